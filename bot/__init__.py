@@ -1,0 +1,1 @@
+"""Hearts for Discord: rules engine, computer players, rendering, table service, storage."""

@@ -1,0 +1,56 @@
+"""Settings, read once from the environment (and `.env`) into a typed value.
+
+Every setting is listed with a comment in `.env.example`; keep the two in step.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+DISCORD_API_BASE = "https://discord.com/api/v10"
+DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
+
+
+class ConfigError(ValueError):
+    """A setting is missing or malformed; the message says which and how to fix it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    discord_token: str
+    database_path: Path = Path("data/hearts.sqlite3")
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    # Test-only: point the real discord.py client at a local emulator.
+    api_base: str = DISCORD_API_BASE
+    gateway_url: str = DISCORD_GATEWAY_URL
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """Build settings from `env` (default: the process environment)."""
+        env = os.environ if env is None else env
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise ConfigError(
+                "DISCORD_TOKEN is not set. Create an application at "
+                "https://discord.com/developers/applications, add a bot, copy its token, "
+                "and put `DISCORD_TOKEN=...` in a file named .env next to README.md "
+                "(see .env.example)."
+            )
+        guild = env.get("DEV_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise ConfigError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
+        level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+            raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}")
+        return cls(
+            discord_token=token,
+            database_path=Path(env.get("DATABASE_PATH", "").strip() or "data/hearts.sqlite3"),
+            dev_guild_id=int(guild) if guild else None,
+            log_level=level,
+            api_base=env.get("DISCORD_API_BASE", "").strip() or DISCORD_API_BASE,
+            gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or DISCORD_GATEWAY_URL,
+        )
