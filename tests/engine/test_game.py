@@ -1,0 +1,161 @@
+"""Game-level rules: hands to the end, standings, ranking points, seats, timeouts, snapshots."""
+
+import json
+import random
+
+import pytest
+
+from bot.engine import (
+    CardPlayed,
+    EndReason,
+    Game,
+    GameEnded,
+    HandScored,
+    HandStarted,
+    IllegalMove,
+    Occupant,
+    PassChosen,
+    PassesExchanged,
+    PlayCard,
+    Refusal,
+    RuleSet,
+    TrickTaken,
+)
+from bot.engine.game import QuitReason
+from bot.engine.randomplay import random_move
+from bot.engine.standings import finish_ranking_points, shared_places
+
+
+def people(n: int, computers: int = 0) -> list[Occupant]:
+    return [Occupant.person(f"p{i}") for i in range(n)] + [Occupant.computer()] * computers
+
+
+def play_to_end(game: Game, seed: int = 0) -> list[object]:
+    rng = random.Random(seed)
+    events: list[object] = []
+    while not game.over:
+        events += game.apply(random_move(game.hand, game.hand.waiting_for()[0], rng))
+    return events
+
+
+def test_shared_places() -> None:
+    assert shared_places([40, 40, 40, 70]) == [1, 1, 1, 4]
+    assert shared_places([70, 10, 30, 30]) == [4, 1, 2, 2]
+    assert finish_ranking_points([1, 2, 3]) == [120, 100, 100]
+    assert finish_ranking_points([1, 1, 3]) == [110, 110, 100]
+
+
+def test_game_runs_to_the_target_and_totals_match_the_sheet() -> None:
+    game = Game(RuleSet(target_score=60), seed=5, seats=people(4))
+    events = play_to_end(game)
+    assert game.end_reason is EndReason.TARGET
+    assert max(game.totals) >= 60
+    assert all(max(row.totals) < 60 for row in game.sheet[:-1])
+    assert [sum(r.points[s] for r in game.sheet) for s in range(4)] == game.totals
+    assert isinstance(events[-1], GameEnded)
+    kinds = {type(e) for e in events}
+    assert {PassChosen, PassesExchanged, CardPlayed, TrickTaken, HandScored, HandStarted} <= kinds
+    with pytest.raises(IllegalMove) as info:
+        game.apply(PlayCard(0, 0))
+    assert info.value.refusal is Refusal.GAME_OVER
+
+
+def test_fixed_number_of_hands() -> None:
+    game = Game(RuleSet(target_score=None, fixed_hands=3), seed=1, seats=people(4))
+    play_to_end(game)
+    assert game.end_reason is EndReason.HANDS and len(game.sheet) == 3
+
+
+def test_standings_rank_computers_after_every_person() -> None:
+    game = Game(RuleSet(), seed=1, seats=people(2, computers=2))
+    game.totals = [90, 100, 10, 20]
+    game.end_reason = EndReason.TARGET
+    rows = game.result().standings
+    assert [(r.seat, r.place, r.ranking_points, r.is_computer) for r in rows] == [
+        (0, 1, 120, False),
+        (1, 2, 100, False),
+        (2, 3, 0, True),
+        (3, 4, 0, True),
+    ]
+
+
+def test_shared_first_place_gets_ten_each() -> None:
+    game = Game(RuleSet(), seed=1, seats=people(4))
+    game.totals = [40, 40, 40, 70]
+    game.end_reason = EndReason.TARGET
+    rows = game.result().standings
+    assert [(r.place, r.ranking_points) for r in rows] == [(1, 110), (1, 110), (1, 110), (4, 100)]
+    assert len(game.result().winners) == 3
+
+
+def test_quitter_is_replaced_penalised_and_can_rejoin() -> None:
+    game = Game(RuleSet(), seed=1, seats=people(3, computers=1))
+    assert game.quit(1) == []
+    assert game.seats[1].is_computer
+    assert game.quitters[0].player_id == "p1" and game.quitters[0].reason is QuitReason.LEFT
+    game.end_reason = EndReason.TARGET
+    quit_row = game.result().standings[-1]
+    assert quit_row.quit and quit_row.ranking_points == -100 and quit_row.place is None
+    game.end_reason = None
+    assert game.rejoin("p1") == 1
+    assert game.seats[1] == Occupant.person("p1") and not game.quitters
+    with pytest.raises(ValueError):
+        game.rejoin("p1")
+
+
+def test_last_person_standing_wins_with_120() -> None:
+    game = Game(RuleSet(), seed=1, seats=people(3, computers=1))
+    game.quit(0)
+    events = game.quit(2)
+    assert game.end_reason is EndReason.LAST_PERSON
+    assert isinstance(events[0], GameEnded)
+    result = events[0].result
+    assert [(r.player_id, r.place, r.ranking_points) for r in result.standings if not r.is_computer] == [
+        ("p1", 1, 120),
+        ("p0", None, -100),
+        ("p2", None, -100),
+    ]
+
+
+def test_a_lone_person_with_computers_quitting_abandons_the_game() -> None:
+    game = Game(RuleSet(), seed=1, seats=people(1, computers=3))
+    events = game.quit(0)
+    assert game.end_reason is EndReason.ABANDONED and isinstance(events[0], GameEnded)
+    with pytest.raises(ValueError):
+        game.quit(1)  # a computer cannot quit
+
+
+def test_second_timeout_forfeits() -> None:
+    game = Game(RuleSet(), seed=1, seats=people(2, computers=2))
+    assert game.register_timeout(0) is False
+    assert game.register_timeout(1) is False
+    assert game.register_timeout(0) is True
+    assert game.register_timeout(2) is False  # computers never time out
+
+
+def test_snapshot_round_trip_and_replay_give_the_same_state() -> None:
+    rules = RuleSet(target_score=40)
+    straight = Game(rules, seed="abc", seats=people(2, computers=2))
+    rng = random.Random(3)
+    moves = []
+    while not straight.over:
+        move = random_move(straight.hand, straight.hand.waiting_for()[0], rng)
+        moves.append(move)
+        straight.apply(move)
+    for cut in (0, 7, len(moves) // 2, len(moves) - 1):
+        replay = Game(rules, seed="abc", seats=people(2, computers=2))
+        for move in moves[:cut]:
+            replay.apply(move)
+        restored = Game.from_json(json.loads(json.dumps(replay.to_json())))
+        assert restored.to_json() == replay.to_json()
+        for move in moves[cut:]:
+            restored.apply(move)
+        assert restored.to_json() == straight.to_json()
+        assert restored.result() == straight.result()
+
+
+def test_snapshot_with_unknown_version_is_refused() -> None:
+    data = Game(RuleSet(), seed=1, seats=people(4)).to_json()
+    data["version"] = 99
+    with pytest.raises(ValueError, match="version"):
+        Game.from_json(data)
