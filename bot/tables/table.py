@@ -10,6 +10,7 @@ import asyncio
 from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 from typing import Any, Final
 
 from bot.engine.game import Game, Occupant, SeatKind
@@ -85,7 +86,7 @@ class Table:
             "guild_id": self.guild_id,
             "channel_id": self.channel_id,
             "host_id": self.host_id,
-            "options": self.options.to_json(),
+            "options": _options_json(self.options),
             "seed": self.seed,
             "created_at": self.created_at,
             "status": self.status.value,
@@ -118,3 +119,9 @@ class Table:
         if len(table.lobby) != table.seat_count:
             raise ValueError("stored seats do not match the table's seat count")
         return table
+
+
+@lru_cache(maxsize=256)
+def _options_json(options: TableOptions) -> dict[str, Any]:
+    """Options rarely change and are saved with every action: encode each value once."""
+    return options.to_json()
