@@ -43,7 +43,14 @@ class _MetaWrite:
     value: str
 
 
-_Write = TableWrite | _SettingsWrite | _MetaWrite
+@dataclass(frozen=True, slots=True)
+class _PresenterWrite:
+    table_id: int
+    key: str
+    value: str | None  # None deletes
+
+
+_Write = TableWrite | _SettingsWrite | _MetaWrite | _PresenterWrite
 
 _UPSERT_TABLE = """
 INSERT INTO tables (id, guild_id, channel_id, host_id, status, move, deadline, state, created_at, updated_at)
@@ -109,6 +116,17 @@ class Database:
 
     async def set_meta(self, key: str, value: str) -> None:
         await self._submit(_MetaWrite(key, value))
+
+    async def set_presenter_data(self, table_id: int, key: str, value: str | None) -> None:
+        """Remember (or with None, forget) a value for the presenter, e.g. a message id."""
+        await self._submit(_PresenterWrite(table_id, key, value))
+
+    async def presenter_data(self, table_id: int) -> dict[str, str]:
+        async with self._r.execute(
+            "SELECT key, value FROM presenter_data WHERE table_id = ?", (table_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return {str(k): str(v) for k, v in rows}
 
     def _submit(self, write: _Write) -> asyncio.Future[Any]:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
@@ -186,6 +204,18 @@ class Database:
                     "updated_at = excluded.updated_at",
                     (x.guild_id, x.data, x.at),
                 )
+                results.append(None)
+            elif isinstance(x, _PresenterWrite):
+                if x.value is None:
+                    await w.execute(
+                        "DELETE FROM presenter_data WHERE table_id = ? AND key = ?", (x.table_id, x.key)
+                    )
+                else:
+                    await w.execute(
+                        "INSERT INTO presenter_data (table_id, key, value) VALUES (?, ?, ?) "
+                        "ON CONFLICT(table_id, key) DO UPDATE SET value = excluded.value",
+                        (x.table_id, x.key, x.value),
+                    )
                 results.append(None)
             else:
                 await w.execute(

@@ -75,6 +75,16 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         updated_at REAL NOT NULL
     );
     """,
+    # 2: what the presenter (the Discord layer) must remember per table across restarts, e.g. the ids
+    # of the lobby and table messages. Free-form text values keyed by name.
+    """
+    CREATE TABLE presenter_data (
+        table_id INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (table_id, key)
+    ) WITHOUT ROWID;
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

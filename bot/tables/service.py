@@ -206,6 +206,13 @@ class TableService:
     ) -> PlayerStats | None:
         return await player_stats(self.db, guild_id, player_id, order)
 
+    async def remember(self, table_id: int, key: str, value: str | None) -> None:
+        """Presenter data that must survive a restart (e.g. the table's message ids); None forgets."""
+        await self.db.set_presenter_data(table_id, key, value)
+
+    async def remembered(self, table_id: int) -> dict[str, str]:
+        return await self.db.presenter_data(table_id)
+
     async def server_settings(self, guild_id: str) -> ServerSettings:
         data = await self.db.server_settings(guild_id)
         return ServerSettings() if data is None else ServerSettings.from_json(data)

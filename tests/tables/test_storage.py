@@ -38,3 +38,20 @@ def test_rating_rewards_beating_stronger_players() -> None:
     beat_weak = rate([weak, (20.0, 3.0)], [1, 2])[0][0] - weak[0]
     assert beat_strong > beat_weak > 0
     assert rate([weak], [1]) == [weak]
+
+
+async def test_an_older_database_is_migrated_and_keeps_its_data(db_path: Path) -> None:
+    from bot.storage.migrations import MIGRATIONS
+
+    with sqlite3.connect(db_path) as raw:  # a file from the first released schema
+        raw.executescript(MIGRATIONS[0])
+        raw.execute("PRAGMA user_version = 1")
+        raw.execute("INSERT INTO meta (key, value) VALUES ('alive_at', '1.0')")
+    db = await Database.open(db_path)
+    assert await db.schema_version() == SCHEMA_VERSION >= 2
+    assert await db.get_meta("alive_at") == "1.0"
+    await db.set_presenter_data(7, "lobby_message", "123")
+    await db.set_presenter_data(7, "table_message", "456")
+    await db.set_presenter_data(7, "table_message", None)
+    assert await db.presenter_data(7) == {"lobby_message": "123"}
+    await db.close()
