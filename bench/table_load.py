@@ -1,0 +1,196 @@
+"""Table service under load: N tables at once in one process, on a real SQLite file.
+
+Each table seats simulated people (who act on every one of their turns after a think time) and
+computer players (no pause). Prints actions per second, p50/p99 latency from a person's action to
+its event reaching the presenter, memory per table, and the time to restore N unfinished tables.
+
+Goals (issue 5): 1,000 tables with p99 action latency under 50 ms; restoring 1,000 tables under
+5 s; under 200 KB of memory per table.
+Run: /work/venv/bin/python bench/table_load.py [--tables 1000] [--seconds 20] [--think 2 6]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.engine.cards import cards_of, cardset, nth_card
+from bot.engine.rules import RuleSet
+from bot.storage import Database
+from bot.tables import (
+    Actor,
+    ComputerPool,
+    ComputerSettings,
+    PoolKind,
+    Refused,
+    ServiceSettings,
+    TableOptions,
+    TableService,
+)
+from bot.tables import events as ev
+
+
+def rss_bytes() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+class LoadPresenter:
+    """Counts events and, on a person's turn, has that person act after a think time."""
+
+    def __init__(self, think: tuple[float, float], seed: int = 1) -> None:
+        self.service: TableService | None = None
+        self.think = think
+        self.rng = random.Random(seed)
+        self.sent: dict[tuple[int, int], float] = {}  # (table, seat) -> when the action was sent
+        self.latencies: list[float] = []
+        self.moves = 0
+        self.refused = 0
+        self.measuring = False
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    async def present(self, event: ev.TableEvent) -> None:
+        if isinstance(event, ev.CardPlayed | ev.PassChosen):
+            self.moves += self.measuring
+            sent = self.sent.pop((event.table.table_id, event.seat), None)
+            if sent is not None and self.measuring:
+                self.latencies.append(time.perf_counter() - sent)
+        elif isinstance(event, ev.HandScored):
+            for seat in range(len(event.table.seats)):
+                self.sent.pop((event.table.table_id, seat), None)
+        if isinstance(event, ev.TurnStarted):
+            loop = asyncio.get_running_loop()
+            for hand in event.hands:
+                loop.call_later(self.rng.uniform(*self.think), self._act, hand)
+
+    def _act(self, hand: object) -> None:
+        task = asyncio.get_running_loop().create_task(self._move(hand))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _move(self, hand: object) -> None:
+        assert self.service is not None
+        from bot.tables import PrivateHand
+
+        assert isinstance(hand, PrivateHand) and hand.player_id is not None
+        actor = Actor(hand.player_id)
+        s = self.service
+        self.sent[(hand.table_id, hand.seat)] = time.perf_counter()
+        try:
+            if hand.pass_count:
+                cards = cardset(self.rng.sample(cards_of(hand.cards), hand.pass_count))
+                await s.pass_cards(actor, hand.table_id, hand.move, cards)
+            elif hand.choose_moon:
+                await s.choose_moon(actor, hand.table_id, hand.move, True)
+                self.sent.pop((hand.table_id, hand.seat), None)
+            elif hand.playable:
+                card = nth_card(hand.playable, self.rng.randrange(hand.playable.bit_count()))
+                await s.play_card(actor, hand.table_id, hand.move, card)
+        except Refused:
+            self.refused += 1
+            self.sent.pop((hand.table_id, hand.seat), None)
+
+
+def make_service(db: Database, presenter: LoadPresenter, pool: str) -> TableService:
+    return TableService(
+        db,
+        presenter,
+        computers=ComputerPool(ComputerSettings(kind=PoolKind(pool), workers=2)),
+        settings=ServiceSettings(computer_pause=0.0),
+    )
+
+
+async def run(args: argparse.Namespace) -> None:
+    path = Path(args.db or tempfile.mkdtemp(prefix="table_load_")) / "load.sqlite3"
+    presenter = LoadPresenter((args.think[0], args.think[1]))
+    db = await Database.open(path)
+    service = make_service(db, presenter, args.pool)
+    presenter.service = service
+    await service.start()
+    options = TableOptions(rules=RuleSet(target_score=1000), time_limit=900.0)
+
+    gc.collect()
+    rss0 = rss_bytes()
+    t0 = time.perf_counter()
+    for i in range(args.tables):
+        people = [Actor(f"p{i}-{k}") for k in range(args.people)]
+        snap = await service.create_table(people[0], "bench", f"c{i % 50}", options, seed=i)
+        for p in people[1:]:
+            await service.join(p, snap.table_id)
+        await service.start_game(people[0], snap.table_id)
+    setup = time.perf_counter() - t0
+    print(
+        f"table_load: {args.tables} tables, {args.people} people + {4 - args.people} computers each, "
+        f"people think {args.think[0]:g}-{args.think[1]:g} s, pool={args.pool}, db={path}"
+    )
+    print(f"  set-up (create, join, start): {setup:.1f} s")
+
+    await asyncio.sleep(args.warmup)  # let the tables reach a steady state
+    presenter.measuring = True
+    commits0 = db.commits
+    t1 = time.perf_counter()
+    await asyncio.sleep(args.seconds)
+    window = time.perf_counter() - t1
+    presenter.measuring = False
+    gc.collect()
+    per_table = (rss_bytes() - rss0) / args.tables
+
+    lat = sorted(presenter.latencies)
+    if lat:
+        p50 = statistics.median(lat) * 1000
+        p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
+    else:
+        p50 = p99 = float("nan")
+    print(
+        f"  moves applied: {presenter.moves / window:,.0f}/s (people and computers), "
+        f"{len(lat) / window:,.0f} people's actions/s, {presenter.refused} refused"
+    )
+    print(f"  commits: {(db.commits - commits0) / window:,.0f}/s (group commit)")
+    print(f"  latency action -> event: p50 {p50:.1f} ms, p99 {p99:.1f} ms (goal p99 < 50 ms)")
+    print(f"  memory per table (RSS growth / tables): {per_table / 1024:.0f} KB (goal < 200 KB)")
+
+    open_tables = len(service.tables("bench"))
+    await service.stop()
+    for task in list(presenter.tasks):
+        task.cancel()
+    await db.close()
+
+    quiet = LoadPresenter((1e9, 1e9))
+    db2 = await Database.open(path)
+    service2 = make_service(db2, quiet, args.pool)
+    quiet.service = service2
+    t2 = time.perf_counter()
+    restored = await service2.start()
+    restore = time.perf_counter() - t2
+    print(
+        f"  restore {len(restored)} unfinished tables (of {open_tables} open): {restore:.2f} s (goal < 5 s)"
+    )
+    await service2.stop()
+    await db2.close()
+    print(f"  database file: {path.stat().st_size / 1e6:.1f} MB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--people", type=int, default=2, choices=(1, 2, 3, 4))
+    parser.add_argument("--think", type=float, nargs=2, default=(2.0, 6.0), metavar=("MIN", "MAX"))
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--pool", choices=[k.value for k in PoolKind], default="thread")
+    parser.add_argument("--db", help="directory for the database file (default: a new temp dir)")
+    asyncio.run(run(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    main()

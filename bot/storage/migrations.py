@@ -1,0 +1,90 @@
+"""The schema, as numbered migrations. The database's ``PRAGMA user_version`` is the number of the
+last one applied; start-up applies the missing ones in order, each in its own transaction.
+Never edit a released migration: add the next one."""
+
+from __future__ import annotations
+
+from typing import Final
+
+MIGRATIONS: Final[tuple[str, ...]] = (
+    # 1: tables with their state and action log, finished games, ratings, server settings.
+    """
+    CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    CREATE TABLE tables (
+        id INTEGER PRIMARY KEY,
+        guild_id TEXT NOT NULL,
+        channel_id TEXT NOT NULL,
+        host_id TEXT NOT NULL,
+        status TEXT NOT NULL,          -- lobby, playing, finished, cancelled
+        move INTEGER NOT NULL,
+        deadline REAL,                 -- epoch seconds; NULL when nobody is waited for
+        state TEXT NOT NULL,           -- the table as JSON (bot.tables.table.Table.to_json)
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE INDEX tables_open ON tables(status) WHERE status IN ('lobby', 'playing');
+    CREATE INDEX tables_channel ON tables(guild_id, channel_id);
+    CREATE TABLE actions (             -- append-only: every accepted action, to replay and audit
+        table_id INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        at REAL NOT NULL,
+        move INTEGER NOT NULL,
+        actor TEXT,                    -- person id; NULL for the service (timer, computer)
+        kind TEXT NOT NULL,
+        payload TEXT NOT NULL,         -- JSON
+        PRIMARY KEY (table_id, seq)
+    ) WITHOUT ROWID;
+    CREATE TABLE games (
+        table_id INTEGER PRIMARY KEY,
+        guild_id TEXT NOT NULL,
+        finished_at REAL NOT NULL,
+        end_reason TEXT NOT NULL,
+        hands INTEGER NOT NULL,
+        options TEXT NOT NULL
+    );
+    CREATE TABLE game_players (        -- persons only: computers never appear in standings
+        table_id INTEGER NOT NULL,
+        guild_id TEXT NOT NULL,
+        player_id TEXT NOT NULL,
+        seat INTEGER,
+        place INTEGER,                 -- NULL for a quitter
+        total INTEGER NOT NULL,
+        ranking_points INTEGER NOT NULL,
+        hands INTEGER NOT NULL,        -- hands this person played to the end
+        hand_points INTEGER NOT NULL,  -- points they took in those hands
+        moons INTEGER NOT NULL,
+        timeouts INTEGER NOT NULL,
+        quit INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        PRIMARY KEY (table_id, player_id)
+    );
+    CREATE INDEX game_players_guild ON game_players(guild_id, player_id);
+    CREATE TABLE ratings (             -- OpenSkill (Plackett-Luce) per server; computers as ids
+        guild_id TEXT NOT NULL,        -- 'computer:<level>' so that games against them count
+        player_id TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        PRIMARY KEY (guild_id, player_id)
+    );
+    CREATE TABLE server_settings (
+        guild_id TEXT PRIMARY KEY,
+        data TEXT NOT NULL,            -- JSON (bot.tables.options.ServerSettings)
+        updated_at REAL NOT NULL
+    );
+    """,
+    # 2: what the presenter (the Discord layer) must remember per table across restarts, e.g. the ids
+    # of the lobby and table messages. Free-form text values keyed by name.
+    """
+    CREATE TABLE presenter_data (
+        table_id INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (table_id, key)
+    ) WITHOUT ROWID;
+    """,
+)
+
+SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -1,0 +1,80 @@
+"""Plain rows that go in and out of storage. Storage knows nothing of the rules: the table service
+turns its state into these."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    seq: int
+    at: float
+    move: int
+    actor: str | None
+    kind: str
+    payload: str  # JSON
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    player_id: str
+    seat: int | None
+    place: int | None
+    total: int
+    ranking_points: int
+    hands: int
+    hand_points: int
+    moons: int
+    timeouts: int
+    quit: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    table_id: int
+    guild_id: str
+    finished_at: float
+    end_reason: str
+    hands: int
+    options: str  # JSON
+    players: tuple[PlayerRecord, ...]  # persons only
+    # For the rating: every participant with its finishing rank (1 = best; quitters after all),
+    # computers as 'computer:<level>' ids.
+    ranks: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    player_id: str
+    ranking_points: int
+    ranking_total: int
+    skill_before: float
+    skill_after: float
+
+
+@dataclass(frozen=True, slots=True)
+class TableWrite:
+    """A table's state after an accepted action, and that action's log row: written together."""
+
+    table_id: int
+    guild_id: str
+    channel_id: str
+    host_id: str
+    status: str
+    move: int
+    deadline: float | None
+    state: str  # JSON
+    created_at: float
+    updated_at: float
+    action: ActionRow
+    game: GameRecord | None = None  # the finished game's results, in the same transaction
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    table_id: int
+    guild_id: str
+    channel_id: str
+    status: str
+    state: str

@@ -1,0 +1,90 @@
+"""Time for the table service: the wall clock in production, a hand-driven clock in tests.
+
+Deadlines are wall-clock seconds (epoch) because they are stored in SQLite and must mean the same
+after a restart. Tests use ``ManualClock`` so that no test ever sleeps: they move time forward and the
+timers that fall due run at once, in deadline order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+
+class TimerHandle(Protocol):
+    def cancel(self) -> None: ...
+
+
+class Clock(Protocol):
+    def now(self) -> float:
+        """Seconds since the epoch."""
+        ...
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> TimerHandle:
+        """Run ``callback`` (a plain function, on the event loop) at ``when`` or soon after."""
+        ...
+
+
+class SystemClock:
+    """The real clock; timers are the event loop's own."""
+
+    def now(self) -> float:
+        return time.time()
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> TimerHandle:
+        return asyncio.get_running_loop().call_later(max(0.0, when - time.time()), callback)
+
+
+class _ManualHandle:
+    __slots__ = ("callback", "cancelled", "when")
+
+    def __init__(self, when: float, callback: Callable[[], None]) -> None:
+        self.when = when
+        self.callback = callback
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class ManualClock:
+    """A clock that only moves when told to (tests)."""
+
+    def __init__(self, start: float = 1_700_000_000.0) -> None:
+        self._now = start
+        self._heap: list[tuple[float, int, _ManualHandle]] = []
+        self._order = itertools.count()
+
+    def now(self) -> float:
+        return self._now
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> TimerHandle:
+        handle = _ManualHandle(when, callback)
+        heapq.heappush(self._heap, (when, next(self._order), handle))
+        return handle
+
+    def pending(self) -> list[float]:
+        """When the timers still waiting will fire, earliest first."""
+        return sorted(h.when for _, _, h in self._heap if not h.cancelled)
+
+    def advance(self, seconds: float) -> int:
+        """Move time forward, running every timer that falls due (in order); returns how many ran."""
+        target = self._now + seconds
+        ran = 0
+        while self._heap and self._heap[0][0] <= target:
+            when, _, handle = heapq.heappop(self._heap)
+            if handle.cancelled:
+                continue
+            self._now = max(self._now, when)
+            handle.callback()
+            ran += 1
+        self._now = target
+        return ran
+
+    def set(self, now: float) -> None:
+        """Jump to ``now`` without running any timer (simulates time passing while the bot is down)."""
+        self._now = now

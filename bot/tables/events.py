@@ -1,0 +1,195 @@
+"""The typed events the table service sends to its presenter, in the order things happened.
+
+Every event carries ``table``: the public snapshot *after* the whole action that caused it (one action
+can play the last card of a trick, score the hand and deal the next one). Private hands travel only in
+``hands`` fields, one ``PrivateHand`` per person concerned: a presenter must show each only to its
+player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from bot.engine.cards import Card
+from bot.engine.game import GameResult
+from bot.engine.hand import Trick
+from bot.engine.rules import PassDirection
+from bot.engine.scoring import HandScore
+from bot.tables.snapshot import PrivateHand, TableSnapshot
+
+
+class SeatChange(Enum):
+    JOINED = "joined"
+    LEFT = "left"  # left the lobby
+    COMPUTER_ADDED = "computer_added"
+    COMPUTER_REMOVED = "computer_removed"
+    FILLED = "filled"  # a computer took an empty seat at the start
+    QUIT = "quit"  # left a running game: a computer took the seat
+    FORFEITED = "forfeited"  # the second timeout: a computer took the seat
+    REJOINED = "rejoined"  # a quitter took the seat back
+
+
+@dataclass(frozen=True, slots=True)
+class TableCreated:
+    table: TableSnapshot
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChanged:
+    table: TableSnapshot
+    seat: int
+    change: SeatChange
+    player_id: str | None  # the person concerned (None for a computer)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionsChanged:
+    table: TableSnapshot
+
+
+@dataclass(frozen=True, slots=True)
+class TableCancelled:
+    table: TableSnapshot
+    by: str | None  # who cancelled (None: the last person left the lobby)
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted:
+    table: TableSnapshot
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt:
+    table: TableSnapshot
+    hand_number: int
+    direction: PassDirection
+    hands: tuple[PrivateHand, ...]  # one per person
+
+
+@dataclass(frozen=True, slots=True)
+class PassChosen:
+    table: TableSnapshot
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsPassed:
+    """The exchange happened: each person's hand now holds what it received (``received``)."""
+
+    table: TableSnapshot
+    hands: tuple[PrivateHand, ...]  # one per person
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted:
+    """New seats must act: ``seats`` (all at once while passing), by ``deadline``, for ``move``.
+
+    ``hands`` has the private hand and controls of each *person* among ``seats``."""
+
+    table: TableSnapshot
+    seats: tuple[int, ...]
+    move: int
+    deadline: float | None
+    hands: tuple[PrivateHand, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    table: TableSnapshot
+    seat: int
+    card: Card
+    hearts_broken_now: bool
+    timed_out: bool = False  # played for the person by the turn timer
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    table: TableSnapshot
+    trick: Trick
+    winner: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandScored:
+    table: TableSnapshot
+    hand_number: int
+    score: HandScore  # points per seat this hand, outcome (moon, ...), shooter
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerChange:
+    """How one person's server standing moved with this game (the leaderboard change)."""
+
+    player_id: str
+    ranking_points: int  # this game
+    ranking_total: int  # on this server, after this game
+    skill_before: float
+    skill_after: float
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    table: TableSnapshot
+    result: GameResult
+    changes: tuple[PlayerChange, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TimeoutWarning:
+    table: TableSnapshot
+    seats: tuple[int, ...]  # persons who will time out
+    move: int
+    deadline: float
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut:
+    """A person ran out of time: a random legal move was made for them, or (``forfeited``) they lost
+    the game at their second timeout and a computer took the seat."""
+
+    table: TableSnapshot
+    seat: int
+    player_id: str
+    forfeited: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableRestored:
+    """The service started again and this table goes on; deadlines moved by the downtime."""
+
+    table: TableSnapshot
+    downtime: float
+
+
+@dataclass(frozen=True, slots=True)
+class TableBroken:
+    """The stored state of this table could not be read. Other tables are not affected."""
+
+    table_id: int
+    guild_id: str | None
+    channel_id: str | None
+    error: str
+
+
+TableEvent = (
+    TableCreated
+    | SeatChanged
+    | OptionsChanged
+    | TableCancelled
+    | GameStarted
+    | HandDealt
+    | PassChosen
+    | CardsPassed
+    | TurnStarted
+    | CardPlayed
+    | TrickWon
+    | HandScored
+    | GameOver
+    | TimeoutWarning
+    | TimedOut
+    | TableRestored
+    | TableBroken
+)

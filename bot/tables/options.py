@@ -1,0 +1,83 @@
+"""What a table is played with (rules, turn time, computer level) and a server's defaults for it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+from bot.ai import Level
+from bot.engine.rules import InvalidRules, RuleSet
+from bot.tables.refusals import Refused, TableRefusal
+
+MIN_TIME_LIMIT: Final = 15.0  # seconds: live play (RULES.md section 3)
+MAX_TIME_LIMIT: Final = 24 * 3600.0  # slow play over a day
+DEFAULT_TIME_LIMIT: Final = 60.0
+
+
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    rules: RuleSet = field(default_factory=RuleSet)
+    time_limit: float = DEFAULT_TIME_LIMIT  # seconds per move
+    computer_level: Level = Level.NORMAL
+    allow_rejoin: bool = True  # a person who left may take their seat back from the computer
+
+    def checked(self) -> TableOptions:
+        """These options, or Refused if they cannot be played."""
+        if not MIN_TIME_LIMIT <= self.time_limit <= MAX_TIME_LIMIT:
+            raise Refused(TableRefusal.BAD_TIME_LIMIT, min=MIN_TIME_LIMIT, max=MAX_TIME_LIMIT)
+        return self
+
+    @property
+    def seats(self) -> int:
+        return self.rules.players
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules.to_json(),
+            "time_limit": self.time_limit,
+            "computer_level": self.computer_level.value,
+            "allow_rejoin": self.allow_rejoin,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableOptions:
+        return cls(
+            rules=RuleSet.from_json(data["rules"]),
+            time_limit=float(data["time_limit"]),
+            computer_level=Level(data["computer_level"]),
+            allow_rejoin=bool(data.get("allow_rejoin", True)),
+        )
+
+
+def rules_with(rules: RuleSet, **changes: Any) -> RuleSet:
+    """``rules`` with some options changed, or Refused(BAD_RULES) naming the problem."""
+    try:
+        return replace(rules, **changes)
+    except InvalidRules as exc:
+        raise Refused(TableRefusal.BAD_RULES, rule=exc.code) from None
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettings:
+    """A server's defaults for new tables, and where tables may be opened."""
+
+    defaults: TableOptions = field(default_factory=TableOptions)
+    allowed_channels: frozenset[str] = frozenset()  # empty: every channel
+
+    def allows(self, channel_id: str, parent_id: str | None = None) -> bool:
+        """A thread is allowed when its parent channel is."""
+        if not self.allowed_channels:
+            return True
+        return channel_id in self.allowed_channels or (
+            parent_id is not None and parent_id in self.allowed_channels
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {"defaults": self.defaults.to_json(), "allowed_channels": sorted(self.allowed_channels)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ServerSettings:
+        return cls(
+            defaults=TableOptions.from_json(data["defaults"]),
+            allowed_channels=frozenset(str(c) for c in data.get("allowed_channels", ())),
+        )

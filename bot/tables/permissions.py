@@ -1,0 +1,34 @@
+"""Who may do what at a table. The Discord layer builds the ``Actor`` from the interaction (the user
+id, and whether their server permissions make them a moderator, e.g. Manage Server)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.tables.refusals import Refused, TableRefusal
+from bot.tables.table import Table
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    user_id: str
+    is_moderator: bool = False
+
+
+def require_manager(actor: Actor, table: Table) -> None:
+    """Start, cancel and change a table: the host or a moderator."""
+    if not (actor.is_moderator or actor.user_id == table.host_id):
+        raise Refused(TableRefusal.NOT_HOST)
+
+
+def require_server_manager(actor: Actor) -> None:
+    if not actor.is_moderator:
+        raise Refused(TableRefusal.NOT_MANAGER)
+
+
+def require_seat(actor: Actor, table: Table) -> int:
+    """The seat the actor sits in; only they may act for it."""
+    seat = table.seat_of(actor.user_id)
+    if seat is None:
+        raise Refused(TableRefusal.NOT_SEATED)
+    return seat

@@ -1,0 +1,55 @@
+"""The presenter: whatever shows the table's events to people (the Discord layer; a recorder in
+tests and benchmarks). The service calls it from one delivery task per table, in event order; a
+slow or failing call delays only that table's later events, never another table or the game."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Protocol, TypeVar
+
+from bot.tables.events import TableEvent
+
+E = TypeVar("E")
+
+
+class Presenter(Protocol):
+    async def present(self, event: TableEvent) -> None: ...
+
+
+class RecordingPresenter:
+    """Keeps every event (tests, benchmarks). ``wait_for`` awaits a matching event, with a bound."""
+
+    def __init__(self) -> None:
+        self.events: list[TableEvent] = []
+        self._changed = asyncio.Condition()
+
+    async def present(self, event: TableEvent) -> None:
+        self.events.append(event)
+        async with self._changed:
+            self._changed.notify_all()
+
+    def of(self, kind: type[E], table_id: int | None = None) -> list[E]:
+        return [
+            e for e in self.events if isinstance(e, kind) and (table_id is None or _table_id(e) == table_id)
+        ]
+
+    async def wait_for(
+        self, kind: type[E], where: Callable[[E], bool] = lambda _e: True, timeout: float = 5.0
+    ) -> E:
+        def found() -> E | None:
+            for e in self.events:
+                if isinstance(e, kind) and where(e):
+                    return e
+            return None
+
+        async with asyncio.timeout(timeout), self._changed:
+            await self._changed.wait_for(lambda: found() is not None)
+        event = found()
+        assert event is not None
+        return event
+
+
+def _table_id(event: TableEvent) -> int:
+    table = getattr(event, "table", None)
+    return table.table_id if table is not None else event.table_id  # type: ignore[union-attr]

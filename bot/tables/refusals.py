@@ -1,0 +1,52 @@
+"""Why the table service refuses a request: codes with parameters, never prose.
+
+The Discord layer turns a code into words through the text catalogue (``bot.text``). Refusals of the
+rules themselves (a card that may not be played) keep the engine's own ``Refusal`` code.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from bot.engine.moves import IllegalMove, Refusal
+
+
+class TableRefusal(Enum):
+    NO_SUCH_TABLE = "no_such_table"
+    TABLE_CLOSED = "table_closed"  # the table existed but its game is over or it was cancelled
+    TABLE_BROKEN = "table_broken"  # its stored state could not be read; an admin must look
+    NOT_HOST = "not_host"  # only the host or a moderator may do this
+    NOT_MANAGER = "not_manager"  # server settings: moderators only
+    NOT_SEATED = "not_seated"  # the actor has no seat at this table
+    ALREADY_SEATED = "already_seated"
+    SEAT_TAKEN = "seat_taken"  # params: seat
+    NO_SUCH_SEAT = "no_such_seat"  # params: seat
+    TABLE_FULL = "table_full"
+    NOT_A_COMPUTER = "not_a_computer"  # params: seat
+    NOT_IN_LOBBY = "not_in_lobby"  # the game has started (or the table is closed)
+    NOT_PLAYING = "not_playing"  # there is no game running
+    STALE = "stale"  # params: move, current: the control is for an older move
+    TOO_MANY_SEATS = "too_many_seats"  # params: seats: fewer seats than people seated
+    CHANNEL_NOT_ALLOWED = "channel_not_allowed"
+    BAD_TIME_LIMIT = "bad_time_limit"  # params: min, max
+    BAD_RULES = "bad_rules"  # params: rule (the engine's InvalidRules code)
+    CANNOT_REJOIN = "cannot_rejoin"  # nothing to take back, or the table does not allow it
+    BUSY = "busy"  # the service is stopping
+
+
+RefusalCode = TableRefusal | Refusal
+
+
+class Refused(Exception):
+    """A request the service will not carry out. ``code`` and ``params`` make the message."""
+
+    def __init__(self, code: RefusalCode, **params: Any) -> None:
+        detail = ", ".join(f"{k}={v}" for k, v in params.items())
+        super().__init__(code.value + (f" ({detail})" if detail else ""))
+        self.code = code
+        self.params = params
+
+    @classmethod
+    def from_illegal(cls, exc: IllegalMove) -> Refused:
+        return cls(exc.refusal, **exc.params)

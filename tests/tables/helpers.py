@@ -1,0 +1,108 @@
+"""Shared helpers: a service on a real SQLite file with a hand-driven clock, and people who act."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.engine.cards import cards_of, cardset, nth_card
+from bot.engine.rules import RuleSet
+from bot.storage import Database
+from bot.tables import (
+    Actor,
+    ComputerPool,
+    ComputerSettings,
+    ManualClock,
+    PoolKind,
+    RecordingPresenter,
+    Refused,
+    ServiceSettings,
+    TableOptions,
+    TableService,
+)
+
+GUILD = "guild-1"
+CHANNEL = "chan-1"
+
+
+@dataclass
+class Rig:
+    path: Path
+    clock: ManualClock
+    presenter: RecordingPresenter
+    db: Database
+    service: TableService
+
+    async def close(self) -> None:
+        await self.service.stop()
+        await self.db.close()
+
+
+async def rig(
+    path: Path,
+    clock: ManualClock | None = None,
+    *,
+    pause: float = 0.0,
+    presenter: RecordingPresenter | None = None,
+    start: bool = True,
+) -> Rig:
+    clock = clock or ManualClock()
+    presenter = presenter or RecordingPresenter()
+    db = await Database.open(path)
+    service = TableService(
+        db,
+        presenter,
+        clock=clock,
+        computers=ComputerPool(ComputerSettings(kind=PoolKind.INLINE, workers=2)),
+        settings=ServiceSettings(computer_pause=pause),
+    )
+    if start:
+        await service.start()
+    return Rig(path, clock, presenter, db, service)
+
+
+def options(
+    target: int = 100, players: int = 4, time_limit: float = 60.0, rejoin: bool = True
+) -> TableOptions:
+    return TableOptions(
+        rules=RuleSet(players=players, target_score=target), time_limit=time_limit, allow_rejoin=rejoin
+    )
+
+
+async def act_once(service: TableService, table_id: int, actors: dict[str, Actor], rng: random.Random) -> int:
+    """Every person who must act now makes a random legal move. Returns how many acted."""
+    snap = service.snapshot(table_id)
+    acted = 0
+    for seat in snap.waiting:
+        info = snap.seats[seat]
+        if info.is_computer or info.player_id not in actors:
+            continue
+        actor = actors[info.player_id]
+        hand = service.private_hand(actor, table_id)
+        if hand.pass_count:
+            cards = cardset(rng.sample(cards_of(hand.cards), hand.pass_count))
+            await service.pass_cards(actor, table_id, hand.move, cards)
+        elif hand.choose_moon:
+            await service.choose_moon(actor, table_id, hand.move, rng.random() < 0.5)
+        elif hand.playable:
+            card = nth_card(hand.playable, rng.randrange(hand.playable.bit_count()))
+            await service.play_card(actor, table_id, hand.move, card)
+        else:
+            continue
+        acted += 1
+    return acted
+
+
+async def play_to_end(service: TableService, table_id: int, actors: dict[str, Actor], seed: int = 1) -> None:
+    """People act on every turn (computers move by themselves) until the table closes."""
+    rng = random.Random(seed)
+    for _ in range(5000):
+        await service.settle()
+        try:
+            await act_once(service, table_id, actors, rng)
+        except Refused as exc:
+            if exc.code.value == "table_closed":
+                return
+            raise
+    raise AssertionError("the game did not end")

@@ -1,0 +1,38 @@
+"""The computer players' worker pool: bounded, off the event loop, shrinking hard's budget."""
+
+from __future__ import annotations
+
+from bot.ai import Level
+from bot.engine import Game, Occupant, RuleSet
+from bot.tables import ComputerPool, ComputerSettings, PoolKind
+
+
+def test_hard_budget_shrinks_as_decisions_queue() -> None:
+    pool = ComputerPool(ComputerSettings(kind=PoolKind.INLINE, workers=2, hard_budget=0.25, min_budget=0.02))
+    assert pool.budget(Level.NORMAL) is None
+    idle = pool.budget(Level.HARD)
+    pool._queued = 6  # six decisions waiting for two workers
+    busy = pool.budget(Level.HARD)
+    pool._queued = 10_000
+    assert idle == 0.25 and busy is not None and busy < idle
+    assert pool.budget(Level.HARD) == 0.02
+
+
+async def test_thread_pool_decides_off_the_loop() -> None:
+    pool = ComputerPool(ComputerSettings(kind=PoolKind.THREAD, workers=1))
+    game = Game(RuleSet(), 1, [Occupant.computer()] * 4)
+    move = await pool.decide(game.view(0), Level.HARD, seed=3)
+    assert game.hand.is_legal(move)
+    assert pool.budgets == [0.25]
+    pool.close()
+
+
+async def test_process_pool_decides_in_another_process() -> None:
+    """The production kind: the view and the move cross the process boundary intact."""
+    pool = ComputerPool(ComputerSettings(kind=PoolKind.PROCESS, workers=1))
+    try:
+        game = Game(RuleSet(), 2, [Occupant.computer()] * 4)
+        move = await pool.decide(game.view(1), Level.NORMAL, seed=5)
+        assert game.hand.is_legal(move) and move.seat == 1
+    finally:
+        pool.close()

@@ -1,0 +1,143 @@
+"""Whole games through the service, with a recording presenter and a real database file."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.engine.game import EndReason
+from bot.engine.hand import Phase
+from bot.storage.leaderboard import Order
+from bot.tables import Actor, TableStatus
+from bot.tables import events as ev
+from tests.tables.helpers import CHANNEL, GUILD, Rig, options, play_to_end
+
+HOST = Actor("host")
+ALICE = Actor("alice")
+BOB = Actor("bob")
+
+
+async def test_four_computers_play_a_whole_game(r: Rig) -> None:
+    snap = await r.service.create_table(HOST, GUILD, CHANNEL, options(target=50), seat_host=False, seed=7)
+    for _ in range(4):
+        await r.service.add_computer(HOST, snap.table_id)
+    await r.service.start_game(HOST, snap.table_id)
+    await r.service.settle()
+
+    over = r.presenter.of(ev.GameOver)
+    assert len(over) == 1
+    result = over[0].result
+    assert result.reason is EndReason.TARGET
+    assert max(s.total for s in result.standings) >= 50
+    assert over[0].changes == ()  # no person: nothing for the leaderboard
+    scored = r.presenter.of(ev.HandScored)
+    assert [e.hand_number for e in scored] == list(range(1, len(scored) + 1))
+    assert all(sum(e.score.points) in (26, 78) for e in scored)  # 26 per hand, or a moon (3 x 26)
+    played = r.presenter.of(ev.CardPlayed)
+    assert len(played) == 52 * len(scored)
+    assert len(r.presenter.of(ev.TrickWon)) == 13 * len(scored)
+    # Every move number announced once per turn, always increasing.
+    moves = [e.move for e in r.presenter.of(ev.TurnStarted)]
+    assert moves == sorted(moves) and len(set(moves)) == len(moves)
+    assert (await r.service.table_snapshot(snap.table_id)).status is TableStatus.FINISHED
+    # The action log has every accepted action, numbered without gaps.
+    log = await r.db.actions(snap.table_id)
+    assert [a.seq for a in log] == list(range(1, len(log) + 1))
+    assert sum(1 for a in log if a.kind == "computer") == len(played) + 4 * sum(
+        1 for e in r.presenter.of(ev.HandDealt) if e.direction.value != "hold"
+    )
+    assert await r.service.leaderboard(GUILD) == (await r.service.leaderboard(GUILD))  # stable
+    assert (await r.service.leaderboard(GUILD)).rows == ()
+
+
+async def test_people_and_computers_to_the_end_then_the_leaderboard(r: Rig) -> None:
+    snap = await r.service.create_table(ALICE, GUILD, CHANNEL, options(target=40), seed=11)
+    tid = snap.table_id
+    await r.service.join(BOB, tid)
+    await r.service.start_game(ALICE, tid)  # the two empty seats get computers
+    await r.service.settle()
+    filled = [e.seat for e in r.presenter.of(ev.SeatChanged) if e.change is ev.SeatChange.FILLED]
+    assert filled == [2, 3]
+    dealt = r.presenter.of(ev.HandDealt)[0]
+    assert {h.player_id for h in dealt.hands} == {"alice", "bob"}  # private hands for persons only
+    assert all(h.cards.bit_count() == 13 for h in dealt.hands)
+
+    await play_to_end(r.service, tid, {"alice": ALICE, "bob": BOB})
+    await r.service.settle()
+
+    game_over = await r.presenter.wait_for(ev.GameOver)
+    persons = [s for s in game_over.result.standings if not s.is_computer]
+    assert {s.player_id for s in persons} == {"alice", "bob"}
+    # Computers are placed after every person.
+    computers = [s for s in game_over.result.standings if s.is_computer]
+    assert all(c.place is not None and c.place > 2 for c in computers)
+    board = await r.service.leaderboard(GUILD)
+    assert {row.player_id for row in board.rows} == {"alice", "bob"}
+    by_id = {row.player_id: row for row in board.rows}
+    for s in persons:
+        row = by_id[s.player_id]
+        assert row.games == 1
+        assert row.ranking_points == s.ranking_points
+        assert row.wins == (1 if s.place == 1 else 0)
+        assert row.avg_place == s.place
+        assert row.avg_points_per_hand is not None
+    change = {c.player_id: c for c in game_over.changes}
+    assert change.keys() == {"alice", "bob"}
+    assert all(c.ranking_total == c.ranking_points for c in change.values())
+    skill = await r.service.leaderboard(GUILD, Order.SKILL)
+    assert skill.rows[0].skill >= skill.rows[1].skill
+    stats = await r.service.player_stats(GUILD, "alice")
+    assert stats is not None and stats.games == 1
+
+
+async def test_shooter_chooses_moon_reaches_the_person(r: Rig) -> None:
+    """Whatever happens, a person's moon choice is offered only with the moon rule and only to them."""
+    from dataclasses import replace
+
+    from bot.engine.rules import MoonScoring
+
+    opts = options(target=30)
+    opts = replace(opts, rules=replace(opts.rules, moon=MoonScoring.SHOOTER_CHOOSES))
+    snap = await r.service.create_table(ALICE, GUILD, CHANNEL, opts, seed=3)
+    await r.service.start_game(ALICE, snap.table_id)
+    await play_to_end(r.service, snap.table_id, {"alice": ALICE})
+    for turn in r.presenter.of(ev.TurnStarted):
+        for hand in turn.hands:
+            assert hand.choose_moon == (turn.table.phase is Phase.MOON_CHOICE)
+    assert r.presenter.of(ev.GameOver)
+
+
+async def test_a_slow_presenter_for_one_table_does_not_stall_another(db_path) -> None:  # type: ignore[no-untyped-def]
+    from tests.tables.helpers import rig
+
+    release = asyncio.Event()
+    table2_over = asyncio.Event()
+
+    class Stuck:
+        def __init__(self) -> None:
+            self.events: list[ev.TableEvent] = []
+
+        async def present(self, event: ev.TableEvent) -> None:
+            if getattr(getattr(event, "table", None), "table_id", None) == 1:
+                await release.wait()
+            self.events.append(event)
+            if isinstance(event, ev.GameOver) and event.table.table_id == 2:
+                table2_over.set()
+
+    stuck = Stuck()
+    the_rig = await rig(db_path, presenter=stuck)  # type: ignore[arg-type]
+    service = the_rig.service
+    t1 = await service.create_table(HOST, GUILD, CHANNEL, options(target=30), seat_host=False, seed=1)
+    t2 = await service.create_table(HOST, GUILD, CHANNEL, options(target=30), seat_host=False, seed=2)
+    for t in (t1, t2):
+        for _ in range(4):
+            await service.add_computer(HOST, t.table_id)
+        await service.start_game(HOST, t.table_id)
+    # Table 2's game runs to its end and is shown while table 1's presenter call hangs.
+    async with asyncio.timeout(10):
+        await table2_over.wait()
+    # Table 1's game went on too: only its presentation waits.
+    assert (await service.table_snapshot(1)).status is TableStatus.FINISHED
+    release.set()
+    await service.settle()
+    assert any(isinstance(e, ev.GameOver) and e.table.table_id == 1 for e in stuck.events)
+    await the_rig.close()

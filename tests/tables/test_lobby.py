@@ -1,0 +1,103 @@
+"""Before the game: seats, host, options, channels, server settings."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from bot.ai import Level
+from bot.engine.rules import RuleSet
+from bot.tables import Actor, Refused, ServerSettings, TableOptions, TableRefusal, TableStatus
+from bot.tables import events as ev
+from tests.tables.helpers import CHANNEL, GUILD, Rig, options
+
+ALICE = Actor("alice")
+BOB = Actor("bob")
+CAROL = Actor("carol")
+MOD = Actor("mod", is_moderator=True)
+
+
+async def test_join_leave_and_the_host_passes_on(r: Rig) -> None:
+    snap = await r.service.create_table(ALICE, GUILD, CHANNEL, options(), seed=1)
+    tid = snap.table_id
+    assert [s.player_id for s in snap.seats] == ["alice", None, None, None]
+    await r.service.join(BOB, tid, seat=2)
+    with pytest.raises(Refused) as exc:
+        await r.service.join(BOB, tid)
+    assert exc.value.code is TableRefusal.ALREADY_SEATED
+    with pytest.raises(Refused) as exc:
+        await r.service.join(CAROL, tid, seat=2)
+    assert exc.value.code is TableRefusal.SEAT_TAKEN
+    after = await r.service.leave(ALICE, tid)
+    assert after.host_id == "bob"
+    last = await r.service.leave(BOB, tid)  # the last person out closes the table
+    assert last.status is TableStatus.CANCELLED
+    await r.service.settle()
+    kinds = [type(e) for e in r.presenter.events]
+    assert kinds == [ev.TableCreated, ev.SeatChanged, ev.SeatChanged, ev.SeatChanged, ev.TableCancelled]
+    with pytest.raises(Refused) as exc:
+        await r.service.join(CAROL, tid)
+    assert exc.value.code is TableRefusal.TABLE_CLOSED
+
+
+async def test_computers_fill_and_a_person_displaces_a_computer(r: Rig) -> None:
+    snap = await r.service.create_table(ALICE, GUILD, CHANNEL, options(players=3), seed=1)
+    tid = snap.table_id
+    await r.service.add_computer(ALICE, tid)
+    await r.service.add_computer(ALICE, tid)
+    with pytest.raises(Refused) as exc:
+        await r.service.add_computer(ALICE, tid)
+    assert exc.value.code is TableRefusal.TABLE_FULL
+    joined = await r.service.join(BOB, tid)  # takes the first computer's seat
+    assert [s.player_id for s in joined.seats] == ["alice", "bob", None]
+    with pytest.raises(Refused) as exc:
+        await r.service.remove_computer(ALICE, tid, 1)
+    assert exc.value.code is TableRefusal.NOT_A_COMPUTER
+    removed = await r.service.remove_computer(ALICE, tid, 2)
+    assert removed.seats[2].kind is None
+
+
+async def test_change_options_resizes_the_seats(r: Rig) -> None:
+    snap = await r.service.create_table(ALICE, GUILD, CHANNEL, options(players=5), seed=1)
+    tid = snap.table_id
+    await r.service.join(BOB, tid, seat=4)
+    await r.service.add_computer(ALICE, tid, seat=2)
+    smaller = await r.service.change_options(ALICE, tid, options(players=3))
+    assert [s.player_id for s in smaller.seats] == ["alice", "bob", None]
+    assert smaller.seats[2].is_computer
+    with pytest.raises(Refused) as exc:
+        await r.service.change_options(ALICE, tid, replace(options(), time_limit=5.0))
+    assert exc.value.code is TableRefusal.BAD_TIME_LIMIT
+    with pytest.raises(Refused) as exc:
+        await r.service.change_options(BOB, tid, options())
+    assert exc.value.code is TableRefusal.NOT_HOST
+
+
+async def test_server_settings_defaults_and_channels(r: Rig) -> None:
+    with pytest.raises(Refused) as exc:
+        await r.service.set_server_settings(ALICE, GUILD, ServerSettings())
+    assert exc.value.code is TableRefusal.NOT_MANAGER
+    defaults = TableOptions(rules=RuleSet(players=5), time_limit=3600.0, computer_level=Level.HARD)
+    await r.service.set_server_settings(MOD, GUILD, ServerSettings(defaults, frozenset({"games"})))
+    got = await r.service.server_settings(GUILD)
+    assert got.defaults == defaults and got.allowed_channels == {"games"}
+    with pytest.raises(Refused) as exc:
+        await r.service.create_table(ALICE, GUILD, "general")
+    assert exc.value.code is TableRefusal.CHANNEL_NOT_ALLOWED
+    in_thread = await r.service.create_table(ALICE, GUILD, "thread-9", parent_channel_id="games")
+    assert in_thread.options == defaults and len(in_thread.seats) == 5
+    assert (await r.service.server_settings("other")).allowed_channels == frozenset()
+    assert [t.table_id for t in r.service.tables(GUILD, "thread-9")] == [in_thread.table_id]
+    assert [t.table_id for t in r.service.tables_of("alice")] == [in_thread.table_id]
+
+
+async def test_cancel_a_running_game_records_nothing(r: Rig) -> None:
+    snap = await r.service.create_table(ALICE, GUILD, CHANNEL, options(), seed=1)
+    await r.service.start_game(ALICE, snap.table_id)
+    await r.service.cancel(MOD, snap.table_id)
+    await r.service.settle()
+    assert r.presenter.of(ev.TableCancelled)[0].by == "mod"
+    assert (await r.service.leaderboard(GUILD)).rows == ()
+    sheet = await r.service.score_sheet(snap.table_id)  # still readable from the database
+    assert sheet.rows == ()
