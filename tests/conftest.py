@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pytest_asyncio
 
 from tests.discord_emulator import Channel, DiscordEmulator, Guild, User
+from tests.discord_emulator.runner import BotRunner
 from tests.minimal_bot import MinimalBot
-
-if TYPE_CHECKING:  # imported by pytest_plugins below; importing it here first would skip assert rewriting
-    from tests.discord_emulator.pytest_plugin import BotRunner
 
 pytest_plugins = ["tests.discord_emulator.pytest_plugin"]
 

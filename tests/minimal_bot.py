@@ -52,7 +52,9 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<
         bot = interaction.client
         assert isinstance(bot, MinimalBot)
         try:
-            await interaction.user.send(f"Your hand at table {self.table}", file=render_hand(self.seat))
+            await interaction.user.send(
+                f"Your hand at table {self.table}", file=render_hand(self.seat), view=HandControls()
+            )
         except discord.Forbidden as exc:
             bot.events.append(("dm-refused", exc.code))
             await interaction.response.send_message(
@@ -61,6 +63,18 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<
             return
         bot.events.append(("dm-sent", interaction.user.id))
         await interaction.response.send_message("Sent to your DMs.", ephemeral=True)
+
+
+class HandControls(discord.ui.View):
+    """Controls sent with the hand in a DM: interactions there come without a server."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Ready", custom_id="ready")
+    async def ready(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        assert interaction.guild is None and isinstance(interaction.channel, discord.DMChannel)
+        await interaction.response.edit_message(content=f"{interaction.user.name} is ready", view=None)
 
 
 class DealView(discord.ui.View):

@@ -7,7 +7,8 @@ import discord
 import pytest
 
 from tests.discord_emulator import DiscordEmulator, EmulatorFailure, route_keys
-from tests.discord_emulator.pytest_plugin import BotProcesses, BotRunner, ErrorLogCollector
+from tests.discord_emulator.pytest_plugin import ErrorLogCollector
+from tests.discord_emulator.runner import BotProcesses, BotRunner
 
 
 async def test_client_logs_in_and_sees_servers_channels_and_itself(

@@ -6,7 +6,7 @@ import asyncio
 
 from tests.conftest import World
 from tests.discord_emulator import Code, route_keys
-from tests.discord_emulator.pytest_plugin import BotRunner
+from tests.discord_emulator.runner import BotRunner
 from tests.minimal_bot import MinimalBot
 
 

@@ -97,6 +97,17 @@ async def test_click_sends_a_png_by_dm(world: World):
     assert ("dm-sent", world.bob.id) in world.bot.events
 
 
+async def test_interactions_in_a_dm(world: World):
+    emu = world.emu
+    table = await (await emu.slash(world.alice, world.general, "deal")).wait_original()
+    dm = await emu.wait_for_dm(world.bob, since=await emu.click(world.bob, table, "hand:7:2"))
+    ready = await emu.click(world.bob, dm, label="Ready")
+    assert await ready.wait_acknowledged() is Callback.UPDATE_MESSAGE
+    assert dm.content == "bob is ready" and dm.components == [] and len(dm.attachments) == 1
+    ix = await emu.slash(world.bob, emu.dm_channel(world.bob), "game table open", seats=3)
+    assert (await ix.wait_original()).channel_id == dm.channel_id
+
+
 async def test_attachments_are_served_to_discord_py(world: World):
     emu = world.emu
     table = await (await emu.slash(world.alice, world.general, "deal")).wait_original()
