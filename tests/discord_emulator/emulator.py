@@ -31,7 +31,7 @@ from .feed import ChangeFeed, Since, mark_of
 from .gateway import Gateway, Session
 from .http_app import API_PREFIX, build_app
 from .interactions import RESPONSE_DEADLINE, InteractionRecord, Interactions, InteractionType
-from .models import Channel, ChannelKind, Guild, Member, Message, User
+from .models import Channel, ChannelKind, Guild, Member, Message, Role, User
 from .state import EmulatorState
 
 T = TypeVar("T")
@@ -411,6 +411,8 @@ def _resolved(values: Sequence[Any], guild: Guild | None) -> dict[str, Any]:
                 resolved.setdefault("members", {})[str(value.id)] = member
         elif isinstance(value, Channel):
             resolved.setdefault("channels", {})[str(value.id)] = value.payload() | {"permissions": "0"}
+        elif isinstance(value, Role):
+            resolved.setdefault("roles", {})[str(value.id)] = value.payload()
         else:
             raise EmulatorError(f"cannot choose {value!r} in a typed select menu")
     return resolved

@@ -133,6 +133,7 @@ class BotProcesses:
         env.update(self.emu.env())
         env.update(
             DATABASE_PATH=str(self.workdir / "hearts.sqlite3"),
+            DEV_GUILD_ID="",  # set, so a developer's .env cannot point the bot at a server that is not here
             LOG_LEVEL="INFO",
             PYTHONUNBUFFERED="1",
             PYTHONPATH=str(REPO_ROOT),
