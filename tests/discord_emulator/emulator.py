@@ -41,9 +41,12 @@ SELECT_TYPES = {3: "string", 5: "user", 6: "role", 7: "mentionable", 8: "channel
 
 
 class DiscordEmulator:
-    def __init__(self, *, token: str = "emulator-bot-token", bot_name: str = "Hearts") -> None:
+    def __init__(
+        self, *, token: str = "emulator-bot-token", bot_name: str = "Hearts", clock: Clock | None = None
+    ) -> None:
+        """`clock` decides "now" for deadlines, ids and timestamps (default: wall time, advanceable)."""
         self.token = token
-        self.clock = Clock()
+        self.clock = clock or Clock()
         self.feed = ChangeFeed()
         self.state = EmulatorState(self.clock, self.feed, bot_name=bot_name)
         self.faults = Faults()

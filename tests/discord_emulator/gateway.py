@@ -8,6 +8,7 @@ synchronous (it queues frames per connection), so state changes never wait for s
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 import logging
 import secrets
@@ -35,7 +36,9 @@ class Session:
     id: str
     intents: int
     shard: list[int] | None
-    events: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # (seq, frame), for RESUME
+    events: collections.deque[tuple[int, dict[str, Any]]] = field(  # (seq, frame), replayed on RESUME
+        default_factory=lambda: collections.deque(maxlen=REPLAY_LIMIT)
+    )
     seq: int = 0
     connection: Connection | None = None
     ended: bool = False  # closed cleanly by the client: not resumable
@@ -45,7 +48,6 @@ class Session:
         self.seq += 1
         frame = {"op": DISPATCH, "t": event, "s": self.seq, "d": data}
         self.events.append((self.seq, frame))
-        del self.events[:-REPLAY_LIMIT]
         return frame
 
 
