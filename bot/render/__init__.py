@@ -1,0 +1,1 @@
+"""Card art and the rendered images: hand, table, score sheet, final standings."""
