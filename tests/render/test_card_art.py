@@ -88,7 +88,7 @@ def test_bonus_variants_carry_a_badge_under_the_index() -> None:
         assert plain == 0 and marked > 300
 
 
-@pytest.mark.parametrize("code", ["QS", "TD", "7H", "AS"])
+@pytest.mark.parametrize("code", ["QS", "TD", "7H", "AS", "JC", "KH"])
 def test_committed_png_matches_what_the_script_draws(code: str) -> None:
     """Guards against art edited by hand or a script change without rerunning it."""
     card = parse_card(code)
