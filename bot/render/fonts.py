@@ -1,0 +1,292 @@
+"""Fonts and text: any Unicode a Discord display name can hold, drawn legibly or replaced gracefully.
+
+The fonts come from PyPI packages listed in pyproject.toml, so a fresh machine gets them from
+``pip install -e .`` and nothing is downloaded at run time:
+
+- ``weblate-fonts``: Kurinto Sans, one family covering Latin, Cyrillic, Greek, Arabic, Hebrew,
+  Indic scripts, Thai, kana, the mathematical alphanumerics people put in names (𝓙𝓸𝓱𝓷) and many
+  symbols; its KR and SC cuts add Hangul and the Han characters.
+- ``manimgx-fonts``: Noto Emoji, a monochrome emoji font (colour emoji cannot be tinted and would
+  clash with the flat style of the images).
+
+Text is split into grapheme-like clusters; each cluster is drawn with the first font of the stack
+whose character map covers it (a glyph-coverage check read once per process with fontTools). A
+cluster no font covers is tried in its NFKC form and otherwise drawn as ``?``. If a package is
+missing the stack falls back to Pillow's built-in font, so rendering degrades but never fails.
+
+Rendering is cached per (text, style, width), and FreeType calls are serialised by a lock because
+the renderers run in worker threads.
+"""
+
+from __future__ import annotations
+
+import threading
+import unicodedata
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Literal
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.render.theme import RGB
+
+_LOCK = threading.RLock()
+MAX_CODEPOINTS = 64
+"""Longer strings are cut before layout: Discord names are at most 32 characters anyway."""
+
+_ZWJ = 0x200D
+_JOINERS = {0x200C, _ZWJ, 0xFE0E, 0xFE0F, 0x20E3}
+_KEEP_FORMAT = {0x200C, _ZWJ}
+_SKIN_TONES = range(0x1F3FB, 0x1F400)
+_REGIONAL = range(0x1F1E6, 0x1F200)
+
+
+@dataclass(frozen=True, slots=True)
+class FontFace:
+    """One font file of the fallback stack (``path`` None: Pillow's built-in font)."""
+
+    name: str
+    path: Path | None
+    variation: bytes | None = None
+    emoji: bool = False
+
+
+def _kurinto(file: str) -> Path | None:
+    try:
+        path = Path(str(resources.files("weblate_fonts") / "static/weblate_fonts/kurinto/ttf" / file))
+    except ModuleNotFoundError:
+        return None
+    return path if path.is_file() else None
+
+
+def _noto_emoji() -> Path | None:
+    try:
+        path = Path(str(resources.files("manimgx_fonts") / "NotoEmoji[wght].ttf"))
+    except ModuleNotFoundError:
+        return None
+    return path if path.is_file() else None
+
+
+@cache
+def font_stack(bold: bool) -> tuple[FontFace, ...]:
+    """The fonts tried in order for each character; always ends with Pillow's built-in font."""
+    weight = "Bd" if bold else "Rg"
+    faces: list[FontFace] = []
+    for label, cut in (("Kurinto Sans", ""), ("Kurinto Sans KR", "KR"), ("Kurinto Sans SC", "SC")):
+        path = _kurinto(f"KurintoSans{cut}-{weight}.ttf")
+        if path is not None:
+            faces.append(FontFace(label, path))
+    emoji = _noto_emoji()
+    if emoji is not None:
+        faces.append(FontFace("Noto Emoji", emoji, b"Bold" if bold else b"Regular", emoji=True))
+    faces.append(FontFace("Pillow default", None))
+    return tuple(faces)
+
+
+@cache
+def coverage(face: FontFace) -> frozenset[int]:
+    """The code points ``face`` has glyphs for."""
+    if face.path is None:
+        return frozenset(range(0x20, 0x7F)) | frozenset(range(0xA0, 0x100))
+    from fontTools.ttLib import TTFont  # imported here: only needed once per font and process
+
+    with _LOCK:
+        cmap = TTFont(str(face.path), lazy=True).getBestCmap()
+    return frozenset(cmap)
+
+
+@lru_cache(maxsize=256)
+def load(face: FontFace, size: int) -> ImageFont.FreeTypeFont:
+    """``face`` at ``size`` pixels (cached: FreeType faces are costly to open)."""
+    with _LOCK:
+        if face.path is None:
+            default = ImageFont.load_default(size)
+            if not isinstance(default, ImageFont.FreeTypeFont):
+                raise RuntimeError("Pillow was built without FreeType: no scalable font to draw text with")
+            return default
+        font = ImageFont.truetype(str(face.path), size)
+        if face.variation is not None:
+            font.set_variation_by_name(face.variation)
+        return font
+
+
+def primary_font(size: int, bold: bool = True) -> ImageFont.FreeTypeFont:
+    """The main text font (used for labels in Latin script and the card indices)."""
+    return load(font_stack(bold)[0], size)
+
+
+def sanitize(text: str) -> str:
+    """Printable, single-line text: control and invisible format characters removed or made spaces.
+
+    Bidi overrides (U+202E and friends) and other format characters go: they would let a name
+    reverse or hide the text around it. Zero-width joiners stay: emoji sequences need them.
+    """
+    out = []
+    for ch in unicodedata.normalize("NFC", text)[: MAX_CODEPOINTS * 2]:
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Zl", "Zp") or (cat == "Zs" and ch != " "):
+            out.append(" ")
+        elif cat in ("Cf", "Cs", "Co", "Cn") and ord(ch) not in _KEEP_FORMAT:
+            continue
+        else:
+            out.append(ch)
+    return " ".join("".join(out).split())[:MAX_CODEPOINTS]
+
+
+def clusters(text: str) -> list[str]:
+    """Split into user-perceived characters, close enough for font choice and truncation.
+
+    A cluster is a base character with its combining marks, variation selectors, skin tones,
+    zero-width-joined followers, or a pair of regional indicators (a flag).
+    """
+    out: list[str] = []
+    for ch in text:
+        cp = ord(ch)
+        attach = bool(out) and (
+            unicodedata.category(ch).startswith("M")
+            or cp in _JOINERS
+            or cp in _SKIN_TONES
+            or ord(out[-1][-1]) == _ZWJ
+            or (cp in _REGIONAL and len(out[-1]) == 1 and ord(out[-1]) in _REGIONAL)
+        )
+        if attach:
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
+def _is_emoji(cluster: str) -> bool:
+    return any(ord(c) >= 0x1F000 or ord(c) == 0xFE0F for c in cluster)
+
+
+def _face_for(cluster: str, bold: bool) -> FontFace | None:
+    needed = {ord(c) for c in cluster if ord(c) not in _JOINERS and ord(c) not in _SKIN_TONES}
+    stack = font_stack(bold)
+    if _is_emoji(cluster):
+        stack = tuple(f for f in stack if f.emoji) + tuple(f for f in stack if not f.emoji)
+    for face in stack:
+        if needed <= coverage(face):
+            return face
+    return None
+
+
+def _resolve(cluster: str, bold: bool) -> tuple[str, FontFace]:
+    """The cluster as it will be drawn and the font that draws it."""
+    face = _face_for(cluster, bold)
+    if face is not None:
+        return cluster, face
+    folded = unicodedata.normalize("NFKC", cluster)
+    face = _face_for(folded, bold) if folded != cluster else None
+    if face is not None:
+        return folded, face
+    return "?", font_stack(bold)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class TextStyle:
+    size: int
+    colour: RGB
+    bold: bool = False
+
+
+def _is_rtl(text: str) -> bool:
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        if kind in ("R", "AL"):
+            return True
+        if kind == "L":
+            return False
+    return False
+
+
+def _runs(parts: list[tuple[str, FontFace]]) -> list[tuple[str, FontFace]]:
+    runs: list[tuple[str, FontFace]] = []
+    for text, face in parts:
+        if runs and runs[-1][1] == face:
+            runs[-1] = (runs[-1][0] + text, face)
+        else:
+            runs.append((text, face))
+    return runs
+
+
+def _width(runs: list[tuple[str, FontFace]], size: int) -> float:
+    return sum(load(face, size).getlength(text) for text, face in runs)
+
+
+def line_metrics(style: TextStyle) -> tuple[int, int]:
+    """(ascent, descent) of a line of text in ``style``: the height :func:`text_image` uses."""
+    with _LOCK:
+        ascent, descent = load(font_stack(style.bold)[0], style.size).getmetrics()
+    return int(ascent), int(descent)
+
+
+@lru_cache(maxsize=4096)
+def text_image(text: str, style: TextStyle, max_width: int | None = None) -> Image.Image:
+    """``text`` drawn in ``style`` on a transparent line box, cut with … to fit ``max_width``.
+
+    The image is as wide as the text and as high as the font's line. Treat it as read-only: it is
+    cached and shared.
+    """
+    with _LOCK:
+        parts = [_resolve(c, style.bold) for c in clusters(sanitize(text))]
+        ellipsis = _resolve("…", style.bold)
+        runs = _runs(parts)
+        if max_width is not None and _width(runs, style.size) > max_width:
+            lo, hi = 0, len(parts) - 1  # the longest prefix that fits with "…" after it (binary search)
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if _width(_runs([*parts[:mid], ellipsis]), style.size) <= max_width:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            kept = parts[:lo]
+            while kept and kept[-1][0].isspace():
+                kept.pop()
+            runs = _runs([*kept, ellipsis]) if kept else []
+        if _is_rtl(text):
+            runs.reverse()
+        ascent, descent = line_metrics(style)
+        width = max(1, round(_width(runs, style.size)) + 1)
+        im = Image.new("RGBA", (width, ascent + descent), (*style.colour, 0))
+        draw = ImageDraw.Draw(im)
+        x = 0.0
+        for run, face in runs:
+            font = load(face, style.size)
+            draw.text((x, ascent), run, font=font, fill=(*style.colour, 255), anchor="ls")
+            x += font.getlength(run)
+        return im
+
+
+def text_width(text: str, style: TextStyle, max_width: int | None = None) -> int:
+    return text_image(text, style, max_width).width
+
+
+Align = Literal["left", "centre", "right"]
+
+
+def paste_text(
+    canvas: Image.Image,
+    text: str,
+    style: TextStyle,
+    x: float,
+    y_middle: float,
+    align: Align = "left",
+    max_width: int | None = None,
+) -> tuple[int, int, int, int]:
+    """Draw ``text`` on ``canvas`` with its line box vertically centred on ``y_middle``.
+
+    ``x`` is the left edge, centre or right edge as ``align`` says. Returns the box it covered.
+    """
+    im = text_image(text, style, max_width)
+    if align == "centre":
+        left = round(x - im.width / 2)
+    elif align == "right":
+        left = round(x - im.width)
+    else:
+        left = round(x)
+    top = round(y_middle - im.height / 2)
+    canvas.paste(im, (left, top), im)
+    return left, top, left + im.width, top + im.height

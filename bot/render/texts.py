@@ -1,0 +1,48 @@
+"""Every word that appears in an image, in one place so the images can be translated.
+
+Renderers take a ``Words`` (English by default). A translation is another instance, e.g.
+``Words.from_mapping({"total": "Gesamt", ...})``; fields with ``{…}`` are format strings.
+Words are drawn with the same font fallback as names, so any script works.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    hand: str = "Hand"
+    trick: str = "Trick"
+    total: str = "Total"
+    place: str = "Place"
+    player: str = "Player"
+    points: str = "Points"
+    ranking_points: str = "Ranking"
+    score_sheet: str = "Score sheet"
+    final_standings: str = "Final standings"
+    hearts_broken: str = "Hearts broken"
+    hearts_not_broken: str = "Hearts not broken"
+    game_to: str = "Game to {target}"
+    hands_played: str = "{count} hands"
+    earlier_hands: str = "{first}–{last}"
+    shared_place: str = "={place}"
+    unranked: str = "–"
+    quit: str = "left"
+    moon: str = "Moon"
+    all_tricks: str = "All tricks"
+    slam: str = "Slam"
+    no_hands_yet: str = "No hands played yet"
+
+    @classmethod
+    def from_mapping(cls, words: Mapping[str, str]) -> Words:
+        """English with the given fields replaced; unknown keys are an error (a typo, not a word)."""
+        known = {f.name for f in fields(cls)}
+        unknown = set(words) - known
+        if unknown:
+            raise KeyError(f"unknown words: {sorted(unknown)}")
+        return replace(cls(), **words)
+
+
+ENGLISH = Words()

@@ -1,0 +1,134 @@
+"""The table image: every seat count lays out without overlap or clipping; the trick, turn and lead show."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.engine.cards import parse_card
+from bot.render import table, theme
+from bot.render.models import TableImage, TableSeat
+from tests.render.pixels import count_near, decode, near, pixel
+
+GAP = 4
+ODD_NAMES = ["Alice", "王小明的朋友们", "محمد علي", "😀 Zoë 🔥🎉👨‍👩‍👧", "𝓙𝓸𝓱𝓷𝓷𝔂", "W" * 32, "\u202eevil"]
+
+
+def seats(n: int, played: int = 0) -> tuple[TableSeat, ...]:
+    cards = ["QS", "2H", "AS", "TD", "KH", "5C", "JD"]
+    return tuple(
+        TableSeat(
+            ODD_NAMES[i],
+            is_computer=i == 1,
+            score=47 * i,
+            hand_points=i,
+            played=parse_card(cards[i]) if i < played else None,
+            cards_left=13,
+        )
+        for i in range(n)
+    )
+
+
+def gap(a: table.Box, b: table.Box) -> int:
+    return max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+
+
+@pytest.mark.parametrize("n", range(table.MIN_SEATS, table.MAX_SEATS + 1))
+def test_every_seat_count_lays_out_without_overlap_or_clipping(n: int) -> None:
+    for viewer in range(n):
+        lay = table.layout(n, viewer)
+        boxes = lay.boxes()
+        for a, b in combinations(boxes, 2):
+            assert gap(a, b) >= GAP, (n, viewer, a, b)
+        for x0, y0, x1, y1 in boxes:
+            assert 0 <= x0 < x1 <= lay.width and 0 <= y0 < y1 <= lay.height, (n, viewer)
+
+
+@pytest.mark.parametrize("n", range(table.MIN_SEATS, table.MAX_SEATS + 1))
+def test_viewer_sits_at_the_bottom_and_play_goes_clockwise(n: int) -> None:
+    for viewer in (0, n - 1):
+        lay = table.layout(n, viewer)
+        bottom = max(range(n), key=lambda i: lay.seats[i].plate[1])
+        assert bottom == viewer
+        after = lay.seats[(viewer + 1) % n].plate
+        assert after[0] < lay.seats[viewer].plate[0]  # the next seat is to the viewer's left
+
+
+@pytest.mark.parametrize("n", range(table.MIN_SEATS, table.MAX_SEATS + 1))
+def test_played_cards_show_at_their_seats_and_names_stay_on_their_plates(n: int) -> None:
+    img = TableImage(seats(n, played=n - 1), leader=0, to_move=n - 1, hand_number=2, trick_number=4)
+    im = decode(table.render(img))
+    lay = table.layout(n)
+    assert im.size == (lay.width, lay.height)
+    for i, boxes in enumerate(lay.seats):
+        x0, _, x1, y1 = boxes.card
+        bottom_middle = pixel(im, ((x0 + x1) / 2, y1 - 6))
+        if i < n - 1:
+            assert min(bottom_middle) > 200, (n, i, bottom_middle)  # a card face
+        else:
+            assert not min(bottom_middle) > 200  # still empty: felt inside a dashed frame
+        _, py0, px1, py1 = boxes.plate
+        beside = (px1 + 1, py0, min(px1 + 4, lay.width), py1)  # just right of the plate: no spilled name
+        assert count_near(im, beside, theme.TEXT, 30) == 0, (n, i)
+
+
+def test_the_seat_to_play_has_a_gold_plate_and_an_empty_dashed_place() -> None:
+    img = TableImage(seats(4, played=2), leader=0, to_move=2)
+    im = decode(table.render(img))
+    lay = table.layout(4)
+    gold = [count_near(im, s.plate, theme.GOLD, 30) for s in lay.seats]
+    assert gold[2] > 200 and gold[1] < 50 and gold[3] < 50
+    assert count_near(im, lay.seats[2].card, theme.GOLD, 40) > 100
+    assert count_near(im, lay.seats[3].card, theme.GOLD, 40) == 0
+
+
+def test_the_card_that_led_carries_a_flag_and_the_winner_a_gold_frame() -> None:
+    base = TableImage(seats(4, played=4))
+    lay = table.layout(4)
+    plain = decode(table.render(base))
+    marked = decode(table.render(TableImage(seats(4, played=4), leader=1, winner=3)))
+    for i in range(4):
+        before = count_near(plain, lay.seats[i].card, theme.GOLD, 40)
+        after = count_near(marked, lay.seats[i].card, theme.GOLD, 40)
+        assert (after > before + 40) == (i in (1, 3)), i
+
+
+def test_hearts_broken_is_shown_in_the_corner() -> None:
+    lay = table.layout(4)
+    broken = decode(table.render(TableImage(seats(4), hearts_broken=True)))
+    whole = decode(table.render(TableImage(seats(4), hearts_broken=False)))
+    assert count_near(broken, lay.status_left, theme.RED_MARK, 30) > 100
+    assert count_near(whole, lay.status_left, theme.RED_MARK, 30) == 0
+
+
+def test_the_background_outside_the_boxes_is_felt() -> None:
+    im = decode(table.render(TableImage(seats(5))))
+    lay = table.layout(5)
+    assert near(pixel(im, (lay.width / 2, lay.height / 2)), theme.FELT, 10)
+
+
+def test_seat_counts_outside_3_to_7_are_refused() -> None:
+    for n in (2, 8):
+        with pytest.raises(ValueError):
+            table.layout(n)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.text(max_size=40), min_size=3, max_size=7))
+def test_any_names_render(names: list[str]) -> None:
+    img = TableImage(
+        tuple(TableSeat(name, score=999, hand_points=26, cards_left=17) for name in names), to_move=0
+    )
+    assert decode(table.render(img)).size == (table.WIDTH, table.height(len(names)))
+
+
+def test_the_score_line_drops_the_cards_left_rather_than_overlap() -> None:
+    narrow = min(g.plate_w for g in table._GEOMETRY.values())
+    assert table.plate_extras(TableSeat("a", score=12, hand_points=3, cards_left=9), narrow) == (True, True)
+    crowded = TableSeat("a", score=12_345, hand_points=26, cards_left=17)
+    assert table.plate_extras(crowded, narrow) == (True, False)
+    huge = TableSeat("a", score=10**12, hand_points=26, cards_left=17)
+    assert table.plate_extras(huge, narrow) == (False, False)
