@@ -1,20 +1,29 @@
-"""Start the Discord client with the given settings.
+"""The Discord client: storage, table service, presenter and cogs wired together.
 
-The Discord layer (cogs, presenter) is wired in here; this module only knows how to build and run
-the client, and how to point it at a different API base and gateway (used by the test emulator).
+``setup_hook`` runs after login and before the gateway connects: it opens the database (applying
+migrations), restores every unfinished table (the service shifts deadlines by the downtime),
+registers the dynamic controls so old buttons work, and syncs the slash commands.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from typing import Any
 
 import discord
 import yarl
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.presenter.discord_presenter import DiscordPresenter
+from bot.render import warm_up
+from bot.storage.database import Database
+from bot.tables import Clock, ComputerPool, ServiceSettings, TableService
 
 log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.controls", "cogs.hearts", "cogs.leaderboard")
 
 
 def point_client_at(settings: Settings) -> None:
@@ -24,9 +33,68 @@ def point_client_at(settings: Settings) -> None:
 
 
 class HeartsBot(commands.Bot):
-    def __init__(self, settings: Settings) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+    """No privileged intents: the bot needs no message content and no member list."""
+
+    service: TableService
+    presenter: DiscordPresenter
+    db: Database
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        clock: Clock | None = None,
+        computers: ComputerPool | None = None,
+        service_settings: ServiceSettings | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            **options,
+        )
         self.settings = settings
+        self._clock = clock
+        self._computers = computers
+        self._service_settings = service_settings
+
+    async def setup_hook(self) -> None:
+        from cogs.actions import Actions
+
+        self.db = await Database.open(self.settings.database_path)
+        self.presenter = DiscordPresenter(self)
+        self.service = TableService(
+            self.db,
+            self.presenter,
+            clock=self._clock,
+            computers=self._computers,
+            settings=self._service_settings,
+        )
+        self.presenter.service = self.service
+        self.actions = Actions(self)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await asyncio.to_thread(warm_up)
+        await self._sync_commands()
+        restored = await self.service.start()
+        log.info("hearts bot ready: %d unfinished table(s) restored", len(restored))
+
+    async def _sync_commands(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id is not None:
+            guild = discord.Object(guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def close(self) -> None:
+        if hasattr(self, "service"):
+            await self.service.stop()
+            await self.presenter.settle()
+            await self.db.close()
+        await super().close()
 
 
 def run(settings: Settings) -> int:

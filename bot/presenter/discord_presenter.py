@@ -1,0 +1,505 @@
+"""The Discord presenter: turns table events into messages, images and controls.
+
+What goes where:
+- the **lobby message** in the channel where the table was opened (seats and lobby buttons);
+- the game is played in a **thread** made from the lobby message (several tables can share a
+  channel), or in the channel itself where a thread can't be made;
+- one **table message per hand** in that thread (the table image, who is to move with a live
+  countdown, Show my hand and Score sheet); a new message per hand keeps it editable (Discord limits
+  edits of messages older than an hour) and a slow hand gets a fresh one after 50 minutes;
+- each person's **hand by DM** with the controls for their move; where DMs are closed, a ping in
+  the thread sends them to the ephemeral Show my hand flow (a refused DM is never retried).
+
+Redraws of the table message are coalesced: while one edit is in flight, later events only replace
+the snapshot to draw next, so a burst of computer moves costs one edit, not one per card.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.engine.cards import CardSet, cardset
+from bot.engine.hand import Phase
+from bot.engine.scoring import HandOutcome
+from bot.presenter import describe, images
+from bot.presenter.describe import card_list, computer_name, countdown, mention, player_name, seat_name
+from bot.presenter.state import TableMessages
+from bot.tables import PrivateHand, TableSnapshot
+from bot.tables import events as ev
+from bot.tables.table import TableStatus
+from bot.text import t
+from cogs.controls import hand_view, lobby_view, table_view
+
+if TYPE_CHECKING:
+    from bot.tables import TableService
+
+log = logging.getLogger(__name__)
+
+TABLE_MESSAGE_MAX_AGE = 50 * 60.0  # edits of messages older than an hour are limited (30046)
+NO_PINGS = discord.AllowedMentions.none()
+
+
+@dataclass(frozen=True, slots=True)
+class HandPayload:
+    content: str
+    png: bytes
+    view: discord.ui.View | None
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.png), filename="hand.png")
+
+
+class _Redraw:
+    __slots__ = ("pending", "task")
+
+    def __init__(self) -> None:
+        self.pending: TableSnapshot | None = None
+        self.task: asyncio.Task[None] | None = None
+
+
+class DiscordPresenter:
+    """Implements the table service's ``Presenter`` protocol for Discord."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self.service: TableService | None = None
+        self._states: dict[int, TableMessages] = {}
+        self._dm_channels: dict[str, int] = {}
+        self._redraws: dict[int, _Redraw] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.known_names: dict[str, str] = {}  # every display name seen, across tables
+
+    # -- state ------------------------------------------------------------------------------
+
+    def _service(self) -> TableService:
+        assert self.service is not None, "the presenter is not attached to a table service"
+        return self.service
+
+    async def state(self, table_id: int) -> TableMessages:
+        state = self._states.get(table_id)
+        if state is None:
+            saved = await self._service().remembered(table_id)
+            state = self._states.setdefault(table_id, TableMessages.from_saved(table_id, saved))
+        return state
+
+    async def _save(self, state: TableMessages, key: str, value: int | str | None) -> None:
+        if key in ("lobby_channel", "lobby_message", "play_channel", "table_message", "table_hand"):
+            setattr(state, key, value)
+        await self._service().remember(state.table_id, key, None if value is None else str(value))
+
+    async def learn_name(self, table_id: int | None, user_id: str, name: str) -> None:
+        """Remember a player's display name (for this table's images and messages, if given)."""
+        self.known_names[user_id] = name
+        if table_id is not None:
+            await self._keep_name(await self.state(table_id), user_id, name)
+
+    async def _keep_name(self, state: TableMessages, user_id: str, name: str) -> None:
+        if state.names.get(user_id) != name:
+            state.names[user_id] = name
+            await self._service().remember(state.table_id, f"name:{user_id}", name)
+
+    async def _names_for(self, state: TableMessages, snap: TableSnapshot) -> None:
+        """Save with the table the names of people seen elsewhere (e.g. the host, before the table
+        existed), so that its messages can name them after a restart too."""
+        for pid in {snap.host_id, *(s.player_id for s in snap.seats if s.player_id)}:
+            if pid not in state.names and pid in self.known_names:
+                await self._keep_name(state, pid, self.known_names[pid])
+
+    # -- the Presenter protocol -------------------------------------------------------------
+
+    async def present(self, event: ev.TableEvent) -> None:
+        try:
+            await self._present(event)
+        except discord.HTTPException as exc:
+            log.warning("Discord refused an update for %s: %s", type(event).__name__, exc)
+
+    async def _present(self, event: ev.TableEvent) -> None:
+        if isinstance(event, ev.TableBroken):
+            await self._broken(event)
+            return
+        snap = event.table
+        state = await self.state(snap.table_id)
+        await self._names_for(state, snap)
+        match event:
+            case ev.TableCreated():
+                await self._post_lobby(state, snap)
+            case ev.SeatChanged() | ev.OptionsChanged() | ev.TableCancelled():
+                if isinstance(event, ev.SeatChanged) and snap.status is TableStatus.PLAYING:
+                    await self._seat_news(state, event)
+                    self._redraw(snap)
+                else:
+                    await self._edit_lobby(state, snap)
+            case ev.GameStarted():
+                await self._edit_lobby(state, snap)
+                await self._open_thread(state, snap)
+            case ev.HandDealt() | ev.CardsPassed():
+                self._redraw(snap)
+                for hand in event.hands:
+                    await self._send_hand(state, snap, hand)
+            case ev.TurnStarted():
+                self._redraw(snap)
+                for hand in event.hands:
+                    if state.controls_sent.get(hand.seat) != hand.move:
+                        await self._send_hand(state, snap, hand)
+            case ev.PassChosen() | ev.CardPlayed() | ev.TrickWon() | ev.TableRestored():
+                self._redraw(snap)
+            case ev.HandScored():
+                await self._announce(state, self._hand_scored_text(state, event))
+            case ev.GameOver():
+                await self._game_over(state, event)
+            case ev.TimeoutWarning():
+                await self._warn(state, event)
+            case ev.TimedOut():
+                name = player_name(event.player_id, state.names)
+                key = "announce.forfeit" if event.forfeited else "announce.timeout"
+                await self._announce(state, t(key, name=name))
+                self._redraw(snap)
+
+    # -- lobby --------------------------------------------------------------------------------
+
+    def _lobby_content(self, state: TableMessages, snap: TableSnapshot) -> str:
+        lines = [
+            t("lobby.title", table=snap.table_id),
+            t("lobby.host", host=player_name(snap.host_id, state.names)),
+            t("lobby.rules", summary=describe.options_summary(snap.options)),
+            t("lobby.time_limit", limit=describe.time_limit(snap.options.time_limit)),
+        ]
+        if snap.status is TableStatus.LOBBY:
+            taken = sum(1 for s in snap.seats if s.kind is not None)
+            lines.append(t("lobby.seats", taken=taken, total=len(snap.seats)))
+            lines += [
+                t("lobby.seat_line", number=s.seat + 1, name=seat_name(s, state.names)) for s in snap.seats
+            ]
+            lines.append(t("lobby.hint"))
+        elif snap.status is TableStatus.PLAYING:
+            where = t("lobby.started_in", thread=f"<#{state.play_channel}>") if self._in_thread(state) else ""
+            lines.append(t("lobby.started", where=where))
+        elif snap.status is TableStatus.CANCELLED:
+            lines.append(t("lobby.cancelled"))
+        else:
+            lines.append(t("lobby.finished"))
+        return "\n".join(lines)
+
+    async def _post_lobby(self, state: TableMessages, snap: TableSnapshot) -> None:
+        channel = self.client.get_partial_messageable(int(snap.channel_id))
+        kwargs: dict[str, Any] = {"content": self._lobby_content(state, snap), "allowed_mentions": NO_PINGS}
+        view = lobby_view(snap)
+        if view is not None:
+            kwargs["view"] = view
+        message = await channel.send(**kwargs)
+        await self._save(state, "lobby_channel", int(snap.channel_id))
+        await self._save(state, "lobby_message", message.id)
+
+    async def _edit_lobby(self, state: TableMessages, snap: TableSnapshot) -> None:
+        if state.lobby_message is None or state.lobby_channel is None:
+            return
+        channel = self.client.get_partial_messageable(state.lobby_channel)
+        try:
+            await channel.get_partial_message(state.lobby_message).edit(
+                content=self._lobby_content(state, snap), view=lobby_view(snap), allowed_mentions=NO_PINGS
+            )
+        except discord.NotFound:
+            # Someone deleted the lobby message: post a new one so the table stays usable.
+            await self._post_lobby(state, snap)
+
+    async def _open_thread(self, state: TableMessages, snap: TableSnapshot) -> None:
+        """Play in a thread made from the lobby message; fall back to the channel itself."""
+        play = state.lobby_channel or int(snap.channel_id)
+        channel = self.client.get_channel(play)
+        if isinstance(channel, discord.TextChannel) and state.lobby_message is not None:
+            try:
+                thread = await channel.get_partial_message(state.lobby_message).create_thread(
+                    name=t("thread.name", table=snap.table_id), auto_archive_duration=1440
+                )
+                play = thread.id
+            except discord.HTTPException as exc:
+                log.info("table %s plays in the channel: no thread (%s)", snap.table_id, exc)
+        await self._save(state, "play_channel", play)
+        if play != state.lobby_channel:
+            await self._edit_lobby(state, snap)
+
+    def _in_thread(self, state: TableMessages) -> bool:
+        return state.play_channel is not None and state.play_channel != state.lobby_channel
+
+    # -- the table message ------------------------------------------------------------------------
+
+    def _redraw(self, snap: TableSnapshot) -> None:
+        redraw = self._redraws.setdefault(snap.table_id, _Redraw())
+        redraw.pending = snap
+        if redraw.task is None or redraw.task.done():
+            redraw.task = self._spawn(self._redraw_loop(snap.table_id, redraw))
+
+    async def _redraw_loop(self, table_id: int, redraw: _Redraw) -> None:
+        while redraw.pending is not None:
+            snap, redraw.pending = redraw.pending, None
+            try:
+                await self._draw_table(await self.state(table_id), snap)
+            except discord.HTTPException as exc:
+                log.warning("table %s: table message not updated: %s", table_id, exc)
+
+    async def settle(self) -> None:
+        """Wait until every redraw and background send has finished (tests, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    def _table_content(self, state: TableMessages, snap: TableSnapshot) -> str:
+        if snap.hand_number is None:
+            return ""
+        if snap.direction is None or snap.options.rules.pass_target(0, snap.hand_number) is None:
+            lines = [t("table.hand_title_hold", hand=snap.hand_number)]
+        else:
+            lines = [
+                t("table.hand_title", hand=snap.hand_number, direction=describe.direction(snap.direction))
+            ]
+        names = state.names
+        due = countdown(snap.deadline)
+        if snap.phase is Phase.PASSING and snap.waiting:
+            who = ", ".join(seat_name(snap.seats[s], names) for s in snap.waiting)
+            lines.append(t("table.waiting_pass", names=who, countdown=due))
+        elif snap.phase is Phase.MOON_CHOICE and snap.waiting:
+            lines.append(
+                t(
+                    "table.moon_choice",
+                    name=seat_name(snap.seats[snap.waiting[0]], names),
+                    countdown=countdown(snap.deadline),
+                )
+            )
+        elif snap.waiting:
+            lines.append(
+                t(
+                    "table.to_play",
+                    name=seat_name(snap.seats[snap.waiting[0]], names),
+                    countdown=countdown(snap.deadline),
+                )
+            )
+        if snap.last_trick is not None:
+            pts = snap.options.rules.points_of(cardset(snap.last_trick.cards))
+            lines.append(
+                t("table.last_trick", name=seat_name(snap.seats[snap.last_trick.winner], names), points=pts)
+            )
+        if snap.hearts_broken:
+            lines.append(t("table.hearts_broken"))
+        return "\n".join(lines)
+
+    async def _draw_table(self, state: TableMessages, snap: TableSnapshot) -> None:
+        if snap.hand_number is None or snap.status is not TableStatus.PLAYING:
+            return
+        if state.table_hand is not None and snap.hand_number < state.table_hand:
+            return  # an older hand's picture: the new hand's message is already there
+        png = await images.render_table_png(images.table_image(snap, state.names))
+        content = self._table_content(state, snap)
+        file = discord.File(io.BytesIO(png), filename="table.png")
+        view = table_view(snap)
+        channel = self.client.get_partial_messageable(self._play_channel(state, snap))
+        fresh = (
+            state.table_message is None
+            or state.table_hand != snap.hand_number
+            or time.time() - discord.utils.snowflake_time(state.table_message).timestamp()
+            > TABLE_MESSAGE_MAX_AGE
+        )
+        if not fresh:
+            assert state.table_message is not None
+            try:
+                await channel.get_partial_message(state.table_message).edit(
+                    content=content, attachments=[file], view=view, allowed_mentions=NO_PINGS
+                )
+                return
+            except discord.NotFound:
+                file = discord.File(io.BytesIO(png), filename="table.png")  # the message was deleted
+        message = await channel.send(content=content, file=file, view=view, allowed_mentions=NO_PINGS)
+        await self._save(state, "table_message", message.id)
+        await self._save(state, "table_hand", snap.hand_number)
+
+    def _play_channel(self, state: TableMessages, snap: TableSnapshot) -> int:
+        return state.play_channel or state.lobby_channel or int(snap.channel_id)
+
+    # -- private hands ----------------------------------------------------------------------------
+
+    async def hand_payload(
+        self, hand: PrivateHand, snap: TableSnapshot, selected: CardSet = 0, note: str = ""
+    ) -> HandPayload:
+        """A person's hand: the image, what to do now, and the controls for it."""
+        state = await self.state(hand.table_id)
+        rules = snap.options.rules
+        png = await images.render_hand_png(images.hand_image(hand, rules.bonus_card, selected))
+        lines = [t("hand.header", table=hand.table_id, hand=hand.hand_number)]
+        if note:
+            lines.append(note)
+        direction = describe.direction(hand.pass_direction)
+        if hand.phase is Phase.PASSING and hand.your_turn and hand.passed is None:
+            if selected.bit_count() == hand.pass_count:
+                lines.append(t("hand.pass_chosen", cards=card_list(selected), direction=direction))
+            else:
+                lines.append(t("hand.pass_prompt", count=hand.pass_count, direction=direction))
+        elif hand.phase is Phase.PASSING and hand.passed is not None:
+            lines.append(t("hand.passed", cards=card_list(hand.passed), direction=direction))
+        if hand.received and hand.phase is not Phase.PASSING and not snap.last_trick:
+            lines.append(t("hand.received", cards=card_list(hand.received)))
+        if hand.phase is Phase.PLAYING:
+            if snap.trick and snap.leader is not None:
+                n = len(snap.seats)
+                played = ", ".join(
+                    f"{seat_name(snap.seats[(snap.leader + i) % n], state.names)} {card_list(1 << c)}"
+                    for i, c in enumerate(snap.trick)
+                )
+                lines.append(t("hand.trick_so_far", cards=played))
+            if hand.your_turn:
+                if not snap.trick:
+                    lines.append(t("hand.you_lead"))
+                lines.append(t("hand.your_turn", countdown=countdown(hand.deadline)))
+            elif snap.waiting:
+                lines.append(t("hand.wait", name=seat_name(snap.seats[snap.waiting[0]], state.names)))
+        if hand.phase is Phase.MOON_CHOICE and hand.choose_moon:
+            lines.append(t("hand.moon_prompt"))
+        link = self._table_link(state, snap)
+        if link:
+            lines.append(t("hand.jump", link=link))
+        return HandPayload("\n".join(lines), png, hand_view(hand, rules.moon_points, selected))
+
+    def _table_link(self, state: TableMessages, snap: TableSnapshot) -> str:
+        if state.table_message is None:
+            return ""
+        channel = self._play_channel(state, snap)
+        return f"https://discord.com/channels/{snap.guild_id}/{channel}/{state.table_message}"
+
+    async def _send_hand(self, state: TableMessages, snap: TableSnapshot, hand: PrivateHand) -> None:
+        if hand.player_id is None:
+            return
+        if hand.your_turn:
+            state.controls_sent[hand.seat] = hand.move
+        if hand.player_id in state.no_dm:
+            if hand.your_turn:
+                await self._announce(
+                    state,
+                    t("hand.turn_ping", mention=mention(hand.player_id), table=snap.table_id),
+                    ping=hand.player_id,
+                )
+            return
+        payload = await self.hand_payload(hand, snap)
+        kwargs: dict[str, Any] = {"content": payload.content, "file": payload.file()}
+        if payload.view is not None:
+            kwargs["view"] = payload.view
+        await self._dm(state, hand.player_id, **kwargs)
+
+    async def _dm(self, state: TableMessages, player_id: str, **kwargs: Any) -> bool:
+        """Send a DM; on a refusal (DMs closed) remember it, tell the table, and never retry."""
+        try:
+            channel_id = self._dm_channels.get(player_id)
+            if channel_id is None:
+                channel = await self.client.create_dm(discord.Object(int(player_id)))
+                channel_id = self._dm_channels[player_id] = channel.id
+            await self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private).send(
+                **kwargs
+            )
+            return True
+        except discord.Forbidden:
+            state.no_dm.add(player_id)
+            await self._service().remember(state.table_id, f"nodm:{player_id}", "1")
+            await self._announce(state, t("hand.no_dm", mention=mention(player_id)), ping=player_id)
+            return False
+
+    async def _warn(self, state: TableMessages, event: ev.TimeoutWarning) -> None:
+        rel = describe.relative_time(event.deadline)
+        for seat in event.seats:
+            pid = event.table.seats[seat].player_id
+            if pid is None:
+                continue
+            if pid in state.no_dm:
+                await self._announce(
+                    state, t("hand.warning_ping", mention=mention(pid), relative=rel), ping=pid
+                )
+            else:
+                await self._dm(
+                    state, pid, content=t("hand.warning", table=event.table.table_id, relative=rel)
+                )
+
+    # -- announcements -------------------------------------------------------------------------
+
+    async def _announce(
+        self, state: TableMessages, text: str, ping: str | None = None, **kwargs: Any
+    ) -> None:
+        channel_id = state.play_channel or state.lobby_channel
+        if channel_id is None:
+            return
+        mentions = discord.AllowedMentions(users=[discord.Object(int(ping))]) if ping else NO_PINGS
+        await self.client.get_partial_messageable(channel_id).send(
+            content=text, allowed_mentions=mentions, **kwargs
+        )
+
+    async def _seat_news(self, state: TableMessages, event: ev.SeatChanged) -> None:
+        name = player_name(event.player_id, state.names) if event.player_id else computer_name(event.seat)
+        if event.change is ev.SeatChange.QUIT:
+            await self._announce(state, t("announce.quit", name=name))
+        elif event.change is ev.SeatChange.REJOINED:
+            await self._announce(state, t("announce.rejoined", name=name))
+
+    def _hand_scored_text(self, state: TableMessages, event: ev.HandScored) -> str:
+        seats = event.table.seats
+        points = " · ".join(
+            f"{seat_name(s, state.names)} {p:+d} ({tot})"
+            for s, p, tot in zip(seats, event.score.points, event.totals, strict=True)
+        )
+        lines = [t("announce.hand_scored", hand=event.hand_number, points=points)]
+        shooter = event.score.shooter
+        if shooter is not None and event.score.outcome is not HandOutcome.NORMAL:
+            key = {
+                HandOutcome.MOON: "announce.moon",
+                HandOutcome.SLAM: "announce.slam",
+                HandOutcome.ALL_TRICKS: "announce.all_tricks",
+            }[event.score.outcome]
+            lines.append(t(key, name=seat_name(seats[shooter], state.names)))
+        return "\n".join(lines)
+
+    async def _game_over(self, state: TableMessages, event: ev.GameOver) -> None:
+        names = state.names
+        winners = [player_name(w.player_id, names) for w in event.result.winners if w.player_id]
+        lines = [
+            t("announce.game_over", winners=", ".join(winners)) if winners else t("announce.game_over_nobody")
+        ]
+        for change in event.changes:
+            lines.append(
+                t(
+                    "announce.rating_change",
+                    name=player_name(change.player_id, names),
+                    delta=change.ranking_points,
+                    total=change.ranking_total,
+                )
+            )
+        hands = event.table.hand_number or 0
+        png = await images.render_standings_png(images.standings_image(event.result, names, hands))
+        await self._announce(
+            state, "\n".join(lines), file=discord.File(io.BytesIO(png), filename="standings.png")
+        )
+        await self._edit_lobby(state, event.table)
+
+    async def _broken(self, event: ev.TableBroken) -> None:
+        if event.channel_id is None:
+            return
+        await self.client.get_partial_messageable(int(event.channel_id)).send(
+            content=t("announce.broken", table=event.table_id), allowed_mentions=NO_PINGS
+        )
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task: asyncio.Task[Any] = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("presenter task failed", exc_info=task.exception())
+
+
+def _age(message_id: int) -> float:
+    """Seconds since a message was posted (its id encodes the time)."""
+    return time.time() - discord.utils.snowflake_time(message_id).timestamp()

@@ -1,0 +1,133 @@
+"""Snapshots → the renderers' input values → PNG bytes, rendered off the event loop.
+
+Rendering costs milliseconds of CPU: every render goes through ``asyncio.to_thread`` so that no
+table's turn waits for another table's picture.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.engine.game import GameResult
+from bot.engine.hand import Phase
+from bot.engine.scoring import HandOutcome
+from bot.presenter.describe import Names, computer_name, player_name, seat_name
+from bot.render import (
+    FinalStandings,
+    HandImage,
+    ScorePlayer,
+    ScoreRow,
+    ScoreSheet,
+    Shot,
+    StandingRow,
+    TableImage,
+    TableSeat,
+    render_final_standings,
+    render_hand,
+    render_score_sheet,
+    render_table,
+)
+from bot.tables import PrivateHand, TableSnapshot
+from bot.tables import ScoreSheet as SheetSnapshot
+
+_SHOTS = {HandOutcome.MOON: Shot.MOON, HandOutcome.SLAM: Shot.SLAM, HandOutcome.ALL_TRICKS: Shot.ALL_TRICKS}
+
+
+def hand_image(hand: PrivateHand, bonus_card: int | None, selected: int = 0) -> HandImage:
+    playing = hand.phase is Phase.PLAYING and hand.your_turn
+    return HandImage(
+        cards=hand.cards,
+        playable=hand.playable if playing else None,
+        selected=selected,
+        received=hand.received if not hand.passed or hand.phase is Phase.PLAYING else 0,
+        bonus_card=bonus_card,
+    )
+
+
+def table_image(snap: TableSnapshot, names: Names, viewer: int = 0) -> TableImage:
+    trick = snap.trick
+    leader = snap.leader
+    winner = None
+    if not trick and snap.last_trick is not None and snap.phase is Phase.PLAYING:
+        # Between tricks, show the trick just taken with its winner highlighted.
+        trick, leader, winner = snap.last_trick.cards, snap.last_trick.leader, snap.last_trick.winner
+    n = len(snap.seats)
+    played: dict[int, int] = {}
+    if leader is not None:
+        for i, card in enumerate(trick):
+            played[(leader + i) % n] = card
+    seats = tuple(
+        TableSeat(
+            name=seat_name(s, names, icon=False),
+            is_computer=s.is_computer,
+            score=snap.totals[s.seat] if snap.totals else 0,
+            hand_points=snap.points_taken[s.seat] if snap.points_taken else None,
+            played=played.get(s.seat),
+        )
+        for s in snap.seats
+    )
+    to_move = snap.waiting[0] if len(snap.waiting) == 1 else None
+    return TableImage(
+        seats=seats,
+        leader=leader,
+        to_move=to_move,
+        hearts_broken=snap.hearts_broken,
+        winner=winner,
+        viewer=viewer,
+        hand_number=snap.hand_number,
+        trick_number=(sum(snap.tricks_won) + 1) if snap.tricks_won else None,
+        bonus_card=snap.options.rules.bonus_card,
+    )
+
+
+def score_sheet_image(sheet: SheetSnapshot, names: Names, target: int | None) -> ScoreSheet:
+    players = tuple(ScorePlayer(seat_name(s, names, icon=False), s.is_computer) for s in sheet.seats)
+    rows = tuple(
+        ScoreRow(
+            points=r.points,
+            totals=r.totals,
+            shooter=r.shooter if r.outcome in _SHOTS else None,
+            shot=_SHOTS.get(r.outcome, Shot.MOON),
+        )
+        for r in sheet.rows
+    )
+    return ScoreSheet(players=players, rows=rows, target=target)
+
+
+def standings_image(result: GameResult, names: Names, hands_played: int) -> FinalStandings:
+    places = [r.place for r in result.standings]
+    rows = tuple(
+        StandingRow(
+            place=r.place if not r.is_computer else None,
+            name=computer_name(r.seat or 0, icon=False)
+            if r.is_computer or r.player_id is None
+            else player_name(r.player_id, names),
+            total=r.total,
+            ranking_points=None if r.is_computer else r.ranking_points,
+            shared=r.place is not None and places.count(r.place) > 1,
+            is_computer=r.is_computer,
+            quit=r.quit,
+        )
+        for r in result.standings
+    )
+    return FinalStandings(rows=rows, hands_played=hands_played)
+
+
+async def render_hand_png(image: HandImage) -> bytes:
+    return await asyncio.to_thread(render_hand, image)
+
+
+async def render_table_png(image: TableImage) -> bytes:
+    return await asyncio.to_thread(render_table, image)
+
+
+async def render_sheet_png(image: ScoreSheet) -> bytes:
+    return await asyncio.to_thread(render_score_sheet, image)
+
+
+async def render_standings_png(image: FinalStandings) -> bytes:
+    return await asyncio.to_thread(render_final_standings, image)
+
+
+def _standing_name(seat: int | None, player_id: str | None, names: Names) -> str:
+    return computer_name(seat or 0, icon=False) if player_id is None else player_name(player_id, names)

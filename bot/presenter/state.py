@@ -1,0 +1,37 @@
+"""What the presenter must remember about a table's Discord side: which messages are its lobby and
+its table message, where the game is played (a thread or the channel), the players' display names,
+and who cannot receive DMs. Saved through the table service (``remember``), so it survives a restart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class TableMessages:
+    table_id: int
+    lobby_channel: int | None = None
+    lobby_message: int | None = None
+    play_channel: int | None = None
+    table_message: int | None = None
+    table_hand: int | None = None  # the hand the table message shows
+    names: dict[str, str] = field(default_factory=dict)
+    no_dm: set[str] = field(default_factory=set)
+    # Memory only: the move for which each seat's controls were last sent (avoids duplicate DMs).
+    controls_sent: dict[int, int] = field(default_factory=dict)
+
+    @classmethod
+    def from_saved(cls, table_id: int, saved: dict[str, str]) -> TableMessages:
+        state = cls(table_id)
+        for key, value in saved.items():
+            if key.startswith("name:"):
+                state.names[key[5:]] = value
+            elif key.startswith("nodm:"):
+                state.no_dm.add(key[5:])
+            elif key in _INT_FIELDS and value.isdigit():
+                setattr(state, key, int(value))
+        return state
+
+
+_INT_FIELDS = frozenset({"lobby_channel", "lobby_message", "play_channel", "table_message", "table_hand"})

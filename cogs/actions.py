@@ -1,0 +1,258 @@
+"""What a click does: the handlers behind every control, between Discord and the table service.
+
+Each handler answers its interaction exactly once and within Discord's 3-second limit: it gives the
+service up to ``FAST_ANSWER`` seconds and otherwise defers first and answers later. A refusal
+(stale control, not your seat, illegal card, ...) is answered privately with the catalogue's words
+and changes nothing. The answer to a card played or a pass confirmed edits the message that held the
+control (one REST call), so the controls disappear and a second click can't happen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import discord
+
+from bot.engine.cards import CardSet, card_name
+from bot.engine.moves import Refusal
+from bot.presenter import images
+from bot.presenter.custom_ids import LobbyAction, SeatMove, TableAction
+from bot.presenter.describe import card_list, direction
+from bot.storage.leaderboard import Order
+from bot.tables import Actor, PrivateHand, Refused, TableRefusal
+from bot.text import refusal_text, t
+
+if TYPE_CHECKING:
+    from bot.app import HeartsBot
+
+log = logging.getLogger(__name__)
+
+FAST_ANSWER = 2.0  # seconds to wait for the service before deferring (Discord allows 3)
+LEADERBOARD_PAGE = 10
+T = TypeVar("T")
+
+
+def actor_of(interaction: discord.Interaction[Any]) -> Actor:
+    """Who clicked, and whether they may manage tables (Manage Server, or Manage Channels)."""
+    perms = interaction.permissions
+    return Actor(str(interaction.user.id), is_moderator=bool(perms.manage_guild or perms.manage_channels))
+
+
+class Actions:
+    def __init__(self, bot: HeartsBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> Any:
+        return self.bot.service
+
+    @property
+    def presenter(self) -> Any:
+        return self.bot.presenter
+
+    # -- plumbing ------------------------------------------------------------------------------
+
+    async def _within_limit(
+        self, interaction: discord.Interaction[Any], work: Awaitable[T], thinking: bool
+    ) -> T:
+        """Run ``work``; if it is slow, defer the interaction so it doesn't expire meanwhile."""
+        task = asyncio.ensure_future(work)
+        done, _ = await asyncio.wait({task}, timeout=FAST_ANSWER)
+        if not done and not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=thinking, thinking=thinking)
+        return await task
+
+    async def _private(self, interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+        """An ephemeral answer, whether or not the interaction was already deferred."""
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, **kwargs)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+    async def _update(self, interaction: discord.Interaction[Any], **kwargs: Any) -> None:
+        """Edit the message that holds the clicked control."""
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**kwargs)
+        else:
+            await interaction.response.edit_message(**kwargs)
+
+    async def refused(self, interaction: discord.Interaction[Any], exc: Refused) -> None:
+        await self._private(interaction, refusal_text(exc.code, interaction.locale.value, **exc.params))
+
+    async def _guarded(self, interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
+        try:
+            await work
+        except Refused as exc:
+            await self.refused(interaction, exc)
+        except discord.HTTPException:
+            raise
+        except Exception:
+            log.exception("interaction %s failed", interaction.data)
+            if not interaction.response.is_done():
+                await interaction.response.send_message(t("reply.error"), ephemeral=True)
+
+    async def learn(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.presenter.learn_name(table_id, str(interaction.user.id), interaction.user.display_name)
+
+    # -- lobby buttons ---------------------------------------------------------------------------
+
+    async def lobby(
+        self, interaction: discord.Interaction[Any], action: LobbyAction | None, table_id: int
+    ) -> None:
+        await self._guarded(interaction, self._lobby(interaction, action, table_id))
+
+    async def _lobby(
+        self, interaction: discord.Interaction[Any], action: LobbyAction | None, table_id: int
+    ) -> None:
+        if action is None:
+            await self._private(interaction, t("table.stale"))
+            return
+        # The lobby message is redrawn by the presenter from the service's event: acknowledge only.
+        await interaction.response.defer()
+        actor = actor_of(interaction)
+        if action is LobbyAction.JOIN:
+            await self.learn(interaction, table_id)
+            await self.service.join(actor, table_id)
+        elif action is LobbyAction.LEAVE:
+            await self.service.leave(actor, table_id)
+        elif action is LobbyAction.ADD_COMPUTER:
+            await self.service.add_computer(actor, table_id)
+        elif action is LobbyAction.START:
+            await self.service.start_game(actor, table_id)
+        else:
+            await self.service.cancel(actor, table_id)
+
+    # -- table message buttons ---------------------------------------------------------------------
+
+    async def table_button(
+        self, interaction: discord.Interaction[Any], action: TableAction | None, table_id: int
+    ) -> None:
+        if action is TableAction.SHOW_HAND:
+            await self._guarded(interaction, self.show_hand(interaction, table_id))
+        elif action is TableAction.SCORE_SHEET:
+            await self._guarded(interaction, self.score_sheet(interaction, table_id))
+        elif action is TableAction.REJOIN:
+            await self._guarded(interaction, self._rejoin(interaction, table_id))
+        else:
+            await self._private(interaction, t("table.stale"))
+
+    async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """The ephemeral hand with its controls: the fallback for closed DMs, and a fresh copy for
+        anyone whose DM controls have expired."""
+        hand = self.service.private_hand(actor_of(interaction), table_id)
+        snap = self.service.snapshot(table_id)
+        payload = await self._within_limit(
+            interaction, self.presenter.hand_payload(hand, snap), thinking=True
+        )
+        kwargs: dict[str, Any] = {"file": payload.file()}
+        if payload.view is not None:
+            kwargs["view"] = payload.view
+        await self._private(interaction, payload.content, **kwargs)
+
+    async def score_sheet(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        async def build() -> bytes:
+            sheet = await self.service.score_sheet(table_id)
+            snap = await self.service.table_snapshot(table_id)
+            state = await self.presenter.state(table_id)
+            image = images.score_sheet_image(sheet, state.names, snap.options.rules.target_score)
+            return await images.render_sheet_png(image)
+
+        png = await self._within_limit(interaction, build(), thinking=True)
+        await self._private(interaction, "", file=discord.File(io.BytesIO(png), filename="scores.png"))
+
+    async def _rejoin(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.learn(interaction, table_id)
+        await self._within_limit(
+            interaction, self.service.rejoin(actor_of(interaction), table_id), thinking=True
+        )
+        await self._private(interaction, t("reply.done"))
+
+    # -- hand controls -----------------------------------------------------------------------------
+
+    async def pass_selected(
+        self, interaction: discord.Interaction[Any], at: SeatMove, cards: CardSet | None
+    ) -> None:
+        await self._guarded(interaction, self._pass_selected(interaction, at, cards))
+
+    async def _pass_selected(
+        self, interaction: discord.Interaction[Any], at: SeatMove, cards: CardSet | None
+    ) -> None:
+        hand = self._own_hand(interaction, at)
+        if cards is None or cards & ~hand.cards:
+            raise Refused(Refusal.NOT_IN_HAND)
+        snap = self.service.snapshot(at.table)
+        payload = await self.presenter.hand_payload(hand, snap, selected=cards)
+        await self._update(
+            interaction, content=payload.content, attachments=[payload.file()], view=payload.view
+        )
+
+    async def pass_confirmed(
+        self, interaction: discord.Interaction[Any], at: SeatMove, cards: CardSet
+    ) -> None:
+        async def work() -> None:
+            self._own_hand(interaction, at)
+            await self._within_limit(
+                interaction,
+                self.service.pass_cards(actor_of(interaction), at.table, at.move, cards),
+                thinking=False,
+            )
+            hand = self.service.private_hand(actor_of(interaction), at.table)
+            text = t("hand.passed", cards=card_list(cards), direction=direction(hand.pass_direction))
+            await self._update(interaction, content=text, view=None)
+
+        await self._guarded(interaction, work())
+
+    async def play(self, interaction: discord.Interaction[Any], at: SeatMove, card: int | None) -> None:
+        async def work() -> None:
+            if card is None:
+                raise Refused(Refusal.NOT_IN_HAND)
+            self._own_hand(interaction, at)
+            await self._within_limit(
+                interaction,
+                self.service.play_card(actor_of(interaction), at.table, at.move, card),
+                thinking=False,
+            )
+            await self._update(interaction, content=t("hand.played", card=card_name(card)), view=None)
+
+        await self._guarded(interaction, work())
+
+    async def moon(self, interaction: discord.Interaction[Any], at: SeatMove, add_to_others: bool) -> None:
+        async def work() -> None:
+            self._own_hand(interaction, at)
+            await self._within_limit(
+                interaction,
+                self.service.choose_moon(actor_of(interaction), at.table, at.move, add_to_others),
+                thinking=False,
+            )
+            choice = t("button.moon_others" if add_to_others else "button.moon_self", points=26)
+            await self._update(interaction, content=t("hand.moon_chosen", choice=choice), view=None)
+
+        await self._guarded(interaction, work())
+
+    def _own_hand(self, interaction: discord.Interaction[Any], at: SeatMove) -> PrivateHand:
+        """The clicker's hand at this table, if the control is theirs and current."""
+        hand = self.service.private_hand(actor_of(interaction), at.table)
+        if hand.seat != at.seat:
+            raise Refused(TableRefusal.NOT_SEATED)
+        if hand.move != at.move:
+            raise Refused(TableRefusal.STALE, move=at.move, current=hand.move)
+        return hand  # type: ignore[no-any-return]
+
+    # -- leaderboard ---------------------------------------------------------------------------------
+
+    async def leaderboard_page(self, interaction: discord.Interaction[Any], order: str, page: int) -> None:
+        from cogs.leaderboard import leaderboard_message
+
+        if interaction.guild_id is None:
+            await self._private(interaction, t("reply.guild_only"))
+            return
+        try:
+            chosen = Order(order)
+        except ValueError:
+            chosen = Order.POINTS
+        content, view = await leaderboard_message(self.bot, str(interaction.guild_id), chosen, page)
+        await interaction.response.edit_message(content=content, view=view)

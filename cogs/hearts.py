@@ -1,0 +1,313 @@
+"""``/hearts``: open, join, leave, start and cancel tables; show your hand, the score sheet, the rules;
+and the server's defaults (managers only). A thin adapter: every decision is the table service's."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.ai import Level
+from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation, Scoring
+from bot.presenter import describe
+from bot.tables import Refused, ServerSettings, TableOptions, TableRefusal, TableSnapshot
+from bot.tables.options import rules_with
+from bot.tables.table import TableStatus
+from bot.text import t
+from cogs.actions import actor_of
+
+if TYPE_CHECKING:
+    from bot.app import HeartsBot
+
+TIME_LIMITS: list[app_commands.Choice[int]] = [
+    app_commands.Choice(name="15 seconds (live)", value=15),
+    app_commands.Choice(name="30 seconds", value=30),
+    app_commands.Choice(name="1 minute", value=60),
+    app_commands.Choice(name="2 minutes", value=120),
+    app_commands.Choice(name="5 minutes", value=300),
+    app_commands.Choice(name="1 hour", value=3600),
+    app_commands.Choice(name="12 hours", value=43200),
+    app_commands.Choice(name="24 hours (slow play)", value=86400),
+]
+LEVELS: list[app_commands.Choice[str]] = [
+    app_commands.Choice(name=level.value, value=level.value) for level in Level
+]
+MOONS: list[app_commands.Choice[str]] = [
+    app_commands.Choice(name="others +26", value="others_plus"),
+    app_commands.Choice(name="shooter chooses (−26 or others +26)", value="shooter_chooses"),
+]
+OMNIBUS: list[app_commands.Choice[str]] = [
+    app_commands.Choice(name="off", value="off"),
+    app_commands.Choice(name="10♦ counts −10", value="10D"),
+    app_commands.Choice(name="J♦ counts −10", value="JD"),
+]
+PASSING: list[app_commands.Choice[str]] = [
+    app_commands.Choice(name="left, right, across, hold (by player count)", value="standard"),
+    app_commands.Choice(name="always left", value="left"),
+    app_commands.Choice(name="no passing", value="none"),
+]
+FIVE_REMOVAL: list[app_commands.Choice[str]] = [
+    app_commands.Choice(name="2♦ and 2♣ (3♣ leads)", value="TWO_CLUBS"),
+    app_commands.Choice(name="2♦ and 2♠ (Bicycle)", value="TWO_SPADES"),
+]
+
+
+class Hearts(
+    commands.GroupCog, group_name="hearts", group_description="Play Hearts at a table in this channel"
+):
+    def __init__(self, bot: HeartsBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def service(self) -> Any:
+        return self.bot.service
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        if interaction.guild_id is None:
+            await interaction.response.send_message(t("reply.guild_only"), ephemeral=True)
+            return False
+        return True
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, Refused):
+            await self.bot.actions.refused(interaction, original)
+            return
+        raise error
+
+    # -- finding the table -------------------------------------------------------------------------
+
+    async def table_here(
+        self, interaction: discord.Interaction[Any], *, lobby_only: bool = False
+    ) -> TableSnapshot:
+        """The table this command is about: in this channel (or its thread), preferring the caller's."""
+        guild = str(interaction.guild_id)
+        here = str(interaction.channel_id)
+        me = str(interaction.user.id)
+        candidates: list[TableSnapshot] = []
+        for snap in self.service.tables(guild):
+            if snap.channel_id == here:
+                candidates.append(snap)
+                continue
+            state = await self.bot.presenter.state(snap.table_id)
+            if str(state.play_channel) == here:
+                candidates.append(snap)
+        if lobby_only:
+            candidates = [c for c in candidates if c.status is TableStatus.LOBBY]
+        mine = [c for c in candidates if any(s.player_id == me or s.left_player == me for s in c.seats)]
+        chosen = mine or candidates
+        if not chosen:
+            raise Refused(TableRefusal.NO_SUCH_TABLE)
+        return max(chosen, key=lambda c: c.table_id)
+
+    # -- commands -----------------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a Hearts table in this channel")
+    @app_commands.describe(
+        seats="Number of seats (3 to 7)",
+        target="Play until someone reaches this score",
+        hands="Play a fixed number of hands instead of to a target score",
+        time_limit="Time for each move",
+        computers="Strength of the computer players",
+        moon="How shooting the moon scores",
+        omnibus="Omnibus: a diamond that counts −10",
+        passing="Which way cards are passed",
+        all_tricks="Taking every trick gives every other player +52",
+        queen_breaks_hearts="Does playing the Q♠ break hearts?",
+        black_maria_less="Only hearts count; no passing",
+        tournament="Tournament scoring (moon ±13, all tricks ±26)",
+        five_player_removal="With 5 players, which cards are removed",
+    )
+    @app_commands.choices(time_limit=TIME_LIMITS)
+    @app_commands.choices(
+        computers=LEVELS,
+        moon=MOONS,
+        omnibus=OMNIBUS,
+        passing=PASSING,
+        five_player_removal=FIVE_REMOVAL,
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        seats: app_commands.Range[int, 3, 7] | None = None,
+        target: app_commands.Range[int, 10, 1000] | None = None,
+        hands: app_commands.Range[int, 1, 100] | None = None,
+        time_limit: int | None = None,
+        computers: str | None = None,
+        moon: str | None = None,
+        omnibus: str | None = None,
+        passing: str | None = None,
+        all_tricks: bool | None = None,
+        queen_breaks_hearts: bool | None = None,
+        black_maria_less: bool | None = None,
+        tournament: bool | None = None,
+        five_player_removal: str | None = None,
+    ) -> None:
+        guild = str(interaction.guild_id)
+        settings: ServerSettings = await self.service.server_settings(guild)
+        defaults = settings.defaults
+        changes: dict[str, Any] = {}
+        if seats is not None:
+            changes["players"] = seats
+        if hands is not None:
+            changes.update(fixed_hands=hands, target_score=None)
+        elif target is not None:
+            changes.update(target_score=target, fixed_hands=None)
+        if moon is not None:
+            changes["moon"] = MoonScoring(moon)
+        if omnibus is not None:
+            changes["omnibus"] = Omnibus(omnibus)
+        if passing is not None:
+            changes["pass_rotation"] = PassRotation(passing)
+        if all_tricks is not None:
+            changes["all_tricks_bonus"] = all_tricks
+        if queen_breaks_hearts is not None:
+            changes["queen_breaks_hearts"] = queen_breaks_hearts
+        if black_maria_less is not None:
+            changes["black_maria_less"] = black_maria_less
+            if black_maria_less and passing is None:
+                changes["pass_rotation"] = PassRotation.NONE
+        if tournament is not None:
+            changes["scoring"] = Scoring.TOURNAMENT if tournament else Scoring.STANDARD
+        if five_player_removal is not None:
+            changes["five_player_removal"] = FivePlayerRemoval[five_player_removal]
+        options = dataclasses.replace(
+            defaults,
+            rules=rules_with(defaults.rules, **changes),
+            time_limit=float(time_limit) if time_limit is not None else defaults.time_limit,
+            computer_level=Level(computers) if computers is not None else defaults.computer_level,
+        )
+        parent = getattr(interaction.channel, "parent_id", None)
+        await self.bot.presenter.learn_name(None, str(interaction.user.id), interaction.user.display_name)
+        snap = await self.service.create_table(
+            actor_of(interaction),
+            guild,
+            str(interaction.channel_id),
+            options,
+            parent_channel_id=str(parent) if parent else None,
+        )
+        await interaction.response.send_message(t("reply.table_created", table=snap.table_id), ephemeral=True)
+
+    @app_commands.command(name="join", description="Take a seat at the table in this channel")
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        snap = await self.table_here(interaction, lobby_only=True)
+        await self.bot.actions.learn(interaction, snap.table_id)
+        await self.service.join(actor_of(interaction), snap.table_id)
+        await interaction.response.send_message(t("reply.joined", table=snap.table_id), ephemeral=True)
+
+    @app_commands.command(name="leave", description="Leave the table (in a game, a computer takes your seat)")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        snap = await self.table_here(interaction)
+        await self.service.leave(actor_of(interaction), snap.table_id)
+        await interaction.response.send_message(t("reply.done"), ephemeral=True)
+
+    @app_commands.command(name="start", description="Start the game (host or moderators)")
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        snap = await self.table_here(interaction, lobby_only=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.service.start_game(actor_of(interaction), snap.table_id)
+        await interaction.followup.send(t("reply.done"), ephemeral=True)
+
+    @app_commands.command(name="cancel", description="Cancel the table (host or moderators)")
+    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
+        snap = await self.table_here(interaction)
+        await self.service.cancel(actor_of(interaction), snap.table_id)
+        await interaction.response.send_message(t("reply.done"), ephemeral=True)
+
+    @app_commands.command(name="hand", description="Show your hand (and your controls) again")
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        snap = await self._my_table(interaction)
+        await self.bot.actions.show_hand(interaction, snap.table_id)
+
+    @app_commands.command(name="scores", description="The score sheet of the table in this channel")
+    async def scores(self, interaction: discord.Interaction[Any]) -> None:
+        snap = await self.table_here(interaction)
+        await self.bot.actions.score_sheet(interaction, snap.table_id)
+
+    @app_commands.command(name="rules", description="The rules of the table in this channel")
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            options = (await self.table_here(interaction)).options
+        except Refused:
+            options = (await self.service.server_settings(str(interaction.guild_id))).defaults
+        await interaction.response.send_message(describe.rules_text(options), ephemeral=True)
+
+    @app_commands.command(name="settings", description="This server's table defaults (managers only)")
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.describe(
+        seats="Default number of seats",
+        target="Default target score",
+        time_limit="Default time per move",
+        computers="Default computer strength",
+        allow_channel="Allow tables in this channel (tables are allowed everywhere until one is chosen)",
+        disallow_channel="Stop allowing tables in this channel",
+    )
+    @app_commands.choices(time_limit=TIME_LIMITS)
+    @app_commands.choices(computers=LEVELS)
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        seats: app_commands.Range[int, 3, 7] | None = None,
+        target: app_commands.Range[int, 10, 1000] | None = None,
+        time_limit: int | None = None,
+        computers: str | None = None,
+        allow_channel: discord.TextChannel | None = None,
+        disallow_channel: discord.TextChannel | None = None,
+    ) -> None:
+        guild = str(interaction.guild_id)
+        current: ServerSettings = await self.service.server_settings(guild)
+        changed = any(
+            v is not None for v in (seats, target, time_limit, computers, allow_channel, disallow_channel)
+        )
+        if changed:
+            rule_changes: dict[str, Any] = {}
+            if seats is not None:
+                rule_changes["players"] = seats
+            if target is not None:
+                rule_changes.update(target_score=target, fixed_hands=None)
+            defaults = TableOptions(
+                rules=rules_with(current.defaults.rules, **rule_changes),
+                time_limit=float(time_limit) if time_limit is not None else current.defaults.time_limit,
+                computer_level=Level(computers) if computers is not None else current.defaults.computer_level,
+                allow_rejoin=current.defaults.allow_rejoin,
+            )
+            channels = set(current.allowed_channels)
+            if allow_channel is not None:
+                channels.add(str(allow_channel.id))
+            if disallow_channel is not None:
+                channels.discard(str(disallow_channel.id))
+            current = ServerSettings(defaults=defaults, allowed_channels=frozenset(channels))
+            await self.service.set_server_settings(actor_of(interaction), guild, current)
+        channels_text = (
+            ", ".join(f"<#{c}>" for c in sorted(current.allowed_channels))
+            if current.allowed_channels
+            else t("reply.all_channels")
+        )
+        body = t(
+            "reply.settings_show",
+            summary=describe.rules_summary(current.defaults.rules),
+            limit=describe.time_limit(current.defaults.time_limit),
+            level=t(f"level.{current.defaults.computer_level.value}"),
+            channels=channels_text,
+        )
+        prefix = t("reply.settings_saved") + "\n" if changed else ""
+        await interaction.response.send_message(prefix + body, ephemeral=True)
+
+    async def _my_table(self, interaction: discord.Interaction[Any]) -> TableSnapshot:
+        try:
+            return await self.table_here(interaction)
+        except Refused:
+            mine = self.service.tables_of(str(interaction.user.id), str(interaction.guild_id))
+            if not mine:
+                raise
+            return max(mine, key=lambda s: s.table_id)  # type: ignore[no-any-return]
+
+
+async def setup(bot: HeartsBot) -> None:
+    await bot.add_cog(Hearts(bot))
