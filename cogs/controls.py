@@ -265,10 +265,13 @@ def lobby_view(snap: TableSnapshot) -> discord.ui.View | None:
 
 
 def table_view(snap: TableSnapshot) -> discord.ui.View:
+    """Show my hand and the score sheet while the game lasts; only the score sheet after it."""
     view = discord.ui.View(timeout=None)
-    view.add_item(TableButton(TableAction.SHOW_HAND, snap.table_id))
+    playing = snap.status is TableStatus.PLAYING
+    if playing:
+        view.add_item(TableButton(TableAction.SHOW_HAND, snap.table_id))
     view.add_item(TableButton(TableAction.SCORE_SHEET, snap.table_id))
-    if snap.options.allow_rejoin and any(s.left_player for s in snap.seats):
+    if playing and snap.options.allow_rejoin and any(s.left_player for s in snap.seats):
         view.add_item(TableButton(TableAction.REJOIN, snap.table_id))
     return view
 

@@ -131,6 +131,8 @@ class DiscordPresenter:
             case ev.TableCreated():
                 await self._post_lobby(state, snap)
             case ev.SeatChanged() | ev.OptionsChanged() | ev.TableCancelled():
+                if isinstance(event, ev.TableCancelled):
+                    self._redraw(snap)
                 if isinstance(event, ev.SeatChanged) and snap.status is TableStatus.PLAYING:
                     await self._seat_news(state, event)
                     self._redraw(snap)
@@ -153,6 +155,7 @@ class DiscordPresenter:
             case ev.HandScored():
                 await self._announce(state, self._hand_scored_text(state, event))
             case ev.GameOver():
+                self._redraw(snap)
                 await self._game_over(state, event)
             case ev.TimeoutWarning():
                 await self._warn(state, event)
@@ -289,20 +292,25 @@ class DiscordPresenter:
         return "\n".join(lines)
 
     async def _draw_table(self, state: TableMessages, snap: TableSnapshot) -> None:
-        if snap.hand_number is None or snap.status is not TableStatus.PLAYING:
+        if snap.hand_number is None or snap.status is TableStatus.LOBBY:
             return
         if state.table_hand is not None and snap.hand_number < state.table_hand:
             return  # an older hand's picture: the new hand's message is already there
+        over = snap.status is not TableStatus.PLAYING
+        if over and state.table_message is None:
+            return
         png = await images.render_table_png(images.table_image(snap, state.names))
-        content = self._table_content(state, snap)
+        if over:
+            content = t("lobby.cancelled" if snap.status is TableStatus.CANCELLED else "lobby.finished")
+        else:
+            content = self._table_content(state, snap)
         file = discord.File(io.BytesIO(png), filename="table.png")
         view = table_view(snap)
         channel = self.client.get_partial_messageable(self._play_channel(state, snap))
-        fresh = (
+        fresh = not over and (
             state.table_message is None
             or state.table_hand != snap.hand_number
-            or time.time() - discord.utils.snowflake_time(state.table_message).timestamp()
-            > TABLE_MESSAGE_MAX_AGE
+            or _age(state.table_message) > TABLE_MESSAGE_MAX_AGE
         )
         if not fresh:
             assert state.table_message is not None
@@ -312,6 +320,8 @@ class DiscordPresenter:
                 )
                 return
             except discord.NotFound:
+                if over:
+                    return
                 file = discord.File(io.BytesIO(png), filename="table.png")  # the message was deleted
         message = await channel.send(content=content, file=file, view=view, allowed_mentions=NO_PINGS)
         await self._save(state, "table_message", message.id)

@@ -18,3 +18,18 @@ async def test_two_people_and_two_computers_play_a_game_to_the_end(hearts: Heart
     over = hearts.public("Game over")[0]
     assert over.attachments and over.attachments[0].image().width > 300
     assert hearts.acted > 20
+
+
+async def test_the_last_table_message_shows_the_end_and_only_the_score_sheet(hearts: Hearts) -> None:
+    alice = hearts.people[0]
+    lobby = await hearts.open_table(alice, seats=4, hands=1)
+    await hearts.click(alice, lobby, "Start")
+    await hearts.play_until(hearts.game_over, [alice])
+    await hearts.bot.presenter.settle()
+    tables = [m for m in hearts.public("") if "table.png" in [a.filename for a in m.attachments]]
+    assert tables, "a table message was posted"
+    last = max(tables, key=lambda m: m.id)
+    assert "This game is over." in last.content
+    assert last.labels == ["Score sheet"]
+    lobby_now = hearts.emu.message(lobby.id)
+    assert "This game is over." in lobby_now.content and not lobby_now.custom_ids
