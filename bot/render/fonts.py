@@ -33,6 +33,9 @@ from PIL import Image, ImageDraw, ImageFont
 from bot.render.theme import RGB
 
 _LOCK = threading.RLock()
+LAYOUT_ENGINE: ImageFont.Layout | None = None
+"""None: Pillow's choice, Raqm (bidi and shaping for Arabic, emoji sequences) where its libraries
+are installed, else the basic engine, which draws every script but does not join Arabic letters."""
 MAX_CODEPOINTS = 64
 """Longer strings are cut before layout: Discord names are at most 32 characters anyway."""
 
@@ -106,7 +109,7 @@ def load(face: FontFace, size: int) -> ImageFont.FreeTypeFont:
             if not isinstance(default, ImageFont.FreeTypeFont):
                 raise RuntimeError("Pillow was built without FreeType: no scalable font to draw text with")
             return default
-        font = ImageFont.truetype(str(face.path), size)
+        font = ImageFont.truetype(str(face.path), size, layout_engine=LAYOUT_ENGINE)
         if face.variation is not None:
             font.set_variation_by_name(face.variation)
         return font

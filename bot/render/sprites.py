@@ -8,6 +8,7 @@ so an install without the PNGs still works (slower at the first use of each card
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -29,11 +30,12 @@ def card_height(width: int) -> int:
     return round(width * card_art.CARD_H / card_art.CARD_W)
 
 
-def _load(path: Path, draw: object) -> Image.Image:
+def _load(path: Path, draw: Callable[[], Image.Image]) -> Image.Image:
+    """The committed PNG at ``path``, or the same art drawn now if the file is missing."""
     if path.is_file():
         with Image.open(path) as im:
             return im.convert("RGBA")
-    return draw() if callable(draw) else Image.new("RGBA", (card_art.CARD_W, card_art.CARD_H))
+    return draw()
 
 
 def _scaled(im: Image.Image, width: int) -> Image.Image:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import ImageStat
+from PIL import ImageFont, ImageStat
 
 from bot.render import fonts
 from bot.render.fonts import TextStyle, clusters, sanitize, text_image
@@ -70,3 +71,17 @@ def test_any_string_renders_within_its_width(name: str, width: int) -> None:
     ascent, descent = fonts.line_metrics(STYLE)
     assert im.height == ascent + descent
     assert im.width <= max(width, 1) + 1
+
+
+def test_names_render_with_the_basic_layout_engine_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Raqm needs system libraries (fribidi) a machine may lack; Pillow then uses its basic engine."""
+    monkeypatch.setattr(fonts, "LAYOUT_ENGINE", ImageFont.Layout.BASIC)
+    fonts.load.cache_clear()
+    text_image.cache_clear()
+    try:
+        for sample in ("محمد علي", "👨\u200d👩\u200d👧 Zoë", "王小明", "שלום world"):
+            im = text_image(sample, STYLE, max_width=150)
+            assert 1 < im.width <= 151
+    finally:
+        fonts.load.cache_clear()
+        text_image.cache_clear()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from itertools import combinations
 
 import pytest
@@ -132,3 +133,12 @@ def test_the_score_line_drops_the_cards_left_rather_than_overlap() -> None:
     assert table.plate_extras(crowded, narrow) == (True, False)
     huge = TableSeat("a", score=10**12, hand_points=26, cards_left=17)
     assert table.plate_extras(huge, narrow) == (False, False)
+
+
+def test_rendering_from_several_threads_gives_the_same_images() -> None:
+    """The bot renders in worker threads; shared caches and fonts must not mix their output."""
+    images = [TableImage(seats(n, played=k), to_move=k % n) for n in (3, 5, 7) for k in range(3)]
+    expected = [table.render(img) for img in images]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        for _ in range(3):
+            assert list(pool.map(table.render, images)) == expected
