@@ -63,6 +63,7 @@ def table_image(snap: TableSnapshot, names: Names, viewer: int = 0) -> TableImag
             score=snap.totals[s.seat] if snap.totals else 0,
             hand_points=snap.points_taken[s.seat] if snap.points_taken else None,
             played=played.get(s.seat),
+            cards_left=_cards_left(snap, s.seat, s.seat in played),
         )
         for s in snap.seats
     )
@@ -91,7 +92,12 @@ def score_sheet_image(sheet: SheetSnapshot, names: Names, target: int | None) ->
         )
         for r in sheet.rows
     )
-    return ScoreSheet(players=players, rows=rows, target=target)
+    people = [s.seat for s in sheet.seats if not s.is_computer and s.kind is not None]
+    leaders: tuple[int, ...] | None = None
+    if people:
+        best = min(sheet.totals[p] for p in people)
+        leaders = tuple(p for p in people if sheet.totals[p] == best)  # computers are unranked
+    return ScoreSheet(players=players, rows=rows, target=target, leaders=leaders)
 
 
 def standings_image(result: GameResult, names: Names, hands_played: int) -> FinalStandings:
@@ -131,3 +137,11 @@ async def render_standings_png(image: FinalStandings) -> bytes:
 
 def _standing_name(seat: int | None, player_id: str | None, names: Names) -> str:
     return computer_name(seat or 0, icon=False) if player_id is None else player_name(player_id, names)
+
+
+def _cards_left(snap: TableSnapshot, seat: int, played_now: bool) -> int | None:
+    if snap.phase is not Phase.PLAYING or not snap.tricks_won:
+        return None
+    tricks_done = sum(snap.tricks_won)
+    in_trick = bool(snap.trick) and played_now
+    return snap.options.rules.cards_per_player - tricks_done - int(in_trick)
