@@ -12,7 +12,8 @@ from bot.app import HeartsBot
 from bot.config import Settings
 from bot.tables import ComputerPool, ComputerSettings, ManualClock, PoolKind, ServiceSettings
 from bot.text import t
-from tests.discord_emulator import Channel, DiscordEmulator, Guild, InteractionRecord, Message, User
+from tests.discord_emulator import Callback, Channel, DiscordEmulator, Guild, InteractionRecord, Message, User
+from tests.discord_emulator.runner import BotRunner
 
 GAME_OVER = "Game over"
 SHOW_MY_HAND = t("button.show_hand")
@@ -107,11 +108,14 @@ class Hearts:
 
     async def reply(self, ix: InteractionRecord) -> Message:
         """The private answer to an interaction (its response or first followup), asserted ephemeral."""
-        await ix.wait_acknowledged()
-        message = await self.emu.wait_until(
-            lambda: next((m for m in [*ix.followups, ix.original] if m is not None and not m.loading), None),
-            what=f"the answer to {ix}",
-        )
+        kind = await ix.wait_acknowledged()
+        own = kind in (Callback.CHANNEL_MESSAGE, Callback.DEFERRED_CHANNEL_MESSAGE)
+
+        def answer() -> Message | None:
+            candidates = [*ix.followups, ix.original] if own else ix.followups
+            return next((m for m in candidates if m is not None and not m.loading), None)
+
+        message = await self.emu.wait_until(answer, what=f"the answer to {ix}")
         assert message.ephemeral, f"the answer to {ix} is public: {message.content!r}"
         assert message.visible_to == ix.user.id
         return message
@@ -211,13 +215,12 @@ class Hearts:
     def game_over(self) -> bool:
         return bool(self.public(GAME_OVER))
 
-    async def restart(self, runner: object) -> HeartsBot:
-        """Stop the bot and start a new one on the same database file and clock."""
-        from tests.discord_emulator.runner import BotRunner
-
-        assert isinstance(runner, BotRunner)
+    async def restart(self, runner: BotRunner, *, downtime: float = 0.0) -> HeartsBot:
+        """Stop the bot and start a new one on the same database file and clock, ``downtime``
+        seconds later (no timer runs meanwhile)."""
         await self.emu.settle()
         await runner.stop(self.bot)
+        self.clock.set(self.clock.now() + downtime)
         self.bot = make_bot(self.emu, self.db, self.clock)
         await runner.start(self.bot)
         return self.bot
