@@ -65,6 +65,11 @@ async def test_rules_and_the_score_sheet_answer_privately(hearts: Hearts) -> Non
     assert sheet.width > 200 and sheet.height > 100
     assert not scores.custom_ids
 
+    # /hearts hand in the lobby's channel shows alice her own cards, privately.
+    hand = await hearts.reply(await emu.slash(alice, hearts.general, "hearts hand"))
+    assert hand.content.startswith(t("hand.header", table=1, hand=0).split(" · ")[0])
+    assert hand.attachments[0].image().width > 300
+
     # The Score sheet button on the table message answers the same way.
     table = await hearts.wait_table_message()
     pressed = await hearts.reply(await emu.click(bob, table, label=t("button.score_sheet")))
