@@ -23,3 +23,12 @@ def test_every_rule_set_error_code_has_english_text() -> None:
     assert len(codes) >= 10
     for code in codes:
         assert has(f"rules.invalid.{code}"), code
+
+
+def test_a_bad_rules_refusal_says_what_is_wrong_in_words() -> None:
+    from bot.tables.refusals import TableRefusal
+    from bot.text import refusal_text
+
+    text = refusal_text(TableRefusal.BAD_RULES, rule="bml_omnibus")
+    assert t("rules.invalid.bml_omnibus") in text
+    assert "bml_omnibus" not in text

@@ -43,12 +43,15 @@ def refusal_key(code: RefusalCode) -> str:
 
 
 def refusal_text(code: RefusalCode, locale: str | None = None, /, **params: Any) -> str:
-    """The sentence for a refusal code; cards and suits given as engine values are named here."""
+    """The sentence for a refusal code; cards, suits and rule problems given as engine values are
+    named here."""
     shown = dict(params)
     if isinstance(shown.get("card"), int):
         shown["card"] = card_name(shown["card"])
     if isinstance(shown.get("suit"), int):
         shown["suit"] = Suit(shown["suit"]).symbol
+    if isinstance(shown.get("rule"), str):  # an InvalidRules code: say what is wrong, in words
+        shown["rule"] = t(f"rules.invalid.{shown['rule']}", locale)
     return t(refusal_key(code), locale, **shown)
 
 

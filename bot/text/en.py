@@ -33,7 +33,7 @@ MESSAGES: dict[str, str] = {
     "table.too_many_seats": "More people are seated than {seats} seats.",
     "table.channel_not_allowed": "Tables can't be opened in this channel.",
     "table.bad_time_limit": "The time limit must be between {min:g} and {max:g} seconds.",
-    "table.bad_rules": "These rule options can't be played together ({rule}).",
+    "table.bad_rules": "These options can't be used: {rule}",
     "table.cannot_rejoin": "There is no seat for you to take back here.",
     "table.busy": "The bot is restarting; try again in a moment.",
     # Invalid table options (bot.engine.rules.InvalidRules.code)
