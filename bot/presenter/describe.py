@@ -113,7 +113,16 @@ def rules_text(options: TableOptions) -> str:
         )
     )
     lines.append(t("rules.text.points_bml" if rules.black_maria_less else "rules.text.points"))
-    lines.append(t("rules.text.moon", points=rules.moon_points))
+    p = rules.moon_points
+    if rules.scoring is Scoring.TOURNAMENT:
+        lines.append(t("rules.text.moon_tournament", half=p // 2, points=p))
+    else:
+        key = "rules.text.moon_choice" if rules.moon is MoonScoring.SHOOTER_CHOOSES else "rules.text.moon"
+        lines.append(t(key, points=p))
+        if rules.all_tricks_bonus:
+            lines.append(t("rules.text.all_tricks", double=2 * p))
+    if rules.bonus_card is not None:
+        lines.append(t("rules.text.omnibus", card=card_name(rules.bonus_card), points=p))
     lines.append(
         t("rules.text.end_hands", hands=rules.fixed_hands)
         if rules.fixed_hands
