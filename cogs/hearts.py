@@ -4,6 +4,7 @@ and the server's defaults (managers only). A thin adapter: every decision is the
 from __future__ import annotations
 
 import dataclasses
+import io
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -11,9 +12,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ai import Level
+from bot.engine.cards import parse_cards
 from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation, Scoring
-from bot.presenter import describe
-from bot.tables import Refused, ServerSettings, TableOptions, TableRefusal, TableSnapshot
+from bot.presenter import describe, images
+from bot.render import HandImage
+from bot.tables import PlayerPreferences, Refused, ServerSettings, TableOptions, TableRefusal, TableSnapshot
 from bot.tables.options import rules_with
 from bot.tables.table import TableStatus
 from bot.text import t
@@ -22,6 +25,7 @@ from cogs.actions import actor_of
 if TYPE_CHECKING:
     from bot.app import HeartsBot
 
+SAMPLE_HAND = "5C QC 3D KD 8S QS 4H JH AH"
 TIME_LIMITS: list[app_commands.Choice[int]] = [
     app_commands.Choice(name="15 seconds (live)", value=15),
     app_commands.Choice(name="30 seconds", value=30),
@@ -298,6 +302,26 @@ class Hearts(
         )
         prefix = t("reply.settings_saved") + "\n" if changed else ""
         await interaction.response.send_message(prefix + body, ephemeral=True)
+
+    @app_commands.command(name="deck", description="How your cards are drawn (just for you)")
+    @app_commands.describe(style="Classic (red and black) or four colours (♦ blue, ♣ green)")
+    @app_commands.choices(
+        style=[
+            app_commands.Choice(name="classic", value="classic"),
+            app_commands.Choice(name="four colours", value="four_colour"),
+        ]
+    )
+    async def deck(self, interaction: discord.Interaction[Any], style: str) -> None:
+        four = style == "four_colour"
+        await self.bot.presenter.set_preferences(
+            str(interaction.user.id), PlayerPreferences(four_colour=four)
+        )
+        png = await images.render_hand_png(HandImage(cards=parse_cards(SAMPLE_HAND), four_colour=four))
+        await interaction.response.send_message(
+            t("reply.deck_four" if four else "reply.deck_classic"),
+            file=discord.File(io.BytesIO(png), filename="deck.png"),
+            ephemeral=True,
+        )
 
     async def _my_table(self, interaction: discord.Interaction[Any]) -> TableSnapshot:
         try:

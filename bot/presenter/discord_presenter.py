@@ -31,7 +31,7 @@ from bot.engine.scoring import HandOutcome
 from bot.presenter import describe, images
 from bot.presenter.describe import card_list, computer_name, countdown, mention, player_name, seat_name
 from bot.presenter.state import TableMessages
-from bot.tables import PrivateHand, TableSnapshot
+from bot.tables import PlayerPreferences, PrivateHand, TableSnapshot
 from bot.tables import events as ev
 from bot.tables.table import TableStatus
 from bot.text import t
@@ -75,6 +75,7 @@ class DiscordPresenter:
         self._redraws: dict[int, _Redraw] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.known_names: dict[str, str] = {}  # every display name seen, across tables
+        self._preferences: dict[str, PlayerPreferences] = {}
 
     # -- state ------------------------------------------------------------------------------
 
@@ -111,6 +112,16 @@ class DiscordPresenter:
         for pid in {snap.host_id, *(s.player_id for s in snap.seats if s.player_id)}:
             if pid not in state.names and pid in self.known_names:
                 await self._keep_name(state, pid, self.known_names[pid])
+
+    async def preferences(self, player_id: str) -> PlayerPreferences:
+        prefs = self._preferences.get(player_id)
+        if prefs is None:
+            prefs = self._preferences[player_id] = await self._service().player_preferences(player_id)
+        return prefs
+
+    async def set_preferences(self, player_id: str, preferences: PlayerPreferences) -> None:
+        await self._service().set_player_preferences(player_id, preferences)
+        self._preferences[player_id] = preferences
 
     # -- the Presenter protocol -------------------------------------------------------------
 
@@ -338,7 +349,8 @@ class DiscordPresenter:
         """A person's hand: the image, what to do now, and the controls for it."""
         state = await self.state(hand.table_id)
         rules = snap.options.rules
-        png = await images.render_hand_png(images.hand_image(hand, rules.bonus_card, selected))
+        four_colour = hand.player_id is not None and (await self.preferences(hand.player_id)).four_colour
+        png = await images.render_hand_png(images.hand_image(hand, rules.bonus_card, selected, four_colour))
         lines = [t("hand.header", table=hand.table_id, hand=hand.hand_number)]
         if note:
             lines.append(note)

@@ -33,7 +33,9 @@ from bot.tables import ScoreSheet as SheetSnapshot
 _SHOTS = {HandOutcome.MOON: Shot.MOON, HandOutcome.SLAM: Shot.SLAM, HandOutcome.ALL_TRICKS: Shot.ALL_TRICKS}
 
 
-def hand_image(hand: PrivateHand, bonus_card: int | None, selected: int = 0) -> HandImage:
+def hand_image(
+    hand: PrivateHand, bonus_card: int | None, selected: int = 0, four_colour: bool = False
+) -> HandImage:
     playing = hand.phase is Phase.PLAYING and hand.your_turn
     return HandImage(
         cards=hand.cards,
@@ -41,6 +43,7 @@ def hand_image(hand: PrivateHand, bonus_card: int | None, selected: int = 0) -> 
         selected=selected,
         received=hand.received if not hand.passed or hand.phase is Phase.PLAYING else 0,
         bonus_card=bonus_card,
+        four_colour=four_colour,
     )
 
 

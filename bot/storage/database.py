@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,7 +51,14 @@ class _PresenterWrite:
     value: str | None  # None deletes
 
 
-_Write = TableWrite | _SettingsWrite | _MetaWrite | _PresenterWrite
+@dataclass(frozen=True, slots=True)
+class _PreferencesWrite:
+    player_id: str
+    data: str
+    at: float
+
+
+_Write = TableWrite | _SettingsWrite | _MetaWrite | _PresenterWrite | _PreferencesWrite
 
 _UPSERT_TABLE = """
 INSERT INTO tables (id, guild_id, channel_id, host_id, status, move, deadline, state, created_at, updated_at)
@@ -120,6 +128,22 @@ class Database:
     async def set_presenter_data(self, table_id: int, key: str, value: str | None) -> None:
         """Remember (or with None, forget) a value for the presenter, e.g. a message id."""
         await self._submit(_PresenterWrite(table_id, key, value))
+
+    async def set_player_preferences(self, player_id: str, data: dict[str, Any]) -> None:
+        await self._submit(_PreferencesWrite(player_id, json.dumps(data), time.time()))
+
+    async def player_preferences(self, player_id: str) -> dict[str, Any] | None:
+        async with self._r.execute(
+            "SELECT data FROM player_preferences WHERE player_id = ?", (player_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        try:
+            data = json.loads(row[0])
+        except ValueError:
+            return None  # a damaged row: the defaults serve, the next save repairs it
+        return data if isinstance(data, dict) else None
 
     async def presenter_data(self, table_id: int) -> dict[str, str]:
         async with self._r.execute(
@@ -203,6 +227,14 @@ class Database:
                     "ON CONFLICT(guild_id) DO UPDATE SET data = excluded.data, "
                     "updated_at = excluded.updated_at",
                     (x.guild_id, x.data, x.at),
+                )
+                results.append(None)
+            elif isinstance(x, _PreferencesWrite):
+                await w.execute(
+                    "INSERT INTO player_preferences (player_id, data, updated_at) VALUES (?, ?, ?) "
+                    "ON CONFLICT(player_id) DO UPDATE SET data = excluded.data, "
+                    "updated_at = excluded.updated_at",
+                    (x.player_id, x.data, x.at),
                 )
                 results.append(None)
             elif isinstance(x, _PresenterWrite):

@@ -85,6 +85,14 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         PRIMARY KEY (table_id, key)
     ) WITHOUT ROWID;
     """,
+    # 3: each person's own display preferences (e.g. the four-colour deck), across servers.
+    """
+    CREATE TABLE player_preferences (
+        player_id TEXT PRIMARY KEY,
+        data TEXT NOT NULL,            -- JSON (bot.tables.preferences.PlayerPreferences)
+        updated_at REAL NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -8,6 +8,7 @@ from bot.tables.clock import Clock, ManualClock, SystemClock
 from bot.tables.computers import ComputerPool, ComputerSettings, PoolKind
 from bot.tables.options import ServerSettings, TableOptions
 from bot.tables.permissions import Actor
+from bot.tables.preferences import PlayerPreferences
 from bot.tables.presenter import Presenter, RecordingPresenter
 from bot.tables.refusals import Refused, TableRefusal
 from bot.tables.service import ServiceSettings, TableService
@@ -20,6 +21,7 @@ __all__ = [
     "ComputerPool",
     "ComputerSettings",
     "ManualClock",
+    "PlayerPreferences",
     "PoolKind",
     "Presenter",
     "PrivateHand",

@@ -36,6 +36,7 @@ from bot.tables.clock import Clock, SystemClock
 from bot.tables.computers import ComputerPool, ComputerSettings
 from bot.tables.options import ServerSettings, TableOptions
 from bot.tables.permissions import Actor, require_manager, require_seat, require_server_manager
+from bot.tables.preferences import PlayerPreferences
 from bot.tables.presenter import Presenter
 from bot.tables.refusals import Refused, TableRefusal
 from bot.tables.results import game_record
@@ -212,6 +213,12 @@ class TableService:
 
     async def remembered(self, table_id: int) -> dict[str, str]:
         return await self.db.presenter_data(table_id)
+
+    async def player_preferences(self, player_id: str) -> PlayerPreferences:
+        return PlayerPreferences.from_json(await self.db.player_preferences(player_id))
+
+    async def set_player_preferences(self, player_id: str, preferences: PlayerPreferences) -> None:
+        await self.db.set_player_preferences(player_id, preferences.to_json())
 
     async def server_settings(self, guild_id: str) -> ServerSettings:
         data = await self.db.server_settings(guild_id)

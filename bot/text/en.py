@@ -186,4 +186,6 @@ MESSAGES: dict[str, str] = {
     "rules.text.end_target": "• The game ends when someone reaches {target} points.",
     "rules.text.end_hands": "• The game lasts {hands} hands.",
     "rules.text.timer": "• You have {limit} per move; the first timeout plays a random card, the second one hands your seat to a computer.",
+    "reply.deck_classic": "Your cards will be drawn in the classic deck (red and black).",
+    "reply.deck_four": "Your cards will be drawn in four colours: ♦ blue, ♣ green.",
 }

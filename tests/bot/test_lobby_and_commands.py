@@ -84,3 +84,16 @@ async def test_options_that_cannot_be_played_together_are_refused_kindly(hearts:
     assert t("rules.invalid.bml_omnibus") in answer.content
     assert "bml_omnibus" not in answer.content  # no internal codes shown to people
     assert not hearts.public("Hearts table #")  # no table was opened
+
+
+async def test_the_four_colour_deck_is_a_personal_choice(hearts: Hearts) -> None:
+    alice = hearts.people[0]
+    ix = await hearts.emu.slash(alice, hearts.general, "hearts deck", style="four_colour")
+    reply = await ix.wait_original()
+    assert reply.ephemeral and "four colours" in reply.content
+    image = reply.attachments[0].image().convert("RGB")
+    # Somewhere in the sample hand a diamond is drawn blue: a pixel clearly bluer than red.
+    red, _green, blue = (channel.tobytes() for channel in image.split())
+    assert any(b > r + 60 for r, b in zip(red, blue, strict=True))
+    prefs = await hearts.bot.service.player_preferences(str(alice.id))
+    assert prefs.four_colour is True

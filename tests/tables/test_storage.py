@@ -55,3 +55,23 @@ async def test_an_older_database_is_migrated_and_keeps_its_data(db_path: Path) -
     await db.set_presenter_data(7, "table_message", None)
     assert await db.presenter_data(7) == {"lobby_message": "123"}
     await db.close()
+
+
+async def test_player_preferences_round_trip_and_survive_a_damaged_row(db_path: Path) -> None:
+    from bot.tables import PlayerPreferences
+
+    db = await Database.open(db_path)
+    try:
+        assert PlayerPreferences.from_json(await db.player_preferences("u1")) == PlayerPreferences()
+        await db.set_player_preferences("u1", PlayerPreferences(four_colour=True).to_json())
+        assert PlayerPreferences.from_json(await db.player_preferences("u1")).four_colour is True
+    finally:
+        await db.close()
+    with sqlite3.connect(db_path) as raw:
+        raw.execute("UPDATE player_preferences SET data = '{broken' WHERE player_id = 'u1'")
+    db = await Database.open(db_path)
+    try:
+        assert PlayerPreferences.from_json(await db.player_preferences("u1")) == PlayerPreferences()
+        assert PlayerPreferences.from_json({"four_colour": "yes"}) == PlayerPreferences()
+    finally:
+        await db.close()
