@@ -10,7 +10,7 @@ from pathlib import Path
 from bot.app import HeartsBot
 from bot.config import Settings
 from bot.tables import ComputerPool, ComputerSettings, ManualClock, PoolKind, ServiceSettings
-from tests.discord_emulator import Channel, DiscordEmulator, Guild, Message, User
+from tests.discord_emulator import Channel, DiscordEmulator, Guild, InteractionRecord, Message, User
 
 GAME_OVER = "Game over"
 
@@ -75,8 +75,14 @@ class Hearts:
         return None
 
     async def act(self, user: User, message: Message) -> None:
-        """Make the move the message's controls offer: pass the first cards, play the first card,
-        or take the moon's first choice."""
+        """Make the move the message's controls offer and wait for the bot's answer."""
+        ix = await self.move(user, message)
+        await ix.wait_acknowledged()
+        self.acted += 1
+
+    async def move(self, user: User, message: Message) -> InteractionRecord:
+        """Inject the move the message's controls offer: pass the first cards, play the first card,
+        or take the moon's first choice. Does not wait for the answer."""
         self.seen.add((message.id, message.edit_count))
         ids = controls(message)
         confirm = [c for c in ids if c.startswith("hh:pok")]
@@ -92,8 +98,7 @@ class Hearts:
             ix = await self.emu.select(user, message, sel, [message.component(sel)["options"][0]["value"]])
         else:
             ix = await self.emu.click(user, message, custom_id=ids[0])
-        await ix.wait_acknowledged()
-        self.acted += 1
+        return ix
 
     async def play_until(self, done: object, users: list[User] | None = None, limit: int = 2000) -> None:
         """Act on every control people get until ``done()`` is true."""
