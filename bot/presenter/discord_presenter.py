@@ -72,6 +72,7 @@ class DiscordPresenter:
         self.service: TableService | None = None
         self._states: dict[int, TableMessages] = {}
         self._dm_channels: dict[str, int] = {}
+        self._dm_opening: dict[str, asyncio.Task[int]] = {}
         self._redraws: dict[int, _Redraw] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.known_names: dict[str, str] = {}  # every display name seen, across tables
@@ -140,8 +141,10 @@ class DiscordPresenter:
         await self._names_for(state, snap)
         match event:
             case ev.TableCreated():
+                self._prepare_dms(snap)
                 await self._post_lobby(state, snap)
             case ev.SeatChanged() | ev.OptionsChanged() | ev.TableCancelled():
+                self._prepare_dms(snap)
                 if isinstance(event, ev.TableCancelled):
                     self._redraw(snap)
                 if isinstance(event, ev.SeatChanged) and snap.status is TableStatus.PLAYING:
@@ -154,8 +157,8 @@ class DiscordPresenter:
                 await self._open_thread(state, snap)
             case ev.HandDealt() | ev.CardsPassed():
                 self._redraw(snap)
-                for hand in event.hands:
-                    await self._send_hand(state, snap, hand)
+                # every seat's DM at once: each goes to its own channel (its own rate-limit bucket)
+                await asyncio.gather(*(self._send_hand(state, snap, hand) for hand in event.hands))
             case ev.TurnStarted():
                 self._redraw(snap)
                 for hand in event.hands:
@@ -413,10 +416,7 @@ class DiscordPresenter:
     async def _dm(self, state: TableMessages, player_id: str, **kwargs: Any) -> bool:
         """Send a DM; on a refusal (DMs closed) remember it, tell the table, and never retry."""
         try:
-            channel_id = self._dm_channels.get(player_id)
-            if channel_id is None:
-                channel = await self.client.create_dm(discord.Object(int(player_id)))
-                channel_id = self._dm_channels[player_id] = channel.id
+            channel_id = await self._dm_channel(player_id)
             await self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private).send(
                 **kwargs
             )
@@ -426,6 +426,39 @@ class DiscordPresenter:
             await self._service().remember(state.table_id, f"nodm:{player_id}", "1")
             await self._announce(state, t("hand.no_dm", mention=mention(player_id)), ping=player_id)
             return False
+
+    def _prepare_dms(self, snap: TableSnapshot) -> None:
+        """Open the DM channels of the people seated in a lobby now, in the background.
+
+        Opening a DM is one REST route for every user (one discord.py rate-limit bucket, so one
+        request at a time): left to the deal, a hundred tables starting together queued their
+        first hands behind four hundred of them for longer than the presenter's time limit."""
+        for seat in snap.seats:
+            pid = seat.player_id
+            if pid is not None and pid not in self._dm_channels and pid not in self._dm_opening:
+                self._spawn(self._dm_channel(pid, quiet=True))
+
+    async def _dm_channel(self, player_id: str, *, quiet: bool = False) -> int:
+        """The id of the DM channel with a person: opened once, shared by concurrent senders."""
+        known = self._dm_channels.get(player_id)
+        if known is not None:
+            return known
+        opening = self._dm_opening.get(player_id)
+        if opening is None:
+            opening = self._dm_opening[player_id] = asyncio.ensure_future(self._open_dm(player_id))
+            opening.add_done_callback(lambda _: self._dm_opening.pop(player_id, None))
+        try:
+            return await asyncio.shield(opening)  # a sender that gives up doesn't cancel the others' wait
+        except discord.HTTPException as exc:
+            if not quiet:
+                raise
+            log.info("DM channel with %s not opened ahead: %s", player_id, exc)
+            return 0
+
+    async def _open_dm(self, player_id: str) -> int:
+        channel = await self.client.create_dm(discord.Object(int(player_id)))
+        self._dm_channels[player_id] = channel.id
+        return channel.id
 
     async def _warn(self, state: TableMessages, event: ev.TimeoutWarning) -> None:
         rel = describe.relative_time(event.deadline)

@@ -121,11 +121,11 @@ class Hearts:
         return message
 
     def table_message(self) -> Message | None:
-        """The newest table message (the one with Show my hand)."""
+        """The newest table message (every one has the Score sheet button)."""
         found = [
             m
             for m in self.emu.state.messages.values()
-            if not m.deleted and not m.ephemeral and any(c.startswith("hh:tbl:hand:") for c in m.custom_ids)
+            if not m.deleted and not m.ephemeral and any(c.startswith("hh:tbl:sheet:") for c in m.custom_ids)
         ]
         return max(found, key=lambda m: m.id) if found else None
 
@@ -176,6 +176,14 @@ class Hearts:
             self.pings_seen.add(message.id)
             await self.show_hand(user)
             return None
+        ix = await self.move(user, message)
+        await ix.wait_acknowledged()
+        self.acted += 1
+        return ix
+
+    async def move(self, user: User, message: Message) -> InteractionRecord:
+        """Inject the move the message's controls offer: pass the first cards, play the first card,
+        or take the moon's first choice. Does not wait for the answer."""
         self.seen.add((message.id, message.edit_count))
         ids = controls(message)
         confirm = [c for c in ids if c.startswith("hh:pok")]
@@ -191,8 +199,6 @@ class Hearts:
             ix = await self.emu.select(user, message, sel, [message.component(sel)["options"][0]["value"]])
         else:
             ix = await self.emu.click(user, message, custom_id=ids[0])
-        await ix.wait_acknowledged()
-        self.acted += 1
         return ix
 
     async def play_until(

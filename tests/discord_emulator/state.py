@@ -58,6 +58,9 @@ class EmulatorState:
         self.messages: dict[int, Message] = {}
         self.dm_channels: dict[int, Channel] = {}  # by the other user's id
         self.attachments: dict[int, Attachment] = {}
+        # Called with every message created, edited or deleted: lets a load driver react to what
+        # it is waiting for without re-scanning every message on every change.
+        self.message_watchers: list[Callable[[Message], None]] = []
 
     # --- people and places --------------------------------------------------------------------
     def create_user(self, name: str, *, bot: bool = False) -> User:
@@ -245,6 +248,7 @@ class EmulatorState:
         if channel.kind.is_thread:
             channel.message_count += 1
         message.seq = self.feed.changed()
+        self._watched(message)
         if not message.ephemeral:
             self.dispatch("MESSAGE_CREATE", message.payload(), _message_intent(channel))
         return message
@@ -265,6 +269,7 @@ class EmulatorState:
         message.edited_at = self.clock.time()
         message.edit_count += 1
         message.seq = self.feed.changed()
+        self._watched(message)
         if not message.ephemeral:
             self.dispatch(
                 "MESSAGE_UPDATE", message.payload(), _message_intent(self.channels[message.channel_id])
@@ -274,11 +279,16 @@ class EmulatorState:
     def delete_message(self, message: Message) -> None:
         message.deleted = True
         message.seq = self.feed.changed()
+        self._watched(message)
         if not message.ephemeral:
             data = {"id": str(message.id), "channel_id": str(message.channel_id)}
             if message.guild_id:
                 data["guild_id"] = str(message.guild_id)
             self.dispatch("MESSAGE_DELETE", data, _message_intent(self.channels[message.channel_id]))
+
+    def _watched(self, message: Message) -> None:
+        for watcher in self.message_watchers:
+            watcher(message)
 
     def _apply(
         self,

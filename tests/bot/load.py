@@ -1,0 +1,233 @@
+"""Many Hearts tables at once against the emulator, played as people play: the core of
+``bench/discord_load.py`` (and of its smoke test).
+
+Each table is a server of its own with its people; one asyncio task per table makes every move its
+people are offered (``Hearts.move``: the first legal card, the first cards to pass) as soon as the
+control appears in their DM. The emulator tells the driver about new and edited messages
+(``EmulatorState.message_watchers``), so the driver's cost stays flat as messages pile up and does
+not blur the measurement. Every REST call of the bot from the first Start click to the quiet after
+the last game is counted; every move's round trip (injected -> the bot's callback recorded) is kept.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import logging
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.text import t
+from tests.bot.harness import GAME_OVER, Hearts, controls, make_bot, now_clock
+from tests.discord_emulator import DiscordEmulator, InteractionRecord, Message, User
+from tests.discord_emulator.runner import BotRunner, redirect_discord_py
+
+SEATS = 4
+CARDS_PER_HAND = 52  # four seats: the whole deck is dealt
+STALL = 120.0  # seconds a table may wait for its next control before the run is declared stuck
+
+
+Think = tuple[float, float]  # seconds a person takes per move: uniform between the two
+
+
+@dataclass
+class LoadResult:
+    tables: int
+    people: int  # per table; the other seats are computers
+    hands: int  # per game
+    think: Think
+    cards: int  # cards played, people and computers together
+    requests: collections.Counter[str]  # REST calls during play, by route
+    moves: list[InteractionRecord]  # every move people made
+    seconds: float  # from the first Start click to the quiet after the last game
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def rest_calls(self) -> int:
+        return sum(self.requests.values())
+
+    @property
+    def rest_per_card(self) -> float:
+        return self.rest_calls / self.cards
+
+    def round_trips_ms(self) -> list[float]:
+        return sorted(r.round_trip * 1000 for r in self.moves if r.round_trip is not None)
+
+
+def percentile(sorted_values: list[float], p: float) -> float:
+    """Nearest-rank percentile of already sorted values."""
+    if not sorted_values:
+        return float("nan")
+    rank = max(1, round(p / 100 * len(sorted_values) + 0.5))
+    return sorted_values[min(rank, len(sorted_values)) - 1]
+
+
+class _ErrorLog(logging.Handler):
+    """Collects ERROR records of any logger (discord.py logs failures in views instead of raising)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(f"{record.name}: {record.getMessage()}")
+
+
+@dataclass
+class _Table:
+    hearts: Hearts
+    inbox: asyncio.Queue[tuple[User, Message, int] | None] = field(default_factory=asyncio.Queue)
+    hands_scored: int = 0
+    moves: list[InteractionRecord] = field(default_factory=list)
+
+
+class _Watcher:
+    """Routes each new or edited message to the table it concerns: a person's controls (DM or
+    ephemeral) to their table's inbox, and the table's end of game as ``None``."""
+
+    def __init__(self, emu: DiscordEmulator) -> None:
+        self.emu = emu
+        self.by_user: dict[int, _Table] = {}
+        self.by_guild: dict[int, _Table] = {}
+
+    def add(self, table: _Table) -> None:
+        self.by_guild[table.hearts.guild.id] = table
+        for person in table.hearts.people:
+            self.by_user[person.id] = table
+
+    def __call__(self, message: Message) -> None:
+        if message.deleted:
+            return
+        if message.visible_to is not None or message.guild_id is None:
+            user = self._person(message)
+            table = self.by_user.get(user.id) if user is not None else None
+            if table is not None and user is not None and controls(message):
+                table.inbox.put_nowait((user, message, message.edit_count))
+            return
+        table = self.by_guild.get(message.guild_id)
+        if table is None or message.edit_count:
+            return
+        if message.content.startswith(t("announce.hand_scored", hand=table.hands_scored + 1, points="")):
+            table.hands_scored += 1
+        if GAME_OVER in message.content:
+            table.inbox.put_nowait(None)
+
+    def _person(self, message: Message) -> User | None:
+        if message.visible_to is not None:
+            return self.emu.state.users.get(message.visible_to)
+        return self.emu.state.channels[message.channel_id].recipient
+
+
+async def _seat_everyone(table: _Table, hands: int, level: str) -> Message:
+    """Open the table, have the other people join, and wait until the lobby shows them."""
+    hearts = table.hearts
+    host, *others = hearts.people
+    lobby = await hearts.open_table(host, seats=SEATS, hands=hands, computers=level)
+    for person in others:
+        await hearts.click(person, lobby, "Join")
+    names = [p.name for p in others]
+    await hearts.emu.wait_until(
+        lambda: all(n in hearts.emu.message(lobby.id).content for n in names), what="everyone seated"
+    )
+    return lobby
+
+
+async def _play(table: _Table, lobby: Message, think: Think, rng: random.Random) -> None:
+    """Start, then make every move offered (after a think time) until the game is over."""
+    hearts = table.hearts
+    await hearts.click(hearts.people[0], lobby, "Start")
+    while True:
+        async with asyncio.timeout(STALL):
+            item = await table.inbox.get()
+        if item is None:
+            return
+        if think[1] > 0:
+            await asyncio.sleep(rng.uniform(*think))  # a person reading and choosing, not a wait for the bot
+        user, message, edits = item
+        if message.deleted or message.edit_count != edits or not controls(message):
+            continue  # superseded: a later edit is queued too
+        table.moves.append(await hearts.move(user, message))
+
+
+async def run_load(
+    tables: int,
+    people: int,
+    hands: int,
+    workdir: Path,
+    *,
+    think: Think = (0.0, 0.0),
+    level: str = "easy",
+    seed: int = 1,
+) -> LoadResult:
+    """Play ``tables`` games of ``hands`` hands at once, ``people`` people at each table (the other
+    seats are computers of ``level``) who take ``think`` seconds per move, and measure REST calls
+    and move round trips."""
+    assert 1 <= people <= SEATS
+    errors = _ErrorLog()
+    logging.getLogger().addHandler(errors)
+    try:
+        async with DiscordEmulator() as emu:
+            with redirect_discord_py(emu):
+                return await _run(emu, tables, people, hands, workdir, think, level, seed, errors)
+    finally:
+        logging.getLogger().removeHandler(errors)
+
+
+async def _run(
+    emu: DiscordEmulator,
+    tables: int,
+    people: int,
+    hands: int,
+    workdir: Path,
+    think: Think,
+    level: str,
+    seed: int,
+    errors: _ErrorLog,
+) -> LoadResult:
+    clock = now_clock()
+    db = workdir / "hearts.sqlite3"
+    bot = make_bot(emu, db, clock)
+    watcher = _Watcher(emu)
+    runs: list[_Table] = []
+    for n in range(tables):
+        persons = [emu.create_user(f"t{n:03d}p{i}") for i in range(people)]
+        guild = emu.create_guild(f"Club {n}", members=persons)
+        hearts = Hearts(emu, bot, clock, db, guild, guild.channel("general"), persons)
+        runs.append(_Table(hearts))
+        watcher.add(runs[-1])
+    runner = BotRunner(emu)
+    await runner.start(bot, timeout=60)
+    try:
+        lobbies = await asyncio.gather(*(_seat_everyone(r, hands, level) for r in runs))
+        emu.state.message_watchers.append(watcher)
+        mark = emu.mark()
+        started = time.perf_counter()
+        rng = random.Random(seed)
+        await asyncio.gather(*(_play(r, lobby, think, rng) for r, lobby in zip(runs, lobbies, strict=True)))
+        await emu.settle(timeout=30)
+        await bot.presenter.settle()
+        seconds = time.perf_counter() - started
+        played = emu.requests.select(since=mark)
+    finally:
+        emu.state.message_watchers.clear()
+        await runner.stop_all()
+    short = [r.hearts.guild.name for r in runs if r.hands_scored != hands]
+    if short:
+        raise AssertionError(f"tables that did not play {hands} hand(s): {short}")
+    moves = [m for r in runs for m in r.moves]
+    unanswered = [m for m in moves if m.round_trip is None]
+    if unanswered:
+        raise AssertionError(f"{len(unanswered)} move(s) never answered, e.g. {unanswered[0]}")
+    return LoadResult(
+        tables=tables,
+        people=people,
+        hands=hands,
+        think=think,
+        cards=tables * hands * CARDS_PER_HAND,
+        requests=emu.requests.by_route(played),
+        moves=moves,
+        seconds=seconds,
+        errors=[*emu.feed.failures, *errors.lines],
+    )
