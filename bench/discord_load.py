@@ -63,7 +63,13 @@ def report(name: str, result: LoadResult) -> None:
 async def scenario(name: str, tables: int, people: int, args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory(prefix="discord-load-") as workdir:
         result = await run_load(
-            tables, people, args.hands, Path(workdir), think=tuple(args.think), level=args.level
+            tables,
+            people,
+            args.hands,
+            Path(workdir),
+            think=tuple(args.think),
+            level=args.level,
+            production=not args.test_settings,
         )
     report(name, result)
 
@@ -93,4 +99,9 @@ if __name__ == "__main__":
     )
     parser.add_argument("--level", default="easy", help="computer level (easy, normal, hard)")
     parser.add_argument("--only", action="append", choices=["single", "many", "mixed"])
+    parser.add_argument(
+        "--test-settings",
+        action="store_true",
+        help="the tests' fast settings (threads, no pauses) instead of production's",
+    )
     asyncio.run(main(parser.parse_args()))

@@ -16,7 +16,8 @@ import yarl
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.presenter.discord_presenter import DiscordPresenter
+from bot.presenter.discord_presenter import REDRAW_INTERVAL, DiscordPresenter
+from bot.presenter.images import RenderPool, process_pool
 from bot.render import warm_up
 from bot.storage.database import Database
 from bot.tables import Clock, ComputerPool, ServiceSettings, TableService
@@ -46,6 +47,7 @@ class HeartsBot(commands.Bot):
         clock: Clock | None = None,
         computers: ComputerPool | None = None,
         service_settings: ServiceSettings | None = None,
+        redraw_interval: float = REDRAW_INTERVAL,
         **options: Any,
     ) -> None:
         super().__init__(
@@ -58,12 +60,15 @@ class HeartsBot(commands.Bot):
         self._clock = clock
         self._computers = computers
         self._service_settings = service_settings
+        self._redraw_interval = redraw_interval
 
     async def setup_hook(self) -> None:
         from cogs.actions import Actions
 
         self.db = await Database.open(self.settings.database_path)
-        self.presenter = DiscordPresenter(self)
+        workers = self.settings.render_workers
+        render = RenderPool(process_pool(workers) if workers > 0 else None)
+        self.presenter = DiscordPresenter(self, render, self._redraw_interval)
         self.service = TableService(
             self.db,
             self.presenter,
@@ -93,6 +98,7 @@ class HeartsBot(commands.Bot):
         if hasattr(self, "service"):
             await self.service.stop()
             await self.presenter.settle()
+            self.presenter.render.close()
             await self.db.close()
         await super().close()
 

@@ -24,6 +24,7 @@ class Settings:
     database_path: Path = Path("data/hearts.sqlite3")
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    render_workers: int = 1  # processes that draw the images (0: threads in the bot's process)
     # Test-only: point the real discord.py client at a local emulator.
     api_base: str = DISCORD_API_BASE
     gateway_url: str = DISCORD_GATEWAY_URL
@@ -46,8 +47,12 @@ class Settings:
         level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
             raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}")
+        workers = env.get("RENDER_WORKERS", "").strip() or "1"
+        if not workers.isdigit() or int(workers) > 16:
+            raise ConfigError(f"RENDER_WORKERS must be a number from 0 to 16, not {workers!r}")
         return cls(
             discord_token=token,
+            render_workers=int(workers),
             database_path=Path(env.get("DATABASE_PATH", "").strip() or "data/hearts.sqlite3"),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,

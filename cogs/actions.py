@@ -159,7 +159,7 @@ class Actions:
             snap = await self.service.table_snapshot(table_id)
             state = await self.presenter.state(table_id)
             image = images.score_sheet_image(sheet, state.names, snap.options.rules.target_score)
-            return await images.render_sheet_png(image)
+            return await self.presenter.render.sheet(image)  # type: ignore[no-any-return]
 
         png = await self._within_limit(interaction, build(), thinking=True)
         await self._private(interaction, "", file=discord.File(io.BytesIO(png), filename="scores.png"))

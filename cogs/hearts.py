@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.ai import Level
 from bot.engine.cards import parse_cards
 from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation, Scoring
-from bot.presenter import describe, images
+from bot.presenter import describe
 from bot.render import HandImage
 from bot.tables import PlayerPreferences, Refused, ServerSettings, TableOptions, TableRefusal, TableSnapshot
 from bot.tables.options import rules_with
@@ -316,7 +316,9 @@ class Hearts(
         await self.bot.presenter.set_preferences(
             str(interaction.user.id), PlayerPreferences(four_colour=four)
         )
-        png = await images.render_hand_png(HandImage(cards=parse_cards(SAMPLE_HAND), four_colour=four))
+        png = await self.bot.presenter.render.hand(
+            HandImage(cards=parse_cards(SAMPLE_HAND), four_colour=four)
+        )
         await interaction.response.send_message(
             t("reply.deck_four" if four else "reply.deck_classic"),
             file=discord.File(io.BytesIO(png), filename="deck.png"),

@@ -17,6 +17,7 @@ the snapshot to draw next, so a burst of computer moves costs one edit, not one 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import time
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TABLE_MESSAGE_MAX_AGE = 50 * 60.0  # edits of messages older than an hour are limited (30046)
+REDRAW_INTERVAL = 4.0  # seconds between redraws of the table message within a trick
 NO_PINGS = discord.AllowedMentions.none()
 
 
@@ -57,18 +59,28 @@ class HandPayload:
 
 
 class _Redraw:
-    __slots__ = ("pending", "task")
+    __slots__ = ("last", "pending", "task", "urgent", "wake")
 
     def __init__(self) -> None:
         self.pending: TableSnapshot | None = None
         self.task: asyncio.Task[None] | None = None
+        self.urgent = False
+        self.wake = asyncio.Event()
+        self.last = float("-inf")  # loop time of the last drawing
 
 
 class DiscordPresenter:
     """Implements the table service's ``Presenter`` protocol for Discord."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        render: images.RenderPool | None = None,
+        redraw_interval: float = REDRAW_INTERVAL,
+    ) -> None:
         self.client = client
+        self.render = render or images.RenderPool()
+        self.redraw_interval = redraw_interval
         self.service: TableService | None = None
         self._states: dict[int, TableMessages] = {}
         self._dm_channels: dict[str, int] = {}
@@ -160,11 +172,13 @@ class DiscordPresenter:
                 # every seat's DM at once: each goes to its own channel (its own rate-limit bucket)
                 await asyncio.gather(*(self._send_hand(state, snap, hand) for hand in event.hands))
             case ev.TurnStarted():
-                self._redraw(snap)
+                self._redraw(snap, urgent=False)
                 for hand in event.hands:
                     if state.controls_sent.get(hand.seat) != hand.move:
                         await self._send_hand(state, snap, hand)
-            case ev.PassChosen() | ev.CardPlayed() | ev.TrickWon() | ev.TableRestored():
+            case ev.PassChosen() | ev.CardPlayed():
+                self._redraw(snap, urgent=False)
+            case ev.TrickWon() | ev.TableRestored():
                 self._redraw(snap)
             case ev.HandScored():
                 await self._announce(state, self._hand_scored_text(state, event))
@@ -247,19 +261,37 @@ class DiscordPresenter:
 
     # -- the table message ------------------------------------------------------------------------
 
-    def _redraw(self, snap: TableSnapshot) -> None:
+    def _redraw(self, snap: TableSnapshot, *, urgent: bool = True) -> None:
+        """Redraw the table message with ``snap`` (or a newer snapshot). Urgent redraws (a trick
+        taken, a new hand, a seat changing hands, the end) go out at once; a card played within a
+        trick waits until ``redraw_interval`` has passed since the last drawing, and whatever
+        happens meanwhile is drawn in the same edit. The player to move already sees the trick so
+        far in their hand message, so nobody waits for the picture to act."""
         redraw = self._redraws.setdefault(snap.table_id, _Redraw())
         redraw.pending = snap
+        if urgent:
+            redraw.urgent = True
+            redraw.wake.set()
         if redraw.task is None or redraw.task.done():
             redraw.task = self._spawn(self._redraw_loop(snap.table_id, redraw))
 
     async def _redraw_loop(self, table_id: int, redraw: _Redraw) -> None:
+        loop = asyncio.get_running_loop()
         while redraw.pending is not None:
-            snap, redraw.pending = redraw.pending, None
+            wait = redraw.last + self.redraw_interval - loop.time()
+            if wait > 0 and not redraw.urgent:
+                redraw.wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(redraw.wake.wait(), wait)
+            snap, redraw.pending, redraw.urgent = redraw.pending, None, False
+            if snap is None:
+                continue
             try:
                 await self._draw_table(await self.state(table_id), snap)
             except discord.HTTPException as exc:
                 log.warning("table %s: table message not updated: %s", table_id, exc)
+            finally:
+                redraw.last = loop.time()
 
     async def settle(self) -> None:
         """Wait until every redraw and background send has finished (tests, shutdown)."""
@@ -313,7 +345,7 @@ class DiscordPresenter:
         over = snap.status is not TableStatus.PLAYING
         if over and state.table_message is None:
             return
-        png = await images.render_table_png(images.table_image(snap, state.names))
+        png = await self.render.table(images.table_image(snap, state.names))
         if over:
             content = t("lobby.cancelled" if snap.status is TableStatus.CANCELLED else "lobby.finished")
         else:
@@ -353,7 +385,7 @@ class DiscordPresenter:
         state = await self.state(hand.table_id)
         rules = snap.options.rules
         four_colour = hand.player_id is not None and (await self.preferences(hand.player_id)).four_colour
-        png = await images.render_hand_png(images.hand_image(hand, rules.bonus_card, selected, four_colour))
+        png = await self.render.hand(images.hand_image(hand, rules.bonus_card, selected, four_colour))
         lines = [t("hand.header", table=hand.table_id, hand=hand.hand_number)]
         if note:
             lines.append(note)
@@ -528,7 +560,7 @@ class DiscordPresenter:
                 )
             )
         hands = event.table.hand_number or 0
-        png = await images.render_standings_png(images.standings_image(event.result, names, hands))
+        png = await self.render.standings(images.standings_image(event.result, names, hands))
         await self._announce(
             state, "\n".join(lines), file=discord.File(io.BytesIO(png), filename="standings.png")
         )

@@ -1,12 +1,16 @@
 """Snapshots → the renderers' input values → PNG bytes, rendered off the event loop.
 
-Rendering costs milliseconds of CPU: every render goes through ``asyncio.to_thread`` so that no
-table's turn waits for another table's picture.
+Rendering costs milliseconds of CPU: every render goes through a ``RenderPool`` so that no table's
+turn waits for another table's picture.
 """
 
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
 
 from bot.engine.game import GameResult
 from bot.engine.hand import Phase
@@ -26,6 +30,7 @@ from bot.render import (
     render_hand,
     render_score_sheet,
     render_table,
+    warm_up,
 )
 from bot.tables import PrivateHand, TableSnapshot
 from bot.tables import ScoreSheet as SheetSnapshot
@@ -122,20 +127,38 @@ def standings_image(result: GameResult, names: Names, hands_played: int) -> Fina
     return FinalStandings(rows=rows, hands_played=hands_played)
 
 
-async def render_hand_png(image: HandImage) -> bytes:
-    return await asyncio.to_thread(render_hand, image)
+class RenderPool:
+    """Runs the renderers off the event loop: in worker processes in production (rendering is
+    CPU-bound Python, and threads would hold the GIL the event loop needs), or in threads."""
+
+    def __init__(self, executor: Executor | None = None) -> None:
+        self._executor = executor  # None: the event loop's default thread pool
+
+    async def _run(self, render: Callable[[Any], bytes], image: Any) -> bytes:
+        return await asyncio.get_running_loop().run_in_executor(self._executor, render, image)
+
+    async def hand(self, image: HandImage) -> bytes:
+        return await self._run(render_hand, image)
+
+    async def table(self, image: TableImage) -> bytes:
+        return await self._run(render_table, image)
+
+    async def sheet(self, image: ScoreSheet) -> bytes:
+        return await self._run(render_score_sheet, image)
+
+    async def standings(self, image: FinalStandings) -> bytes:
+        return await self._run(render_final_standings, image)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
 
 
-async def render_table_png(image: TableImage) -> bytes:
-    return await asyncio.to_thread(render_table, image)
-
-
-async def render_sheet_png(image: ScoreSheet) -> bytes:
-    return await asyncio.to_thread(render_score_sheet, image)
-
-
-async def render_standings_png(image: FinalStandings) -> bytes:
-    return await asyncio.to_thread(render_final_standings, image)
+def process_pool(workers: int) -> Executor:
+    """Worker processes that load fonts and card art once, at start."""
+    return ProcessPoolExecutor(
+        max_workers=workers, mp_context=multiprocessing.get_context("forkserver"), initializer=warm_up
+    )
 
 
 def _standing_name(seat: int | None, player_id: str | None, names: Names) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from bot.app import HeartsBot
 from bot.config import Settings
-from bot.tables import ComputerPool, ComputerSettings, ManualClock, PoolKind, ServiceSettings
+from bot.tables import ComputerPool, ComputerSettings, ManualClock, PoolKind, ServiceSettings, SystemClock
 from bot.text import t
 from tests.discord_emulator import Callback, Channel, DiscordEmulator, Guild, InteractionRecord, Message, User
 from tests.discord_emulator.runner import BotRunner
@@ -19,15 +19,32 @@ GAME_OVER = "Game over"
 SHOW_MY_HAND = t("button.show_hand")
 
 
-def make_bot(emu: DiscordEmulator, db: Path, clock: ManualClock) -> HeartsBot:
+def make_bot(
+    emu: DiscordEmulator,
+    db: Path,
+    clock: ManualClock | SystemClock,
+    *,
+    render_workers: int = 0,
+    redraw_interval: float = 0.0,
+    computers: ComputerPool | None = None,
+    computer_pause: float = 0.0,
+) -> HeartsBot:
+    """The real bot pointed at the emulator. Test defaults: images drawn in threads (starting worker
+    processes for every test bot costs seconds), no pause between redraws or before computer moves,
+    computers deciding on the event loop. Benchmarks pass production values."""
     settings = Settings(
-        discord_token=emu.token, database_path=db, api_base=emu.api_base, gateway_url=emu.gateway_url
+        discord_token=emu.token,
+        database_path=db,
+        api_base=emu.api_base,
+        gateway_url=emu.gateway_url,
+        render_workers=render_workers,
     )
     return HeartsBot(
         settings,
         clock=clock,
-        computers=ComputerPool(ComputerSettings(kind=PoolKind.INLINE)),
-        service_settings=ServiceSettings(computer_pause=0.0),
+        computers=computers or ComputerPool(ComputerSettings(kind=PoolKind.INLINE)),
+        service_settings=ServiceSettings(computer_pause=computer_pause),
+        redraw_interval=redraw_interval,
     )
 
 

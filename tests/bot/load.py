@@ -19,6 +19,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.presenter.discord_presenter import REDRAW_INTERVAL
+from bot.tables import ComputerPool, ComputerSettings, PoolKind, ServiceSettings, SystemClock
 from bot.text import t
 from tests.bot.harness import GAME_OVER, Hearts, controls, make_bot, now_clock
 from tests.discord_emulator import DiscordEmulator, InteractionRecord, Message, User
@@ -160,17 +162,20 @@ async def run_load(
     think: Think = (0.0, 0.0),
     level: str = "easy",
     seed: int = 1,
+    production: bool = False,
 ) -> LoadResult:
     """Play ``tables`` games of ``hands`` hands at once, ``people`` people at each table (the other
     seats are computers of ``level``) who take ``think`` seconds per move, and measure REST calls
-    and move round trips."""
+    and move round trips. ``production`` runs the bot as ``python -m bot`` does: images drawn and
+    computers deciding in worker processes, the real clock with the pause before computer moves,
+    and the table message's redraw interval; otherwise the fast settings of the tests."""
     assert 1 <= people <= SEATS
     errors = _ErrorLog()
     logging.getLogger().addHandler(errors)
     try:
         async with DiscordEmulator() as emu:
             with redirect_discord_py(emu):
-                return await _run(emu, tables, people, hands, workdir, think, level, seed, errors)
+                return await _run(emu, tables, people, hands, workdir, think, level, seed, errors, production)
     finally:
         logging.getLogger().removeHandler(errors)
 
@@ -185,10 +190,22 @@ async def _run(
     level: str,
     seed: int,
     errors: _ErrorLog,
+    production: bool,
 ) -> LoadResult:
     clock = now_clock()
     db = workdir / "hearts.sqlite3"
-    bot = make_bot(emu, db, clock)
+    if production:
+        bot = make_bot(
+            emu,
+            db,
+            SystemClock(),
+            render_workers=1,
+            redraw_interval=REDRAW_INTERVAL,
+            computers=ComputerPool(ComputerSettings(kind=PoolKind.PROCESS, workers=1)),
+            computer_pause=ServiceSettings().computer_pause,
+        )
+    else:
+        bot = make_bot(emu, db, clock)
     watcher = _Watcher(emu)
     runs: list[_Table] = []
     for n in range(tables):
