@@ -54,6 +54,12 @@ def report(name: str, result: LoadResult) -> None:
             f"mean {statistics.fmean(times):6.1f} ms   max {times[-1]:6.1f} ms   "
             f"(n={len(times)}; goal p99 < {GOAL_P99_MS:g} ms)"
         )
+    lags = result.loop_lags_ms
+    if lags:
+        print(
+            f"event loop lag (50 ms ticks): p50 {percentile(lags, 50):6.1f} ms   "
+            f"p99 {percentile(lags, 99):6.1f} ms   max {lags[-1]:6.1f} ms"
+        )
     if result.errors:
         print(f"ERRORS ({len(result.errors)}):")
         for line in result.errors[:10]:

@@ -45,6 +45,7 @@ class LoadResult:
     moves: list[InteractionRecord]  # every move people made
     seconds: float  # from the first Start click to the quiet after the last game
     errors: list[str] = field(default_factory=list)
+    loop_lags_ms: list[float] = field(default_factory=list)  # sorted: how late 50 ms ticks of the loop ran
 
     @property
     def rest_calls(self) -> int:
@@ -222,9 +223,12 @@ async def _run(
         mark = emu.mark()
         started = time.perf_counter()
         rng = random.Random(seed)
+        lags: list[float] = []
+        ticker = asyncio.create_task(_tick(lags))
         await asyncio.gather(*(_play(r, lobby, think, rng) for r, lobby in zip(runs, lobbies, strict=True)))
         await emu.settle(timeout=30)
         await bot.presenter.settle()
+        ticker.cancel()
         seconds = time.perf_counter() - started
         played = emu.requests.select(since=mark)
     finally:
@@ -247,4 +251,14 @@ async def _run(
         moves=moves,
         seconds=seconds,
         errors=[*emu.feed.failures, *errors.lines],
+        loop_lags_ms=sorted(lag * 1000 for lag in lags),
     )
+
+
+async def _tick(lags: list[float], period: float = 0.05) -> None:
+    """Measure how late the event loop runs a task that asks to wake every ``period`` seconds."""
+    loop = asyncio.get_running_loop()
+    while True:
+        before = loop.time()
+        await asyncio.sleep(period)
+        lags.append(loop.time() - before - period)
