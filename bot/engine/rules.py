@@ -214,11 +214,9 @@ class RuleSet:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for f in fields(self):
-            if f.name.startswith("_"):
-                continue
-            value = getattr(self, f.name)
-            out[f.name] = value.name.lower() if isinstance(value, Enum) else value
+        for name in _OPTION_NAMES:
+            value = getattr(self, name)
+            out[name] = value.name.lower() if isinstance(value, Enum) else value
         return out
 
     @classmethod
@@ -231,9 +229,8 @@ class RuleSet:
             "scoring": Scoring,
         }
         kwargs: dict[str, Any] = {}
-        known = {f for f in cls.__dataclass_fields__ if not f.startswith("_")}
         for key, value in data.items():
-            if key not in known:
+            if key not in _OPTION_NAMES:
                 raise InvalidRules("unknown_option", f"unknown rule option {key!r}")
             if key in enums:
                 try:
@@ -242,6 +239,9 @@ class RuleSet:
                     raise InvalidRules("bad_value", f"{key} cannot be {value!r}") from None
             kwargs[key] = value
         return cls(**kwargs)
+
+
+_OPTION_NAMES: Final = tuple(f.name for f in fields(RuleSet) if not f.name.startswith("_"))
 
 
 @dataclass(frozen=True, slots=True)

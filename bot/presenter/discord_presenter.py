@@ -101,6 +101,8 @@ class DiscordPresenter:
         if state is None:
             saved = await self._service().remembered(table_id)
             state = self._states.setdefault(table_id, TableMessages.from_saved(table_id, saved))
+            for player_id, channel_id in state.dm_channels.items():
+                self._dm_channels.setdefault(player_id, channel_id)  # no reopening after a restart
         return state
 
     async def _save(self, state: TableMessages, key: str, value: int | str | None) -> None:
@@ -449,9 +451,11 @@ class DiscordPresenter:
         """Send a DM; on a refusal (DMs closed) remember it, tell the table, and never retry."""
         try:
             channel_id = await self._dm_channel(player_id)
-            await self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private).send(
-                **kwargs
-            )
+            if state.dm_channels.get(player_id) != channel_id:
+                state.dm_channels[player_id] = channel_id
+                await self._service().remember(state.table_id, f"dm:{player_id}", str(channel_id))
+            dm = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+            await dm.send(**kwargs)
             return True
         except discord.Forbidden:
             state.no_dm.add(player_id)

@@ -18,6 +18,7 @@ class TableMessages:
     table_hand: int | None = None  # the hand the table message shows
     names: dict[str, str] = field(default_factory=dict)
     no_dm: set[str] = field(default_factory=set)
+    dm_channels: dict[str, int] = field(default_factory=dict)  # person → their DM channel id
     # Memory only: the move for which each seat's controls were last sent (avoids duplicate DMs).
     controls_sent: dict[int, int] = field(default_factory=dict)
 
@@ -29,6 +30,8 @@ class TableMessages:
                 state.names[key[5:]] = value
             elif key.startswith("nodm:"):
                 state.no_dm.add(key[5:])
+            elif key.startswith("dm:") and value.isdigit():
+                state.dm_channels[key[3:]] = int(value)
             elif key in _INT_FIELDS and value.isdigit():
                 setattr(state, key, int(value))
         return state

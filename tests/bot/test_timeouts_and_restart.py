@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.text import t
 from tests.bot.harness import Hearts, control
+from tests.discord_emulator import route_keys
 from tests.discord_emulator.runner import BotRunner
 
 TIME_LIMIT = 60
@@ -65,6 +66,7 @@ async def test_a_restart_mid_hand_keeps_the_game_and_old_dm_controls_work(
     hearts.clock.advance(TIME_LIMIT / 2)
 
     # Ten minutes down: the deadlines move by the downtime, so nobody times out for it.
+    restarted = hearts.emu.mark()
     await hearts.restart(bot_runner, downtime=600)
     hearts.clock.advance(TIME_LIMIT / 2 - 1)
     assert hearts.bot is not first_bot
@@ -79,6 +81,8 @@ async def test_a_restart_mid_hand_keeps_the_game_and_old_dm_controls_work(
 
     await hearts.play_until(hearts.game_over, [alice, bob])
     assert len(hearts.public("Hearts table #1")) == 1  # still the same lobby, no second table
+    # DM channels were remembered with the table: none had to be opened again after the restart.
+    assert hearts.emu.requests.count(route_keys.CREATE_DM, since=restarted) == 0
 
 
 def _three(message: object) -> list[str]:
