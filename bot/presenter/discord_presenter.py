@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TABLE_MESSAGE_MAX_AGE = 50 * 60.0  # edits of messages older than an hour are limited (30046)
-REDRAW_INTERVAL = 4.0  # seconds between redraws of the table message within a trick
+REDRAW_INTERVAL = 6.0  # seconds between redraws of the table message within a trick
 NO_PINGS = discord.AllowedMentions.none()
 
 
