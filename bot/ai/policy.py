@@ -123,6 +123,21 @@ def card_for_view(view: SeatView) -> int:
     )
 
 
+def stops_moon(view: SeatView) -> bool:
+    """Whether ``view``'s seat can win a trick holding a point card while another seat has taken
+    every point so far: the cheap, certain moon defence that ``hard`` never second-guesses."""
+    k = consts_of(view.rules)
+    if not view.trick or not view.legal & _SUITS[view.trick[0] // 13]:
+        return False
+    out = k.deck & ~view.played & ~view.hand
+    threat, _ = moon_state(k, view.seat, view.taken, view.hand, out)
+    if threat < 0 or not any(k.penalty >> c & 1 for c in view.trick):
+        return False
+    led = view.trick[0] // 13
+    win = max(c for c in view.trick if c // 13 == led)
+    return bool(view.legal & ~((2 << win) - 1))
+
+
 def _lead(k: Consts, seat: int, hand: int, legal: int, out: int, voids: Sequence[int], shooting: bool) -> int:
     if shooting:
         best = -1
@@ -208,8 +223,8 @@ def _follow(
             return _low(above) if last else top
         return _low(legal)
     trick_has_penalty = any(k.penalty >> c & 1 for c in trick)
-    if threat >= 0 and threat != seat and trick_has_penalty and above:
-        return _low(above) if last else _high(above)
+    if threat >= 0 and trick_has_penalty and above:
+        return _low(above) if last else _high(above)  # take a point card: the moon is off
     if above & bonus_bit and (last or not out & _SUITS[win // 13] & ~((2 << k.bonus) - 1)):
         return k.bonus  # it wins the trick: take the −10 for ourselves
     if pts < 0 and above:

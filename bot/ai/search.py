@@ -22,7 +22,7 @@ import time
 
 from bot.ai.consts import Consts, consts_of
 from bot.ai.objective import Objective, choose_moon
-from bot.ai.policy import card_for_view, choose_card
+from bot.ai.policy import card_for_view, choose_card, stops_moon
 from bot.ai.sampling import DealSampler
 from bot.engine.cards import SUIT_MASKS, Card, CardSet
 from bot.engine.hand import Hand, Phase
@@ -100,7 +100,7 @@ def search_card(
     seat = view.seat
     fallback = card_for_view(view)
     cands = candidates(k, view.legal, view.unseen)
-    if len(cands) < 2:
+    if len(cands) < 2 or stops_moon(view):
         return fallback
     prior = 0  # the class of the fallback card: the last representative at or below it
     for i, c in enumerate(cands):
