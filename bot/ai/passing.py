@@ -28,7 +28,7 @@ def card_danger(k: Consts, hand: CardSet, card: int) -> float:
     if s == 2 and k.queen_bit and card > QUEEN_OF_SPADES:
         if hand & k.queen_bit:
             return 30.0 if low_spades < 4 else 2.0
-        return 25.0 if low_spades < 3 else float(rank) - 6.0
+        return 25.0 if low_spades < 4 else float(rank) - 6.0
     danger = float(rank)
     if rank <= 3:
         return danger - 10.0

@@ -187,7 +187,7 @@ def _lead(k: Consts, seat: int, hand: int, legal: int, out: int, voids: Sequence
                 cost += 10.0 if c > _Q_SPADES else -1.5
         if c == k.bonus:
             cost += 6.0
-        cost += 0.1 * (hand & _SUITS[s]).bit_count()
+        cost += 1.0 * (hand & _SUITS[s]).bit_count()
         if cost < best_cost:
             best_cost = cost
             best_card = c
@@ -299,7 +299,7 @@ def _discard(
         score = float(rank)
         theirs = out & _SUITS[s]
         if s == 3:
-            score += 3.0
+            score += 6.0
         else:
             held = (hand & _SUITS[s]).bit_count()
             if held <= 2:
