@@ -26,6 +26,7 @@ from bot.ai.policy import card_for_view, choose_card, stops_moon
 from bot.ai.sampling import DealSampler
 from bot.engine.cards import SUIT_MASKS, Card, CardSet
 from bot.engine.hand import Hand, Phase
+from bot.engine.scoring import needs_moon_choice, score_hand
 from bot.engine.view import SeatView
 
 DEFAULT_BUDGET = 0.2
@@ -55,9 +56,15 @@ def candidates(k: Consts, legal: CardSet, unseen: CardSet) -> list[Card]:
 
 
 def _run_out(hand: Hand, k: Consts, objectives: dict[int, Objective]) -> tuple[int, ...]:
-    """Finish ``hand`` with the policy for every seat; the hand's points."""
+    """Finish ``hand`` with the policy for every seat; the hand's points.
+
+    Stops as soon as every counting card has been taken (the rest cannot change the score),
+    unless the all-tricks option makes the last tricks count too."""
     rules = k.rules
+    counting = 0 if rules.all_tricks_bonus else k.penalty | k.bonus_bit
     while hand.phase is Phase.PLAYING:
+        if counting and not hand.trick and not counting & ~hand.played:
+            break
         seat = hand.to_move
         legal = hand.legal_plays()
         if legal & (legal - 1):
@@ -76,13 +83,14 @@ def _run_out(hand: Hand, k: Consts, objectives: dict[int, Objective]) -> tuple[i
         else:
             card = legal.bit_length() - 1
         hand._play(seat, card)
-    if hand.phase is Phase.MOON_CHOICE:
-        seat = hand.to_move
-        objective = objectives.get(seat)
-        add = True if objective is None else choose_moon(rules, objective, hand.taken, hand.tricks_won)
-        hand.choose_moon(seat, add)
-    assert hand.result is not None
-    return hand.result.points
+    if hand.result is not None:
+        return hand.result.points
+    chooser = needs_moon_choice(rules, hand.taken, hand.tricks_won)
+    choice: bool | None = None
+    if chooser is not None:
+        objective = objectives.get(chooser)
+        choice = True if objective is None else choose_moon(rules, objective, hand.taken, hand.tricks_won)
+    return score_hand(rules, hand.taken, hand.tricks_won, choice).points
 
 
 def search_card(
