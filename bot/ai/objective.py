@@ -32,7 +32,7 @@ class Objective:
             final = hand_number >= rules.fixed_hands
         else:
             assert rules.target_score is not None
-            final = max(scores) + 4 * rules.moon_points >= rules.target_score
+            final = max(scores) + 2 * rules.moon_points >= rules.target_score  # all tricks: 2P
         return cls(seat, scores, final)
 
     def value(self, rules: RuleSet, points: Sequence[int]) -> float:

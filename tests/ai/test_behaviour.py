@@ -13,7 +13,7 @@ from bot.engine.view import seat_view
 from tests.ai.positions import position
 
 SMART = [Level.NORMAL, Level.HARD]
-FAST = 0.05  # hard's budget in these tests: a few dozen deals
+SEARCH = {"time_budget": 60.0, "deals": 40}  # hard: a fixed number of deals, so the test replays exactly
 
 
 def card_of(move: object) -> int:
@@ -61,7 +61,7 @@ def test_never_plays_a_heart_on_the_first_trick(level: Level) -> None:
     # Void in clubs, holding hearts: the first trick must get a diamond or spade.
     view = position("AH KH QH JH TH 9H 8H 2D 3D 4S 5S 6S 7S", seat=1, trick="2C", leader=0, rules=RuleSet())
     for seed in range(5):
-        card = card_of(decide(view, level, seed=seed, time_budget=FAST))
+        card = card_of(decide(view, level, seed=seed, **SEARCH))
         assert not HEARTS >> card & 1
 
 
@@ -73,7 +73,7 @@ def test_dumps_the_queen_of_spades_when_void_in_the_suit_led(level: Level) -> No
         tricks=((1, "2C 3C 4C AC"),),
         trick="KC QC",
     )
-    assert card_of(decide(view, level, seed=3, time_budget=FAST)) == QUEEN_OF_SPADES
+    assert card_of(decide(view, level, seed=3, **SEARCH)) == QUEEN_OF_SPADES
 
 
 @pytest.mark.parametrize("level", SMART)
@@ -84,7 +84,7 @@ def test_dumps_the_queen_of_spades_under_a_higher_spade(level: Level) -> None:
         tricks=((1, "2C 3C 4C AC"),),
         trick="5S AS",
     )
-    assert card_of(decide(view, level, seed=3, time_budget=FAST)) == QUEEN_OF_SPADES
+    assert card_of(decide(view, level, seed=3, **SEARCH)) == QUEEN_OF_SPADES
 
 
 MOON_TRICKS = (
@@ -101,7 +101,7 @@ def test_takes_a_heart_to_stop_a_moon(level: Level) -> None:
     tricks = (*MOON_TRICKS, (1, "QD 3H 4D 5D"))
     view = position("KH 5H 8D 9D 5C 6C 7C 6S", seat=3, tricks=tricks, trick="TH 6H")
     assert view.taken[1] & HEARTS and not any(view.taken[s] for s in (0, 2, 3))
-    assert card_of(decide(view, level, seed=5, time_budget=FAST)) == parse_card("KH")
+    assert card_of(decide(view, level, seed=5, **SEARCH)) == parse_card("KH")
 
 
 def test_normal_gives_points_to_someone_else_when_a_moon_is_on() -> None:
@@ -124,7 +124,7 @@ def test_omnibus_takes_the_bonus_card_when_it_wins_the_trick(level: Level) -> No
         trick="4D 8D 9D",
         rules=OMNIBUS,
     )
-    assert card_of(decide(view, level, seed=2, time_budget=FAST)) == TEN_OF_DIAMONDS
+    assert card_of(decide(view, level, seed=2, **SEARCH)) == TEN_OF_DIAMONDS
 
 
 @pytest.mark.parametrize("level", SMART)
@@ -136,7 +136,7 @@ def test_omnibus_never_throws_the_bonus_card_to_someone_else(level: Level) -> No
         trick="6C 7C 8C",
         rules=OMNIBUS,
     )
-    assert card_of(decide(view, level, seed=2, time_budget=FAST)) != TEN_OF_DIAMONDS
+    assert card_of(decide(view, level, seed=2, **SEARCH)) != TEN_OF_DIAMONDS
 
 
 @pytest.mark.parametrize("level", SMART)
