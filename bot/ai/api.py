@@ -10,7 +10,7 @@ from bot.ai.easy import easy_card, easy_pass
 from bot.ai.objective import Objective, choose_moon
 from bot.ai.passing import choose_pass
 from bot.ai.policy import card_for_view
-from bot.ai.search import search_card
+from bot.ai.search import search_card, search_pass
 from bot.engine.hand import Phase
 from bot.engine.moves import ChooseMoon, Move, PassCards, PlayCard
 from bot.engine.view import SeatView
@@ -43,6 +43,8 @@ def decide(
             raise ValueError("this seat has nothing to pass")
         if level is Level.EASY:
             return PassCards(seat, easy_pass(view, random.Random(seed)))
+        if level is Level.HARD:
+            return PassCards(seat, search_pass(view, seed=seed, time_budget=time_budget, deals=deals))
         return PassCards(seat, choose_pass(consts_of(view.rules), view.hand, view.rules.pass_count))
     if view.phase is Phase.MOON_CHOICE:
         if view.to_move != seat:
