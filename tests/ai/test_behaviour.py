@@ -174,3 +174,12 @@ def test_moon_choice_takes_minus_26_when_adding_would_end_the_game_for_someone_e
     # Adding 26 to the others ends the game with seat 1 first; subtracting keeps it going.
     move = decide(_moon_view((60, 20, 70, 75)), level, seed=1)
     assert move == ChooseMoon(0, False)
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_does_not_lead_a_suit_nobody_else_holds_while_points_are_out(level: Level) -> None:
+    # Every club but our A♣ is gone: leading it wins the trick and invites every discard.
+    tricks = ((0, "2C 3C 4C 5C"), (3, "6C 7C 8C 9C"), (2, "TC JC QC KC"))
+    view = position("AC 4D 5D 6D 8D 9D JD 2S 3S 4S", seat=1, tricks=tricks)
+    assert view.to_move == 1
+    assert card_of(decide(view, level, seed=1, **SEARCH)) != parse_card("AC")
