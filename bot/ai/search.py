@@ -228,15 +228,23 @@ def _best_option(
     totals = [0.0] * count
     done = 0
     slowest = 0.0
+    clock = time.perf_counter
     while done < deals:
-        t0 = time.perf_counter()
+        t0 = clock()
         if t0 + slowest > deadline:
             break
         state = prepare(sampler.sample(rng))
+        values = []
         for i in range(count):
-            totals[i] += objective.value(rules, _run_out(simulate(state, i), k, objectives))
+            values.append(objective.value(rules, _run_out(simulate(state, i), k, objectives)))
+            if clock() > deadline:
+                break
+        if len(values) < count:
+            break  # the machine got slower than the deals so far: this one is cut short, left out
+        for i, v in enumerate(values):
+            totals[i] += v
         done += 1
-        slowest = max(slowest, time.perf_counter() - t0)
+        slowest = max(slowest, clock() - t0)
     if not done:
         return prior
     totals[prior] += NORMAL_PRIOR * done
