@@ -9,6 +9,7 @@ what is offered and what is accepted can never disagree.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from enum import Enum
 from typing import Any, NamedTuple
 
@@ -129,6 +130,36 @@ class Hand:
     @classmethod
     def new(cls, rules: RuleSet, seed: int | str, hand_number: int = 1) -> Hand:
         return cls(rules, deal(rules, seed), hand_number)
+
+    @classmethod
+    def in_play(
+        cls,
+        rules: RuleSet,
+        hands: Sequence[CardSet],
+        hand_number: int,
+        tricks: Sequence[Trick],
+        trick: Sequence[Card],
+        leader: int,
+    ) -> Hand:
+        """A hand in its playing phase at a given position: ``hands`` are the cards each seat holds
+        now, ``tricks`` the completed tricks and ``trick`` the cards ``leader`` and the seats after
+        it played to the current one. For searches over sampled deals of the unseen cards (the
+        passes are not recorded). The played cards are replayed (unchecked: they were legal in the
+        real hand, which a sampled deal may not show), so voids, points taken and broken hearts
+        are derived exactly as in the real hand."""
+        n = rules.players
+        dealt = list(hands)
+        for t in tricks:
+            for i, c in enumerate(t.cards):
+                dealt[t.seat_of(i, n)] |= 1 << c
+        for i, c in enumerate(trick):
+            dealt[(leader + i) % n] |= 1 << c
+        hand = cls(rules, dealt, hand_number)
+        if hand.phase is Phase.PASSING:
+            hand._start_play()
+        for c in [c for t in tricks for c in t.cards] + list(trick):
+            hand._play(hand.to_move, c)
+        return hand
 
     # -- questions ----------------------------------------------------------------------
 
