@@ -223,12 +223,13 @@ class Actions:
     async def moon(self, interaction: discord.Interaction[Any], at: SeatMove, add_to_others: bool) -> None:
         async def work() -> None:
             self._own_hand(interaction, at)
+            points = self.service.snapshot(at.table).options.rules.moon_points
             await self._within_limit(
                 interaction,
                 self.service.choose_moon(actor_of(interaction), at.table, at.move, add_to_others),
                 thinking=False,
             )
-            choice = t("button.moon_others" if add_to_others else "button.moon_self", points=26)
+            choice = t("button.moon_others" if add_to_others else "button.moon_self", points=points)
             await self._update(interaction, content=t("hand.moon_chosen", choice=choice), view=None)
 
         await self._guarded(interaction, work())

@@ -175,8 +175,6 @@ class Hearts(
             changes["queen_breaks_hearts"] = queen_breaks_hearts
         if black_maria_less is not None:
             changes["black_maria_less"] = black_maria_less
-            if black_maria_less and passing is None:
-                changes["pass_rotation"] = PassRotation.NONE
         if tournament is not None:
             changes["scoring"] = Scoring.TOURNAMENT if tournament else Scoring.STANDARD
         if five_player_removal is not None:

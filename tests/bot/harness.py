@@ -153,18 +153,18 @@ class Hearts:
             what="a table message",
         )
 
+    def latest_with(self, user: User, kind: str) -> Message | None:
+        """``user``'s newest unused message (DM or ephemeral) with a control of ``kind``, if any."""
+        for message in reversed(self.emu.dm_messages(user) + self.emu.ephemeral_messages(user)):
+            if (message.id, message.edit_count) in self.seen:
+                continue
+            if any(c.startswith(f"hh:{kind}:") for c in controls(message)):
+                return message
+        return None
+
     async def hand_with(self, user: User, kind: str) -> Message:
         """Wait for ``user``'s newest unused message (DM or ephemeral) with a control of ``kind``."""
-
-        def found() -> Message | None:
-            for message in reversed(self.emu.dm_messages(user) + self.emu.ephemeral_messages(user)):
-                if (message.id, message.edit_count) in self.seen:
-                    continue
-                if any(c.startswith(f"hh:{kind}:") for c in controls(message)):
-                    return message
-            return None
-
-        return await self.emu.wait_until(found, what=f"{user.name}'s {kind} control")
+        return await self.emu.wait_until(lambda: self.latest_with(user, kind), what=f"{user.name}'s {kind}")
 
     def _actionable(self, users: list[User]) -> tuple[User, Message] | None:
         for user in users:
