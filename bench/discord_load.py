@@ -60,6 +60,11 @@ def report(name: str, result: LoadResult) -> None:
             f"event loop lag (50 ms ticks): p50 {percentile(lags, 50):6.1f} ms   "
             f"p99 {percentile(lags, 99):6.1f} ms   max {lags[-1]:6.1f} ms"
         )
+    pauses = result.gc_pauses_ms
+    print(
+        f"full garbage collections: {len(pauses)}, longest {max(pauses, default=0):6.1f} ms, "
+        f"total {sum(pauses):7.1f} ms"
+    )
     if result.errors:
         print(f"ERRORS ({len(result.errors)}):")
         for line in result.errors[:10]:
@@ -76,6 +81,7 @@ async def scenario(name: str, tables: int, people: int, args: argparse.Namespace
             think=tuple(args.think),
             level=args.level,
             production=not args.test_settings,
+            freeze_gc=args.freeze_gc,
         )
     report(name, result)
 
@@ -105,6 +111,11 @@ if __name__ == "__main__":
     )
     parser.add_argument("--level", default="easy", help="computer level (easy, normal, hard)")
     parser.add_argument("--only", action="append", choices=["single", "many", "mixed"])
+    parser.add_argument(
+        "--freeze-gc",
+        action="store_true",
+        help="keep the emulator's growing record of everything out of full garbage collections",
+    )
     parser.add_argument(
         "--test-settings",
         action="store_true",

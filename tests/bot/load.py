@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import gc
 import logging
 import random
 import time
@@ -46,6 +47,7 @@ class LoadResult:
     seconds: float  # from the first Start click to the quiet after the last game
     errors: list[str] = field(default_factory=list)
     loop_lags_ms: list[float] = field(default_factory=list)  # sorted: how late 50 ms ticks of the loop ran
+    gc_pauses_ms: list[float] = field(default_factory=list)  # sorted: full (generation 2) collections
 
     @property
     def rest_calls(self) -> int:
@@ -164,19 +166,25 @@ async def run_load(
     level: str = "easy",
     seed: int = 1,
     production: bool = False,
+    freeze_gc: bool = False,
 ) -> LoadResult:
     """Play ``tables`` games of ``hands`` hands at once, ``people`` people at each table (the other
     seats are computers of ``level``) who take ``think`` seconds per move, and measure REST calls
     and move round trips. ``production`` runs the bot as ``python -m bot`` does: images drawn and
     computers deciding in worker processes, the real clock with the pause before computer moves,
-    and the table message's redraw interval; otherwise the fast settings of the tests."""
+    and the table message's redraw interval; otherwise the fast settings of the tests.
+    ``freeze_gc`` moves what has piled up (mostly the emulator's record of every message, request
+    and image) out of the garbage collector's reach every few seconds: those full collections
+    are the harness's cost, which the bot alone would not pay."""
     assert 1 <= people <= SEATS
     errors = _ErrorLog()
     logging.getLogger().addHandler(errors)
     try:
         async with DiscordEmulator() as emu:
             with redirect_discord_py(emu):
-                return await _run(emu, tables, people, hands, workdir, think, level, seed, errors, production)
+                return await _run(
+                    emu, tables, people, hands, workdir, think, level, seed, errors, production, freeze_gc
+                )
     finally:
         logging.getLogger().removeHandler(errors)
 
@@ -192,6 +200,7 @@ async def _run(
     seed: int,
     errors: _ErrorLog,
     production: bool,
+    freeze_gc: bool,
 ) -> LoadResult:
     clock = now_clock()
     db = workdir / "hearts.sqlite3"
@@ -224,11 +233,15 @@ async def _run(
         started = time.perf_counter()
         rng = random.Random(seed)
         lags: list[float] = []
-        ticker = asyncio.create_task(_tick(lags))
+        ticker = asyncio.create_task(_tick(lags, freeze_gc=freeze_gc))
+        pauses: list[float] = []
+        timing_gc = _GcTimer(pauses)
+        gc.callbacks.append(timing_gc)
         await asyncio.gather(*(_play(r, lobby, think, rng) for r, lobby in zip(runs, lobbies, strict=True)))
         await emu.settle(timeout=30)
         await bot.presenter.settle()
         ticker.cancel()
+        gc.callbacks.remove(timing_gc)
         seconds = time.perf_counter() - started
         played = emu.requests.select(since=mark)
     finally:
@@ -252,13 +265,34 @@ async def _run(
         seconds=seconds,
         errors=[*emu.feed.failures, *errors.lines],
         loop_lags_ms=sorted(lag * 1000 for lag in lags),
+        gc_pauses_ms=sorted(p * 1000 for p in pauses),
     )
 
 
-async def _tick(lags: list[float], period: float = 0.05) -> None:
+async def _tick(lags: list[float], period: float = 0.05, freeze_gc: bool = False) -> None:
     """Measure how late the event loop runs a task that asks to wake every ``period`` seconds."""
     loop = asyncio.get_running_loop()
+    frozen = loop.time()
     while True:
         before = loop.time()
         await asyncio.sleep(period)
         lags.append(loop.time() - before - period)
+        if freeze_gc and before - frozen > 5.0:
+            gc.freeze()
+            frozen = before
+
+
+class _GcTimer:
+    """A ``gc.callbacks`` entry that records how long each full collection took."""
+
+    def __init__(self, pauses: list[float]) -> None:
+        self.pauses = pauses
+        self.started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if info.get("generation") != 2:
+            return
+        if phase == "start":
+            self.started = time.perf_counter()
+        else:
+            self.pauses.append(time.perf_counter() - self.started)
