@@ -107,6 +107,10 @@ class Hearts(
         mine = [c for c in candidates if any(s.player_id == me or s.left_player == me for s in c.seats)]
         chosen = mine or candidates
         if not chosen:
+            if not lobby_only:
+                played_here = self.bot.presenter.tables_played_in(int(here))
+                if played_here:  # e.g. the score sheet in the thread of a finished game
+                    return await self.service.table_snapshot(max(played_here))  # type: ignore[no-any-return]
             raise Refused(TableRefusal.NO_SUCH_TABLE)
         return max(chosen, key=lambda c: c.table_id)
 

@@ -105,6 +105,11 @@ class DiscordPresenter:
                 self._dm_channels.setdefault(player_id, channel_id)  # no reopening after a restart
         return state
 
+    def tables_played_in(self, channel_id: int) -> list[int]:
+        """Tables (open or finished) whose lobby or game was in this channel, as far as this run of
+        the bot has seen them: finished tables leave the service's list of open ones."""
+        return [s.table_id for s in self._states.values() if channel_id in (s.lobby_channel, s.play_channel)]
+
     async def _save(self, state: TableMessages, key: str, value: int | str | None) -> None:
         if key in ("lobby_channel", "lobby_message", "play_channel", "table_message", "table_hand"):
             setattr(state, key, value)

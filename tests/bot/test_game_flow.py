@@ -33,3 +33,7 @@ async def test_the_last_table_message_shows_the_end_and_only_the_score_sheet(hea
     assert last.labels == ["Score sheet"]
     lobby_now = hearts.emu.message(lobby.id)
     assert "This game is over." in lobby_now.content and not lobby_now.custom_ids
+    # The score sheet is still there for the asking in the finished game's thread.
+    thread = hearts.emu.state.channels[last.channel_id]
+    scores = await hearts.reply(await hearts.emu.slash(alice, thread, "hearts scores"))
+    assert scores.ephemeral and scores.attachments[0].image().width > 200
