@@ -95,12 +95,17 @@ class HeartsBot(commands.Bot):
             await self.tree.sync()
 
     async def close(self) -> None:
-        if hasattr(self, "service"):
-            await self.service.stop()
-            await self.presenter.settle()
-            self.presenter.render.close()
-            await self.db.close()
-        await super().close()
+        """Stop the service and the presenter, and always close the database: its connection
+        threads would otherwise keep the process alive after Ctrl-C."""
+        try:
+            if hasattr(self, "service"):
+                try:
+                    await self.service.stop()
+                    await self.presenter.close()
+                finally:
+                    await self.db.close()
+        finally:
+            await super().close()
 
 
 def run(settings: Settings) -> int:

@@ -300,6 +300,15 @@ class DiscordPresenter:
             finally:
                 redraw.last = loop.time()
 
+    async def close(self) -> None:
+        """At shutdown: drop pending redraws and sends rather than wait for them (a restored
+        table is redrawn at the next start) and stop the render workers."""
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.render.close()
+
     async def settle(self) -> None:
         """Wait until every redraw and background send has finished (tests, shutdown)."""
         while self._tasks:
