@@ -194,7 +194,6 @@ class Actions:
         self, interaction: discord.Interaction[Any], at: SeatMove, cards: CardSet
     ) -> None:
         async def work() -> None:
-            self._own_hand(interaction, at)
             await self._within_limit(
                 interaction,
                 self.service.pass_cards(actor_of(interaction), at.table, at.move, cards),
@@ -210,7 +209,6 @@ class Actions:
         async def work() -> None:
             if card is None:
                 raise Refused(Refusal.NOT_IN_HAND)
-            self._own_hand(interaction, at)
             await self._within_limit(
                 interaction,
                 self.service.play_card(actor_of(interaction), at.table, at.move, card),
@@ -222,7 +220,6 @@ class Actions:
 
     async def moon(self, interaction: discord.Interaction[Any], at: SeatMove, add_to_others: bool) -> None:
         async def work() -> None:
-            self._own_hand(interaction, at)
             points = self.service.snapshot(at.table).options.rules.moon_points
             await self._within_limit(
                 interaction,
@@ -235,7 +232,8 @@ class Actions:
         await self._guarded(interaction, work())
 
     def _own_hand(self, interaction: discord.Interaction[Any], at: SeatMove) -> PrivateHand:
-        """The clicker's hand at this table, if the control is theirs and current."""
+        """The clicker's hand at this table, if the control is theirs and current: for the pass
+        select, which only redraws the message (moves themselves are checked by the service)."""
         hand = self.service.private_hand(actor_of(interaction), at.table)
         if hand.seat != at.seat:
             raise Refused(TableRefusal.NOT_SEATED)

@@ -71,7 +71,7 @@ def table_image(snap: TableSnapshot, names: Names, viewer: int = 0) -> TableImag
             score=snap.totals[s.seat] if snap.totals else 0,
             hand_points=snap.points_taken[s.seat] if snap.points_taken else None,
             played=played.get(s.seat),
-            cards_left=_cards_left(snap, s.seat, s.seat in played),
+            cards_left=snap.cards_left[s.seat] if snap.phase is Phase.PLAYING and snap.cards_left else None,
         )
         for s in snap.seats
     )
@@ -163,11 +163,3 @@ def process_pool(workers: int) -> Executor:
 
 def _standing_name(seat: int | None, player_id: str | None, names: Names) -> str:
     return computer_name(seat or 0, icon=False) if player_id is None else player_name(player_id, names)
-
-
-def _cards_left(snap: TableSnapshot, seat: int, played_now: bool) -> int | None:
-    if snap.phase is not Phase.PLAYING or not snap.tricks_won:
-        return None
-    tricks_done = sum(snap.tricks_won)
-    in_trick = bool(snap.trick) and played_now
-    return snap.options.rules.cards_per_player - tricks_done - int(in_trick)

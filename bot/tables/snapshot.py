@@ -49,6 +49,7 @@ class TableSnapshot:
     hearts_broken: bool = False
     tricks_won: tuple[int, ...] = ()
     points_taken: tuple[int, ...] = ()  # card points taken so far this hand
+    cards_left: tuple[int, ...] = ()  # cards each seat still holds (public: everyone can count them)
     totals: tuple[int, ...] = ()  # game totals before this hand
     result: GameResult | None = None  # once the game is over
 
@@ -135,6 +136,7 @@ def table_snapshot(table: Table) -> TableSnapshot:
         hearts_broken=hand.hearts_broken,
         tricks_won=tuple(hand.tricks_won),
         points_taken=tuple(rules.points_of(t) for t in hand.taken),
+        cards_left=tuple(h.bit_count() for h in hand.hands),
         totals=tuple(game.totals),
         result=game.result() if game.over else None,
         **base,  # type: ignore[arg-type]
