@@ -236,7 +236,7 @@ class Hand:
         legal = self._legal
         if legal < 0:
             legal = self.legal_plays()
-        if seat != self.to_move or self.phase is not Phase.PLAYING or not legal >> card & 1:
+        if seat != self.to_move or self.phase is not Phase.PLAYING or card < 0 or not legal >> card & 1:
             self._check_play(seat, card)  # raises with the reason
         return self._play(seat, card)
 
