@@ -167,10 +167,6 @@ class Hand:
     def first_trick(self) -> bool:
         return not self.tricks
 
-    @property
-    def trick_leader(self) -> int:
-        return self.leader
-
     def waiting_for(self) -> list[int]:
         """Seats that must act now (several at once while passing)."""
         if self.phase is Phase.PASSING:
