@@ -4,6 +4,8 @@
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.engine.cards import HEARTS, QUEEN_OF_SPADES, parse_card, parse_cards
 from bot.engine.game import EndReason, Game, GameEnded, Occupant
@@ -219,3 +221,15 @@ def test_moon_scores_the_wording_reads() -> None:
     assert moon_score(RuleSet(scoring=Scoring.TOURNAMENT)) == ShotScore(-13, 13)
     assert all_tricks_score(RuleSet(all_tricks_bonus=True)) == ShotScore(0, 52)
     assert slam_score(RuleSet()) is None
+
+
+@given(card=st.integers(min_value=-(2**70), max_value=2**70), seat=st.integers(min_value=-5, max_value=9))
+def test_10_any_card_id_from_any_seat_is_played_or_refused_never_another_error(card: int, seat: int) -> None:
+    hand = Hand.new(RuleSet(pass_rotation=PassRotation.NONE), seed=9)
+    before = hand.to_json()
+    try:
+        hand.play(seat, card)
+    except IllegalMove:
+        assert hand.to_json() == before
+    else:
+        assert hand.to_json() != before  # a legal card was played
