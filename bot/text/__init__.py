@@ -51,7 +51,7 @@ def t(key: str, locale: str | None = None, /, **params: Any) -> str:
     """
     lang = (locale or DEFAULT_LOCALE).split("-")[0]
     template = CATALOGUES.get(lang, en.MESSAGES).get(key)
-    if template is None:
+    if not template:
         template, lang = en.MESSAGES.get(key), DEFAULT_LOCALE
     if template is None:
         return key
