@@ -64,6 +64,7 @@ class HeartsBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         from cogs.actions import Actions
+        from cogs.translation import CatalogueTranslator
 
         self.db = await Database.open(self.settings.database_path)
         workers = self.settings.render_workers
@@ -81,6 +82,7 @@ class HeartsBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await asyncio.to_thread(warm_up)
+        await self.tree.set_translator(CatalogueTranslator())
         await self._sync_commands()
         restored = await self.service.start()
         log.info("hearts bot ready: %d unfinished table(s) restored", len(restored))

@@ -9,7 +9,8 @@ def test_every_engine_refusal_has_english_text() -> None:
 
 def test_params_and_fallbacks() -> None:
     assert t("refusal.wrong_pass_count", count=3) == "Choose exactly 3 cards to pass."
-    assert t("refusal.not_your_turn", "de-DE") == t("refusal.not_your_turn")  # falls back to English
+    assert t("refusal.not_your_turn", "fr") == t("refusal.not_your_turn")  # falls back to English
+    assert t("refusal.not_your_turn", "de-DE") == t("refusal.not_your_turn", "de") != t("refusal.not_your_turn")
     assert t("no.such.key") == "no.such.key"
 
 
@@ -42,7 +43,7 @@ def test_plural_forms_follow_the_number() -> None:
     assert t("refusal.wrong_pass_count", count=1) == "Choose exactly 1 card to pass."
     assert t("button.confirm_pass", count=1) == "Pass this card"
     assert t("button.confirm_pass", count=2) == "Pass these 2"
-    assert t("announce.rating_change", name="a", delta=-1, total=9) == "a: -1 ranking point (now 9)"
+    assert t("announce.rating_change", name="a", delta=-1, total=9) == "a: −1 ranking point (now 9)"
 
 
 def test_no_message_with_a_number_reads_one_cards() -> None:

@@ -115,7 +115,7 @@ def draw(sheet: ScoreSheet, words: Words = ENGLISH) -> Image.Image:
     paste_text(canvas, words.score_sheet, TITLE, PAD + 4, TITLE_H / 2)
     if sheet.target is not None:
         paste_text(
-            canvas, words.game_to.format(target=sheet.target), SUBTITLE, WIDTH - PAD - 4, TITLE_H / 2, "right"
+            canvas, words.fill(words.game_to, target=sheet.target), SUBTITLE, WIDTH - PAD - 4, TITLE_H / 2, "right"
         )
     body = (PAD, lay.header_y, WIDTH - PAD, lay.total_y + TOTAL_H)
     paste_panel(canvas, body, theme.PANEL, radius=12)
@@ -141,7 +141,7 @@ def draw(sheet: ScoreSheet, words: Words = ENGLISH) -> Image.Image:
         label = (
             str(shown.first)
             if shown.first == shown.last
-            else words.earlier_hands.format(first=shown.first, last=shown.last)
+            else words.fill(words.earlier_hands, first=shown.first, last=shown.last)
         )
         paste_text(canvas, label, LABEL, PAD + 14, mid, max_width=HAND_COL_W - 18)
         _draw_row_cells(canvas, lay, shown, mid)

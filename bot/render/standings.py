@@ -61,7 +61,7 @@ def layout(standings: FinalStandings) -> StandingsLayout:
 def place_label(row: StandingRow, words: Words) -> str:
     if row.place is None:
         return words.unranked
-    return words.shared_place.format(place=row.place) if row.shared else str(row.place)
+    return words.fill(words.shared_place, place=row.place) if row.shared else str(row.place)
 
 
 def _draw_row(canvas: Image.Image, row: StandingRow, box: tuple[int, int, int, int], words: Words) -> None:
@@ -113,7 +113,7 @@ def draw(standings: FinalStandings, words: Words = ENGLISH) -> Image.Image:
     canvas = Image.new("RGB", (lay.width, lay.height), theme.FELT)
     paste_text(canvas, words.final_standings, TITLE, PAD + 4, TITLE_H / 2)
     if standings.hands_played is not None:
-        sub = words.hands_played.format(count=standings.hands_played)
+        sub = words.fill(words.hands_played, count=standings.hands_played)
         paste_text(canvas, sub, SUBTITLE, WIDTH - PAD - 4, TITLE_H / 2, "right")
     mid = TITLE_H + HEADER_H / 2
     paste_text(canvas, words.place, LABEL, PLACE_X, mid, max_width=NAME_X - PLACE_X - 4)

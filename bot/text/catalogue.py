@@ -1,0 +1,147 @@
+"""The catalogues, the choice of language for a Discord locale, and filling a template.
+
+Why Babel (and not gettext ``.po`` files or Project Fluent): the catalogues stay plain Python
+dicts keyed by stable message ids (``refusal.not_your_turn``), which the parity test compares key
+by key and which the code already uses; what hand-written code cannot do well is the *locale data*
+— which plural category a number takes in Hindi or German, how a decimal is written — and that is
+exactly what Babel ships, straight from Unicode CLDR. gettext would key messages by their English
+text (a changed English sentence silently orphans every translation) and only knows plural
+*formulas* per catalogue; Fluent would add a second template language and a less maintained
+Python runtime for features (gender selectors, nested terms) these sentences do not need.
+
+Templates are ``str.format`` strings. ``{count|card|cards}`` picks one form by the number
+``count``: the forms are listed in the order of the language's CLDR plural categories (zero, one,
+two, few, many, other — those the language has), so English and German write two forms, Hindi two
+(0 and 1 are both "one"), Japanese and Indonesian one (they need no plural syntax at all).
+Numbers in a sentence are written by Babel for the language (``1,5 h`` in German), without
+grouping separators so that table numbers read as names (``#1234``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import string
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from babel import Locale
+from babel.numbers import format_decimal
+
+from bot.text import en
+from bot.text.pseudo import PSEUDO_LOCALE, pseudo_catalogue
+
+DEFAULT_LOCALE = "en"
+LANGUAGES: tuple[str, ...] = ("en", "de", "id", "hi", "ja")
+"""The complete languages, in the order they were added; each is the module ``bot.text.<code>``."""
+
+CATALOGUES: dict[str, Mapping[str, str]] = {
+    lang: importlib.import_module(f"bot.text.{lang}").MESSAGES for lang in LANGUAGES
+}
+CATALOGUES[PSEUDO_LOCALE] = pseudo_catalogue(en.MESSAGES)
+
+CLDR_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+PLURAL = re.compile(r"\{(\w+)\|((?:[^{}]|\{[^{}|]*\})*)\}")
+"""``{name|form|form…}``; a form may hold plain fields (``{count|this card|these {count}}``)."""
+
+
+def language(locale: str | None) -> str:
+    """The catalogue for a Discord locale (``de``, ``en-US``, ``pt-BR``), a Babel-style one
+    (``de_AT``) or a chosen language: the exact code, else its language, else English."""
+    if not locale:
+        return DEFAULT_LOCALE
+    code = locale.replace("_", "-")
+    if code in CATALOGUES:
+        return code
+    base = code.split("-")[0].lower()
+    return base if base in CATALOGUES else DEFAULT_LOCALE
+
+
+def babel_locale(lang: str) -> str:
+    """The CLDR locale whose rules a catalogue follows (the pseudo-locale follows English)."""
+    return DEFAULT_LOCALE if lang == PSEUDO_LOCALE else lang
+
+
+@cache
+def plural_categories(lang: str) -> tuple[str, ...]:
+    """The plural categories a language distinguishes, in CLDR order (always ending "other")."""
+    tags = Locale.parse(babel_locale(lang)).plural_form.tags
+    return tuple(c for c in CLDR_CATEGORIES if c in tags or c == "other")
+
+
+def plural_index(lang: str, n: float) -> int:
+    """Which of a plural's forms the number ``n`` takes in ``lang``."""
+    category = Locale.parse(babel_locale(lang)).plural_form(abs(n))
+    return plural_categories(lang).index(category)
+
+
+def choose_plurals(template: str, lang: str, params: Mapping[str, Any]) -> str:
+    def form(match: re.Match[str]) -> str:
+        forms = match.group(2).split("|")
+        return forms[min(plural_index(lang, params[match.group(1)]), len(forms) - 1)]
+
+    return PLURAL.sub(form, template)
+
+
+class _LocaleFormatter(string.Formatter):
+    """``str.format`` with numbers written by Babel for the language (decimal sign, digits)."""
+
+    def __init__(self, lang: str) -> None:
+        self.locale = babel_locale(lang)
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return super().format_field(value, format_spec)
+        sign = ""
+        if format_spec.startswith("+"):
+            sign, format_spec = ("+" if value > 0 else "−" if value < 0 else ""), format_spec[1:]
+            value = abs(value)
+        elif value < 0:
+            sign, value = "−", -value
+        if format_spec in ("", "d", "g"):
+            pattern = None
+        elif re.fullmatch(r"\.\d+f", format_spec):
+            pattern = "0." + "0" * int(format_spec[1:-1])
+        else:
+            return sign + super().format_field(value, format_spec)
+        return sign + format_decimal(value, format=pattern, locale=self.locale, group_separator=False)
+
+
+@cache
+def _formatter(lang: str) -> _LocaleFormatter:
+    return _LocaleFormatter(lang)
+
+
+def fill(template: str, lang: str, params: Mapping[str, Any]) -> str:
+    """A template with its plurals chosen and its fields filled for ``lang``."""
+    if "|" in template:
+        template = choose_plurals(template, lang, params)
+    return _formatter(lang).vformat(template, (), params) if params else template
+
+
+def template(key: str, locale: str | None = None) -> tuple[str, str] | None:
+    """The unfilled template for ``key`` and the language it is in (English where the locale's
+    language lacks it), or None for an unknown key."""
+    lang = language(locale)
+    text = CATALOGUES[lang].get(key)
+    if not text:
+        text, lang = en.MESSAGES.get(key), DEFAULT_LOCALE
+    return None if text is None else (text, lang)
+
+
+def t(key: str, locale: str | None = None, /, **params: Any) -> str:
+    """The text for ``key`` in ``locale`` (falling back to English), with ``params`` filled in.
+
+    A missing key shows the key itself rather than failing an interaction; tests check that every
+    code has an entry and that every language has every key. ``{count|card|cards}`` in a template
+    picks the noun's form for the number ``count`` by the language's plural rules.
+    """
+    found = template(key, locale)
+    if found is None:
+        return key
+    return fill(found[0], found[1], params)
+
+
+def has(key: str) -> bool:
+    return key in en.MESSAGES

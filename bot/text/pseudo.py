@@ -1,0 +1,51 @@
+"""A pseudo-locale generated from English, to find text that does not come from a catalogue.
+
+Every string of the pseudo catalogue is wrapped in ``⟦…⟧`` and its letters are accented
+(``⟦Ýóú ţóóķ á šéáţ…⟧``), while placeholders, plural syntax, Discord markup (``<t:…>``,
+``<@…>``, ``**``) and emoji stay intact. A test that plays a whole game with locale
+``PSEUDO_LOCALE`` can then flag any word a player sees outside ``⟦…⟧`` (names and numbers aside)
+as text that bypassed the catalogues, and the accents show at a glance where a layout assumes
+English widths.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+PSEUDO_LOCALE = "en-XA"
+"""The code CLDR reserves for pseudo-accented English; no Discord client sends it."""
+OPEN, CLOSE = "⟦", "⟧"
+
+_ACCENTED = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "áƀçđéƒĝĥíĵķĺɱñóƥǫŕšţúṽŵẋýžÁƁÇĐÉƑĜĤÍĴĶĹṀÑÓƤǪŔŠŢÚṼŴẊÝŽ",
+)
+_KEEP = re.compile(r"(\{[^{}]*\}|<[^<>]*>|`[^`]*`|https?://\S+)")
+"""Fields (``{name}``, and the selector of a plural), Discord markup, code and links."""
+_PLURAL = re.compile(r"\{(\w+)\|((?:[^{}]|\{[^{}|]*\})*)\}")
+
+
+def _accent_plain(text: str) -> str:
+    return "".join(part if _KEEP.fullmatch(part) else part.translate(_ACCENTED) for part in _KEEP.split(text))
+
+
+def accent(template: str) -> str:
+    """The template with the letters of its prose accented; fields and plural selectors kept."""
+    out: list[str] = []
+    last = 0
+    for match in _PLURAL.finditer(template):
+        out.append(_accent_plain(template[last : match.start()]))
+        forms = "|".join(_accent_plain(form) for form in match.group(2).split("|"))
+        out.append("{" + match.group(1) + "|" + forms + "}")
+        last = match.end()
+    out.append(_accent_plain(template[last:]))
+    return "".join(out)
+
+
+def pseudo(template: str) -> str:
+    return OPEN + accent(template) + CLOSE
+
+
+def pseudo_catalogue(messages: Mapping[str, str]) -> dict[str, str]:
+    return {key: pseudo(value) for key, value in messages.items()}

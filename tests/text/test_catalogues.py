@@ -1,0 +1,174 @@
+"""Every language has every key, with the same placeholders, and plurals its grammar can fill.
+
+When someone adds a key to ``bot/text/en.py``, ``test_every_language_has_exactly_the_english_keys``
+lists it for every language that still lacks it: adding the translations is then mechanical.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.text import CATALOGUES, LANGUAGES, PSEUDO_LOCALE, en, t
+from bot.text.catalogue import plural_categories
+from bot.text.pseudo import CLOSE, OPEN
+from tests.text.catalogue_checks import shape
+
+TRANSLATIONS = [lang for lang in LANGUAGES if lang != "en"]
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_every_language_has_exactly_the_english_keys(lang: str) -> None:
+    keys, english = set(CATALOGUES[lang]), set(en.MESSAGES)
+    assert not english - keys, f"{lang} lacks: {sorted(english - keys)}"
+    assert not keys - english, f"{lang} has keys English does not: {sorted(keys - english)}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_no_translation_is_empty(lang: str) -> None:
+    assert not [key for key, text in CATALOGUES[lang].items() if not text]
+
+
+@pytest.mark.parametrize("lang", [*LANGUAGES, PSEUDO_LOCALE])
+def test_placeholders_match_english(lang: str) -> None:
+    wrong = {
+        key: (sorted(shape(text).fields), sorted(shape(en.MESSAGES[key]).fields))
+        for key, text in CATALOGUES[lang].items()
+        if key in en.MESSAGES and shape(text).fields != shape(en.MESSAGES[key]).fields
+    }
+    assert not wrong, f"{lang}: placeholders differ from English (theirs, English): {wrong}"
+
+
+@pytest.mark.parametrize("lang", [*LANGUAGES, PSEUDO_LOCALE])
+def test_every_plural_lists_one_form_per_plural_category_of_the_language(lang: str) -> None:
+    categories = len(plural_categories(lang))
+    wrong = {
+        key: shape(text).plural_forms
+        for key, text in CATALOGUES[lang].items()
+        if any(n != categories for n in shape(text).plural_forms)
+    }
+    assert not wrong, f"{lang} has {categories} plural form(s) per plural: {wrong}"
+
+
+@pytest.mark.parametrize("lang", [*LANGUAGES, PSEUDO_LOCALE])
+@pytest.mark.parametrize("number", [0, 1, 2, 5, 21, -1, 1.5])
+def test_every_template_fills_for_any_number(lang: str, number: float) -> None:
+    for key, text in CATALOGUES[lang].items():
+        params = dict.fromkeys(shape(text).fields, number)
+        filled = t(key, lang, **params)
+        assert "{" not in filled.replace("{{", ""), (lang, key, filled)
+
+
+def test_the_plural_categories_are_cldr_s() -> None:
+    assert plural_categories("en") == plural_categories("de") == ("one", "other")
+    assert plural_categories("hi") == ("one", "other")
+    assert plural_categories("ja") == plural_categories("id") == ("other",)
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [
+        ("en", "Choose exactly 1 card to pass.", "Choose exactly 2 cards to pass."),
+        ("de", "Wähle genau 1 Karte zum Weitergeben.", "Wähle genau 2 Karten zum Weitergeben."),
+        ("hi", "पास करने के लिए ठीक 1 पत्ता चुनें।", "पास करने के लिए ठीक 2 पत्ते चुनें।"),
+        ("id", "Pilih tepat 1 kartu untuk dioper.", "Pilih tepat 2 kartu untuk dioper."),
+        ("ja", "パスするカードをちょうど1枚選んでください。", "パスするカードをちょうど2枚選んでください。"),
+    ],
+)
+def test_passing_one_card_reads_right_in_every_language(lang: str, one: str, two: str) -> None:
+    """RULES.md 2a.9, in every language."""
+    assert t("refusal.wrong_pass_count", lang, count=1) == one
+    assert t("refusal.wrong_pass_count", lang, count=2) == two
+
+
+def test_hindi_counts_zero_as_one() -> None:
+    assert t("rules.hands", "hi", hands=0) == "0 बाज़ी"
+    assert t("rules.hands", "hi", hands=2) == "2 बाज़ियाँ"
+
+
+def test_numbers_are_written_by_the_locale() -> None:
+    assert t("time.hours", "de", n=1.5) == "1,5 h"
+    assert t("time.hours", "en", n=1.5) == "1.5 h"
+    assert t("leaderboard.page", "id", page=1, pages=1234) == "Halaman 1 dari 1234"  # no grouping
+    assert t("announce.rating_change", "de", name="A", delta=5, total=7) == "A: +5 Ranglistenpunkte (jetzt 7)"
+
+
+@pytest.mark.parametrize(
+    ("locale", "lang"),
+    [
+        ("de", "de"),
+        ("id", "id"),
+        ("hi", "hi"),
+        ("ja", "ja"),
+        ("en-US", "en"),
+        ("en-GB", "en"),
+        ("de_AT", "de"),
+        ("pt-BR", "en"),
+        (None, "en"),
+        ("", "en"),
+        (PSEUDO_LOCALE, PSEUDO_LOCALE),
+    ],
+)
+def test_discord_locales_choose_a_language(locale: str | None, lang: str) -> None:
+    from bot.text import language
+
+    assert language(locale) == lang
+
+
+# Words that stay as they are in a translation: names, symbols, the bot's file names.
+SAME_AS_ENGLISH = re.compile(r"^[\W\d_]*$|^(?:\{\w+\}|[\W\d])*$")
+KEEPS_ENGLISH = {
+    "command.hearts.name",  # the group keeps its name: people type /hearts in every language
+    "card.short",
+    "card.separator",
+    "rank.short.J",
+    "rank.short.Q",
+    "rank.short.K",
+    "rank.short.A",
+    "seat.computer",  # "Computer 1" in German too
+    "seat.computer_icon",
+    "lobby.started_in",  # " in {thread}" in German too
+    "rules.omnibus",
+    "lobby.seat_line",
+    "time.seconds",
+    "time.minutes",
+    "time.hours",
+    "image.earlier_hands",
+    "image.shared_place",
+    "image.unranked",
+    "image.slam",
+    "image.total",
+    "image.trick",
+    "level.normal",
+    "choice.normal",
+    "command.hearts.new.option.target.name",
+    "command.hearts.settings.option.target.name",
+    "command.hearts.new.option.omnibus.name",
+    "command.hearts.new.option.computers.name",
+    "command.hearts.settings.option.computers.name",
+    "choice.TWO_SPADES",
+}
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_nothing_is_left_in_english(lang: str) -> None:
+    """A sentence identical to English is a translation someone forgot (unless it has no words)."""
+    same = {
+        key
+        for key, text in CATALOGUES[lang].items()
+        if text == en.MESSAGES.get(key) and key not in KEEPS_ENGLISH and not SAME_AS_ENGLISH.match(text)
+    }
+    assert not same, f"{lang} still in English: {sorted(same)}"
+
+
+def test_the_pseudo_locale_marks_every_string() -> None:
+    for key, text in en.MESSAGES.items():
+        shown = t(key, PSEUDO_LOCALE, **dict.fromkeys(shape(text).fields, 2))
+        assert shown.startswith(OPEN) and shown.endswith(CLOSE), (key, shown)
+    assert t("refusal.not_your_turn", PSEUDO_LOCALE) == "⟦Íţ'š ñóţ ýóúŕ ţúŕñ.⟧"
+    # fields, plurals and Discord markup survive the accents
+    assert t("hand.pass_prompt", PSEUDO_LOCALE, count=1, direction="<@1>") == (
+        "⟦Çĥóóšé 1 çáŕđ ţó ƥášš <@1>, ţĥéñ çóñƒíŕɱ.⟧"
+    )
+    assert "`/hearts new`" in t("reply.no_table_here", PSEUDO_LOCALE)
