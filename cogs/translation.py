@@ -13,20 +13,21 @@ from discord.app_commands import TranslationContextLocation as Where
 
 from bot.text.commands import choice_key, command_key, localized, option_key
 
+_NAMES = (Where.command_name, Where.group_name, Where.parameter_name, Where.choice_name)
+
 
 def translation_key(context: app_commands.TranslationContextTypes) -> str | None:
     """The catalogue key of a string of the command tree, or None for one the bot does not
     translate (``other``)."""
     where, data = context.location, context.data
-    if where in (Where.command_name, Where.group_name):
-        return command_key(data.qualified_name, "name")
-    if where in (Where.command_description, Where.group_description):
-        return command_key(data.qualified_name, "description")
-    if where is Where.parameter_name:
-        return option_key(data.command.qualified_name, data.name, "name")
-    if where is Where.parameter_description:
-        return option_key(data.command.qualified_name, data.name, "description")
-    if where is Where.choice_name:
+    if where is Where.other:
+        return None
+    field = "name" if where in _NAMES else "description"
+    if isinstance(data, app_commands.Command | app_commands.Group | app_commands.ContextMenu):
+        return command_key(data.qualified_name, field)
+    if isinstance(data, app_commands.Parameter):
+        return option_key(data.command.qualified_name, data.name, field)
+    if isinstance(data, app_commands.Choice):
         return choice_key(data.value)
     return None
 

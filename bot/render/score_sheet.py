@@ -115,7 +115,12 @@ def draw(sheet: ScoreSheet, words: Words = ENGLISH) -> Image.Image:
     paste_text(canvas, words.score_sheet, TITLE, PAD + 4, TITLE_H / 2)
     if sheet.target is not None:
         paste_text(
-            canvas, words.fill(words.game_to, target=sheet.target), SUBTITLE, WIDTH - PAD - 4, TITLE_H / 2, "right"
+            canvas,
+            words.fill(words.game_to, target=sheet.target),
+            SUBTITLE,
+            WIDTH - PAD - 4,
+            TITLE_H / 2,
+            "right",
         )
     body = (PAD, lay.header_y, WIDTH - PAD, lay.total_y + TOTAL_H)
     paste_panel(canvas, body, theme.PANEL, radius=12)

@@ -44,7 +44,6 @@ class Words:
     no_hands_yet: str = "No hands played yet"
     fill: Callable[..., str] = format_template
 
-
     @classmethod
     def from_mapping(cls, words: Mapping[str, str], fill: Callable[..., str] = format_template) -> Words:
         """English with the given fields replaced; unknown keys are an error (a typo, not a word)."""

@@ -92,7 +92,7 @@ class _LocaleFormatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if isinstance(value, bool) or not isinstance(value, int | float):
-            return super().format_field(value, format_spec)
+            return str(super().format_field(value, format_spec))
         sign = ""
         if format_spec.startswith("+"):
             sign, format_spec = ("+" if value > 0 else "−" if value < 0 else ""), format_spec[1:]
@@ -104,7 +104,7 @@ class _LocaleFormatter(string.Formatter):
         elif re.fullmatch(r"\.\d+f", format_spec):
             pattern = "0." + "0" * int(format_spec[1:-1])
         else:
-            return sign + super().format_field(value, format_spec)
+            return sign + str(super().format_field(value, format_spec))
         return sign + format_decimal(value, format=pattern, locale=self.locale, group_separator=False)
 
 

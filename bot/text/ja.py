@@ -191,7 +191,7 @@ MESSAGES: dict[str, str] = {
     "rules.text.end_hands": "• ゲームは{hands}ディールです。",
     "rules.text.every_trick_moon": "• 全トリックを取るとシュート・ザ・ムーンになります。",
     "rules.text.book": "• すべてのルールとテーブルオプションは、ボットのルールブック `docs/RULES.md` で説明しています。",
-    "rules.text.timer": "• 1手の持ち時間は{limit}です。1回目の時間切れではランダムなカードが出され、2回目で席がコンピューターに替わります。",
+    "rules.text.timer": "• 1手の持ち時間は{limit}です。最初の時間切れではランダムなカードが出され、次の時間切れで席がコンピューターに替わります。",
     "reply.deck_classic": "カードはクラシックなデッキ（赤と黒）で表示されます。",
     "reply.deck_four": "カードは4色で表示されます: ♦ 青、♣ 緑。",
     # Cards and suits, named as players of the language say them (bot.text.cards)
