@@ -54,6 +54,8 @@ class FontFace:
     path: Path | None
     variation: bytes | None = None
     emoji: bool = False
+    stroke: bool = False
+    """Emboldened by a stroke: a cut whose bold file has regular-weight kana (Kurinto Sans JP)."""
 
 
 def _kurinto(file: str) -> Path | None:
@@ -72,6 +74,10 @@ def _noto_emoji() -> Path | None:
     return path if path.is_file() else None
 
 
+JAPANESE = "Kurinto Sans JP"
+"""The cut with Japanese glyph forms for kanji, drawn in the same design as its kana."""
+
+
 @cache
 def font_stack(bold: bool) -> tuple[FontFace, ...]:
     """The fonts tried in order for each character; always ends with Pillow's built-in font."""
@@ -81,6 +87,9 @@ def font_stack(bold: bool) -> tuple[FontFace, ...]:
         path = _kurinto(f"KurintoSans{cut}-{weight}.ttf")
         if path is not None:
             faces.append(FontFace(label, path))
+    japanese = _kurinto("KurintoSansJP-Rg.ttf")  # its bold kana are regular: bold is a stroke instead
+    if japanese is not None:
+        faces.append(FontFace(JAPANESE, japanese, stroke=bold))
     emoji = _noto_emoji()
     if emoji is not None:
         faces.append(FontFace("Noto Emoji", emoji, b"Bold" if bold else b"Regular", emoji=True))
@@ -165,24 +174,38 @@ def _is_emoji(cluster: str) -> bool:
     return any(ord(c) >= 0x1F000 or ord(c) == 0xFE0F for c in cluster)
 
 
-def _face_for(cluster: str, bold: bool) -> FontFace | None:
+def is_japanese(text: str) -> bool:
+    """Text with kana is Japanese: its kanji take Japanese glyph forms (not Korean or Chinese)."""
+    return any(0x3040 <= ord(c) <= 0x30FF for c in text)
+
+
+def _is_cjk(cluster: str) -> bool:
+    return any(
+        0x2E80 <= ord(c) <= 0x9FFF or 0xF900 <= ord(c) <= 0xFAFF or 0xFF00 <= ord(c) <= 0xFFEF
+        for c in cluster
+    )
+
+
+def _face_for(cluster: str, bold: bool, japanese: bool = False) -> FontFace | None:
     needed = {ord(c) for c in cluster if ord(c) not in _JOINERS and ord(c) not in _SKIN_TONES}
     stack = font_stack(bold)
     if _is_emoji(cluster):
         stack = tuple(f for f in stack if f.emoji) + tuple(f for f in stack if not f.emoji)
+    elif japanese and _is_cjk(cluster):
+        stack = tuple(f for f in stack if f.name == JAPANESE) + tuple(f for f in stack if f.name != JAPANESE)
     for face in stack:
         if needed <= coverage(face):
             return face
     return None
 
 
-def _resolve(cluster: str, bold: bool) -> tuple[str, FontFace]:
+def _resolve(cluster: str, bold: bool, japanese: bool = False) -> tuple[str, FontFace]:
     """The cluster as it will be drawn and the font that draws it."""
-    face = _face_for(cluster, bold)
+    face = _face_for(cluster, bold, japanese)
     if face is not None:
         return cluster, face
     folded = unicodedata.normalize("NFKC", cluster)
-    face = _face_for(folded, bold) if folded != cluster else None
+    face = _face_for(folded, bold, japanese) if folded != cluster else None
     if face is not None:
         return folded, face
     return "?", font_stack(bold)[0]
@@ -234,7 +257,8 @@ def text_image(text: str, style: TextStyle, max_width: int | None = None) -> Ima
     cached and shared.
     """
     with _LOCK:
-        parts = [_resolve(c, style.bold) for c in clusters(sanitize(text))]
+        japanese = is_japanese(text)
+        parts = [_resolve(c, style.bold, japanese) for c in clusters(sanitize(text))]
         ellipsis = _resolve("…", style.bold)
         runs = _runs(parts)
         if max_width is not None and _width(runs, style.size) > max_width:
@@ -258,7 +282,11 @@ def text_image(text: str, style: TextStyle, max_width: int | None = None) -> Ima
         x = 0.0
         for run, face in runs:
             font = load(face, style.size)
-            draw.text((x, ascent), run, font=font, fill=(*style.colour, 255), anchor="ls")
+            stroke = max(1, style.size // 28) if face.stroke else 0
+            colour = (*style.colour, 255)
+            draw.text(
+                (x, ascent), run, font=font, fill=colour, anchor="ls", stroke_width=stroke, stroke_fill=colour
+            )
             x += font.getlength(run)
         return im
 

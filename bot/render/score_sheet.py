@@ -28,7 +28,8 @@ HEADER_H = 50
 ROW_H = 38
 TOTAL_H = 50
 LEGEND_H = 36
-HAND_COL_W = 72
+HAND_COL_W = 96
+"""Wide enough for the "hand" and "total" labels of every language (tests/text/test_image_words.py)."""
 MAX_ROWS = 16
 """Rows shown at most; earlier hands are folded into one row."""
 

@@ -216,9 +216,9 @@ def _draw_status(canvas: Image.Image, table: TableImage, lay: TableLayout, words
     paste_text(canvas, label, style, x0 + 34, mid, max_width=x1 - x0 - 34)
     parts = []
     if table.hand_number is not None:
-        parts.append(f"{words.hand} {table.hand_number}")
+        parts.append(words.fill(words.hand_number, hand=table.hand_number))
     if table.trick_number is not None:
-        parts.append(f"{words.trick} {table.trick_number}")
+        parts.append(words.fill(words.trick_number, trick=table.trick_number))
     if parts:
         x0, y0, x1, y1 = lay.status_right
         paste_text(canvas, "  ·  ".join(parts), STATUS, x1, mid, align="right", max_width=x1 - x0)

@@ -22,7 +22,8 @@ def format_template(template: str, **params: Any) -> str:
 @dataclass(frozen=True, slots=True)
 class Words:
     hand: str = "Hand"
-    trick: str = "Trick"
+    hand_number: str = "Hand {hand}"
+    trick_number: str = "Trick {trick}"
     total: str = "Total"
     place: str = "Place"
     player: str = "Player"

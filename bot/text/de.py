@@ -219,7 +219,8 @@ MESSAGES: dict[str, str] = {
     "card.full.A": "{suit}-Ass",
     # Words in images (bot.render.texts.Words, filled by bot.text.images)
     "image.hand": "Runde",
-    "image.trick": "Stich",
+    "image.hand_number": "Runde {hand}",
+    "image.trick_number": "Stich {trick}",
     "image.total": "Summe",
     "image.place": "Platz",
     "image.player": "Spieler",
@@ -228,7 +229,7 @@ MESSAGES: dict[str, str] = {
     "image.score_sheet": "Punkteliste",
     "image.final_standings": "Endstand",
     "image.hearts_broken": "Herz gebrochen",
-    "image.hearts_not_broken": "Herz nicht gebrochen",
+    "image.hearts_not_broken": "Herz ungebrochen",
     "image.game_to": "Spiel bis {target}",
     "image.hands_played": "{count} {count|Runde|Runden}",
     "image.earlier_hands": "{first}–{last}",

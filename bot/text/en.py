@@ -220,7 +220,8 @@ MESSAGES: dict[str, str] = {
     "card.full.A": "ace of {suit}",
     # Words in images (bot.render.texts.Words, filled by bot.text.images)
     "image.hand": "Hand",
-    "image.trick": "Trick",
+    "image.hand_number": "Hand {hand}",
+    "image.trick_number": "Trick {trick}",
     "image.total": "Total",
     "image.place": "Place",
     "image.player": "Player",

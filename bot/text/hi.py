@@ -219,7 +219,8 @@ MESSAGES: dict[str, str] = {
     "card.full.A": "{suit} का इक्का",
     # Words in images (bot.render.texts.Words, filled by bot.text.images)
     "image.hand": "बाज़ी",
-    "image.trick": "हाथ",
+    "image.hand_number": "बाज़ी {hand}",
+    "image.trick_number": "हाथ {trick}",
     "image.total": "कुल",
     "image.place": "स्थान",
     "image.player": "खिलाड़ी",

@@ -220,7 +220,8 @@ MESSAGES: dict[str, str] = {
     "card.full.A": "as {suit}",
     # Words in images (bot.render.texts.Words, filled by bot.text.images)
     "image.hand": "Ronde",
-    "image.trick": "Trik",
+    "image.hand_number": "Ronde {hand}",
+    "image.trick_number": "Trik {trick}",
     "image.total": "Total",
     "image.place": "Posisi",
     "image.player": "Pemain",

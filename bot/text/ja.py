@@ -219,8 +219,9 @@ MESSAGES: dict[str, str] = {
     "card.full.K": "{suit}のキング",
     "card.full.A": "{suit}のエース",
     # Words in images (bot.render.texts.Words, filled by bot.text.images)
-    "image.hand": "ディール",
-    "image.trick": "トリック",
+    "image.hand": "回",
+    "image.hand_number": "ディール{hand}",
+    "image.trick_number": "トリック{trick}",
     "image.total": "合計",
     "image.place": "順位",
     "image.player": "プレイヤー",

@@ -139,7 +139,6 @@ KEEPS_ENGLISH = {
     "image.unranked",
     "image.slam",
     "image.total",
-    "image.trick",
     "level.normal",
     "choice.normal",
     "command.hearts.new.option.target.name",

@@ -14,12 +14,18 @@ from bot.text.catalogue import template
 
 TABLES = [
     TableOptions(),
-    TableOptions(rules=RuleSet(players=3, moon=MoonScoring.SHOOTER_CHOOSES, target_score=50), time_limit=3600),
+    TableOptions(
+        rules=RuleSet(players=3, moon=MoonScoring.SHOOTER_CHOOSES, target_score=50), time_limit=3600
+    ),
     TableOptions(rules=RuleSet(players=5, omnibus=Omnibus.TEN_OF_DIAMONDS, all_tricks_bonus=True)),
     TableOptions(rules=RuleSet(scoring=Scoring.TOURNAMENT, queen_breaks_hearts=False), time_limit=90),
     TableOptions(
         rules=RuleSet(
-            players=6, black_maria_less=True, pass_rotation=PassRotation.NONE, target_score=None, fixed_hands=1
+            players=6,
+            black_maria_less=True,
+            pass_rotation=PassRotation.NONE,
+            target_score=None,
+            fixed_hands=1,
         ),
         time_limit=86400,
     ),
