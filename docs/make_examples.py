@@ -28,6 +28,7 @@ from bot.render import (  # noqa: E402
     render_score_sheet,
     render_table,
 )
+from bot.text import image_words  # noqa: E402
 
 HAND = parse_cards("3C 8C KC 2D 9D TD QD 5S 9S JS QS 4H 8H")
 
@@ -108,6 +109,10 @@ def examples() -> dict[str, bytes]:
         "table_7.png": render_table(seven),
         "score_sheet.png": render_score_sheet(sheet),
         "final_standings.png": render_final_standings(final),
+        "table_4_ja.png": render_table(four, image_words("ja")),
+        "table_4_hi.png": render_table(four, image_words("hi")),
+        "score_sheet_de.png": render_score_sheet(sheet, image_words("de")),
+        "final_standings_id.png": render_final_standings(final, image_words("id")),
     }
 
 

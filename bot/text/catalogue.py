@@ -22,7 +22,7 @@ from __future__ import annotations
 import importlib
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
@@ -70,10 +70,14 @@ def plural_categories(lang: str) -> tuple[str, ...]:
     return tuple(c for c in CLDR_CATEGORIES if c in tags or c == "other")
 
 
+@cache
+def _plural_rule(lang: str) -> Callable[[float], str]:
+    return Locale.parse(babel_locale(lang)).plural_form
+
+
 def plural_index(lang: str, n: float) -> int:
     """Which of a plural's forms the number ``n`` takes in ``lang``."""
-    category = Locale.parse(babel_locale(lang)).plural_form(abs(n))
-    return plural_categories(lang).index(category)
+    return plural_categories(lang).index(_plural_rule(lang)(abs(n)))
 
 
 def choose_plurals(template: str, lang: str, params: Mapping[str, Any]) -> str:
@@ -89,6 +93,9 @@ class _LocaleFormatter(string.Formatter):
 
     def __init__(self, lang: str) -> None:
         self.locale = babel_locale(lang)
+        # Where integers read as Python writes them (Latin digits), the common case skips Babel.
+        digits = "1234567890"
+        self.plain_integers = format_decimal(int(digits), locale=self.locale, group_separator=False) == digits
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if isinstance(value, bool) or not isinstance(value, int | float):
@@ -99,6 +106,8 @@ class _LocaleFormatter(string.Formatter):
             value = abs(value)
         elif value < 0:
             sign, value = "−", -value
+        if self.plain_integers and isinstance(value, int) and format_spec in ("", "d", "g"):
+            return sign + str(value)
         if format_spec in ("", "d", "g"):
             pattern = None
         elif re.fullmatch(r"\.\d+f", format_spec):

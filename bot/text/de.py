@@ -98,7 +98,7 @@ MESSAGES: dict[str, str] = {
     "countdown": "Zeit läuft ab {relative}",
     # Private hand
     "hand.header": "**Tisch #{table}** · Runde {hand}",
-    "hand.pass_prompt": "Wähle {count} {count|Karte|Karten} zum Weitergeben {direction} und bestätige dann.",
+    "hand.pass_prompt": "Wähle {count} {count|Karte|Karten}, die du {direction} weitergibst, und bestätige dann.",
     "hand.pass_chosen": "Du gibst {cards} {direction} weiter. Drück zum Bestätigen auf den Knopf.",
     "hand.passed": "Du hast {cards} {direction} weitergegeben. Warten auf die anderen …",
     "hand.received": "Du hast {cards} bekommen.",

@@ -95,7 +95,7 @@ MESSAGES: dict[str, str] = {
     "table.last_trick": "पिछला हाथ: {name} को {points} {points|अंक|अंक} मिले।",
     "table.hearts_broken": "पान खुल चुका है।",
     "table.restarted": "बॉट दोबारा शुरू हुआ; खेल जारी है (समय-सीमाएँ बंद रहने के समय जितनी आगे खिसका दी गईं)।",
-    "countdown": "समय खत्म {relative}",
+    "countdown": "{relative} समय खत्म",
     # Private hand
     "hand.header": "**टेबल #{table}** · बाज़ी {hand}",
     "hand.pass_prompt": "{direction} पास करने के लिए {count} {count|पत्ता|पत्ते} चुनें, फिर पक्का करें।",
@@ -114,8 +114,8 @@ MESSAGES: dict[str, str] = {
     "select.play_placeholder": "चलने के लिए पत्ता चुनें",
     "hand.no_dm": "{mention} मैं आपको डायरेक्ट मैसेज नहीं भेज सकता, इसलिए अपने पत्ते देखने और खेलने के लिए टेबल के मैसेज पर **मेरे पत्ते** दबाएँ।",
     "hand.turn_ping": "{mention} टेबल #{table} पर आपकी बारी: **मेरे पत्ते** दबाएँ।",
-    "hand.warning": "⏰ टेबल #{table}: आपका समय खत्म {relative}।",
-    "hand.warning_ping": "⏰ {mention} आपका समय खत्म {relative}: **मेरे पत्ते** दबाएँ।",
+    "hand.warning": "⏰ टेबल #{table}: {relative} आपका समय खत्म होगा।",
+    "hand.warning_ping": "⏰ {mention} {relative} आपका समय खत्म होगा: **मेरे पत्ते** दबाएँ।",
     # Announcements
     "announce.timeout": "⏰ {name} का समय खत्म हो गया: उनकी जगह एक बेतरतीब चाल चली गई।",
     "announce.forfeit": "⏰ {name} का समय दो बार खत्म हुआ और वे खेल हार गए: उनकी सीट पर कंप्यूटर खेलेगा।",

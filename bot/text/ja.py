@@ -96,7 +96,7 @@ MESSAGES: dict[str, str] = {
     "table.last_trick": "直前のトリック: {name}が{points}点を取りました。",
     "table.hearts_broken": "ハートがブレイクしました。",
     "table.restarted": "ボットが再起動しました。ゲームは続きます（持ち時間は停止していた分だけ延長されました）。",
-    "countdown": "残り時間 {relative}",
+    "countdown": "{relative}に時間切れ",
     # Private hand
     "hand.header": "**テーブル #{table}** · ディール{hand}",
     "hand.pass_prompt": "{direction}パスするカードを{count}枚選んで、確定してください。",
@@ -115,8 +115,8 @@ MESSAGES: dict[str, str] = {
     "select.play_placeholder": "出すカードを選ぶ",
     "hand.no_dm": "{mention} ダイレクトメッセージを送れないので、テーブルのメッセージの**手札を見る**で手札を確認してプレイしてください。",
     "hand.turn_ping": "{mention} テーブル #{table} であなたの番です。**手札を見る**を押してください。",
-    "hand.warning": "⏰ テーブル #{table}: 持ち時間が切れます {relative}。",
-    "hand.warning_ping": "⏰ {mention} 持ち時間が切れます {relative}。**手札を見る**を押してください。",
+    "hand.warning": "⏰ テーブル #{table}: {relative}に持ち時間が切れます。",
+    "hand.warning_ping": "⏰ {mention} {relative}に持ち時間が切れます。**手札を見る**を押してください。",
     # Announcements
     "announce.timeout": "⏰ {name}が時間切れになりました。ランダムな手が自動で指されました。",
     "announce.forfeit": "⏰ {name}が2回時間切れになり、ゲームに負けました。コンピューターが席を引き継ぎます。",
