@@ -87,7 +87,7 @@ MESSAGES: dict[str, str] = {
     "button.next": "अगला ▶",
     "thread.name": "हार्ट्स टेबल #{table}",
     # Table message
-    "table.hand_title": "**बाज़ी {hand}** · पास {direction}",
+    "table.hand_title": "**बाज़ी {hand}** · {direction} पास",
     "table.hand_title_hold": "**बाज़ी {hand}** · पास नहीं",
     "table.waiting_pass": "{names} के पास का इंतज़ार · {countdown}",
     "table.to_play": "{name} की बारी · {countdown}",

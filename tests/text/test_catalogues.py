@@ -21,7 +21,8 @@ TRANSLATIONS = [lang for lang in LANGUAGES if lang != "en"]
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_every_language_has_exactly_the_english_keys(lang: str) -> None:
     keys, english = set(CATALOGUES[lang]), set(en.MESSAGES)
-    assert not english - keys, f"{lang} lacks: {sorted(english - keys)}"
+    missing = "".join(f"\n    {key!r}: {en.MESSAGES[key]!r}," for key in en.MESSAGES if key not in keys)
+    assert not missing, f"bot/text/{lang}.py lacks (English given, to translate):{missing}"
     assert not keys - english, f"{lang} has keys English does not: {sorted(keys - english)}"
 
 
