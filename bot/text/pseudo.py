@@ -3,15 +3,15 @@
 Every string of the pseudo catalogue is wrapped in ``⟦…⟧`` and its letters are accented
 (``⟦Ýóú ţóóķ á šéáţ…⟧``), while placeholders, plural syntax, Discord markup (``<t:…>``,
 ``<@…>``, ``**``) and emoji stay intact. A test that plays a whole game with locale
-``PSEUDO_LOCALE`` can then flag any word a player sees outside ``⟦…⟧`` (names and numbers aside)
-as text that bypassed the catalogues, and the accents show at a glance where a layout assumes
+``PSEUDO_LOCALE`` can then flag any word a player sees outside ``⟦…⟧`` (names and numbers aside,
+``unmarked`` finds them) as text that bypassed the catalogues, and the accents show at a glance where a layout assumes
 English widths.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 PSEUDO_LOCALE = "en-XA"
 """The code CLDR reserves for pseudo-accented English; no Discord client sends it."""
@@ -49,3 +49,24 @@ def pseudo(template: str) -> str:
 
 def pseudo_catalogue(messages: Mapping[str, str]) -> dict[str, str]:
     return {key: pseudo(value) for key, value in messages.items()}
+
+
+_MARKUP = re.compile(r"<[^<>]*>|https?://\S+")
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def unmarked(text: str, allowed: Iterable[str] = ()) -> list[str]:
+    """The words of ``text`` outside every ``⟦…⟧``: what a player saw in the pseudo-locale that no
+    catalogue gave. ``allowed`` are texts that are rightly not translated (people's names);
+    mentions, timestamps and links are ignored. An empty list means every word was marked."""
+    for name in sorted(allowed, key=len, reverse=True):
+        text = text.replace(name, " ")
+    outside: list[str] = []
+    depth = 0
+    for ch in _MARKUP.sub(" ", text):
+        if ch == OPEN:
+            depth += 1
+        elif ch == CLOSE:
+            depth = max(0, depth - 1)
+        outside.append(" " if depth or ch == CLOSE else ch)
+    return _WORD.findall("".join(outside))

@@ -172,3 +172,18 @@ def test_the_pseudo_locale_marks_every_string() -> None:
         "⟦Çĥóóšé 1 çáŕđ ţó ƥášš <@1>, ţĥéñ çóñƒíŕɱ.⟧"
     )
     assert "`/hearts new`" in t("reply.no_table_here", PSEUDO_LOCALE)
+
+
+def test_unmarked_finds_the_words_no_catalogue_gave() -> None:
+    from bot.text.pseudo import unmarked
+
+    marked = t(
+        "table.to_play",
+        PSEUDO_LOCALE,
+        name="Alice",
+        countdown=t("countdown", PSEUDO_LOCALE, relative="<t:1:R>"),
+    )
+    assert unmarked(marked, allowed=["Alice"]) == []
+    assert unmarked(f"{marked} Game over", allowed=["Alice"]) == ["Game", "over"]
+    assert unmarked("⟦⟦Ǫ⟧♠⟧ 10 · 🤖 <@123> https://x.test/a") == []
+    assert unmarked("Alice") == ["Alice"]
