@@ -145,6 +145,25 @@ class DiscordEmulator:
     def dm_channel(self, user: User) -> Channel:
         return self.state.dm_channel(user)
 
+    def set_overwrite(
+        self, channel: Channel, target: User | Role | Guild, *, allow: int = 0, deny: int = 0
+    ) -> None:
+        """A moderator sets a channel overwrite for a member, a role or @everyone (the guild); the
+        bot gets CHANNEL_UPDATE. `allow=deny=0` removes it."""
+        self.state.set_overwrite(channel, target, allow=allow, deny=deny)
+
+    def set_role_permissions(self, guild: Guild, role: Role, permissions: int) -> None:
+        self.state.set_role_permissions(guild, role, permissions)
+
+    def time_out(self, guild: Guild, user: User, *, seconds: float | None) -> None:
+        """Time a member out for `seconds` of the emulator's clock (None lifts it)."""
+        until = None if seconds is None else self.clock.time() + seconds
+        self.state.time_out(guild, user, until)
+
+    def permissions(self, user: User, channel: Channel) -> int:
+        """What `user` may do in `channel`, computed as Discord does."""
+        return self.state.permissions_in(user, channel)
+
     def post_message(self, user: User, channel: Channel, content: str) -> Message:
         """A user writes in a channel (the bot gets MESSAGE_CREATE)."""
         if not self.state.can_see(user, channel):

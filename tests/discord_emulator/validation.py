@@ -23,7 +23,8 @@ MAX_CUSTOM_ID = 100
 MAX_SELECT_OPTIONS = 25
 MAX_BUTTON_LABEL = 80
 MAX_MODAL_TITLE = 45
-ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024  # per file, as the interaction's attachment_size_limit says
+MAX_REQUEST_SIZE = 25 * 1024 * 1024
 
 BUTTON, STRING_SELECT, TEXT_INPUT = 2, 3, 4
 ACTION_ROW, LABEL = 1, 18
@@ -56,11 +57,40 @@ def validate_message(payload: dict[str, Any], *, prefix: Path = (), is_edit: boo
     errors = FieldErrors()
     _check_len(errors, (*prefix, "content"), payload.get("content"), MAX_CONTENT)
     _check_len(errors, (*prefix, "embeds"), payload.get("embeds"), MAX_EMBEDS)
+    if payload.get("allowed_mentions") is not None:
+        _validate_allowed_mentions(payload["allowed_mentions"], errors, (*prefix, "allowed_mentions"))
+    for i, entry in enumerate(payload.get("attachments") or []):
+        _check_len(errors, (*prefix, "attachments", i, "description"), entry.get("description"), 1024)
     components = payload.get("components")
     if components:
         flags = payload.get("flags") or 0
         validate_components(components, errors, (*prefix, "components"), v2=bool(flags & IS_COMPONENTS_V2))
     errors.raise_if_any()
+
+
+MENTION_KINDS = ("users", "roles", "everyone")
+MAX_MENTION_IDS = 100
+
+
+def _validate_allowed_mentions(mentions: Any, errors: FieldErrors, path: Path) -> None:
+    """`parse` holds only users/roles/everyone; `users` (`roles`) must be empty when `parse` holds
+    "users" ("roles"): Discord refuses the combination; at most 100 ids each."""
+    if not isinstance(mentions, dict):
+        errors.add(path, "MODEL_TYPE_CONVERT", "Only dictionaries may be used in a ModelType")
+        return
+    parse = mentions.get("parse") or []
+    for i, kind in enumerate(parse):
+        if kind not in MENTION_KINDS:
+            errors.add((*path, "parse", i), "BASE_TYPE_CHOICES", f"Value must be one of {MENTION_KINDS}.")
+    for kind in ("users", "roles"):
+        ids = mentions.get(kind) or []
+        _check_len(errors, (*path, kind), ids, MAX_MENTION_IDS)
+        if ids and kind in parse:
+            errors.add(
+                (*path, kind),
+                "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                f'parse:["{kind}"] and {kind}: [ids] are mutually exclusive.',
+            )
 
 
 def check_not_empty(
@@ -75,7 +105,7 @@ def check_files(sizes: list[int]) -> None:
         errors = FieldErrors()
         _too_long(errors, ("files",), MAX_FILES)
         errors.raise_if_any()
-    if sum(sizes) > ATTACHMENT_SIZE_LIMIT:
+    if any(size > ATTACHMENT_SIZE_LIMIT for size in sizes) or sum(sizes) > MAX_REQUEST_SIZE:
         raise ApiError(413, Code.REQUEST_TOO_LARGE, "Request entity too large")
 
 
