@@ -51,7 +51,12 @@ NO_PINGS = discord.AllowedMentions.none()
 # What the bot needs to play in a thread made from the lobby message (else it plays in the channel).
 THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads", "read_message_history")
 ArchiveDuration = Literal[60, 1440, 4320, 10080]
-ARCHIVE_DURATIONS: tuple[ArchiveDuration, ...] = (60, 1440, 4320, 10080)  # minutes of inactivity Discord allows for a thread
+ARCHIVE_DURATIONS: tuple[ArchiveDuration, ...] = (
+    60,
+    1440,
+    4320,
+    10080,
+)  # minutes of inactivity Discord allows for a thread
 MOVES_WITHOUT_A_POST = 4  # time limits a thread may sit between two of the bot's messages
 
 

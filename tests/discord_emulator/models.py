@@ -75,14 +75,13 @@ INVITE_PERMISSIONS = (
     | Permission.SEND_MESSAGES_IN_THREADS
 )
 assert INVITE_PERMISSIONS == 309237763072
-# @everyone of a test server: members can see, talk, use commands. No bit beyond the invite's but
-# Use Application Commands, so the bot's permissions are exactly what its invite asked for.
+# @everyone of a test server: members can see and talk (the emulator lets anyone in the server use
+# commands). No bit beyond the invite's, so the bot's permissions are exactly what its invite asked.
 EVERYONE_PERMISSIONS = (
     Permission.VIEW_CHANNEL
     | Permission.SEND_MESSAGES
     | Permission.READ_MESSAGE_HISTORY
     | Permission.SEND_MESSAGES_IN_THREADS
-    | Permission.USE_APPLICATION_COMMANDS
 )
 BOT_PERMISSIONS = INVITE_PERMISSIONS
 
