@@ -282,7 +282,10 @@ TABLE_PERMISSIONS = ("view_channel", "send_messages", "attach_files")
 
 def missing_permissions(perms: discord.Permissions, *, in_thread: bool) -> list[str]:
     """What the bot lacks to post a table (lobby, table image, announcements) where it was asked.
-    In a thread, Send Messages in Threads is what counts; Send Messages has no effect there."""
+    In a thread, Send Messages in Threads is what counts; Send Messages has no effect there. A
+    channel the bot can't see gives it no permission at all: then that alone is named."""
+    if not perms.view_channel:
+        return ["view_channel"]
     needed = [
         "send_messages_in_threads" if name == "send_messages" and in_thread else name
         for name in TABLE_PERMISSIONS
