@@ -3,13 +3,15 @@ request (or sets up a situation Discord refuses) and checks the refusal, next to
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from typing import Any
 
 import aiohttp
 import pytest
 
-from tests.discord_emulator import ApiError, Channel, DiscordEmulator, Guild, Permission, User
+from tests.discord_emulator import ApiError, Channel, DiscordEmulator, Guild, Permission, User, route_keys
 from tests.discord_emulator.models import ALL_PERMISSIONS, INVITE_PERMISSIONS
 from tests.discord_emulator.validation import ATTACHMENT_SIZE_LIMIT, validate_commands
 
@@ -54,6 +56,7 @@ class Api:
 
 @pytest.fixture
 async def api(emulator: DiscordEmulator) -> Any:
+    emulator.rate_limits.enabled = False  # raw bursts here test other rules (rate limits: below)
     async with aiohttp.ClientSession() as session:
         yield Api(emulator, session)
 
@@ -350,3 +353,57 @@ async def test_registration_is_refused_over_http_too(emulator: DiscordEmulator, 
     assert (status, code(data)) == (400, 50035)
     status, _, _ = await api.call("PUT", path, [command()])
     assert status == 200
+
+
+# --- rate limits ---------------------------------------------------------------------------------------
+
+
+async def test_buckets_answer_with_headers_and_a_real_429_beyond_them(emulator: DiscordEmulator, api: Api):
+    _, general, _, _ = server(emulator)
+    other = emulator.create_channel(emulator.state.guilds[general.guild_id], "other")  # type: ignore[index]
+    emulator.rate_limits.enabled = True
+    emulator.rate_limits.scale = 10.0  # 5 messages per 50 s: the window can't pass during the test
+    path = f"/channels/{general.id}/messages"
+    remaining = []
+    for _ in range(5):
+        status, _, headers = await api.call("POST", path, {"content": "x"})
+        assert status == 200
+        assert headers["X-RateLimit-Limit"] == "5" and headers["X-RateLimit-Bucket"]
+        assert float(headers["X-RateLimit-Reset-After"]) > 0 and float(headers["X-RateLimit-Reset"]) > 0
+        remaining.append(int(headers["X-RateLimit-Remaining"]))
+    assert remaining == [4, 3, 2, 1, 0]
+    status, data, headers = await api.call("POST", path, {"content": "one too many"})
+    assert status == 429 and headers["X-RateLimit-Scope"] == "user" and headers["Via"]
+    assert data["global"] is False and 0 < data["retry_after"] <= 50 and data["message"]
+    status, _, _ = await api.call("POST", f"/channels/{other.id}/messages", {"content": "x"})
+    assert status == 200  # another channel is another bucket
+    status, _, _ = await api.call("PATCH", f"{path}/{emulator.messages(general)[0].id}", {"content": "e"})
+    assert status == 200  # edits count apart from sends
+
+
+async def test_the_global_limit_answers_a_global_429(emulator: DiscordEmulator, api: Api):
+    guild, _general, _, _ = server(emulator)
+    channels = [emulator.create_channel(guild, f"c{i}") for i in range(4)]
+    emulator.rate_limits.enabled = True
+    emulator.rate_limits.scale = 10.0
+    emulator.rate_limits.global_requests = 3
+    for channel in channels[:3]:
+        status, _ = await api.send(channel, {"content": "x"})
+        assert status == 200
+    status, data, headers = await api.call("POST", f"/channels/{channels[3].id}/messages", {"content": "x"})
+    assert status == 429 and data["global"] is True and headers["X-RateLimit-Global"] == "true"
+    assert headers["X-RateLimit-Scope"] == "global"
+
+
+async def test_discord_py_waits_for_the_buckets_instead_of_getting_429s(world: Any):
+    emu = world.emu
+    emu.rate_limits.scale = 0.1  # 5 messages per 0.5 s in a channel
+    channel = world.bot.get_partial_messageable(world.general.id)
+    mark = emu.mark()
+    started = time.perf_counter()
+    await asyncio.gather(*(channel.send(f"m{i}") for i in range(12)))
+    took = time.perf_counter() - started
+    sent = emu.requests.select(route_keys.CREATE_MESSAGE, since=mark)
+    assert [r.status for r in sent].count(200) == 12
+    assert all(r.status != 429 for r in sent) and emu.rate_limits.refused == 0
+    assert took >= 0.9  # twelve messages need three windows of half a second: discord.py waited

@@ -32,24 +32,33 @@ from .gateway import Gateway, Session
 from .http_app import API_PREFIX, build_app
 from .interactions import RESPONSE_DEADLINE, InteractionRecord, Interactions, InteractionType
 from .models import Channel, ChannelKind, Guild, Member, Message, Role, User
+from .ratelimits import RateLimits
 from .state import EmulatorState
 
 T = TypeVar("T")
 DEFAULT_TIMEOUT = 5.0
+TEST_RATE_LIMIT_SCALE = 0.01  # Discord's limits with windows 100x shorter: every rule, millisecond waits
 BUTTON = 2
 SELECT_TYPES = {3: "string", 5: "user", 6: "role", 7: "mentionable", 8: "channel"}
 
 
 class DiscordEmulator:
     def __init__(
-        self, *, token: str = "emulator-bot-token", bot_name: str = "Hearts", clock: Clock | None = None
+        self,
+        *,
+        token: str = "emulator-bot-token",
+        bot_name: str = "Hearts",
+        clock: Clock | None = None,
+        rate_limit_scale: float = TEST_RATE_LIMIT_SCALE,
     ) -> None:
-        """`clock` decides "now" for deadlines, ids and timestamps (default: wall time, advanceable)."""
+        """`clock` decides "now" for deadlines, ids and timestamps (default: wall time, advanceable).
+        `rate_limit_scale` shrinks Discord's rate-limit windows (1.0: Discord's own)."""
         self.token = token
         self.clock = clock or Clock()
         self.feed = ChangeFeed()
         self.state = EmulatorState(self.clock, self.feed, bot_name=bot_name)
         self.faults = Faults()
+        self.rate_limits = RateLimits(scale=rate_limit_scale)
         self.requests = RequestLog()
         self.commands = CommandRegistry(self.state.ids, self.state.application_id)
         self.interactions = Interactions(self.state, self.faults, self.feed)
