@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.presenter.discord_presenter import REDRAW_INTERVAL, DiscordPresenter
 from bot.presenter.images import RenderPool, process_pool
+from bot.presenter.pacing import pace
 from bot.render import warm_up
 from bot.storage.database import Database
 from bot.tables import Clock, ComputerPool, Refused, ServiceSettings, TableService
@@ -64,6 +65,7 @@ class HeartsBot(commands.Bot):
         self._computers = computers
         self._service_settings = service_settings
         self._redraw_interval = redraw_interval
+        self.pacer = pace(self)  # under Discord's global limit before it answers 429
 
     async def setup_hook(self) -> None:
         from cogs.actions import Actions
