@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.presenter.discord_presenter import REDRAW_INTERVAL, DiscordPresenter
 from bot.presenter.images import RenderPool, process_pool
-from bot.presenter.pacing import pace
+from bot.presenter.pacing import GlobalPacer, pace
 from bot.render import warm_up
 from bot.storage.database import Database
 from bot.tables import Clock, ComputerPool, Refused, ServiceSettings, TableService
@@ -51,6 +51,7 @@ class HeartsBot(commands.Bot):
         computers: ComputerPool | None = None,
         service_settings: ServiceSettings | None = None,
         redraw_interval: float = REDRAW_INTERVAL,
+        pacer: GlobalPacer | None = None,
         **options: Any,
     ) -> None:
         super().__init__(
@@ -65,7 +66,7 @@ class HeartsBot(commands.Bot):
         self._computers = computers
         self._service_settings = service_settings
         self._redraw_interval = redraw_interval
-        self.pacer = pace(self)  # under Discord's global limit before it answers 429
+        self.pacer = pace(self, pacer)  # under Discord's global limit before it answers 429
 
     async def setup_hook(self) -> None:
         from cogs.actions import Actions

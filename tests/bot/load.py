@@ -30,6 +30,7 @@ from tests.discord_emulator.runner import BotRunner, redirect_discord_py
 
 SEATS = 4
 CARDS_PER_HAND = 52  # four seats: the whole deck is dealt
+SETUP_WAIT = 60.0  # seconds a table may take to open and seat its people
 STALL = 120.0  # seconds a table may wait for its next control before the run is declared stuck
 
 
@@ -131,14 +132,25 @@ class _Watcher:
 
 async def _seat_everyone(table: _Table, hands: int, level: str) -> Message:
     """Open the table, have the other people join, and wait until the lobby shows them."""
-    hearts = table.hearts
+    hearts, emu = table.hearts, table.hearts.emu
     host, *others = hearts.people
-    lobby = await hearts.open_table(host, seats=SEATS, hands=hands, computers=level)
+    # Generous waits: with Discord's real rate limits a hundred lobbies (and the DM channels opened
+    # ahead for their people) queue behind the bot's global pacing for several seconds.
+    ix = await emu.slash(host, hearts.general, "hearts new", seats=SEATS, hands=hands, computers=level)
+    await ix.wait_acknowledged()
+    lobby = await emu.wait_for_message(
+        lambda m: "Hearts table #" in m.content and bool(m.custom_ids),
+        channel=hearts.general,
+        since=ix,
+        timeout=SETUP_WAIT,
+    )
     for person in others:
         await hearts.click(person, lobby, "Join")
     names = [p.name for p in others]
-    await hearts.emu.wait_until(
-        lambda: all(n in hearts.emu.message(lobby.id).content for n in names), what="everyone seated"
+    await emu.wait_until(
+        lambda: all(n in emu.message(lobby.id).content for n in names),
+        what="everyone seated",
+        timeout=SETUP_WAIT,
     )
     return lobby
 
@@ -234,6 +246,7 @@ async def _run(
             redraw_interval=REDRAW_INTERVAL,
             computers=ComputerPool(ComputerSettings(kind=PoolKind.PROCESS, workers=1)),
             computer_pause=ServiceSettings().computer_pause,
+            pace_period=emu.rate_limits.scale,
         )
     else:
         bot = make_bot(emu, db, clock)
