@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import aiohttp
 import discord
 import pytest
@@ -246,3 +248,19 @@ async def test_requests_are_counted_with_route_and_time(world: World):
     assert all(c.duration is not None and c.duration >= 0 for c in calls)
     assert [c.started for c in calls] == sorted(c.started for c in calls)
     assert emu.requests.count(route_keys.SYNC_GLOBAL_COMMANDS) == 1
+
+
+async def test_a_component_update_in_an_archived_thread_is_refused(world: World, error_log: Any):
+    emu = world.emu
+    await emu.slash(world.alice, world.general, "thread", name="t1")
+    seats = await emu.wait_for_message(lambda m: m.content == "Seats: 4")
+    thread = emu.state.channels[seats.channel_id]
+    emu.clock.advance(thread.auto_archive_duration * 60 + 1)  # a quiet day: Discord archives it
+    emu.state.refresh_archive(thread)
+    allowance = error_log.allow("50083", logger="discord")
+    ix = await emu.click(world.bob, seats, label="Join")
+    ix.expect_unanswered = True
+    await emu.wait_until(lambda: ix.callbacks, what="the refused update")
+    assert [(c.status, c.code) for c in ix.callbacks] == [(400, 50083)]
+    assert emu.message(seats.id).content == "Seats: 4"
+    await emu.wait_until(lambda: allowance.seen, what="discord.py's log of the refusal")
