@@ -13,7 +13,8 @@ from discord.ext import commands
 
 from bot.ai import Level
 from bot.engine.cards import parse_cards
-from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation, Scoring
+from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation, RuleSet, Scoring
+from bot.engine.scoring import all_tricks_score, moon_score, moon_self_score
 from bot.presenter import describe
 from bot.render import HandImage
 from bot.tables import PlayerPreferences, Refused, ServerSettings, TableOptions, TableRefusal, TableSnapshot
@@ -41,17 +42,33 @@ TIME_LIMITS: list[app_commands.Choice[int]] = [
 LEVELS: list[app_commands.Choice[str]] = [
     app_commands.Choice(name=level.value, value=level.value) for level in Level
 ]
+# The labels quote the engine's scores for the standard game (the rules text gives a table's own).
+_MOON = moon_score(RuleSet())
+_MOON_SELF = moon_self_score(RuleSet(moon=MoonScoring.SHOOTER_CHOOSES))
+_ALL_TRICKS = all_tricks_score(RuleSet(all_tricks_bonus=True))
+_TOURNAMENT_MOON = moon_score(RuleSet(scoring=Scoring.TOURNAMENT))
+_TOURNAMENT_ALL = all_tricks_score(RuleSet(scoring=Scoring.TOURNAMENT, all_tricks_bonus=True))
+_BONUS = describe.signed(RuleSet(omnibus=Omnibus.TEN_OF_DIAMONDS).bonus_points)
+assert _MOON_SELF is not None and _ALL_TRICKS is not None and _TOURNAMENT_ALL is not None
+_ALL_TRICKS_HINT = f"Taking every trick gives every other player {describe.signed(_ALL_TRICKS.others)}"
+_TOURNAMENT_HINT = (
+    f"Tournament scoring (moon ±{_TOURNAMENT_MOON.others}, all tricks ±{_TOURNAMENT_ALL.others})"
+)
+_OTHERS = f"others {describe.signed(_MOON.others)}"
 MOONS: list[app_commands.Choice[str]] = [
-    app_commands.Choice(name="others +26", value="others_plus"),
-    app_commands.Choice(name="shooter chooses (−26 or others +26)", value="shooter_chooses"),
+    app_commands.Choice(name=_OTHERS, value="others_plus"),
+    app_commands.Choice(
+        name=f"shooter chooses ({describe.signed(_MOON_SELF.taker)} or {_OTHERS})", value="shooter_chooses"
+    ),
 ]
 OMNIBUS: list[app_commands.Choice[str]] = [
     app_commands.Choice(name="off", value="off"),
-    app_commands.Choice(name="10♦ counts −10", value="10D"),
-    app_commands.Choice(name="J♦ counts −10", value="JD"),
+    app_commands.Choice(name=f"10♦ counts {_BONUS}", value="10D"),
+    app_commands.Choice(name=f"J♦ counts {_BONUS}", value="JD"),
 ]
 PASSING: list[app_commands.Choice[str]] = [
     app_commands.Choice(name="left, right, across, hold (by player count)", value="standard"),
+    app_commands.Choice(name="left, right, across, never hold (Bicycle)", value="no_hold"),
     app_commands.Choice(name="always left", value="left"),
     app_commands.Choice(name="no passing", value="none"),
 ]
@@ -118,12 +135,12 @@ class Hearts(
         time_limit="Time for each move",
         computers="Strength of the computer players",
         moon="How shooting the moon scores",
-        omnibus="Omnibus: a diamond that counts −10",
+        omnibus=f"Omnibus: a diamond that counts {_BONUS}",
         passing="Which way cards are passed",
-        all_tricks="Taking every trick gives every other player +52",
+        all_tricks=_ALL_TRICKS_HINT,
         queen_breaks_hearts="Does playing the Q♠ break hearts?",
         black_maria_less="Only hearts count; no passing",
-        tournament="Tournament scoring (moon ±13, all tricks ±26)",
+        tournament=_TOURNAMENT_HINT,
         five_player_removal="With 5 players, which cards are removed",
     )
     @app_commands.choices(time_limit=TIME_LIMITS)

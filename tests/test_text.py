@@ -32,3 +32,46 @@ def test_a_bad_rules_refusal_says_what_is_wrong_in_words() -> None:
     text = refusal_text(TableRefusal.BAD_RULES, rule="bml_omnibus")
     assert t("rules.invalid.bml_omnibus") in text
     assert "bml_omnibus" not in text
+
+
+def test_plural_forms_follow_the_number() -> None:
+    """RULES.md 2a.9: "Choose 1 card to pass", never "1 cards"."""
+    assert t("hand.pass_prompt", count=1, direction="left") == "Choose 1 card to pass left, then confirm."
+    assert t("hand.pass_prompt", count=3, direction="left") == "Choose 3 cards to pass left, then confirm."
+    assert t("select.pass_placeholder", count=1) == "Choose 1 card to pass"
+    assert t("refusal.wrong_pass_count", count=1) == "Choose exactly 1 card to pass."
+    assert t("button.confirm_pass", count=1) == "Pass this card"
+    assert t("button.confirm_pass", count=2) == "Pass these 2"
+    assert t("announce.rating_change", name="a", delta=-1, total=9) == "a: -1 ranking point (now 9)"
+
+
+def test_no_message_with_a_number_reads_one_cards() -> None:
+    """Every catalogue sentence, filled with 1 and then 2 for every parameter: no plural noun after
+    1 and no singular noun after 2."""
+    import re
+
+    from bot.text import en
+
+    nouns = (
+        "card",
+        "point",
+        "hand",
+        "game",
+        "win",
+        "quit",
+        "moon",
+        "timeout",
+        "seat",
+        "second",
+        "player",
+        "pt",
+    )
+    either = "|".join(nouns)
+    plural_after_one = re.compile(rf"\b1 (?:ranking )?(?:{either})s\b|\(s\)")
+    singular_after_two = re.compile(rf"\b2 (?:ranking )?(?:{either})\b")
+    for key, template in en.MESSAGES.items():
+        names = set(re.findall(r"\{(\w+)", template))
+        one = t(key, **dict.fromkeys(names, 1))
+        two = t(key, **dict.fromkeys(names, 2))
+        assert not plural_after_one.search(one), (key, one)
+        assert not singular_after_two.search(two), (key, two)

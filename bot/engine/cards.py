@@ -11,7 +11,7 @@ alternates colours and puts the point cards at the end.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from enum import IntEnum
 from typing import Final
 
@@ -30,10 +30,6 @@ class Suit(IntEnum):
     @property
     def symbol(self) -> str:
         return SUIT_SYMBOLS[self]
-
-    @property
-    def letter(self) -> str:
-        return SUIT_LETTERS[self]
 
     @property
     def is_red(self) -> bool:
@@ -88,13 +84,8 @@ def rank_of(card: Card) -> Rank:
 
 
 QUEEN_OF_SPADES: Final[Card] = make_card(Rank.QUEEN, Suit.SPADES)
-TWO_OF_CLUBS: Final[Card] = make_card(Rank.TWO, Suit.CLUBS)
 TEN_OF_DIAMONDS: Final[Card] = make_card(Rank.TEN, Suit.DIAMONDS)
 JACK_OF_DIAMONDS: Final[Card] = make_card(Rank.JACK, Suit.DIAMONDS)
-
-
-def bit(card: Card) -> CardSet:
-    return 1 << card
 
 
 def cardset(cards: Iterable[Card]) -> CardSet:
@@ -114,25 +105,9 @@ def cards_of(mask: CardSet) -> list[Card]:
     return out
 
 
-def iter_cards(mask: CardSet) -> Iterator[Card]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def count(mask: CardSet) -> int:
-    return mask.bit_count()
-
-
 def lowest(mask: CardSet) -> Card:
     """The lowest card of a non-empty set (lowest suit first, then rank)."""
     return (mask & -mask).bit_length() - 1
-
-
-def highest(mask: CardSet) -> Card:
-    """The highest card of a non-empty set."""
-    return mask.bit_length() - 1
 
 
 def nth_card(mask: CardSet, index: int) -> Card:

@@ -12,13 +12,14 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final
 
-from bot.engine.cards import Card, CardSet, cardset
+from bot.engine.cards import Card, CardSet
 from bot.engine.hand import Hand, Phase, Trick
 from bot.engine.moves import IllegalMove, Move, PlayCard, Refusal
 from bot.engine.rules import PassDirection, RuleSet
-from bot.engine.scoring import HandOutcome, HandScore
+from bot.engine.scoring import HandOutcome, HandScore, trick_points
 from bot.engine.standings import (
     LAST_STANDING_POINTS,
+    MIN_RANKED_PERSONS,
     QUIT_PENALTY,
     finish_ranking_points,
     shared_places,
@@ -90,6 +91,9 @@ class Standing:
 class GameResult:
     reason: EndReason
     standings: tuple[Standing, ...]  # seated players in place order, then quitters
+    # Only games that started with two or more people are ranked (RULES.md 2a.8): otherwise every
+    # ranking point is 0 and leaderboards and ratings leave the game out.
+    ranked: bool = True
 
     @property
     def winners(self) -> tuple[Standing, ...]:
@@ -209,7 +213,7 @@ class Game:
             result = hand.play(move.seat, move.card)
             events.append(CardPlayed(move.seat, move.card, hand.hearts_broken and not was_broken))
             if result.trick is not None:
-                events.append(TrickTaken(result.trick, self.rules.points_of(cardset(result.trick.cards))))
+                events.append(TrickTaken(result.trick, trick_points(self.rules, result.trick.cards)))
         else:
             was_passing = hand.phase is Phase.PASSING
             hand.apply(move)
@@ -287,6 +291,7 @@ class Game:
     def result(self) -> GameResult:
         """Standings and ranking points (meaningful once the game is over)."""
         reason = self.end_reason or EndReason.TARGET
+        ranked = self.persons_at_start >= MIN_RANKED_PERSONS
         persons = self.persons()
         computers = [s for s, o in enumerate(self.seats) if o.is_computer]
         rows: list[Standing] = []
@@ -296,6 +301,8 @@ class Game:
             person_places = [1] * len(persons)
         else:
             points = finish_ranking_points(person_places)
+        if not ranked:
+            points = [0] * len(persons)
         for seat, place, rp in zip(persons, person_places, points, strict=True):
             rows.append(Standing(seat, self.seats[seat].player_id, False, self.totals[seat], place, rp))
         computer_places = shared_places([self.totals[s] for s in computers])
@@ -303,8 +310,9 @@ class Game:
             rows.append(Standing(seat, None, True, self.totals[seat], len(persons) + place, 0))
         rows.sort(key=lambda r: (r.place or 0, r.seat or 0))
         for q in self.quitters:
-            rows.append(Standing(None, q.player_id, False, q.total, None, QUIT_PENALTY, quit=True))
-        return GameResult(reason, tuple(rows))
+            penalty = QUIT_PENALTY if ranked else 0
+            rows.append(Standing(None, q.player_id, False, q.total, None, penalty, quit=True))
+        return GameResult(reason, tuple(rows), ranked)
 
     # -- snapshots ------------------------------------------------------------------------
 

@@ -167,10 +167,6 @@ class Hand:
     def first_trick(self) -> bool:
         return not self.tricks
 
-    @property
-    def trick_leader(self) -> int:
-        return self.leader
-
     def waiting_for(self) -> list[int]:
         """Seats that must act now (several at once while passing)."""
         if self.phase is Phase.PASSING:
@@ -236,7 +232,7 @@ class Hand:
         legal = self._legal
         if legal < 0:
             legal = self.legal_plays()
-        if seat != self.to_move or self.phase is not Phase.PLAYING or not legal >> card & 1:
+        if seat != self.to_move or self.phase is not Phase.PLAYING or card < 0 or not legal >> card & 1:
             self._check_play(seat, card)  # raises with the reason
         return self._play(seat, card)
 

@@ -1,5 +1,5 @@
 """Uniformly random legal moves: the turn-timer's move for a player who ran out of time
-(RULES.md section 3), and the engine's speed benchmark."""
+(RULES.md section 3)."""
 
 from __future__ import annotations
 
@@ -20,14 +20,3 @@ def random_move(hand: Hand, seat: int, rng: random.Random) -> Move:
         return ChooseMoon(seat, rng.random() < 0.5)
     legal = hand.legal_plays()
     return PlayCard(seat, nth_card(legal, rng.randrange(legal.bit_count())))
-
-
-def play_out_randomly(hand: Hand, rng: random.Random) -> None:
-    """Finish ``hand`` with random legal moves for every seat."""
-    while hand.phase is not Phase.SCORED:
-        if hand.phase is Phase.PLAYING:
-            legal = hand.legal_plays()
-            hand._play(hand.to_move, nth_card(legal, int(rng.random() * legal.bit_count())))
-        else:
-            for seat in hand.waiting_for():
-                hand.apply(random_move(hand, seat, rng))

@@ -38,6 +38,7 @@ class FivePlayerRemoval(Enum):
 
 class PassRotation(Enum):
     STANDARD = "standard"  # by player count: 4 → left/right/across/hold; 3 → left/right/hold; 5+ → left/right
+    NO_HOLD = "no_hold"  # Bicycle's: left, right, across (even player counts), never a hold hand
     LEFT = "left"  # always left
     NONE = "none"  # never pass
 
@@ -118,7 +119,7 @@ class RuleSet:
         if not 1 <= self.pass_count < cards_each:
             raise InvalidRules("pass_count", f"pass 1 to {cards_each - 1} cards, not {self.pass_count}")
         if self.black_maria_less:
-            if self.pass_rotation is PassRotation.LEFT:
+            if self.pass_rotation in (PassRotation.LEFT, PassRotation.NO_HOLD):
                 raise InvalidRules("bml_passing", "Black-Maria-less is played without passing")
             if self.omnibus is not Omnibus.OFF:
                 raise InvalidRules("bml_omnibus", "Omnibus and Black-Maria-less are separate variants")
@@ -170,6 +171,21 @@ class RuleSet:
     def moon_points(self) -> int:
         """What the penalty cards add up to (26, or 13 in Black-Maria-less)."""
         return self._derived.moon_points
+
+    @property
+    def queen_counts(self) -> bool:
+        """The Q♠ is a point card (everywhere but Black-Maria-less)."""
+        return self._derived.queen_counts
+
+    @property
+    def queen_breaks(self) -> bool:
+        """Playing the Q♠ breaks hearts at this table (the option, and never in Black-Maria-less)."""
+        return bool(self._derived.breakers >> QUEEN_OF_SPADES & 1)
+
+    @property
+    def bonus_points(self) -> int:
+        """What the Omnibus bonus card counts for its taker (0 without Omnibus)."""
+        return 0 if self._derived.bonus_card is None else OMNIBUS_BONUS
 
     @property
     def passing(self) -> bool:
@@ -276,6 +292,10 @@ class _Derived:
             rotation: tuple[PassDirection, ...] = (PassDirection.HOLD,)
         elif rules.pass_rotation is PassRotation.LEFT:
             rotation = (PassDirection.LEFT,)
+        elif rules.pass_rotation is PassRotation.NO_HOLD:
+            # "Across" only where a seat is directly across: an even number of players.
+            across = (PassDirection.ACROSS,) if rules.players % 2 == 0 else ()
+            rotation = (PassDirection.LEFT, PassDirection.RIGHT, *across)
         elif rules.players == 4:
             rotation = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)
         elif rules.players == 3:

@@ -45,10 +45,6 @@ class SeatView:
         """Cards in play that this seat has not seen: held by the other seats."""
         return self.rules.deck & ~self.hand & ~self.played
 
-    @property
-    def my_turn(self) -> bool:
-        return self.to_move == self.seat and self.phase in (Phase.PLAYING, Phase.MOON_CHOICE)
-
 
 def seat_view(hand: Hand, seat: int, scores: tuple[int, ...] | None = None) -> SeatView:
     """The view of ``seat`` of ``hand``. ``scores`` are the game totals (zeros if not given)."""

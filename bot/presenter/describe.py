@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.engine.cards import CardSet, card_name, cards_of
-from bot.engine.rules import MoonScoring, Omnibus, PassDirection, PassRotation, RuleSet, Scoring
+from bot.engine.rules import PassDirection, PassRotation, RuleSet, Scoring
+from bot.engine.scoring import all_tricks_score, moon_score, moon_self_score, slam_score
 from bot.tables import SeatInfo, TableOptions
 from bot.text import t
 
@@ -65,6 +66,11 @@ def time_limit(seconds: float) -> str:
     return t("time.hours", n=round(seconds / 3600, 1) if seconds % 3600 else int(seconds // 3600))
 
 
+def signed(points: int) -> str:
+    """A score change as players write it: +26, −13, 0."""
+    return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
+
+
 def rules_summary(rules: RuleSet) -> str:
     parts = [t("rules.players", players=rules.players)]
     if rules.fixed_hands is not None:
@@ -75,18 +81,22 @@ def rules_summary(rules: RuleSet) -> str:
         parts.append(t("rules.bml"))
     if rules.scoring is Scoring.TOURNAMENT:
         parts.append(t("rules.tournament"))
-    elif rules.moon is MoonScoring.SHOOTER_CHOOSES:
+    elif moon_self_score(rules) is not None:
         parts.append(t("rules.moon.shooter_chooses"))
-    if rules.all_tricks_bonus:
-        parts.append(t("rules.all_tricks"))
-    if rules.omnibus is not Omnibus.OFF and rules.bonus_card is not None:
-        parts.append(t("rules.omnibus", card=card_name(rules.bonus_card)))
-    if not rules.queen_breaks_hearts and not rules.black_maria_less:
+    all_tricks = all_tricks_score(rules)
+    if all_tricks is not None:
+        parts.append(t("rules.all_tricks", others=signed(all_tricks.others)))
+    if rules.bonus_card is not None:
+        parts.append(t("rules.omnibus", card=card_name(rules.bonus_card), bonus=signed(rules.bonus_points)))
+    if rules.queen_counts and not rules.queen_breaks:
         parts.append(t("rules.queen_no_break"))
-    if rules.pass_rotation is PassRotation.LEFT:
-        parts.append(t("rules.pass.left"))
-    elif rules.pass_rotation is PassRotation.NONE:
-        parts.append(t("rules.pass.none"))
+    rotation = {
+        PassRotation.LEFT: "rules.pass.left",
+        PassRotation.NONE: "rules.pass.none",
+        PassRotation.NO_HOLD: "rules.pass.no_hold",
+    }.get(rules.pass_rotation)
+    if rotation is not None:
+        parts.append(t(rotation))
     return ", ".join(parts)
 
 
@@ -104,29 +114,37 @@ def rules_text(options: TableOptions) -> str:
         lines.append(t("rules.text.passing", count=rules.pass_count))
     lines.append(t("rules.text.lead", card=card_name(rules.first_lead)))
     lines.append(t("rules.text.follow"))
-    lines.append(t("rules.text.first_trick"))
-    lines.append(
-        t(
-            "rules.text.breaking_queen"
-            if rules.queen_breaks_hearts and not rules.black_maria_less
-            else "rules.text.breaking"
-        )
-    )
-    lines.append(t("rules.text.points_bml" if rules.black_maria_less else "rules.text.points"))
-    p = rules.moon_points
-    if rules.scoring is Scoring.TOURNAMENT:
-        lines.append(t("rules.text.moon_tournament", half=p // 2, points=p))
+    lines.append(t("rules.text.first_trick" if rules.queen_counts else "rules.text.first_trick_bml"))
+    lines.append(t("rules.text.breaking_queen" if rules.queen_breaks else "rules.text.breaking"))
+    lines.append(t("rules.text.points" if rules.queen_counts else "rules.text.points_bml"))
+    moon, moon_self = moon_score(rules), moon_self_score(rules)
+    if moon_self is not None:
+        lines.append(t("rules.text.moon_choice", taker=signed(moon_self.taker), others=signed(moon.others)))
     else:
-        key = "rules.text.moon_choice" if rules.moon is MoonScoring.SHOOTER_CHOOSES else "rules.text.moon"
-        lines.append(t(key, points=p))
-        if rules.all_tricks_bonus:
-            lines.append(t("rules.text.all_tricks", double=2 * p))
-    if rules.bonus_card is not None:
-        lines.append(t("rules.text.omnibus", card=card_name(rules.bonus_card), points=p))
+        lines.append(t("rules.text.moon", taker=signed(moon.taker), others=signed(moon.others)))
+    all_tricks = all_tricks_score(rules)
+    if all_tricks is not None:
+        lines.append(
+            t("rules.text.all_tricks", taker=signed(all_tricks.taker), others=signed(all_tricks.others))
+        )
+    elif rules.scoring is Scoring.TOURNAMENT:
+        lines.append(t("rules.text.every_trick_moon"))
+    slam = slam_score(rules)
+    if rules.bonus_card is not None and slam is not None:
+        lines.append(
+            t(
+                "rules.text.omnibus",
+                card=card_name(rules.bonus_card),
+                bonus=signed(rules.bonus_points),
+                taker=signed(slam.taker),
+                others=signed(slam.others),
+            )
+        )
     lines.append(
         t("rules.text.end_hands", hands=rules.fixed_hands)
         if rules.fixed_hands
         else t("rules.text.end_target", target=rules.target_score)
     )
     lines.append(t("rules.text.timer", limit=time_limit(options.time_limit)))
+    lines.append(t("rules.text.book"))
     return "\n".join(lines)

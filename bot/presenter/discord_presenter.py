@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
-from bot.engine.cards import CardSet, cardset
+from bot.engine.cards import CardSet
 from bot.engine.hand import Phase
-from bot.engine.scoring import HandOutcome
+from bot.engine.scoring import HandOutcome, trick_points
 from bot.presenter import describe, images
 from bot.presenter.describe import card_list, computer_name, countdown, mention, player_name, seat_name
 from bot.presenter.state import TableMessages
@@ -381,7 +381,7 @@ class DiscordPresenter:
                 )
             )
         if snap.last_trick is not None:
-            pts = snap.options.rules.points_of(cardset(snap.last_trick.cards))
+            pts = trick_points(snap.options.rules, snap.last_trick.cards)
             lines.append(
                 t("table.last_trick", name=seat_name(snap.seats[snap.last_trick.winner], names), points=pts)
             )

@@ -15,6 +15,7 @@ from typing import Any
 from bot.engine.game import GameResult
 from bot.engine.hand import Phase
 from bot.engine.scoring import HandOutcome
+from bot.engine.standings import leaders
 from bot.presenter.describe import Names, computer_name, player_name, seat_name
 from bot.render import (
     FinalStandings,
@@ -101,11 +102,9 @@ def score_sheet_image(sheet: SheetSnapshot, names: Names, target: int | None) ->
         for r in sheet.rows
     )
     people = [s.seat for s in sheet.seats if not s.is_computer and s.kind is not None]
-    leaders: tuple[int, ...] | None = None
-    if people:
-        best = min(sheet.totals[p] for p in people)
-        leaders = tuple(p for p in people if sheet.totals[p] == best)  # computers are unranked
-    return ScoreSheet(players=players, rows=rows, target=target, leaders=leaders)
+    return ScoreSheet(
+        players=players, rows=rows, target=target, leaders=leaders(sheet.totals, people) or None
+    )
 
 
 def standings_image(result: GameResult, names: Names, hands_played: int) -> FinalStandings:

@@ -30,6 +30,7 @@ from bot.engine.cards import (
     rank_of,
     suit_of,
 )
+from bot.engine.rules import OMNIBUS_BONUS
 from bot.render import theme
 from bot.render.fonts import primary_font
 from bot.render.shapes import IconKind, draw_suit, icon, suit_aspect
@@ -209,7 +210,7 @@ def draw_face(card: Card, four_colour: bool = False, bonus: bool = False) -> Ima
     im.alpha_composite(index)
     im.alpha_composite(index.rotate(180))
     if bonus:
-        _badge(im, "−10", theme.BONUS_MARK)
+        _badge(im, f"−{-OMNIBUS_BONUS}", theme.BONUS_MARK)
     return im.resize((CARD_W, CARD_H), Image.Resampling.LANCZOS)
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from bot.engine.standings import leaders as lowest_totals
 from bot.render import png, theme
 from bot.render.fonts import TextStyle, paste_text
 from bot.render.models import ScoreRow, ScoreSheet, Shot
@@ -99,8 +100,7 @@ def leaders(sheet: ScoreSheet) -> set[int]:
     if not sheet.rows:
         return set()
     totals = sheet.rows[-1].totals
-    best = min(totals)
-    return {i for i, t in enumerate(totals) if t == best}
+    return set(lowest_totals(totals, range(len(totals))))
 
 
 def _shot_word(shot: Shot, words: Words) -> str:

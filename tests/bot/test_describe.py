@@ -23,3 +23,28 @@ def test_variant_rules_text() -> None:
         TableOptions(rules=RuleSet(black_maria_less=True, players=5, target_score=None, fixed_hands=4))
     )
     assert "Q♠ is an ordinary card" in bml and "4 hands" in bml and "+13" in bml and "3♣ leads" in bml
+
+
+def test_rules_text_quotes_the_engine_scores_for_each_variant() -> None:
+    # Tournament without the all-tricks option: every trick is a moon (RULES.md 2a.2).
+    tournament = rules_text(TableOptions(rules=RuleSet(scoring=Scoring.TOURNAMENT)))
+    assert "counts as shooting the moon" in tournament and "−26" not in tournament
+    # The bonus card keeps its −10 whatever else happens (2a.3).
+    omnibus = rules_text(
+        TableOptions(rules=RuleSet(scoring=Scoring.TOURNAMENT, omnibus=Omnibus.TEN_OF_DIAMONDS))
+    )
+    assert "10♦ counts −10 for whoever takes it, whatever else happens" in omnibus
+    # Black-Maria-less: the Q♠ neither breaks hearts nor is kept off the first trick (2a.4).
+    bml = rules_text(TableOptions(rules=RuleSet(black_maria_less=True, all_tricks_bonus=True)))
+    assert "No hearts on the first trick" in bml and "or the Q♠ has been played" not in bml
+    assert "everyone else +13" in bml and "everyone else +26" in bml
+    assert "docs/RULES.md" in bml
+
+
+def test_rules_summary_names_the_rotation_and_plurals() -> None:
+    from bot.engine.rules import PassRotation
+    from bot.presenter.describe import rules_summary
+
+    assert "without a hold hand" in rules_summary(RuleSet(pass_rotation=PassRotation.NO_HOLD))
+    one = rules_summary(RuleSet(target_score=None, fixed_hands=1))
+    assert one == "4 players, 1 hand"

@@ -48,7 +48,8 @@ async def test_the_leaderboard_and_stats_after_two_games(hearts: Hearts) -> None
 
 def _row(line: str) -> dict[str, str] | None:
     match = re.match(
-        r"(?P<rank>\d+)\. (?P<name>\S+) · (?P<points>-?\d+) pts · (?P<games>\d+) games · (?P<wins>\d+) wins",
+        r"(?P<rank>\d+)\. (?P<name>\S+) · (?P<points>-?\d+) pts? · (?P<games>\d+) games? · "
+        r"(?P<wins>\d+) wins?",
         line,
     )
     return match.groupdict() if match else None

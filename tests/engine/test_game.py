@@ -21,9 +21,11 @@ from bot.engine import (
     RuleSet,
     TrickTaken,
 )
+from bot.engine.cards import parse_card
 from bot.engine.game import QuitReason
 from bot.engine.randomplay import random_move
-from bot.engine.standings import finish_ranking_points, shared_places
+from bot.engine.scoring import trick_points
+from bot.engine.standings import finish_ranking_points, leaders, shared_places
 
 
 def people(n: int, computers: int = 0) -> list[Occupant]:
@@ -159,3 +161,18 @@ def test_snapshot_with_unknown_version_is_refused() -> None:
     data["version"] = 99
     with pytest.raises(ValueError, match="version"):
         Game.from_json(data)
+
+
+def test_leaders_are_the_lowest_persons_and_share_first_place() -> None:
+    assert leaders([40, 30, 30, 10], [0, 1, 2]) == (1, 2)  # seat 3 (a computer) is left out
+    assert leaders([5, 9], [1]) == (1,)
+    assert leaders([5, 9], []) == ()
+
+
+def test_trick_points_come_with_the_trick_taken() -> None:
+    rules = RuleSet()
+    assert trick_points(rules, [parse_card("QS"), parse_card("2H"), parse_card("3C")]) == 14
+    game = Game(rules, seed=2, seats=people(4))
+    for event in play_to_end(game):
+        if isinstance(event, TrickTaken):
+            assert event.points == trick_points(rules, event.trick.cards)

@@ -48,6 +48,26 @@ def test_pass_rotations() -> None:
     assert _rotation(RuleSet(pass_rotation=PassRotation.LEFT)) == ["left"] * 4
     assert _rotation(RuleSet(pass_rotation=PassRotation.NONE)) == ["hold"] * 4
     assert _rotation(RuleSet(black_maria_less=True)) == ["hold"] * 4
+    # Bicycle's own rotation: no hold hand; "across" only where a seat is directly across.
+    assert _rotation(RuleSet(pass_rotation=PassRotation.NO_HOLD), 5) == [
+        "left",
+        "right",
+        "across",
+        "left",
+        "right",
+    ]
+    assert _rotation(RuleSet(players=6, pass_rotation=PassRotation.NO_HOLD)) == [
+        "left",
+        "right",
+        "across",
+        "left",
+    ]
+    assert _rotation(RuleSet(players=5, pass_rotation=PassRotation.NO_HOLD)) == [
+        "left",
+        "right",
+        "left",
+        "right",
+    ]
 
 
 def test_pass_targets_left_is_next_in_turn_order() -> None:
@@ -74,6 +94,8 @@ def test_point_cards_per_variant() -> None:
 def test_queen_breaks_hearts_option() -> None:
     assert RuleSet().breakers >> parse_card("QS") & 1
     assert not RuleSet(queen_breaks_hearts=False).breakers >> parse_card("QS") & 1
+    assert RuleSet().queen_breaks and not RuleSet(queen_breaks_hearts=False).queen_breaks
+    assert not RuleSet(black_maria_less=True, queen_breaks_hearts=True).queen_breaks
 
 
 @pytest.mark.parametrize(

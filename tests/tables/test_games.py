@@ -141,3 +141,21 @@ async def test_a_slow_presenter_for_one_table_does_not_stall_another(db_path) ->
     await service.settle()
     assert any(isinstance(e, ev.GameOver) and e.table.table_id == 1 for e in stuck.events)
     await the_rig.close()
+
+
+async def test_a_game_started_by_one_person_is_unranked_but_in_their_statistics(r: Rig) -> None:
+    """RULES.md 2a.8: no ranking points or rating from playing alone against computers; the
+    person's own statistics still count the game."""
+    snap = await r.service.create_table(ALICE, GUILD, CHANNEL, options(target=30), seed=5)
+    await r.service.start_game(ALICE, snap.table_id)  # three computers fill the empty seats
+    await play_to_end(r.service, snap.table_id, {"alice": ALICE})
+    await r.service.settle()
+
+    game_over = await r.presenter.wait_for(ev.GameOver)
+    assert not game_over.result.ranked
+    alice = next(s for s in game_over.result.standings if s.player_id == "alice")
+    assert alice.place == 1 and alice.ranking_points == 0
+    (change,) = game_over.changes
+    assert change.ranking_points == 0 and change.skill_after == change.skill_before
+    stats = await r.service.player_stats(GUILD, "alice")
+    assert stats is not None and stats.games == 1 and stats.ranking_points == 0

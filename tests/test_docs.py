@@ -1,0 +1,57 @@
+"""The rule book in the repository: linked from the README, covering every table option and every
+decision of the requirements' section 2a."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from pathlib import Path
+from typing import Any
+
+from discord import app_commands
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOK = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
+
+
+def test_the_readme_links_the_rule_book_and_every_link_resolves() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    targets = re.findall(r"\]\((docs/RULES\.md)(?:#([\w-]+))?\)", readme)
+    assert targets
+    anchors = {_anchor(h) for h in re.findall(r"^#+ (.+)$", BOOK, re.M)}
+    for _path, anchor in targets:
+        assert not anchor or anchor in anchors, anchor
+    assert "(`RULES.md`)" not in readme  # the old reference to a file outside the repository
+
+
+def test_every_option_of_hearts_new_is_in_the_rule_book() -> None:
+    options = [p.name for p in _hearts_new().parameters]
+    assert len(options) >= 10
+    for name in options:
+        assert f"`{name}`" in BOOK, name
+
+
+def test_every_decision_of_section_2a_is_in_the_rule_book() -> None:
+    section = BOOK.split("## 2a.")[1].split("\n## ")[0]
+    numbers = [int(n) for n in re.findall(r"^(\d+)\. \*\*", section, re.M)]
+    assert numbers == list(range(1, 11))
+
+
+def _anchor(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def _hearts_new() -> Any:
+    """The ``/hearts new`` command, wherever in ``cogs`` it is defined."""
+    import cogs
+
+    for info in pkgutil.walk_packages(cogs.__path__, "cogs."):
+        for obj in vars(importlib.import_module(info.name)).values():
+            command = getattr(obj, "new", None) if isinstance(obj, type) else None
+            if isinstance(command, app_commands.Command) and command.parent is None:
+                group = getattr(obj, "__cog_group_name__", None)
+                if group == "hearts":
+                    return command
+    raise AssertionError("no /hearts new command found")
