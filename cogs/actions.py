@@ -1,7 +1,10 @@
 """What a click does: the handlers behind every control, between Discord and the table service.
 
-Each handler answers its interaction exactly once and within Discord's 3-second limit: it gives the
-service up to ``FAST_ANSWER`` seconds and otherwise defers first and answers later. A refusal
+Each handler answers its interaction exactly once and within Discord's 3-second limit. Anything
+that draws an image defers first (a render can wait behind a backlog of many tables dealing at
+once); a move gives the service up to ``FAST_ANSWER`` seconds and otherwise defers and answers
+later. After a "thinking" defer the answer edits the loading message, never a followup (the path
+Discord documents as deprecated). Whatever fails unexpectedly is answered by ``answer_failure``. A refusal
 (stale control, not your seat, illegal card, ...) is answered privately with the catalogue's words
 and changes nothing. The answer to a card played or a pass confirmed edits the message that held the
 control (one REST call), so the controls disappear and a second click can't happen.
