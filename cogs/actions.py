@@ -182,11 +182,10 @@ class Actions:
         if cards is None or cards & ~hand.cards:
             raise Refused(Refusal.NOT_IN_HAND)
         snap = self.service.snapshot(at.table)
-        await interaction.response.defer()  # answer first: a render can wait behind a backlog
-        payload = await self.presenter.hand_payload(hand, snap, selected=cards)
-        await self._update(
-            interaction, content=payload.content, attachments=[payload.file()], view=payload.view
-        )
+        # No new image: the text lists the chosen cards and the menu keeps them, so the answer (with
+        # the Confirm button) goes out at once, one REST call, whatever the render backlog.
+        content = await self.presenter.hand_text(hand, snap, selected=cards)
+        await self._update(interaction, content=content, view=self.presenter.hand_controls(hand, snap, cards))
 
     async def pass_confirmed(
         self, interaction: discord.Interaction[Any], at: SeatMove, cards: CardSet

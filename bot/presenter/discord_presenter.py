@@ -438,10 +438,22 @@ class DiscordPresenter:
         self, hand: PrivateHand, snap: TableSnapshot, selected: CardSet = 0, note: str = ""
     ) -> HandPayload:
         """A person's hand: the image, what to do now, and the controls for it."""
-        state = await self.state(hand.table_id)
         rules = snap.options.rules
         four_colour = hand.player_id is not None and (await self.preferences(hand.player_id)).four_colour
         png = await self.render.hand(images.hand_image(hand, rules.bonus_card, selected, four_colour))
+        content = await self.hand_text(hand, snap, selected, note)
+        return HandPayload(content, png, self.hand_controls(hand, snap, selected))
+
+    def hand_controls(
+        self, hand: PrivateHand, snap: TableSnapshot, selected: CardSet = 0
+    ) -> discord.ui.View | None:
+        return hand_view(hand, snap.options.rules.moon_points, selected)
+
+    async def hand_text(
+        self, hand: PrivateHand, snap: TableSnapshot, selected: CardSet = 0, note: str = ""
+    ) -> str:
+        """What a person's hand message says: what to do now, the trick so far, a link to the table."""
+        state = await self.state(hand.table_id)
         lines = [t("hand.header", table=hand.table_id, hand=hand.hand_number)]
         if note:
             lines.append(note)
@@ -474,7 +486,7 @@ class DiscordPresenter:
         link = self._table_link(state, snap)
         if link:
             lines.append(t("hand.jump", link=link))
-        return HandPayload("\n".join(lines), png, hand_view(hand, rules.moon_points, selected))
+        return "\n".join(lines)
 
     def _table_link(self, state: TableMessages, snap: TableSnapshot) -> str:
         if state.table_message is None:

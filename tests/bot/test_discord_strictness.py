@@ -139,7 +139,7 @@ async def test_every_answer_comes_before_a_slow_render(hearts: Hearts) -> None:
     assert (await hearts.reply(deck)).attachments[0].filename == "deck.png"
     picked = await emu.select(alice, emu.message(dm.id), menu["custom_id"], values)
     await emu.wait_until(lambda: emu.message(dm.id).edit_count > 0, what="the pass select redrawn")
-    assert picked.response_type is Callback.DEFERRED_UPDATE_MESSAGE
+    assert picked.response_type is Callback.UPDATE_MESSAGE  # answered at once, without a render
     shown = await emu.click(alice, emu.message(table.id), label="Show my hand")
     assert (await hearts.reply(shown)).attachments
     sheet = await emu.click(alice, emu.message(table.id), label="Score sheet")
