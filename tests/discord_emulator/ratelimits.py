@@ -8,8 +8,9 @@ discord.py's: the route plus its major parameter (channel, guild, webhook). Inte
 and the interaction webhooks are not bound to the global limit, and not bucketed here.
 
 Discord's numbers are the default (5 messages per 5 s per channel, edits likewise, 50 requests a
-second in all; 50 a second for a route Discord gives no number for); `scale` shrinks every window so tests keep discord.py's waits to milliseconds
-while every rule still applies. A load benchmark runs at scale 1.
+second in all; 50 a second for a route Discord gives no number for); `scale` shrinks every window
+so tests keep discord.py's waits to milliseconds while every rule still applies. A load benchmark
+runs at scale 1.
 """
 
 from __future__ import annotations
