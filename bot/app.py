@@ -13,14 +13,17 @@ from typing import Any
 
 import discord
 import yarl
+from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
 from bot.presenter.discord_presenter import REDRAW_INTERVAL, DiscordPresenter
 from bot.presenter.images import RenderPool, process_pool
+from bot.presenter.pacing import GlobalPacer, pace
 from bot.render import warm_up
 from bot.storage.database import Database
-from bot.tables import Clock, ComputerPool, ServiceSettings, TableService
+from bot.tables import Clock, ComputerPool, Refused, ServiceSettings, TableService
+from cogs.actions import answer_failure
 
 log = logging.getLogger(__name__)
 
@@ -48,12 +51,14 @@ class HeartsBot(commands.Bot):
         computers: ComputerPool | None = None,
         service_settings: ServiceSettings | None = None,
         redraw_interval: float = REDRAW_INTERVAL,
+        pacer: GlobalPacer | None = None,
         **options: Any,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),  # pings are opted into per message
             **options,
         )
         self.settings = settings
@@ -61,6 +66,7 @@ class HeartsBot(commands.Bot):
         self._computers = computers
         self._service_settings = service_settings
         self._redraw_interval = redraw_interval
+        self.pacer = pace(self, pacer)  # under Discord's global limit before it answers 429
 
     async def setup_hook(self) -> None:
         from cogs.actions import Actions
@@ -79,6 +85,7 @@ class HeartsBot(commands.Bot):
         )
         self.presenter.service = self.service
         self.actions = Actions(self)
+        self.tree.error(self._app_command_error)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await asyncio.to_thread(warm_up)
@@ -86,6 +93,19 @@ class HeartsBot(commands.Bot):
         await self._sync_commands()
         restored = await self.service.start()
         log.info("hearts bot ready: %d unfinished table(s) restored", len(restored))
+
+    async def _app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """Every slash command's failures end here: a refusal is answered with its reason, anything
+        unexpected with "nothing was changed" and a logged traceback."""
+        original = getattr(error, "original", error)
+        if isinstance(original, Refused):
+            await self.actions.refused(interaction, original)
+        elif isinstance(error, app_commands.CheckFailure) and interaction.response.is_done():
+            return  # a check that answered for itself (e.g. a command used outside a server)
+        else:
+            await answer_failure(interaction, original)
 
     async def _sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id

@@ -1,7 +1,10 @@
 """What a click does: the handlers behind every control, between Discord and the table service.
 
-Each handler answers its interaction exactly once and within Discord's 3-second limit: it gives the
-service up to ``FAST_ANSWER`` seconds and otherwise defers first and answers later. A refusal
+Each handler answers its interaction exactly once and within Discord's 3-second limit. Anything
+that draws an image defers first (a render can wait behind a backlog of many tables dealing at
+once); a move gives the service up to ``FAST_ANSWER`` seconds and otherwise defers and answers
+later. After a "thinking" defer the answer edits the loading message, never a followup (the path
+Discord documents as deprecated). Whatever fails unexpectedly is answered by ``answer_failure``. A refusal
 (stale control, not your seat, illegal card, ...) is answered privately with the catalogue's words
 and changes nothing. The answer to a card played or a pass confirmed edits the message that held the
 control (one REST call), so the controls disappear and a second click can't happen.
@@ -67,11 +70,11 @@ class Actions:
         return await task
 
     async def _private(self, interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-        """An ephemeral answer, whether or not the interaction was already deferred."""
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, **kwargs)
-        else:
-            await interaction.response.send_message(text, ephemeral=True, **kwargs)
+        """An ephemeral answer, whether or not the interaction was already deferred.
+
+        After a "thinking" defer the answer replaces the loading message (Edit Original Interaction
+        Response): a followup there is the path Discord documents as deprecated."""
+        await private_answer(interaction, text, **kwargs)
 
     async def _update(self, interaction: discord.Interaction[Any], **kwargs: Any) -> None:
         """Edit the message that holds the clicked control."""
@@ -88,12 +91,6 @@ class Actions:
             await work
         except Refused as exc:
             await self.refused(interaction, exc)
-        except discord.HTTPException:
-            raise
-        except Exception:
-            log.exception("interaction %s failed", interaction.data)
-            if not interaction.response.is_done():
-                await interaction.response.send_message(t("reply.error"), ephemeral=True)
 
     async def learn(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self.presenter.learn_name(table_id, str(interaction.user.id), interaction.user.display_name)
@@ -145,9 +142,8 @@ class Actions:
         anyone whose DM controls have expired."""
         hand = self.service.private_hand(actor_of(interaction), table_id)
         snap = self.service.snapshot(table_id)
-        payload = await self._within_limit(
-            interaction, self.presenter.hand_payload(hand, snap), thinking=True
-        )
+        await defer_private(interaction)  # answer first: a render can wait behind a backlog
+        payload = await self.presenter.hand_payload(hand, snap)
         kwargs: dict[str, Any] = {"file": payload.file()}
         if payload.view is not None:
             kwargs["view"] = payload.view
@@ -161,7 +157,8 @@ class Actions:
             image = images.score_sheet_image(sheet, state.names, snap.options.rules.target_score)
             return await self.presenter.render.sheet(image)  # type: ignore[no-any-return]
 
-        png = await self._within_limit(interaction, build(), thinking=True)
+        await defer_private(interaction)
+        png = await build()
         await self._private(interaction, "", file=discord.File(io.BytesIO(png), filename="scores.png"))
 
     async def _rejoin(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -185,10 +182,10 @@ class Actions:
         if cards is None or cards & ~hand.cards:
             raise Refused(Refusal.NOT_IN_HAND)
         snap = self.service.snapshot(at.table)
-        payload = await self.presenter.hand_payload(hand, snap, selected=cards)
-        await self._update(
-            interaction, content=payload.content, attachments=[payload.file()], view=payload.view
-        )
+        # No new image: the text lists the chosen cards and the menu keeps them, so the answer (with
+        # the Confirm button) goes out at once, one REST call, whatever the render backlog.
+        content = await self.presenter.hand_text(hand, snap, selected=cards)
+        await self._update(interaction, content=content, view=self.presenter.hand_controls(hand, snap, cards))
 
     async def pass_confirmed(
         self, interaction: discord.Interaction[Any], at: SeatMove, cards: CardSet
@@ -253,5 +250,46 @@ class Actions:
             chosen = Order(order)
         except ValueError:
             chosen = Order.POINTS
+        await interaction.response.defer()
         content, view = await leaderboard_message(self.bot, str(interaction.guild_id), chosen, page)
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.edit_original_response(content=content, view=view)
+
+
+async def defer_private(interaction: discord.Interaction[Any]) -> None:
+    """Acknowledge now with an ephemeral "thinking" message (unless already answered)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def private_answer(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """An ephemeral answer to ``interaction``, however far it has got: the response itself; after a
+    "thinking" defer, an edit of that loading message (once); otherwise a followup."""
+    response = interaction.response
+    if not response.is_done():
+        await response.send_message(text, ephemeral=True, **kwargs)
+        return
+    if (
+        response.type is discord.InteractionResponseType.deferred_channel_message
+        and not interaction.extras.get("answered")
+    ):
+        interaction.extras["answered"] = True
+        edit: dict[str, Any] = {"content": text}
+        if "file" in kwargs:
+            edit["attachments"] = [kwargs.pop("file")]
+        edit.update(kwargs)
+        edit.pop("ephemeral", None)
+        await interaction.edit_original_response(**edit)
+        return
+    await interaction.followup.send(text, ephemeral=True, **kwargs)
+
+
+async def answer_failure(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """The last resort for any command or control: log the traceback and tell the person, privately,
+    that nothing was changed (an unanswered interaction shows "This interaction failed")."""
+    log.error("interaction %s failed", interaction.data, exc_info=error)
+    if isinstance(error, discord.NotFound) and error.code == 10062:
+        return  # the interaction itself expired: there is nobody left to answer
+    try:
+        await private_answer(interaction, t("reply.error"))
+    except discord.HTTPException as exc:
+        log.warning("could not tell %s that their interaction failed: %s", interaction.user.id, exc)

@@ -9,6 +9,7 @@ contain only dynamic items, so discord.py never stores them per message. A click
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -21,6 +22,7 @@ from bot.presenter.custom_ids import LobbyAction, SeatMove, TableAction
 from bot.tables import PrivateHand, TableSnapshot
 from bot.tables.table import TableStatus
 from bot.text import t
+from cogs.actions import answer_failure
 
 if TYPE_CHECKING:
     from cogs.actions import Actions
@@ -28,6 +30,15 @@ if TYPE_CHECKING:
 
 def _actions(interaction: discord.Interaction[Any]) -> Actions:
     return interaction.client.actions  # type: ignore[no-any-return]
+
+
+async def _run(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
+    """Every control's callback goes through here: discord.py only logs what a ``DynamicItem``
+    raises and leaves the click unanswered, so anything unexpected is answered and logged here."""
+    try:
+        await work
+    except Exception as exc:
+        await answer_failure(interaction, exc)
 
 
 def _parse_cards(values: list[str]) -> CardSet | None:
@@ -81,7 +92,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         return cls(action, int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _actions(interaction).lobby(interaction, self.action, self.table)
+        await _run(interaction, _actions(interaction).lobby(interaction, self.action, self.table))
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TABLE_TEMPLATE):
@@ -116,7 +127,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.T
         return cls(action, int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _actions(interaction).table_button(interaction, self.action, self.table)
+        await _run(interaction, _actions(interaction).table_button(interaction, self.action, self.table))
 
 
 class PassSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.PASS_SELECT_TEMPLATE):
@@ -143,7 +154,10 @@ class PassSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.PA
         return cls(SeatMove.parse(match))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _actions(interaction).pass_selected(interaction, self.at, _parse_cards(self.item.values))
+        await _run(
+            interaction,
+            _actions(interaction).pass_selected(interaction, self.at, _parse_cards(self.item.values)),
+        )
 
 
 class PassConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PASS_CONFIRM_TEMPLATE):
@@ -165,7 +179,7 @@ class PassConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.P
         return cls(SeatMove.parse(match), int(match["cards"], 16) & ((1 << 52) - 1))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _actions(interaction).pass_confirmed(interaction, self.at, self.cards)
+        await _run(interaction, _actions(interaction).pass_confirmed(interaction, self.at, self.cards))
 
 
 class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.PLAY_SELECT_TEMPLATE):
@@ -191,7 +205,7 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.PL
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cards = _parse_cards(self.item.values)
         card = cards_of(cards)[0] if cards is not None and cards.bit_count() == 1 else None
-        await _actions(interaction).play(interaction, self.at, card)
+        await _run(interaction, _actions(interaction).play(interaction, self.at, card))
 
 
 class MoonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.MOON_TEMPLATE):
@@ -213,7 +227,7 @@ class MoonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.MO
         return cls(SeatMove.parse(match), match["others"] == "1")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _actions(interaction).moon(interaction, self.at, self.add_to_others)
+        await _run(interaction, _actions(interaction).moon(interaction, self.at, self.add_to_others))
 
 
 class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LEADERBOARD_TEMPLATE):
@@ -236,7 +250,7 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
         return cls(match["order"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _actions(interaction).leaderboard_page(interaction, self.order, self.page)
+        await _run(interaction, _actions(interaction).leaderboard_page(interaction, self.order, self.page))
 
 
 ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

@@ -21,11 +21,13 @@ from bot.tables import PlayerPreferences, Refused, ServerSettings, TableOptions,
 from bot.tables.options import rules_with
 from bot.tables.table import TableStatus
 from bot.text import t
-from cogs.actions import actor_of
+from cogs.actions import actor_of, defer_private, private_answer
 
 if TYPE_CHECKING:
     from bot.app import HeartsBot
 
+CHANNELS_SHOWN = 20  # allowed channels listed by /hearts-settings before "and N more"
+NO_PINGS = discord.AllowedMentions.none()
 SAMPLE_HAND = "5C QC 3D KD 8S QS 4H JH AH"
 TIME_LIMITS: list[app_commands.Choice[int]] = [
     app_commands.Choice(name="15 seconds (live)", value=15),
@@ -76,6 +78,7 @@ FIVE_REMOVAL: list[app_commands.Choice[str]] = [
 ]
 
 
+@app_commands.guild_only()
 class Hearts(
     commands.GroupCog, group_name="hearts", group_description="Play Hearts at a table in this channel"
 ):
@@ -92,15 +95,6 @@ class Hearts(
             await interaction.response.send_message(t("reply.guild_only"), ephemeral=True)
             return False
         return True
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, Refused):
-            await self.bot.actions.refused(interaction, original)
-            return
-        raise error
 
     # -- finding the table -------------------------------------------------------------------------
 
@@ -174,6 +168,12 @@ class Hearts(
         tournament: bool | None = None,
         five_player_removal: str | None = None,
     ) -> None:
+        missing = missing_permissions(interaction.app_permissions, in_thread=_in_thread(interaction))
+        if missing:
+            await interaction.response.send_message(
+                t("reply.missing_permissions", permissions=permission_names(missing)), ephemeral=True
+            )
+            return
         guild = str(interaction.guild_id)
         settings: ServerSettings = await self.service.server_settings(guild)
         defaults = settings.defaults
@@ -233,9 +233,9 @@ class Hearts(
     @app_commands.command(name="start", description="Start the game (host or moderators)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         snap = await self.table_here(interaction, lobby_only=True)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer_private(interaction)
         await self.service.start_game(actor_of(interaction), snap.table_id)
-        await interaction.followup.send(t("reply.done"), ephemeral=True)
+        await private_answer(interaction, t("reply.done"))
 
     @app_commands.command(name="cancel", description="Cancel the table (host or moderators)")
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
@@ -261,8 +261,87 @@ class Hearts(
             options = (await self.service.server_settings(str(interaction.guild_id))).defaults
         await interaction.response.send_message(describe.rules_text(options), ephemeral=True)
 
-    @app_commands.command(name="settings", description="This server's table defaults (managers only)")
+    @app_commands.command(name="deck", description="How your cards are drawn (just for you)")
+    @app_commands.describe(style="Classic (red and black) or four colours (♦ blue, ♣ green)")
+    @app_commands.choices(
+        style=[
+            app_commands.Choice(name="classic", value="classic"),
+            app_commands.Choice(name="four colours", value="four_colour"),
+        ]
+    )
+    async def deck(self, interaction: discord.Interaction[Any], style: str) -> None:
+        four = style == "four_colour"
+        await defer_private(interaction)  # answer first: the sample is rendered behind any backlog
+        await self.bot.presenter.set_preferences(
+            str(interaction.user.id), PlayerPreferences(four_colour=four)
+        )
+        png = await self.bot.presenter.render.hand(
+            HandImage(cards=parse_cards(SAMPLE_HAND), four_colour=four)
+        )
+        await private_answer(
+            interaction,
+            t("reply.deck_four" if four else "reply.deck_classic"),
+            file=discord.File(io.BytesIO(png), filename="deck.png"),
+        )
+
+    async def _my_table(self, interaction: discord.Interaction[Any]) -> TableSnapshot:
+        try:
+            return await self.table_here(interaction)
+        except Refused:
+            mine = self.service.tables_of(str(interaction.user.id), str(interaction.guild_id))
+            if not mine:
+                raise
+            return max(mine, key=lambda s: s.table_id)  # type: ignore[no-any-return]
+
+
+TABLE_PERMISSIONS = ("view_channel", "send_messages", "attach_files")
+
+
+def missing_permissions(perms: discord.Permissions, *, in_thread: bool) -> list[str]:
+    """What the bot lacks to post a table (lobby, table image, announcements) where it was asked.
+    In a thread, Send Messages in Threads is what counts; Send Messages has no effect there. A
+    channel the bot can't see gives it no permission at all: then that alone is named."""
+    if not perms.view_channel:
+        return ["view_channel"]
+    needed = [
+        "send_messages_in_threads" if name == "send_messages" and in_thread else name
+        for name in TABLE_PERMISSIONS
+    ]
+    return [name for name in needed if not getattr(perms, name)]
+
+
+def permission_names(names: list[str]) -> str:
+    return ", ".join(t(f"permission.{name}") for name in names)
+
+
+def _in_thread(interaction: discord.Interaction[Any]) -> bool:
+    return isinstance(interaction.channel, discord.Thread)
+
+
+def capped_list(items: list[str], shown: int) -> str:
+    """``a, b, c and N more``: a list that can't push a message past Discord's 2,000 characters."""
+    if len(items) <= shown:
+        return ", ".join(items)
+    return t("reply.list_more", items=", ".join(items[:shown]), more=len(items) - shown)
+
+
+class HeartsSettings(commands.Cog):
+    """``/hearts-settings``: a top-level command of its own, because Discord applies
+    ``default_member_permissions`` (here Manage Server) only to top-level commands; a subcommand of
+    ``/hearts`` would be shown to everyone. The service still refuses changes from non-managers."""
+
+    def __init__(self, bot: HeartsBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> Any:
+        return self.bot.service
+
+    @app_commands.command(
+        name="hearts-settings", description="This server's Hearts table defaults (managers only)"
+    )
     @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
     @app_commands.describe(
         seats="Default number of seats",
         target="Default target score",
@@ -308,7 +387,7 @@ class Hearts(
             current = ServerSettings(defaults=defaults, allowed_channels=frozenset(channels))
             await self.service.set_server_settings(actor_of(interaction), guild, current)
         channels_text = (
-            ", ".join(f"<#{c}>" for c in sorted(current.allowed_channels))
+            capped_list([f"<#{c}>" for c in sorted(current.allowed_channels)], CHANNELS_SHOWN)
             if current.allowed_channels
             else t("reply.all_channels")
         )
@@ -320,39 +399,9 @@ class Hearts(
             channels=channels_text,
         )
         prefix = t("reply.settings_saved") + "\n" if changed else ""
-        await interaction.response.send_message(prefix + body, ephemeral=True)
-
-    @app_commands.command(name="deck", description="How your cards are drawn (just for you)")
-    @app_commands.describe(style="Classic (red and black) or four colours (♦ blue, ♣ green)")
-    @app_commands.choices(
-        style=[
-            app_commands.Choice(name="classic", value="classic"),
-            app_commands.Choice(name="four colours", value="four_colour"),
-        ]
-    )
-    async def deck(self, interaction: discord.Interaction[Any], style: str) -> None:
-        four = style == "four_colour"
-        await self.bot.presenter.set_preferences(
-            str(interaction.user.id), PlayerPreferences(four_colour=four)
-        )
-        png = await self.bot.presenter.render.hand(
-            HandImage(cards=parse_cards(SAMPLE_HAND), four_colour=four)
-        )
-        await interaction.response.send_message(
-            t("reply.deck_four" if four else "reply.deck_classic"),
-            file=discord.File(io.BytesIO(png), filename="deck.png"),
-            ephemeral=True,
-        )
-
-    async def _my_table(self, interaction: discord.Interaction[Any]) -> TableSnapshot:
-        try:
-            return await self.table_here(interaction)
-        except Refused:
-            mine = self.service.tables_of(str(interaction.user.id), str(interaction.guild_id))
-            if not mine:
-                raise
-            return max(mine, key=lambda s: s.table_id)  # type: ignore[no-any-return]
+        await interaction.response.send_message(prefix + body, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
 async def setup(bot: HeartsBot) -> None:
     await bot.add_cog(Hearts(bot))
+    await bot.add_cog(HeartsSettings(bot))

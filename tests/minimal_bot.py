@@ -125,7 +125,7 @@ class MinimalBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.add_dynamic_items(HandButton)
         self.tree.add_command(game)
-        for command in (deal, slow, late, feedback, announce, badview, admin, post, edit, thread):
+        for command in (deal, slow, oldstyle, late, feedback, announce, badview, admin, post, edit, thread):
             self.tree.add_command(command)
         await self.tree.sync()
 
@@ -153,14 +153,20 @@ async def deal(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("Table 7", view=DealView())
 
 
-@app_commands.command(description="Defer, then follow up when the test says so")
+@app_commands.command(description="Defer, then edit the answer in when the test says so")
 async def slow(interaction: discord.Interaction) -> None:
     await interaction.response.defer(thinking=True)
     await _bot(interaction).gates.slow.wait()
     try:
-        await interaction.followup.send("done", file=render_hand(1))
+        await interaction.edit_original_response(content="done", attachments=[render_hand(1)])
     except discord.HTTPException as exc:
         _bot(interaction).events.append(("followup-failed", (exc.status, exc.code)))
+
+
+@app_commands.command(description="Defer, then answer with a followup (the deprecated path)")
+async def oldstyle(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(thinking=True)
+    await interaction.followup.send("done")
 
 
 @app_commands.command(description="Answer only when the test says so")

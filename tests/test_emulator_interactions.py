@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import aiohttp
 import discord
 import pytest
 
 from tests.conftest import World
-from tests.discord_emulator import Callback, CommandNotAvailable, EmulatorError, Permission, route_keys
+from tests.discord_emulator import (
+    Callback,
+    CommandNotAvailable,
+    EmulatorError,
+    EmulatorFailure,
+    Permission,
+    route_keys,
+)
 
 
 async def test_slash_command_with_subcommand_group_and_typed_options(world: World):
@@ -130,7 +139,7 @@ async def test_ephemeral_messages_are_visible_only_to_their_user(world: World):
     assert reply.id not in [m.id for m in history] and table.id in [m.id for m in history]
 
 
-async def test_deferred_response_then_late_followup_replaces_the_loading_message(world: World):
+async def test_deferred_response_then_late_edit_replaces_the_loading_message(world: World):
     emu = world.emu
     ix = await emu.slash(world.alice, world.general, "slow")
     assert await ix.wait_acknowledged() is Callback.DEFERRED_CHANNEL_MESSAGE
@@ -138,9 +147,20 @@ async def test_deferred_response_then_late_followup_replaces_the_loading_message
     assert loading.loading and loading.content == ""
     emu.clock.advance(10 * 60)  # ten minutes later: past 3 s, within the token's 15 minutes
     world.bot.gates.slow.set()
-    [followup] = await ix.wait_followups(1)
-    assert followup is loading and not followup.loading
-    assert followup.content == "done" and followup.attachments[0].filename == "hand-1.png"
+    answer = await ix.wait_original()
+    assert answer is loading and not answer.loading
+    assert answer.content == "done" and answer.attachments[0].filename == "hand-1.png"
+    assert emu.interactions.deprecated_followups == []
+
+
+async def test_a_followup_after_a_thinking_defer_is_the_deprecated_path_and_fails_the_test(world: World):
+    emu = world.emu
+    ix = await emu.slash(world.alice, world.general, "oldstyle")
+    with pytest.raises(EmulatorFailure, match="deprecated"):
+        await ix.wait_followups(1)
+    assert emu.interactions.deprecated_followups == [ix]
+    assert ix.followups[0] is ix.original and ix.original.content == "done"  # still shown, as on Discord
+    emu.feed.failures.clear()  # the failure was the point
 
 
 async def test_token_expires_after_fifteen_minutes(world: World):
@@ -228,3 +248,19 @@ async def test_requests_are_counted_with_route_and_time(world: World):
     assert all(c.duration is not None and c.duration >= 0 for c in calls)
     assert [c.started for c in calls] == sorted(c.started for c in calls)
     assert emu.requests.count(route_keys.SYNC_GLOBAL_COMMANDS) == 1
+
+
+async def test_a_component_update_in_an_archived_thread_is_refused(world: World, error_log: Any):
+    emu = world.emu
+    await emu.slash(world.alice, world.general, "thread", name="t1")
+    seats = await emu.wait_for_message(lambda m: m.content == "Seats: 4")
+    thread = emu.state.channels[seats.channel_id]
+    emu.clock.advance(thread.auto_archive_duration * 60 + 1)  # a quiet day: Discord archives it
+    emu.state.refresh_archive(thread)
+    allowance = error_log.allow("50083", logger="discord")
+    ix = await emu.click(world.bob, seats, label="Join")
+    ix.expect_unanswered = True
+    await emu.wait_until(lambda: ix.callbacks, what="the refused update")
+    assert [(c.status, c.code) for c in ix.callbacks] == [(400, 50083)]
+    assert emu.message(seats.id).content == "Seats: 4"
+    await emu.wait_until(lambda: allowance.seen, what="discord.py's log of the refusal")

@@ -22,7 +22,7 @@ import io
 import logging
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
@@ -43,9 +43,36 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+UNKNOWN_MESSAGE = 10008
+THREAD_ARCHIVED = 50083  # Discord's error code for an operation on an archived thread
 TABLE_MESSAGE_MAX_AGE = 50 * 60.0  # edits of messages older than an hour are limited (30046)
 REDRAW_INTERVAL = 6.0  # seconds between redraws of the table message within a trick
 NO_PINGS = discord.AllowedMentions.none()
+# What the bot needs to play in a thread made from the lobby message (else it plays in the channel).
+THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads", "read_message_history")
+ArchiveDuration = Literal[60, 1440, 4320, 10080]
+ARCHIVE_DURATIONS: tuple[ArchiveDuration, ...] = (
+    60,
+    1440,
+    4320,
+    10080,
+)  # minutes of inactivity Discord allows for a thread
+MOVES_WITHOUT_A_POST = 4  # time limits a thread may sit between two of the bot's messages
+
+
+def archive_duration(time_limit: float) -> ArchiveDuration:
+    """The shortest auto-archive duration that outlasts a few full-length moves: a live table's
+    thread tidies itself away soon after the game, a slow one isn't archived between moves (and if
+    it is, the next post unarchives it)."""
+    wanted = time_limit * MOVES_WITHOUT_A_POST / 60
+    return next((d for d in ARCHIVE_DURATIONS if d >= wanted), ARCHIVE_DURATIONS[-1])
+
+
+def only_user(user_id: str) -> discord.AllowedMentions:
+    """Mentions that notify exactly this person: no @everyone, no roles, nobody replied to."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(int(user_id))], replied_user=False
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,18 +275,27 @@ class DiscordPresenter:
             await self._post_lobby(state, snap)
 
     async def _open_thread(self, state: TableMessages, snap: TableSnapshot) -> None:
-        """Play in a thread made from the lobby message; fall back to the channel itself."""
+        """Play in a thread made from the lobby message; fall back to the channel itself where the
+        bot may not make one or may not post in it (and say so there, in one line)."""
         play = state.lobby_channel or int(snap.channel_id)
         channel = self.client.get_channel(play)
+        missing: list[str] = []
         if isinstance(channel, discord.TextChannel) and state.lobby_message is not None:
-            try:
-                thread = await channel.get_partial_message(state.lobby_message).create_thread(
-                    name=t("thread.name", table=snap.table_id), auto_archive_duration=1440
-                )
-                play = thread.id
-            except discord.HTTPException as exc:
-                log.info("table %s plays in the channel: no thread (%s)", snap.table_id, exc)
+            perms = channel.permissions_for(channel.guild.me)
+            missing = [name for name in THREAD_PERMISSIONS if not getattr(perms, name)]
+            if not missing:
+                try:
+                    thread = await channel.get_partial_message(state.lobby_message).create_thread(
+                        name=t("thread.name", table=snap.table_id),
+                        auto_archive_duration=archive_duration(snap.options.time_limit),
+                    )
+                    play = thread.id
+                except discord.HTTPException as exc:
+                    log.info("table %s plays in the channel: no thread (%s)", snap.table_id, exc)
         await self._save(state, "play_channel", play)
+        if missing:
+            names = ", ".join(t(f"permission.{name}") for name in missing)
+            await self._announce(state, t("announce.no_thread", permissions=names, table=snap.table_id))
         if play != state.lobby_channel:
             await self._edit_lobby(state, snap)
 
@@ -381,10 +417,14 @@ class DiscordPresenter:
                     content=content, attachments=[file], view=view, allowed_mentions=NO_PINGS
                 )
                 return
-            except discord.NotFound:
+            except discord.HTTPException as exc:
+                # Deleted (10008), or in a thread archived for inactivity (50083): a new message
+                # unarchives the thread, so the table goes on.
+                if exc.code not in (UNKNOWN_MESSAGE, THREAD_ARCHIVED):
+                    raise
                 if over:
                     return
-                file = discord.File(io.BytesIO(png), filename="table.png")  # the message was deleted
+                file = discord.File(io.BytesIO(png), filename="table.png")
         message = await channel.send(content=content, file=file, view=view, allowed_mentions=NO_PINGS)
         await self._save(state, "table_message", message.id)
         await self._save(state, "table_hand", snap.hand_number)
@@ -398,10 +438,22 @@ class DiscordPresenter:
         self, hand: PrivateHand, snap: TableSnapshot, selected: CardSet = 0, note: str = ""
     ) -> HandPayload:
         """A person's hand: the image, what to do now, and the controls for it."""
-        state = await self.state(hand.table_id)
         rules = snap.options.rules
         four_colour = hand.player_id is not None and (await self.preferences(hand.player_id)).four_colour
         png = await self.render.hand(images.hand_image(hand, rules.bonus_card, selected, four_colour))
+        content = await self.hand_text(hand, snap, selected, note)
+        return HandPayload(content, png, self.hand_controls(hand, snap, selected))
+
+    def hand_controls(
+        self, hand: PrivateHand, snap: TableSnapshot, selected: CardSet = 0
+    ) -> discord.ui.View | None:
+        return hand_view(hand, snap.options.rules.moon_points, selected)
+
+    async def hand_text(
+        self, hand: PrivateHand, snap: TableSnapshot, selected: CardSet = 0, note: str = ""
+    ) -> str:
+        """What a person's hand message says: what to do now, the trick so far, a link to the table."""
+        state = await self.state(hand.table_id)
         lines = [t("hand.header", table=hand.table_id, hand=hand.hand_number)]
         if note:
             lines.append(note)
@@ -434,7 +486,7 @@ class DiscordPresenter:
         link = self._table_link(state, snap)
         if link:
             lines.append(t("hand.jump", link=link))
-        return HandPayload("\n".join(lines), png, hand_view(hand, rules.moon_points, selected))
+        return "\n".join(lines)
 
     def _table_link(self, state: TableMessages, snap: TableSnapshot) -> str:
         if state.table_message is None:
@@ -533,7 +585,7 @@ class DiscordPresenter:
         channel_id = state.play_channel or state.lobby_channel
         if channel_id is None:
             return
-        mentions = discord.AllowedMentions(users=[discord.Object(int(ping))]) if ping else NO_PINGS
+        mentions = only_user(ping) if ping else NO_PINGS
         await self.client.get_partial_messageable(channel_id).send(
             content=text, allowed_mentions=mentions, **kwargs
         )

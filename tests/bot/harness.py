@@ -10,9 +10,11 @@ from pathlib import Path
 
 from bot.app import HeartsBot
 from bot.config import Settings
+from bot.presenter.pacing import GlobalPacer
 from bot.tables import ComputerPool, ComputerSettings, ManualClock, PoolKind, ServiceSettings, SystemClock
 from bot.text import t
 from tests.discord_emulator import Callback, Channel, DiscordEmulator, Guild, InteractionRecord, Message, User
+from tests.discord_emulator.emulator import TEST_RATE_LIMIT_SCALE
 from tests.discord_emulator.runner import BotRunner
 
 GAME_OVER = "Game over"
@@ -28,10 +30,12 @@ def make_bot(
     redraw_interval: float = 0.0,
     computers: ComputerPool | None = None,
     computer_pause: float = 0.0,
+    pace_period: float = TEST_RATE_LIMIT_SCALE,
 ) -> HeartsBot:
     """The real bot pointed at the emulator. Test defaults: images drawn in threads (starting worker
     processes for every test bot costs seconds), no pause between redraws or before computer moves,
-    computers deciding on the event loop. Benchmarks pass production values."""
+    computers deciding on the event loop, the bot's global pacing shrunk like the emulator's rate
+    limits (``pace_period`` 1.0: Discord's second). Benchmarks pass production values."""
     settings = Settings(
         discord_token=emu.token,
         database_path=db,
@@ -45,6 +49,7 @@ def make_bot(
         computers=computers or ComputerPool(ComputerSettings(kind=PoolKind.INLINE)),
         service_settings=ServiceSettings(computer_pause=computer_pause),
         redraw_interval=redraw_interval,
+        pacer=GlobalPacer(period=pace_period),
     )
 
 

@@ -19,6 +19,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bot.presenter.discord_presenter import REDRAW_INTERVAL
 from bot.tables import ComputerPool, ComputerSettings, PoolKind, ServiceSettings, SystemClock
@@ -29,6 +30,7 @@ from tests.discord_emulator.runner import BotRunner, redirect_discord_py
 
 SEATS = 4
 CARDS_PER_HAND = 52  # four seats: the whole deck is dealt
+SETUP_WAIT = 60.0  # seconds a table may take to open and seat its people
 STALL = 120.0  # seconds a table may wait for its next control before the run is declared stuck
 
 
@@ -46,6 +48,9 @@ class LoadResult:
     moves: list[InteractionRecord]  # every move people made
     seconds: float  # from the first Start click to the quiet after the last game
     errors: list[str] = field(default_factory=list)
+    unanswered: int = 0  # interactions of any kind the bot never answered in time (users saw a failure)
+    rate_limited: int = 0  # 429s the emulator answered (route buckets and the global limit)
+    deprecated_followups: int = 0  # answers sent as a followup after a "thinking" defer
     loop_lags_ms: list[float] = field(default_factory=list)  # sorted: how late 50 ms ticks of the loop ran
     gc_pauses_ms: list[float] = field(default_factory=list)  # sorted: full (generation 2) collections
 
@@ -127,14 +132,25 @@ class _Watcher:
 
 async def _seat_everyone(table: _Table, hands: int, level: str) -> Message:
     """Open the table, have the other people join, and wait until the lobby shows them."""
-    hearts = table.hearts
+    hearts, emu = table.hearts, table.hearts.emu
     host, *others = hearts.people
-    lobby = await hearts.open_table(host, seats=SEATS, hands=hands, computers=level)
+    # Generous waits: with Discord's real rate limits a hundred lobbies (and the DM channels opened
+    # ahead for their people) queue behind the bot's global pacing for several seconds.
+    ix = await emu.slash(host, hearts.general, "hearts new", seats=SEATS, hands=hands, computers=level)
+    await ix.wait_acknowledged()
+    lobby = await emu.wait_for_message(
+        lambda m: "Hearts table #" in m.content and bool(m.custom_ids),
+        channel=hearts.general,
+        since=ix,
+        timeout=SETUP_WAIT,
+    )
     for person in others:
         await hearts.click(person, lobby, "Join")
     names = [p.name for p in others]
-    await hearts.emu.wait_until(
-        lambda: all(n in hearts.emu.message(lobby.id).content for n in names), what="everyone seated"
+    await emu.wait_until(
+        lambda: all(n in emu.message(lobby.id).content for n in names),
+        what="everyone seated",
+        timeout=SETUP_WAIT,
     )
     return lobby
 
@@ -167,6 +183,8 @@ async def run_load(
     seed: int = 1,
     production: bool = False,
     freeze_gc: bool = False,
+    render_delay: float = 0.0,
+    rate_limit_scale: float | None = None,
 ) -> LoadResult:
     """Play ``tables`` games of ``hands`` hands at once, ``people`` people at each table (the other
     seats are computers of ``level``) who take ``think`` seconds per move, and measure REST calls
@@ -175,15 +193,29 @@ async def run_load(
     and the table message's redraw interval; otherwise the fast settings of the tests.
     ``freeze_gc`` moves what has piled up (mostly the emulator's record of every message, request
     and image) out of the garbage collector's reach every few seconds: those full collections
-    are the harness's cost, which the bot alone would not pay."""
+    are the harness's cost, which the bot alone would not pay. ``render_delay`` adds that many
+    seconds to every image (a render backlog); ``rate_limit_scale`` runs the emulator's rate limits
+    at that scale (1.0: Discord's own windows; default: the tests' short ones)."""
     assert 1 <= people <= SEATS
     errors = _ErrorLog()
     logging.getLogger().addHandler(errors)
     try:
-        async with DiscordEmulator() as emu:
+        scale = {} if rate_limit_scale is None else {"rate_limit_scale": rate_limit_scale}
+        async with DiscordEmulator(**scale) as emu:
             with redirect_discord_py(emu):
                 return await _run(
-                    emu, tables, people, hands, workdir, think, level, seed, errors, production, freeze_gc
+                    emu,
+                    tables,
+                    people,
+                    hands,
+                    workdir,
+                    think,
+                    level,
+                    seed,
+                    errors,
+                    production,
+                    freeze_gc,
+                    render_delay,
                 )
     finally:
         logging.getLogger().removeHandler(errors)
@@ -201,6 +233,7 @@ async def _run(
     errors: _ErrorLog,
     production: bool,
     freeze_gc: bool,
+    render_delay: float = 0.0,
 ) -> LoadResult:
     clock = now_clock()
     db = workdir / "hearts.sqlite3"
@@ -213,6 +246,7 @@ async def _run(
             redraw_interval=REDRAW_INTERVAL,
             computers=ComputerPool(ComputerSettings(kind=PoolKind.PROCESS, workers=1)),
             computer_pause=ServiceSettings().computer_pause,
+            pace_period=emu.rate_limits.scale,
         )
     else:
         bot = make_bot(emu, db, clock)
@@ -226,6 +260,8 @@ async def _run(
         watcher.add(runs[-1])
     runner = BotRunner(emu)
     await runner.start(bot, timeout=60)
+    if render_delay:
+        _slow_renders(bot.presenter.render, render_delay)
     try:
         lobbies = await asyncio.gather(*(_seat_everyone(r, hands, level) for r in runs))
         emu.state.message_watchers.append(watcher)
@@ -251,9 +287,11 @@ async def _run(
     if short:
         raise AssertionError(f"tables that did not play {hands} hand(s): {short}")
     moves = [m for r in runs for m in r.moves]
-    unanswered = [m for m in moves if m.round_trip is None]
-    if unanswered:
-        raise AssertionError(f"{len(unanswered)} move(s) never answered, e.g. {unanswered[0]}")
+    unanswered = [
+        r
+        for r in emu.interactions.by_id.values()
+        if r.invalidated or not any(200 <= c.status < 300 for c in r.callbacks)
+    ]
     return LoadResult(
         tables=tables,
         people=people,
@@ -264,9 +302,25 @@ async def _run(
         moves=moves,
         seconds=seconds,
         errors=[*emu.feed.failures, *errors.lines],
+        unanswered=len(unanswered),
+        rate_limited=sum(1 for r in emu.requests.records if r.status == 429),
+        deprecated_followups=len(emu.interactions.deprecated_followups),
         loop_lags_ms=sorted(lag * 1000 for lag in lags),
         gc_pauses_ms=sorted(p * 1000 for p in pauses),
     )
+
+
+def _slow_renders(render: object, delay: float) -> None:
+    """Every image takes ``delay`` seconds longer, as when many tables deal at once and the render
+    workers have a backlog."""
+    for name in ("hand", "table", "sheet", "standings"):
+        original = getattr(render, name)
+
+        async def slowed(*args: object, _original: Any = original, **kwargs: object) -> Any:
+            await asyncio.sleep(delay)
+            return await _original(*args, **kwargs)
+
+        setattr(render, name, slowed)
 
 
 async def _tick(lags: list[float], period: float = 0.05, freeze_gc: bool = False) -> None:

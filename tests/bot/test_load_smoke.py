@@ -12,6 +12,7 @@ from tests.discord_emulator import route_keys
 async def test_two_tables_play_a_hand_each_and_are_measured(tmp_path: Path) -> None:
     result = await run_load(2, 4, 1, tmp_path)
     assert result.errors == []
+    assert (result.unanswered, result.rate_limited, result.deprecated_followups) == (0, 0, 0)
     assert result.cards == 2 * CARDS_PER_HAND
     # every card of a person is one answered move; passing adds a select and a confirm per person
     assert len(result.moves) >= result.cards

@@ -54,7 +54,7 @@ async def _read_multipart(request: web.Request) -> Body:
             payload = json.loads(data)
         elif part.name and (match := _FILE_FIELD.match(part.name)):
             content_type = part.headers.get("Content-Type", "application/octet-stream")
-            uploads.append(Upload(int(match.group(1)), part.filename or "file", content_type, bytes(data)))
+            uploads.append(Upload(int(match.group(1)), part.filename or "", content_type, bytes(data)))
         else:
             raise ApiError(400, Code.GENERAL, f"400: Bad Request (unexpected multipart field {part.name!r})")
     return Body(json=payload, uploads=tuple(uploads))

@@ -32,24 +32,33 @@ from .gateway import Gateway, Session
 from .http_app import API_PREFIX, build_app
 from .interactions import RESPONSE_DEADLINE, InteractionRecord, Interactions, InteractionType
 from .models import Channel, ChannelKind, Guild, Member, Message, Role, User
+from .ratelimits import RateLimits
 from .state import EmulatorState
 
 T = TypeVar("T")
 DEFAULT_TIMEOUT = 5.0
+TEST_RATE_LIMIT_SCALE = 0.01  # Discord's limits with windows 100x shorter: every rule, millisecond waits
 BUTTON = 2
 SELECT_TYPES = {3: "string", 5: "user", 6: "role", 7: "mentionable", 8: "channel"}
 
 
 class DiscordEmulator:
     def __init__(
-        self, *, token: str = "emulator-bot-token", bot_name: str = "Hearts", clock: Clock | None = None
+        self,
+        *,
+        token: str = "emulator-bot-token",
+        bot_name: str = "Hearts",
+        clock: Clock | None = None,
+        rate_limit_scale: float = TEST_RATE_LIMIT_SCALE,
     ) -> None:
-        """`clock` decides "now" for deadlines, ids and timestamps (default: wall time, advanceable)."""
+        """`clock` decides "now" for deadlines, ids and timestamps (default: wall time, advanceable).
+        `rate_limit_scale` shrinks Discord's rate-limit windows (1.0: Discord's own)."""
         self.token = token
         self.clock = clock or Clock()
         self.feed = ChangeFeed()
         self.state = EmulatorState(self.clock, self.feed, bot_name=bot_name)
         self.faults = Faults()
+        self.rate_limits = RateLimits(scale=rate_limit_scale)
         self.requests = RequestLog()
         self.commands = CommandRegistry(self.state.ids, self.state.application_id)
         self.interactions = Interactions(self.state, self.faults, self.feed)
@@ -144,6 +153,25 @@ class DiscordEmulator:
 
     def dm_channel(self, user: User) -> Channel:
         return self.state.dm_channel(user)
+
+    def set_overwrite(
+        self, channel: Channel, target: User | Role | Guild, *, allow: int = 0, deny: int = 0
+    ) -> None:
+        """A moderator sets a channel overwrite for a member, a role or @everyone (the guild); the
+        bot gets CHANNEL_UPDATE. `allow=deny=0` removes it."""
+        self.state.set_overwrite(channel, target, allow=allow, deny=deny)
+
+    def set_role_permissions(self, guild: Guild, role: Role, permissions: int) -> None:
+        self.state.set_role_permissions(guild, role, permissions)
+
+    def time_out(self, guild: Guild, user: User, *, seconds: float | None) -> None:
+        """Time a member out for `seconds` of the emulator's clock (None lifts it)."""
+        until = None if seconds is None else self.clock.time() + seconds
+        self.state.time_out(guild, user, until)
+
+    def permissions(self, user: User, channel: Channel) -> int:
+        """What `user` may do in `channel`, computed as Discord does."""
+        return self.state.permissions_in(user, channel)
 
     def post_message(self, user: User, channel: Channel, content: str) -> Message:
         """A user writes in a channel (the bot gets MESSAGE_CREATE)."""

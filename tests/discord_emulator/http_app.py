@@ -91,6 +91,10 @@ async def _dispatch(
             return _finish(
                 record, json_response(fault.body, fault.status, fault.headers), code=fault.body.get("code")
             )
+        verdict = emu.rate_limits.check(spec.key, params)
+        rate_headers = verdict.headers if verdict is not None else {}
+        if verdict is not None and verdict.refusal is not None:
+            return _finish(record, json_response(verdict.refusal, 429, rate_headers))
         ctx = Ctx(
             state=emu.state,
             interactions=emu.interactions,
@@ -107,8 +111,8 @@ async def _dispatch(
     except ApiError as exc:
         return _finish(record, json_response(exc.body(), exc.status), code=exc.code)
     if reply.status == 204:
-        return _finish(record, web.Response(status=204))
-    return _finish(record, json_response(reply.body, reply.status))
+        return _finish(record, web.Response(status=204, headers=rate_headers))
+    return _finish(record, json_response(reply.body, reply.status, rate_headers))
 
 
 def _finish(record: RequestRecord, response: web.Response, *, code: int | None = None) -> web.Response:

@@ -140,6 +140,9 @@ class Interactions:
         self.feed = feed
         self.by_id: dict[int, InteractionRecord] = {}
         self.by_token: dict[str, InteractionRecord] = {}
+        # Interactions answered by a followup after a "thinking" defer: Discord keeps that working
+        # "for backwards compatibility" only, so each one fails the test (edit @original instead).
+        self.deprecated_followups: list[InteractionRecord] = []
 
     # --- creation -----------------------------------------------------------------------------
     def create(
@@ -186,7 +189,7 @@ class Interactions:
             "app_permissions": str(self._app_permissions(channel)),
         }
         if guild is not None:
-            perms = guild.permissions_of(user.id)
+            perms = self.state.permissions_in(user, channel)
             data.update(
                 guild_id=str(guild.id),
                 guild={"id": str(guild.id), "locale": "en-US", "features": []},
@@ -208,15 +211,7 @@ class Interactions:
         return data
 
     def _app_permissions(self, channel: Channel) -> int:
-        guild = self.state.guild_of(channel)
-        if guild is None:
-            return int(
-                Permission.VIEW_CHANNEL
-                | Permission.SEND_MESSAGES
-                | Permission.EMBED_LINKS
-                | Permission.ATTACH_FILES
-            )
-        perms = guild.permissions_of(self.state.bot.id)
+        perms = self.state.permissions_in(self.state.bot, channel)
         if channel.id in self.faults.denied_channels:
             perms &= ~(
                 Permission.SEND_MESSAGES | Permission.SEND_MESSAGES_IN_THREADS | Permission.ATTACH_FILES
@@ -314,6 +309,8 @@ class Interactions:
             assert record.source_message is not None
             if record.source_message.deleted:
                 raise unknown("Message", Code.UNKNOWN_MESSAGE)
+            if not record.source_message.ephemeral:
+                state.check_not_archived(record.channel)
             record.original = state.edit_message(record.source_message, data, uploads)
         elif callback is Callback.MODAL:
             record.modal = data
@@ -347,7 +344,12 @@ class Interactions:
         state = self.state
         if record._loading_original and record.original is not None and not record.original.deleted:
             # The first followup after a "thinking" defer replaces the loading message and keeps
-            # the defer's ephemeral setting.
+            # the defer's ephemeral setting: documented as deprecated, so it is reported.
+            self.deprecated_followups.append(record)
+            self.feed.fail(
+                f"deprecated: {record} was answered with a followup after a 'thinking' defer; "
+                "edit the original response (PATCH .../messages/@original) instead"
+            )
             message = record.original
             body = {k: v for k, v in data.items() if k != "flags"}
             state.edit_message(message, body, uploads, finish_loading=True)
@@ -383,6 +385,8 @@ class Interactions:
         self, record: InteractionRecord, message: Message, data: dict[str, Any], uploads: Sequence[Upload]
     ) -> Message:
         validate_message(data, is_edit=True)
+        if not message.ephemeral:
+            self.state.check_not_archived(self.state.channels[message.channel_id])
         loading = message.loading
         self.state.edit_message(message, data, uploads, finish_loading=loading)
         if loading:

@@ -11,9 +11,12 @@ import functools
 import io
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .snowflakes import iso_timestamp
+
+if TYPE_CHECKING:
+    from .permissions import Overwrite
 
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
@@ -57,24 +60,30 @@ class Permission(enum.IntFlag):
     CREATE_PUBLIC_THREADS = 1 << 35
     CREATE_PRIVATE_THREADS = 1 << 36
     SEND_MESSAGES_IN_THREADS = 1 << 38
+    MODERATE_MEMBERS = 1 << 40
 
 
 ALL_PERMISSIONS = (1 << 53) - 1
-EVERYONE_PERMISSIONS = (
-    Permission.CREATE_INSTANT_INVITE
-    | Permission.ADD_REACTIONS
-    | Permission.VIEW_CHANNEL
+# What the README's invite link asks for (permissions=309237763072): the bot's role has exactly this.
+INVITE_PERMISSIONS = (
+    Permission.VIEW_CHANNEL
     | Permission.SEND_MESSAGES
     | Permission.EMBED_LINKS
     | Permission.ATTACH_FILES
     | Permission.READ_MESSAGE_HISTORY
-    | Permission.USE_EXTERNAL_EMOJIS
-    | Permission.USE_APPLICATION_COMMANDS
     | Permission.CREATE_PUBLIC_THREADS
-    | Permission.CREATE_PRIVATE_THREADS
     | Permission.SEND_MESSAGES_IN_THREADS
 )
-BOT_PERMISSIONS = EVERYONE_PERMISSIONS | Permission.MANAGE_MESSAGES | Permission.MANAGE_THREADS
+assert INVITE_PERMISSIONS == 309237763072
+# @everyone of a test server: members can see and talk (the emulator lets anyone in the server use
+# commands). No bit beyond the invite's, so the bot's permissions are exactly what its invite asked.
+EVERYONE_PERMISSIONS = (
+    Permission.VIEW_CHANNEL
+    | Permission.SEND_MESSAGES
+    | Permission.READ_MESSAGE_HISTORY
+    | Permission.SEND_MESSAGES_IN_THREADS
+)
+BOT_PERMISSIONS = INVITE_PERMISSIONS
 
 
 @dataclass(eq=False)
@@ -130,6 +139,7 @@ class Member:
     guild_id: int
     role_ids: list[int]
     joined_at: float
+    timed_out_until: float | None = None  # emulator clock; a timeout leaves View Channel and history
 
     def payload(self, *, permissions: int | None = None) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -143,7 +153,9 @@ class Member:
             "mute": False,
             "pending": False,
             "flags": 0,
-            "communication_disabled_until": None,
+            "communication_disabled_until": (
+                iso_timestamp(self.timed_out_until) if self.timed_out_until is not None else None
+            ),
         }
         if permissions is not None:
             data["permissions"] = str(permissions)
@@ -167,6 +179,8 @@ class Channel:
     message_count: int = 0
     thread_member_ids: set[int] = field(default_factory=set)
     last_message_id: int | None = None
+    overwrites: list[Overwrite] = field(default_factory=list)
+    last_activity: float = 0.0  # threads: emulator time of the last message (auto-archive)
 
     @property
     def mention(self) -> str:
@@ -200,13 +214,17 @@ class Channel:
                     "archived": self.archived,
                     "locked": self.locked,
                     "auto_archive_duration": self.auto_archive_duration,
-                    "archive_timestamp": iso_timestamp(self.created_at),
+                    "archive_timestamp": iso_timestamp(self.last_activity or self.created_at),
                     "create_timestamp": iso_timestamp(self.created_at),
                     "invitable": self.kind is ChannelKind.PUBLIC_THREAD,
                 },
             )
         else:
-            base.update(position=self.position, permission_overwrites=[], topic=None)
+            base.update(
+                position=self.position,
+                permission_overwrites=[o.payload() for o in self.overwrites],
+                topic=None,
+            )
         return base
 
 
@@ -237,16 +255,9 @@ class Guild:
 
     def permissions_of(self, user_id: int) -> int:
         """A member's server-wide permissions (owner and administrators have all)."""
-        member = self.members.get(user_id)
-        if member is None:
-            return 0
-        if user_id == self.owner_id:
-            return ALL_PERMISSIONS
-        perms = self.everyone.permissions
-        for role in self.roles:
-            if role.id in member.role_ids:
-                perms |= role.permissions
-        return ALL_PERMISSIONS if perms & Permission.ADMINISTRATOR else perms
+        from .permissions import base_permissions
+
+        return base_permissions(self, user_id)
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -354,6 +365,10 @@ class Message:
     message_reference: dict[str, Any] | None = None
     deleted: bool = False
     edit_count: int = 0
+    mentions: list[User] = field(default_factory=list)  # mentioned and allowed to ping
+    mention_role_ids: list[int] = field(default_factory=list)
+    mention_everyone: bool = False
+    notified: set[int] = field(default_factory=set)  # ids of the people this message pinged
     seq: int = 0  # emulator event counter at the last create/edit (for waits "since")
 
     @property
@@ -402,9 +417,9 @@ class Message:
             "timestamp": iso_timestamp(self.created_at),
             "edited_timestamp": iso_timestamp(self.edited_at) if self.edited_at else None,
             "tts": False,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
+            "mention_everyone": self.mention_everyone,
+            "mentions": [u.payload() for u in self.mentions],
+            "mention_roles": [str(r) for r in self.mention_role_ids],
             "attachments": [a.payload() for a in self.attachments],
             "embeds": self.embeds,
             "pinned": False,

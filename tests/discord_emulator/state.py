@@ -7,6 +7,7 @@ THREAD_CREATE, ...) and counted on the change feed (which wakes the test's waits
 from __future__ import annotations
 
 import mimetypes
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -25,13 +26,19 @@ from .models import (
     Guild,
     Member,
     Message,
+    Permission,
     Role,
     User,
 )
+from .permissions import MEMBER_OVERWRITE, ROLE_OVERWRITE, Overwrite, channel_permissions
 from .snowflakes import SnowflakeFactory, iso_timestamp
-from .validation import check_files, check_not_empty
+from .validation import MENTION_KINDS, check_files, check_not_empty
 
 # Gateway intents that gate the events the emulator sends.
+THREAD_ARCHIVED = 50083
+_USER_MENTION = re.compile(r"<@!?(\d+)>")
+_ROLE_MENTION = re.compile(r"<@&(\d+)>")
+_EVERYONE_MENTION = re.compile(r"@(everyone|here)\b")
 GUILDS = 1 << 0
 GUILD_MEMBERS = 1 << 1
 GUILD_MESSAGES = 1 << 9
@@ -114,6 +121,61 @@ class EmulatorState:
         guild.members[user.id] = member
         return member
 
+    def permissions_in(self, user: User, channel: Channel) -> int:
+        """What `user` may do in `channel`, computed as Discord does (`permissions.py`)."""
+        guild = self.guild_of(channel)
+        if guild is None:
+            return int(
+                Permission.VIEW_CHANNEL
+                | Permission.SEND_MESSAGES
+                | Permission.EMBED_LINKS
+                | Permission.ATTACH_FILES
+                | Permission.READ_MESSAGE_HISTORY
+            )
+        return channel_permissions(guild, user.id, channel, now=self.clock.time())
+
+    def set_overwrite(
+        self, channel: Channel, target: User | Role | Guild, *, allow: int = 0, deny: int = 0
+    ) -> None:
+        """A channel permission overwrite for a member, a role, or @everyone (pass the guild)."""
+        if channel.kind.is_thread:
+            raise EmulatorError("threads have no overwrites of their own: set them on the parent")
+        kind = MEMBER_OVERWRITE if isinstance(target, User) else ROLE_OVERWRITE
+        channel.overwrites = [o for o in channel.overwrites if (o.type, o.id) != (kind, target.id)]
+        if allow or deny:
+            channel.overwrites.append(Overwrite(target.id, kind, int(allow), int(deny)))
+        self.dispatch("CHANNEL_UPDATE", channel.payload(), GUILDS)
+        self.feed.changed()
+
+    def set_role_permissions(self, guild: Guild, role: Role, permissions: int) -> None:
+        role.permissions = int(permissions)
+        self.dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role.payload()}, GUILDS)
+        self.feed.changed()
+
+    def time_out(self, guild: Guild, user: User, until: float | None) -> None:
+        """Time a member out until `until` (emulator clock), or lift it with None."""
+        member = guild.members[user.id]
+        member.timed_out_until = until
+        self.dispatch("GUILD_MEMBER_UPDATE", member.payload() | {"guild_id": str(guild.id)}, GUILDS)
+        self.feed.changed()
+
+    # --- threads: auto-archive on the emulator's clock ---------------------------------------
+    def refresh_archive(self, channel: Channel) -> None:
+        """A thread whose last activity is older than its auto-archive duration becomes archived."""
+        if not channel.kind.is_thread or channel.archived:
+            return
+        idle = self.clock.time() - (channel.last_activity or channel.created_at)
+        if idle >= channel.auto_archive_duration * 60:
+            channel.archived = True
+            self.dispatch("THREAD_UPDATE", channel.payload(), GUILDS)
+            self.feed.changed()
+
+    def check_not_archived(self, channel: Channel) -> None:
+        """Edits (and component updates) in an archived thread fail until a message unarchives it."""
+        self.refresh_archive(channel)
+        if channel.kind.is_thread and channel.archived:
+            raise ApiError(400, THREAD_ARCHIVED, "Thread is archived")
+
     def create_channel(self, guild: Guild, name: str) -> Channel:
         channel = self._new_guild_channel(guild, name, len(guild.channels))
         self.dispatch("CHANNEL_CREATE", channel.payload(), GUILDS)
@@ -161,6 +223,7 @@ class EmulatorState:
             created_at=self.clock.time(),
             auto_archive_duration=auto_archive_duration,
             thread_member_ids={owner.id},
+            last_activity=self.clock.time(),
         )
         self.guild(parent.guild_id).channels.append(thread)
         self.channels[thread.id] = thread
@@ -172,6 +235,8 @@ class EmulatorState:
         for key in ("name", "archived", "locked", "auto_archive_duration"):
             if key in changes:
                 setattr(thread, key, changes[key])
+        if changes.get("archived") is False:
+            thread.last_activity = self.clock.time()  # the archive clock starts again
         self.dispatch("THREAD_UPDATE", thread.payload(), GUILDS)
         self.feed.changed()
 
@@ -243,15 +308,51 @@ class EmulatorState:
         if visible_to is not None:
             message.flags |= EPHEMERAL
         self._apply(message, payload, uploads, is_edit=False, allow_empty=allow_empty)
+        self._mentions(message, channel, payload.get("allowed_mentions"))
         self.messages[message.id] = message
         channel.last_message_id = message.id
         if channel.kind.is_thread:
             channel.message_count += 1
+            channel.last_activity = self.clock.time()
         message.seq = self.feed.changed()
         self._watched(message)
         if not message.ephemeral:
             self.dispatch("MESSAGE_CREATE", message.payload(), _message_intent(channel))
         return message
+
+    def _mentions(self, message: Message, channel: Channel, allowed: dict[str, Any] | None) -> None:
+        """Who the message pings: what its content mentions, filtered by `allowed_mentions`
+        (absent: everything mentioned pings, as on Discord). Only a new message notifies."""
+        parse = set(MENTION_KINDS) if allowed is None else set(allowed.get("parse") or [])
+        allowed_users = {int(u) for u in (allowed or {}).get("users") or []}
+        allowed_roles = {int(r) for r in (allowed or {}).get("roles") or []}
+        guild = self.guild_of(channel)
+        users = [
+            self.users[uid]
+            for uid in dict.fromkeys(int(m) for m in _USER_MENTION.findall(message.content))
+            if uid in self.users and ("users" in parse or uid in allowed_users)
+        ]
+        roles = [
+            rid
+            for rid in dict.fromkeys(int(m) for m in _ROLE_MENTION.findall(message.content))
+            if guild is not None
+            and any(r.id == rid for r in guild.roles)
+            and ("roles" in parse or rid in allowed_roles)
+        ]
+        everyone = "everyone" in parse and bool(_EVERYONE_MENTION.search(message.content))
+        notified = {u.id for u in users}
+        if guild is not None:
+            for member in guild.members.values():
+                if everyone or set(member.role_ids) & set(roles):
+                    notified.add(member.user.id)
+            notified = {
+                uid for uid in notified if uid in guild.members and self.can_see(self.users[uid], channel)
+            }
+        elif channel.recipient is not None:
+            notified &= {channel.recipient.id}
+        notified.discard(message.author.id)
+        message.mentions, message.mention_role_ids, message.mention_everyone = users, roles, everyone
+        message.notified = notified
 
     def edit_message(
         self,
@@ -343,10 +444,21 @@ class EmulatorState:
                         }
                     },
                 )
-        return result + [self._store(message, u, None) for u in uploads if u.index not in used]
+        return result  # uploads the list leaves out are dropped, as on Discord
 
     def _store(self, message: Message, upload: Upload, entry: dict[str, Any] | None) -> Attachment:
         filename = (entry or {}).get("filename") or upload.filename
+        if not filename:
+            raise ApiError(
+                400,
+                Code.INVALID_FORM_BODY,
+                "Invalid Form Body",
+                {
+                    "files": {
+                        "_errors": [{"code": "BASE_TYPE_REQUIRED", "message": "A file needs a filename."}]
+                    }
+                },
+            )
         content_type = upload.content_type
         if content_type == "application/octet-stream":
             content_type = mimetypes.guess_type(filename)[0] or content_type

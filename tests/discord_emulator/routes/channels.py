@@ -6,20 +6,39 @@ from typing import Any
 
 from .. import route_keys as keys
 from ..errors import ApiError, Code, unknown
-from ..models import Channel, ChannelKind, Message, User
+from ..models import Channel, ChannelKind, Message, Permission, User
+from ..permissions import require, send_permission
+from ..state import THREAD_ARCHIVED
 from ..validation import validate_message
 from .base import ROUTES, Ctx, Reply
 
 
-def _writable(ctx: Ctx, channel_id: str) -> Channel:
-    """A channel the bot may write to: permission faults, closed DMs and locked threads refuse."""
+def _for_bot(ctx: Ctx, channel_id: str, needed: int) -> Channel:
+    """A channel where the bot holds every bit of `needed` (computed as Discord does, with the
+    test's blunt `faults.deny_permissions` on top): else 403/50013."""
     channel = ctx.state.channel(channel_id)
     ctx.faults.check_channel_allowed(channel.id)
     if channel.parent_id is not None:
         ctx.faults.check_channel_allowed(channel.parent_id)
-    if channel.kind.is_thread and channel.locked:
-        raise ApiError(403, 50083, "Thread is locked")
+    require(ctx.state.permissions_in(ctx.state.bot, channel), needed | Permission.VIEW_CHANNEL, channel)
     return channel
+
+
+def _content_bits(ctx: Ctx) -> int:
+    """Attach Files for uploads, Embed Links for embeds."""
+    bits = 0
+    if ctx.uploads:
+        bits |= Permission.ATTACH_FILES
+    if ctx.body.get("embeds"):
+        bits |= Permission.EMBED_LINKS
+    return bits
+
+
+def _check_lock(ctx: Ctx, channel: Channel) -> None:
+    if channel.kind.is_thread and channel.locked:
+        have = ctx.state.permissions_in(ctx.state.bot, channel)
+        if not have & Permission.MANAGE_THREADS:
+            raise ApiError(403, THREAD_ARCHIVED, "Thread is locked")
 
 
 @ROUTES.add(keys.GET_CHANNEL)
@@ -29,16 +48,20 @@ async def get_channel(ctx: Ctx) -> Reply:
 
 @ROUTES.add(keys.EDIT_CHANNEL)
 async def edit_channel(ctx: Ctx) -> Reply:
-    channel = _writable(ctx, ctx.params["channel_id"])
+    channel = _for_bot(ctx, ctx.params["channel_id"], 0)
     if not channel.kind.is_thread:
         raise ApiError(400, Code.GENERAL, "emulator: only threads can be edited (archive, lock, rename)")
+    if "locked" in ctx.body or channel.owner_id != ctx.state.bot.id:
+        require(ctx.state.permissions_in(ctx.state.bot, channel), Permission.MANAGE_THREADS, channel)
+    if "auto_archive_duration" in ctx.body:
+        _check_archive_duration(ctx.body["auto_archive_duration"])
     ctx.state.update_thread(channel, ctx.body)
     return Reply(channel.payload())
 
 
 @ROUTES.add(keys.GET_MESSAGES)
 async def get_messages(ctx: Ctx) -> Reply:
-    channel = ctx.state.channel(ctx.params["channel_id"])
+    channel = _for_bot(ctx, ctx.params["channel_id"], Permission.READ_MESSAGE_HISTORY)
     limit = min(int(ctx.query.get("limit", 50)), 100)
     before = int(ctx.query.get("before", 1 << 63))
     after = int(ctx.query.get("after", 0))
@@ -53,11 +76,17 @@ async def get_messages(ctx: Ctx) -> Reply:
 
 @ROUTES.add(keys.CREATE_MESSAGE)
 async def create_message(ctx: Ctx) -> Reply:
-    channel = _writable(ctx, ctx.params["channel_id"])
+    channel = ctx.state.channel(ctx.params["channel_id"])
+    channel = _for_bot(ctx, ctx.params["channel_id"], send_permission(channel) | _content_bits(ctx))
     if channel.kind is ChannelKind.DM:
         assert channel.recipient is not None
         ctx.faults.check_dm_open(channel.recipient.id)
     validate_message(ctx.body)
+    if channel.kind.is_thread:
+        ctx.state.refresh_archive(channel)
+        _check_lock(ctx, channel)
+        if channel.archived:  # a message unarchives the thread (unless it is locked)
+            ctx.state.update_thread(channel, {"archived": False})
     message = ctx.state.create_message(channel, ctx.state.bot, ctx.body, ctx.uploads, type=_type(ctx.body))
     return Reply(message.payload())
 
@@ -68,42 +97,52 @@ def _type(body: dict[str, Any]) -> int:
 
 @ROUTES.add(keys.GET_MESSAGE)
 async def get_message(ctx: Ctx) -> Reply:
-    return Reply(ctx.state.message(ctx.params["channel_id"], ctx.params["message_id"]).payload())
+    channel = _for_bot(ctx, ctx.params["channel_id"], Permission.READ_MESSAGE_HISTORY)
+    return Reply(ctx.state.message(channel.id, ctx.params["message_id"]).payload())
 
 
 @ROUTES.add(keys.EDIT_MESSAGE)
 async def edit_message(ctx: Ctx) -> Reply:
-    channel = _writable(ctx, ctx.params["channel_id"])
+    channel = _for_bot(ctx, ctx.params["channel_id"], _content_bits(ctx))
     message = ctx.state.message(channel.id, ctx.params["message_id"])
     if message.author is not ctx.state.bot:
         raise ApiError(403, 50005, "Cannot edit a message authored by another user")
     validate_message(ctx.body, is_edit=True)
+    ctx.state.check_not_archived(channel)
+    _check_lock(ctx, channel)
     return Reply(ctx.state.edit_message(message, ctx.body, ctx.uploads).payload())
 
 
 @ROUTES.add(keys.DELETE_MESSAGE)
 async def delete_message(ctx: Ctx) -> Reply:
-    channel = _writable(ctx, ctx.params["channel_id"])
-    ctx.state.delete_message(ctx.state.message(channel.id, ctx.params["message_id"]))
+    channel = _for_bot(ctx, ctx.params["channel_id"], 0)
+    message = ctx.state.message(channel.id, ctx.params["message_id"])
+    if message.author is not ctx.state.bot:
+        require(ctx.state.permissions_in(ctx.state.bot, channel), Permission.MANAGE_MESSAGES, channel)
+    ctx.state.check_not_archived(channel)
+    ctx.state.delete_message(message)
     return Reply.empty()
 
 
 @ROUTES.add(keys.TYPING)
 async def typing(ctx: Ctx) -> Reply:
-    _writable(ctx, ctx.params["channel_id"])
+    channel = ctx.state.channel(ctx.params["channel_id"])
+    _for_bot(ctx, ctx.params["channel_id"], send_permission(channel))
     return Reply.empty()
 
 
 @ROUTES.add(keys.CREATE_THREAD)
 async def create_thread(ctx: Ctx) -> Reply:
-    parent = _writable(ctx, ctx.params["channel_id"])
     private = ctx.body.get("type", ChannelKind.PRIVATE_THREAD) == ChannelKind.PRIVATE_THREAD
+    needed = Permission.CREATE_PRIVATE_THREADS if private else Permission.CREATE_PUBLIC_THREADS
+    parent = _for_bot(ctx, ctx.params["channel_id"], needed)
     return Reply(_thread(ctx, parent, private=private, from_message=None).payload(), status=201)
 
 
 @ROUTES.add(keys.CREATE_THREAD_FROM_MESSAGE)
 async def create_thread_from_message(ctx: Ctx) -> Reply:
-    parent = _writable(ctx, ctx.params["channel_id"])
+    needed = Permission.CREATE_PUBLIC_THREADS | Permission.READ_MESSAGE_HISTORY
+    parent = _for_bot(ctx, ctx.params["channel_id"], needed)
     message = ctx.state.message(parent.id, ctx.params["message_id"])
     return Reply(_thread(ctx, parent, private=False, from_message=message).payload(), status=201)
 
@@ -129,12 +168,32 @@ def _thread(ctx: Ctx, parent: Channel, *, private: bool, from_message: Message |
         owner=ctx.state.bot,
         private=private,
         from_message=from_message,
-        auto_archive_duration=ctx.body.get("auto_archive_duration") or 1440,
+        auto_archive_duration=_check_archive_duration(ctx.body.get("auto_archive_duration") or 1440),
     )
 
 
+ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
+
+
+def _check_archive_duration(value: Any) -> int:
+    if value not in ARCHIVE_DURATIONS:
+        raise ApiError(
+            400,
+            Code.INVALID_FORM_BODY,
+            "Invalid Form Body",
+            {
+                "auto_archive_duration": {
+                    "_errors": [
+                        {"code": "BASE_TYPE_CHOICES", "message": f"Value must be one of {ARCHIVE_DURATIONS}."}
+                    ]
+                }
+            },
+        )
+    return int(value)
+
+
 def _thread_and_user(ctx: Ctx) -> tuple[Channel, User]:
-    thread = _writable(ctx, ctx.params["channel_id"])
+    thread = _for_bot(ctx, ctx.params["channel_id"], 0)
     if not thread.kind.is_thread:
         raise unknown("Channel", Code.UNKNOWN_CHANNEL)
     raw = ctx.params["user_id"]
