@@ -342,7 +342,7 @@ def test_a_command_at_the_limits_is_accepted():
         contexts=[0],
         integration_types=[0],
         default_member_permissions="32",
-        name_localizations={"de": "spiel", "en-GB": "game"},
+        name_localizations={"de": "spiel", "en-GB": "game", "hi": "सेटिंग्स", "ja": "設定", "th": "ตั้งค่า"},
     )
     validate_commands([near_limit])
 

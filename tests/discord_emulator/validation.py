@@ -281,7 +281,9 @@ def validate_modal(data: dict[str, Any]) -> None:
     errors.raise_if_any()
 
 
-_COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
+# Discord: ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$ ; Python's \w lacks the Devanagari and Thai
+# vowel signs (combining marks), so their blocks are listed.
+_COMMAND_NAME = re.compile(r"^[-_'\w\u0900-\u097f\u0e00-\u0e7f]{1,32}$")
 LOCALES = frozenset(
     {
         "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no",

@@ -57,7 +57,7 @@ def expected_total(
     if outcome is HandOutcome.SLAM:
         return -p
     if tournament:
-        return (n - 1) * (p // 2) - p // 2
+        return bonus + (n - 1) * (p // 2) - p // 2
     return bonus + ((n - 1) * p if moon_choice in (None, True) else -p)
 
 

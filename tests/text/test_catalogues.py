@@ -143,10 +143,10 @@ KEEPS_ENGLISH = {
     "level.normal",
     "choice.normal",
     "command.hearts.new.option.target.name",
-    "command.hearts.settings.option.target.name",
+    "command.hearts-settings.option.target.name",
     "command.hearts.new.option.omnibus.name",
     "command.hearts.new.option.computers.name",
-    "command.hearts.settings.option.computers.name",
+    "command.hearts-settings.option.computers.name",
     "choice.TWO_SPADES",
 }
 
