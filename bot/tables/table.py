@@ -7,6 +7,7 @@ keeps, saved after every accepted action, and what a restart reads back.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
@@ -55,6 +56,8 @@ class Table:
     thinking: set[tuple[int, int]] = field(default_factory=set, repr=False)  # (seat, move) computing
     outbox: deque[Any] = field(default_factory=deque, repr=False)
     delivering: bool = field(default=False, repr=False)
+    saved_state: str | None = field(default=None, repr=False)  # the JSON last written to the database
+    failures: int = field(default=0, repr=False)  # background actions failed in a row (retry backoff)
 
     @property
     def seat_count(self) -> int:
@@ -71,6 +74,14 @@ class Table:
             if occupant is not None and occupant.player_id == player_id:
                 return seat
         return None
+
+    def restore(self, state: str) -> None:
+        """Go back to a stored state (a save failed: memory must not run ahead of the database).
+        The runtime machinery (lock, timers, outbox) stays."""
+        fresh = Table.from_json(json.loads(state))
+        for name in ("host_id", "options", "status", "lobby", "game", "move", "seq", "deadline"):
+            setattr(self, name, getattr(fresh, name))
+        self.saved_state = state
 
     def cancel_timers(self) -> None:
         for handle in self.timers:
