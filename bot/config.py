@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 DISCORD_API_BASE = "https://discord.com/api/v10"
@@ -20,7 +20,7 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    discord_token: str
+    discord_token: str = field(repr=False)  # a secret: never in a repr, a log line or a traceback
     database_path: Path = Path("data/hearts.sqlite3")
     dev_guild_id: int | None = None
     log_level: str = "INFO"

@@ -278,7 +278,8 @@ class Database:
         results: list[Any] = []
         for x in writes:
             if isinstance(x, TableWrite):
-                results.append(await _record_game(w, x.game, self.report_damage) if x.game is not None else ())
+                game = x.game
+                results.append(() if game is None else await _record_game(w, game, self.report_damage))
             elif isinstance(x, _LeaseWrite):
                 results.append(await _lease(w, x))
             elif isinstance(x, _SettingsWrite):
@@ -526,9 +527,8 @@ async def _lease(conn: aiosqlite.Connection, x: _LeaseWrite) -> Any:
         row = await cur.fetchone()
     if row is not None:
         try:
-            other = LeaseRow(
-                LeaseHolder(str(row[0]), int(row[1]), str(row[2]), float(row[3])), float(row[4]), float(row[5])
-            )
+            who = LeaseHolder(str(row[0]), int(row[1]), str(row[2]), float(row[3]))
+            other = LeaseRow(who, float(row[4]), float(row[5]))
         except (TypeError, ValueError) as exc:
             log.error("the lease row %r can't be read (%s): taking it over", x.name, exc)
         else:

@@ -6,6 +6,7 @@ Only persons are in ``game_players``, so computer seats can never appear. Sorted
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -73,10 +74,9 @@ async def _all(db: Database, guild_id: str, order: Order) -> list[PlayerStats]:
 def _stats(r: tuple[object, ...]) -> PlayerStats:
     mu, sigma = ratings.default_rating()
     if r[9] is not None and r[10] is not None:
-        try:
+        # A damaged rating: the default serves (reported when the next game rewrites it).
+        with contextlib.suppress(TypeError, ValueError):
             mu, sigma = ratings.checked(float(r[9]), float(r[10]))  # type: ignore[arg-type]
-        except (TypeError, ValueError):
-            pass  # reported when the next game rewrites it; the default serves meanwhile
     return PlayerStats(
         player_id=str(r[0]),
         rank=0,

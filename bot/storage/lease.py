@@ -14,6 +14,7 @@ heartbeat and the takeover stay as they are.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import secrets
@@ -23,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from bot.storage.errors import LeaseHeld, StorageError
+from bot.storage.errors import StorageError
 
 log = logging.getLogger(__name__)
 
@@ -108,10 +109,8 @@ class LeaseKeeper:
     async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-            except asyncio.CancelledError:
-                pass
             self._task = None
 
     async def _run(self) -> None:
@@ -126,6 +125,3 @@ class LeaseKeeper:
                 log.critical("another process took over the database lease: stopping this bot")
                 self._on_lost()
                 return
-
-
-__all__ = ["ALL_SHARDS", "DEFAULT_TTL", "LeaseHeld", "LeaseHolder", "LeaseKeeper", "LeaseRow", "refusal_message"]

@@ -253,7 +253,7 @@ class TableService:
         """A computer turn or a timeout could not be saved: try again after a backoff."""
         table.failures += 1
         delay = min(self.settings.retry_base * 2 ** (table.failures - 1), self.settings.retry_max)
-        log.warning("table %d: retrying its turn in %.1f s (attempt %d)", table.table_id, delay, table.failures)
+        log.warning("table %d: turn retried in %.1f s (failure %d)", table.table_id, delay, table.failures)
         table.cancel_timers()
 
         def retry() -> None:
