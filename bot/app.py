@@ -119,7 +119,7 @@ class HeartsBot(commands.Bot):
             self.presenter,
             clock=self._clock,
             computers=self._computers,
-            settings=self._service_settings,
+            settings=self._service_settings or ServiceSettings(computer_pause=self.settings.computer_pause),
         )
         self.presenter.service = self.service
         self.actions = Actions(self)

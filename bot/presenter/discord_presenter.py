@@ -598,11 +598,17 @@ class DiscordPresenter:
         )
 
     async def _damaged(self, event: ev.DataDamaged) -> None:
-        """Told once per damaged row (the service remembers), where it was noticed."""
-        if event.channel_id is None:
-            return
+        """Told once per damaged row (the service remembers): where it was noticed, else in the
+        server's system channel (where Discord posts its own notices to admins)."""
+        channel_id = event.channel_id
+        if channel_id is None and event.guild_id is not None:
+            guild = self.client.get_guild(int(event.guild_id))
+            if guild is not None and guild.system_channel is not None:
+                channel_id = str(guild.system_channel.id)
+        if channel_id is None:
+            return  # logged by the service
         key = "announce.settings_damaged" if event.what == "server_settings" else "announce.damaged"
-        await self.client.get_partial_messageable(int(event.channel_id)).send(
+        await self.client.get_partial_messageable(int(channel_id)).send(
             content=t(key, what=event.what, key=event.key), allowed_mentions=NO_PINGS
         )
 
