@@ -31,7 +31,8 @@ from bot.render import warm_up
 from bot.storage.database import Database
 from bot.storage.errors import LeaseHeld
 from bot.storage.lease import ALL_SHARDS, DEFAULT_TTL, LeaseHolder, LeaseKeeper, refusal_message
-from bot.tables import Clock, ComputerPool, ServiceSettings, TableService
+from bot.tables import Clock, ComputerPool, Refused, ServiceSettings, TableService
+from bot.text import refusal_text, t
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +83,26 @@ class HeartsBot(commands.Bot):
         self._render: RenderPool | None = None
         self._storage_closed = False
         self.lease_lost = False
+        self.tree.error(self._command_failed)
+
+    async def _command_failed(
+        self, interaction: discord.Interaction[Any], error: discord.app_commands.AppCommandError
+    ) -> None:
+        """Commands of cogs without their own error handler: every interaction gets an answer (a
+        refusal's sentence, or "something went wrong"), whatever the database said."""
+        command = interaction.command
+        if command is not None and command._has_any_error_handlers():
+            return
+        original = getattr(error, "original", error)
+        if isinstance(original, Refused):
+            text = refusal_text(original.code, interaction.locale.value, **original.params)
+        else:
+            log.error("command %s failed", command and command.name, exc_info=original)
+            text = t("reply.error")
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database_path)

@@ -92,8 +92,7 @@ class Actions:
             raise
         except Exception:
             log.exception("interaction %s failed", interaction.data)
-            if not interaction.response.is_done():
-                await interaction.response.send_message(t("reply.error"), ephemeral=True)
+            await self._private(interaction, t("reply.error"))  # answered, also after a defer
 
     async def learn(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self.presenter.learn_name(table_id, str(interaction.user.id), interaction.user.display_name)

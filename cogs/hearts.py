@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,6 +22,8 @@ from bot.tables.options import rules_with
 from bot.tables.table import TableStatus
 from bot.text import t
 from cogs.actions import actor_of
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from bot.app import HeartsBot
@@ -83,7 +86,8 @@ class Hearts(
         if isinstance(original, Refused):
             await self.bot.actions.refused(interaction, original)
             return
-        raise error
+        log.error("command %s failed", interaction.command and interaction.command.name, exc_info=original)
+        await self.bot.actions._private(interaction, t("reply.error"))  # every interaction is answered
 
     # -- finding the table -------------------------------------------------------------------------
 
@@ -158,7 +162,7 @@ class Hearts(
         five_player_removal: str | None = None,
     ) -> None:
         guild = str(interaction.guild_id)
-        settings: ServerSettings = await self.service.server_settings(guild)
+        settings: ServerSettings = await self.service.server_settings(guild, str(interaction.channel_id))
         defaults = settings.defaults
         changes: dict[str, Any] = {}
         if seats is not None:
@@ -241,7 +245,9 @@ class Hearts(
         try:
             options = (await self.table_here(interaction)).options
         except Refused:
-            options = (await self.service.server_settings(str(interaction.guild_id))).defaults
+            options = (
+                await self.service.server_settings(str(interaction.guild_id), str(interaction.channel_id))
+            ).defaults
         await interaction.response.send_message(describe.rules_text(options), ephemeral=True)
 
     @app_commands.command(name="settings", description="This server's table defaults (managers only)")
@@ -267,7 +273,7 @@ class Hearts(
         disallow_channel: discord.TextChannel | None = None,
     ) -> None:
         guild = str(interaction.guild_id)
-        current: ServerSettings = await self.service.server_settings(guild)
+        current: ServerSettings = await self.service.server_settings(guild, str(interaction.channel_id))
         changed = any(
             v is not None for v in (seats, target, time_limit, computers, allow_channel, disallow_channel)
         )

@@ -132,6 +132,11 @@ class Database:
         await self._r.close()
         await self._w.close()
 
+    async def set_busy_timeout(self, seconds: float) -> None:
+        """How long a statement waits for another process's lock (tests shorten it)."""
+        for conn in (self._w, self._r):
+            await conn.execute(f"PRAGMA busy_timeout={int(seconds * 1000)}")
+
     def report_damage(self, damage: DamagedRow) -> None:
         self.on_damage(damage)
 

@@ -104,6 +104,7 @@ class TableService:
         self._heartbeat: Any = None
         self._supervisor: Any = None
         self._reported: set[str] = set()
+        self._unremembered: dict[tuple[int, str], str | None] = {}  # presenter data not yet written
         self.repairs = 0  # tables the supervisor found stuck and set moving again (benchmarks)
         db.on_damage = self._damaged
         self._detached: Table | None = None  # outbox for events of tables that are not loaded
@@ -336,8 +337,46 @@ class TableService:
         return await _or_busy(player_stats(self.db, guild_id, player_id, order))
 
     async def remember(self, table_id: int, key: str, value: str | None) -> None:
-        """Presenter data that must survive a restart (e.g. the table's message ids); None forgets."""
-        await self.db.set_presenter_data(table_id, key, value)
+        """Presenter data that must survive a restart (e.g. the table's message ids); None forgets.
+        If the database can't take it now, it is kept and written later (retried with backoff):
+        the presenter's work (a DM sent, a message posted) is never undone by a failing disk."""
+        if (table_id, key) in self._unremembered:
+            self._unremembered[(table_id, key)] = value  # the retry writes the newest value
+            return
+        try:
+            await self.db.set_presenter_data(table_id, key, value)
+        except StorageUnavailable as exc:
+            log.warning("presenter data %s of table %d kept for later: %s", key, table_id, exc)
+            self._unremembered[(table_id, key)] = value
+            if len(self._unremembered) == 1:
+                self._spawn(self._remember_later())
+
+    async def _remember_later(self) -> None:
+        delay = self.settings.retry_base
+        while self._unremembered:
+            await self._sleep(delay)
+            for (table_id, key), value in list(self._unremembered.items()):
+                try:
+                    await self.db.set_presenter_data(table_id, key, value)
+                except StorageUnavailable:
+                    delay = min(delay * 2, self.settings.retry_max)
+                    break
+                if self._unremembered.get((table_id, key), value) == value:
+                    self._unremembered.pop((table_id, key), None)
+
+    async def _sleep(self, seconds: float) -> None:
+        """Wait on the service's clock (a test's manual clock moves it)."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def wake() -> None:
+            if not done.done():
+                done.set_result(None)
+
+        handle = self.clock.call_at(self.clock.now() + seconds, wake)
+        try:
+            await done
+        finally:
+            handle.cancel()
 
     async def remembered(self, table_id: int) -> dict[str, str]:
         return await self.db.presenter_data(table_id)

@@ -207,12 +207,8 @@ async def test_another_process_locking_the_file_gets_a_refusal_then_the_table_re
 ) -> None:
     clock = ManualClock()
     r = await rig(db_path, clock)
-    await r.db.close()
-    r.db = await Database.open(db_path, busy_timeout=0.05)  # a short wait keeps the test fast
-    r.service = s = TableService(
-        r.db, r.presenter, clock=clock, computers=r.service.computers, settings=r.service.settings
-    )
-    await s.start()
+    s = r.service
+    await r.db.set_busy_timeout(0.05)  # a short wait for the lock keeps the test fast
     tid = await _playing(r, people=1)
     await act_once(s, tid, {"alice": ALICE}, random.Random(1))  # alice passes
     await s.settle()
