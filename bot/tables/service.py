@@ -29,7 +29,6 @@ from typing import Any, TypeVar
 from bot.engine import game as g
 from bot.engine.cards import Card, CardSet
 from bot.engine.game import Game, Occupant, QuitReason
-from bot.engine.hand import Phase
 from bot.engine.moves import ChooseMoon, IllegalMove, Move, PassCards, PlayCard
 from bot.engine.randomplay import random_move
 from bot.storage.database import Database
@@ -54,7 +53,7 @@ from bot.tables.snapshot import (
     score_sheet,
     table_snapshot,
 )
-from bot.tables.table import Table, TableStatus
+from bot.tables.table import Table, TableStatus, bumps_move
 
 log = logging.getLogger(__name__)
 
@@ -448,7 +447,9 @@ class TableService:
             lobby=[Occupant.person(actor.user_id) if seat_host else None] + [None] * (options.seats - 1),
         )
         async with table.lock:
-            await self._save(table, actor.user_id, "create", {"options": options.to_json()})
+            # Seed and seating: enough for the log alone to replay the table (bot.tables.replay).
+            created = {"options": options.to_json(), "seed": table.seed, "seat_host": seat_host}
+            await self._save(table, actor.user_id, "create", created)
             self._tables[table_id] = table
             snap = table_snapshot(table)
             self._emit(table, [ev.TableCreated(snap)])
@@ -654,7 +655,7 @@ class TableService:
     def _advance(self, table: Table, move: Move) -> bool:
         """Bump the move number unless this was one seat's pass while others still choose."""
         game = self._game(table)
-        if isinstance(move, PassCards) and game.hand.phase is Phase.PASSING and not game.over:
+        if not bumps_move(game, move):
             return False
         table.move += 1
         table.deadline = None if game.over else self.clock.now() + table.options.time_limit

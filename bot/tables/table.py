@@ -15,6 +15,8 @@ from functools import lru_cache
 from typing import Any, Final
 
 from bot.engine.game import Game, Occupant, SeatKind
+from bot.engine.hand import Phase
+from bot.engine.moves import Move, PassCards
 from bot.tables.clock import TimerHandle
 from bot.tables.options import TableOptions
 
@@ -130,6 +132,12 @@ class Table:
         if len(table.lobby) != table.seat_count:
             raise ValueError("stored seats do not match the table's seat count")
         return table
+
+
+def bumps_move(game: Game, move: Move) -> bool:
+    """Whether an applied ``move`` changes the table's move number: every move does, except one
+    seat's pass while the others still choose theirs (their pass controls stay valid)."""
+    return not (isinstance(move, PassCards) and game.hand.phase is Phase.PASSING and not game.over)
 
 
 @lru_cache(maxsize=256)
