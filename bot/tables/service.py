@@ -104,6 +104,7 @@ class TableService:
         self._supervisor: Any = None
         self._reported: set[str] = set()
         self._unremembered: dict[tuple[int, str], str | None] = {}  # presenter data not yet written
+        self._remembering: asyncio.Task[None] | None = None
         self.repairs = 0  # tables the supervisor found stuck and set moving again (benchmarks)
         db.on_damage = self._damaged
         self._detached: Table | None = None  # outbox for events of tables that are not loaded
@@ -192,6 +193,8 @@ class TableService:
         for table in self._tables.values():
             table.cancel_timers()
         tasks = list(self._tasks)
+        if self._remembering is not None:
+            tasks.append(self._remembering)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -347,8 +350,9 @@ class TableService:
         except StorageUnavailable as exc:
             log.warning("presenter data %s of table %d kept for later: %s", key, table_id, exc)
             self._unremembered[(table_id, key)] = value
-            if len(self._unremembered) == 1:
-                self._spawn(self._remember_later())
+            if self._remembering is None or self._remembering.done():
+                # Not one of ``_tasks``: it waits on the clock, and ``settle`` must not wait for it.
+                self._remembering = asyncio.get_running_loop().create_task(self._remember_later())
 
     async def _remember_later(self) -> None:
         delay = self.settings.retry_base
