@@ -4,6 +4,7 @@ answered, and every table moves on by itself once the database is usable again."
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import sqlite3
@@ -218,8 +219,10 @@ async def test_another_process_locking_the_file_gets_a_refusal_then_the_table_re
             break
         clock.advance(1.0)
         await s.settle()
-    other = sqlite3.connect(db_path, isolation_level=None)
-    other.execute("BEGIN EXCLUSIVE")  # e.g. `sqlite3` in a shell, a backup tool
+    # e.g. `sqlite3` in a shell, a backup tool; in a thread: the bot may be mid-commit and needs
+    # the event loop to finish it
+    other = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
+    await asyncio.to_thread(other.execute, "BEGIN EXCLUSIVE")
     other.execute("INSERT INTO meta (key, value) VALUES ('lock-test', 'x')")
     actor, move = await _a_move(s, tid)
     hand = s.private_hand(actor, tid)
