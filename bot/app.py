@@ -1,14 +1,22 @@
 """The Discord client: storage, table service, presenter and cogs wired together.
 
 ``setup_hook`` runs after login and before the gateway connects: it opens the database (applying
-migrations), restores every unfinished table (the service shifts deadlines by the downtime),
-registers the dynamic controls so old buttons work, and syncs the slash commands.
+migrations), takes the database's lease (one bot per database), restores every unfinished table (the
+service shifts deadlines by the downtime), registers the dynamic controls so old buttons work, and
+syncs the slash commands.
+
+``run`` is the process: SIGTERM and Ctrl-C stop the bot cleanly within ``SHUTDOWN_TIMEOUT`` (tables
+saved, worker processes stopped, the database closed and its lease released), with exit status 0.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import signal
+import sys
+import time
 from typing import Any
 
 import discord
@@ -20,12 +28,18 @@ from bot.config import Settings
 from bot.presenter.discord_presenter import REDRAW_INTERVAL, DiscordPresenter
 from bot.presenter.images import RenderPool, process_pool
 from bot.presenter.pacing import GlobalPacer, pace
+from bot.processes import stop_children
 from bot.render import warm_up
 from bot.storage.database import Database
+from bot.storage.errors import LeaseHeld
+from bot.storage.lease import ALL_SHARDS, DEFAULT_TTL, LeaseHolder, LeaseKeeper, refusal_message
 from bot.tables import Clock, ComputerPool, Refused, ServiceSettings, TableService
 from cogs.actions import answer_failure
 
 log = logging.getLogger(__name__)
+
+SHUTDOWN_TIMEOUT = 4.0  # seconds for a clean stop after SIGTERM / Ctrl-C (the bar is 5)
+EXIT_LEASE_HELD = 3  # another bot holds the database
 
 EXTENSIONS = ("cogs.controls", "cogs.hearts", "cogs.leaderboard")
 
@@ -52,6 +66,7 @@ class HeartsBot(commands.Bot):
         service_settings: ServiceSettings | None = None,
         redraw_interval: float = REDRAW_INTERVAL,
         pacer: GlobalPacer | None = None,
+        lease_ttl: float = DEFAULT_TTL,
         **options: Any,
     ) -> None:
         super().__init__(
@@ -66,39 +81,21 @@ class HeartsBot(commands.Bot):
         self._computers = computers
         self._service_settings = service_settings
         self._redraw_interval = redraw_interval
+        self._lease_ttl = lease_ttl
+        self._me = LeaseHolder.this_process()
+        self._lease: LeaseKeeper | None = None
+        self._render: RenderPool | None = None
+        self._storage_closed = False
+        self.lease_lost = False
         self.pacer = pace(self, pacer)  # under Discord's global limit before it answers 429
-
-    async def setup_hook(self) -> None:
-        from cogs.actions import Actions
-        from cogs.translation import CatalogueTranslator
-
-        self.db = await Database.open(self.settings.database_path)
-        workers = self.settings.render_workers
-        render = RenderPool(process_pool(workers) if workers > 0 else None)
-        self.presenter = DiscordPresenter(self, render, self._redraw_interval)
-        self.service = TableService(
-            self.db,
-            self.presenter,
-            clock=self._clock,
-            computers=self._computers,
-            settings=self._service_settings,
-        )
-        self.presenter.service = self.service
-        self.actions = Actions(self)
         self.tree.error(self._app_command_error)
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
-        await asyncio.to_thread(warm_up)
-        await self.tree.set_translator(CatalogueTranslator())
-        await self._sync_commands()
-        restored = await self.service.start()
-        log.info("hearts bot ready: %d unfinished table(s) restored", len(restored))
 
     async def _app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         """Every slash command's failures end here: a refusal is answered with its reason, anything
-        unexpected with "nothing was changed" and a logged traceback."""
+        unexpected (a database that can't be read included) with "nothing was changed" and a logged
+        traceback."""
         original = getattr(error, "original", error)
         if isinstance(original, Refused):
             await self.actions.refused(interaction, original)
@@ -106,6 +103,55 @@ class HeartsBot(commands.Bot):
             return  # a check that answered for itself (e.g. a command used outside a server)
         else:
             await answer_failure(interaction, original)
+
+    async def setup_hook(self) -> None:
+        self.db = await Database.open(self.settings.database_path)
+        try:
+            await self._take_lease()
+        except BaseException:
+            await self.db.close()
+            self._storage_closed = True
+            raise
+        await self._set_up()
+
+    async def _take_lease(self) -> None:
+        """One bot per database: refuse to start (``LeaseHeld``, naming the holder) if another
+        live process holds it; renew it while running."""
+        other = await self.db.acquire_lease(ALL_SHARDS, self._me, self._lease_ttl)
+        if other is not None:
+            raise LeaseHeld(refusal_message(self.db.path, other, time.time()), other)
+        db, me, ttl = self.db, self._me, self._lease_ttl
+        self._lease = LeaseKeeper(lambda: db.renew_lease(ALL_SHARDS, me, ttl), ttl, self._lost_lease)
+        self._lease.start()
+
+    def _lost_lease(self) -> None:
+        self.lease_lost = True
+        asyncio.get_running_loop().create_task(self.close())
+
+    async def _set_up(self) -> None:
+        from cogs.actions import Actions
+        from cogs.translation import CatalogueTranslator
+
+        workers = self.settings.render_workers
+        render = RenderPool(process_pool(workers) if workers > 0 else None)
+        self._render = render
+        self.presenter = DiscordPresenter(self, render, self._redraw_interval)
+        self.service = TableService(
+            self.db,
+            self.presenter,
+            clock=self._clock,
+            computers=self._computers,
+            settings=self._service_settings or ServiceSettings(computer_pause=self.settings.computer_pause),
+        )
+        self.presenter.service = self.service
+        self.actions = Actions(self)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await asyncio.to_thread(warm_up)
+        await self.tree.set_translator(CatalogueTranslator())
+        await self._sync_commands()
+        restored = await self.service.start()
+        log.info("hearts bot ready: %d unfinished table(s) restored", len(restored))
 
     async def _sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
@@ -117,22 +163,113 @@ class HeartsBot(commands.Bot):
             await self.tree.sync()
 
     async def close(self) -> None:
-        """Stop the service and the presenter, and always close the database: its connection
-        threads would otherwise keep the process alive after Ctrl-C."""
+        """Stop the service and the presenter, stop the worker processes, release the lease and
+        always close the database: its connection threads would otherwise keep the process alive."""
+        try:
+            await self._close_storage()
+        finally:
+            await super().close()
+
+    async def _close_storage(self) -> None:
+        if self._storage_closed or not hasattr(self, "db"):
+            return
+        self._storage_closed = True
         try:
             if hasattr(self, "service"):
                 try:
                     await self.service.stop()
-                    await self.presenter.close()
                 finally:
-                    await self.db.close()
+                    await self.presenter.close()
+            if self._render is not None:
+                await self._render.wait_closed(1.0)
         finally:
-            await super().close()
+            try:
+                if self._lease is not None:
+                    await self._lease.stop()
+                    if not self.lease_lost:
+                        await self.db.release_lease(ALL_SHARDS, self._me)
+            except Exception as exc:
+                log.warning("the database lease was not released (it expires by itself): %s", exc)
+            finally:
+                await self.db.close()
+
+
+class _Redact(logging.Filter):
+    """Keeps a secret out of every log line, including tracebacks."""
+
+    def __init__(self, secret: str) -> None:
+        super().__init__()
+        self.secret = secret
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.secret and self.secret in record.getMessage():
+            record.msg, record.args = record.getMessage().replace(self.secret, "[token]"), None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text and self.secret in record.exc_text:
+            record.exc_text = record.exc_text.replace(self.secret, "[token]")
+        return True
+
+
+def configure_logging(settings: Settings) -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(_Redact(settings.discord_token))
+    logging.basicConfig(level=settings.log_level, handlers=[handler], force=True)
 
 
 def run(settings: Settings) -> int:
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    """The bot's process: returns the exit status (0 after SIGTERM or Ctrl-C)."""
+    os.umask(0o077)  # the database, its journal and any backup: readable by their owner only
+    configure_logging(settings)
     point_client_at(settings)
-    bot = HeartsBot(settings)
-    bot.run(settings.discord_token, log_handler=None)
-    return 0
+    try:
+        return asyncio.run(serve(HeartsBot(settings), settings.discord_token))
+    except KeyboardInterrupt:  # a Ctrl-C before the signal handlers were installed
+        return 0
+    finally:
+        stop_children(1.0)
+
+
+async def serve(bot: HeartsBot, token: str) -> int:
+    """Run until SIGTERM/SIGINT (exit 0), the bot ends by itself, or its start fails. A second
+    signal during the shutdown ends the process at once."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+
+    def first_signal() -> None:
+        log.info("stopping (a second Ctrl-C stops at once)")
+        stop.set()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, second_signal)
+
+    def second_signal() -> None:
+        log.warning("stopped at once: the last moves are saved; messages in flight are dropped")
+        os._exit(0)
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, first_signal)
+    running = asyncio.create_task(bot.start(token), name="bot")
+    stopping = asyncio.create_task(stop.wait(), name="signals")
+    await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    stopping.cancel()
+    status = 0
+    if running.done():
+        exc = running.exception()
+        if isinstance(exc, LeaseHeld):
+            print(f"hearts-bot: {exc}", file=sys.stderr)
+            status = EXIT_LEASE_HELD
+        elif exc is not None:
+            log.error("the bot stopped on an error", exc_info=exc)
+            status = 1
+        elif bot.lease_lost:
+            status = EXIT_LEASE_HELD
+    try:
+        async with asyncio.timeout(SHUTDOWN_TIMEOUT):
+            await bot.close()
+            if not running.done():
+                running.cancel()
+            await asyncio.gather(running, return_exceptions=True)
+    except TimeoutError:
+        log.error("the shutdown took longer than %.0f s: stopping anyway", SHUTDOWN_TIMEOUT)
+    return status

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 DISCORD_API_BASE = "https://discord.com/api/v10"
@@ -20,11 +20,12 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    discord_token: str
+    discord_token: str = field(repr=False)  # a secret: never in a repr, a log line or a traceback
     database_path: Path = Path("data/hearts.sqlite3")
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     render_workers: int = 1  # processes that draw the images (0: threads in the bot's process)
+    computer_pause: float = 1.0  # seconds before a computer player moves, so people can follow
     # Test-only: point the real discord.py client at a local emulator.
     api_base: str = DISCORD_API_BASE
     gateway_url: str = DISCORD_GATEWAY_URL
@@ -50,8 +51,18 @@ class Settings:
         workers = env.get("RENDER_WORKERS", "").strip() or "1"
         if not workers.isdigit() or int(workers) > 16:
             raise ConfigError(f"RENDER_WORKERS must be a number from 0 to 16, not {workers!r}")
+        pause = env.get("COMPUTER_PAUSE", "").strip() or "1"
+        try:
+            computer_pause = float(pause)
+            if not 0 <= computer_pause <= 10:
+                raise ValueError
+        except ValueError:
+            raise ConfigError(
+                f"COMPUTER_PAUSE must be a number of seconds from 0 to 10, not {pause!r}"
+            ) from None
         return cls(
             discord_token=token,
+            computer_pause=computer_pause,
             render_workers=int(workers),
             database_path=Path(env.get("DATABASE_PATH", "").strip() or "data/hearts.sqlite3"),
             dev_guild_id=int(guild) if guild else None,

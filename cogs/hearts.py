@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -22,6 +23,8 @@ from bot.tables.options import rules_with
 from bot.tables.table import TableStatus
 from bot.text import t
 from cogs.actions import actor_of, defer_private, private_answer
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from bot.app import HeartsBot
@@ -175,7 +178,7 @@ class Hearts(
             )
             return
         guild = str(interaction.guild_id)
-        settings: ServerSettings = await self.service.server_settings(guild)
+        settings: ServerSettings = await self.service.server_settings(guild, str(interaction.channel_id))
         defaults = settings.defaults
         changes: dict[str, Any] = {}
         if seats is not None:
@@ -258,7 +261,9 @@ class Hearts(
         try:
             options = (await self.table_here(interaction)).options
         except Refused:
-            options = (await self.service.server_settings(str(interaction.guild_id))).defaults
+            options = (
+                await self.service.server_settings(str(interaction.guild_id), str(interaction.channel_id))
+            ).defaults
         await interaction.response.send_message(describe.rules_text(options), ephemeral=True)
 
     @app_commands.command(name="deck", description="How your cards are drawn (just for you)")
@@ -363,7 +368,7 @@ class HeartsSettings(commands.Cog):
         disallow_channel: discord.TextChannel | None = None,
     ) -> None:
         guild = str(interaction.guild_id)
-        current: ServerSettings = await self.service.server_settings(guild)
+        current: ServerSettings = await self.service.server_settings(guild, str(interaction.channel_id))
         changed = any(
             v is not None for v in (seats, target, time_limit, computers, allow_channel, disallow_channel)
         )

@@ -39,3 +39,27 @@ def test_settings_defaults_and_values() -> None:
 def test_bad_settings_are_refused(env: dict[str, str]) -> None:
     with pytest.raises(ConfigError):
         Settings.from_env(env)
+
+
+def test_the_token_is_kept_out_of_reprs_and_log_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    import logging
+
+    from bot.app import configure_logging
+
+    secret = "MTIz.secret-token.value"
+    settings = Settings.from_env({"DISCORD_TOKEN": secret})
+    assert secret not in repr(settings) and secret not in str(settings)
+    root = logging.getLogger()
+    saved = (root.level, list(root.handlers))
+    configure_logging(settings)
+    log = logging.getLogger("bot.test")
+    log.error("login with %s failed", secret)
+    try:
+        raise RuntimeError(f"bad token {secret}")
+    except RuntimeError:
+        log.exception("boom")
+    err = capsys.readouterr().err
+    assert secret not in err
+    assert "login with [token] failed" in err and "bad token [token]" in err
+    root.setLevel(saved[0])
+    root.handlers[:] = saved[1]

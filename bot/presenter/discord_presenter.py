@@ -182,6 +182,9 @@ class DiscordPresenter:
         if isinstance(event, ev.TableBroken):
             await self._broken(event)
             return
+        if isinstance(event, ev.DataDamaged):
+            await self._damaged(event)
+            return
         snap = event.table
         state = await self.state(snap.table_id)
         await self._names_for(state, snap)
@@ -506,12 +509,15 @@ class DiscordPresenter:
                     t("hand.turn_ping", mention=mention(hand.player_id), table=snap.table_id),
                     ping=hand.player_id,
                 )
+                await self._service().remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
             return
         payload = await self.hand_payload(hand, snap)
         kwargs: dict[str, Any] = {"content": payload.content, "file": payload.file()}
         if payload.view is not None:
             kwargs["view"] = payload.view
-        await self._dm(state, hand.player_id, **kwargs)
+        if await self._dm(state, hand.player_id, **kwargs) and hand.your_turn:
+            # Remembered, so that a restart resends only the controls that never went out.
+            await self._service().remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
 
     async def _dm(self, state: TableMessages, player_id: str, **kwargs: Any) -> bool:
         """Send a DM; on a refusal (DMs closed) remember it, tell the table, and never retry."""
@@ -641,6 +647,21 @@ class DiscordPresenter:
             return
         await self.client.get_partial_messageable(int(event.channel_id)).send(
             content=t("announce.broken", table=event.table_id), allowed_mentions=NO_PINGS
+        )
+
+    async def _damaged(self, event: ev.DataDamaged) -> None:
+        """Told once per damaged row (the service remembers): where it was noticed, else in the
+        server's system channel (where Discord posts its own notices to admins)."""
+        channel_id = event.channel_id
+        if channel_id is None and event.guild_id is not None:
+            guild = self.client.get_guild(int(event.guild_id))
+            if guild is not None and guild.system_channel is not None:
+                channel_id = str(guild.system_channel.id)
+        if channel_id is None:
+            return  # logged by the service
+        key = "announce.settings_damaged" if event.what == "server_settings" else "announce.damaged"
+        await self.client.get_partial_messageable(int(channel_id)).send(
+            content=t(key, what=event.what, key=event.key), allowed_mentions=NO_PINGS
         )
 
     # -- helpers -------------------------------------------------------------------------------

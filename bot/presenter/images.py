@@ -7,9 +7,8 @@ turn waits for another table's picture.
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from typing import Any
 
 from bot.engine.game import GameResult
@@ -17,6 +16,7 @@ from bot.engine.hand import Phase
 from bot.engine.scoring import HandOutcome
 from bot.engine.standings import leaders
 from bot.presenter.describe import Names, computer_name, player_name, seat_name
+from bot.processes import worker_pool
 from bot.render import (
     FinalStandings,
     HandImage,
@@ -149,15 +149,25 @@ class RenderPool:
         return await self._run(render_final_standings, image)
 
     def close(self) -> None:
+        """Stop the workers (renders still queued are dropped; the one running finishes)."""
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
 
+    async def wait_closed(self, timeout: float) -> None:
+        """After ``close``: wait (bounded) until the worker processes have exited."""
+        if self._executor is not None:
+            executor = self._executor
+            try:
+                async with asyncio.timeout(timeout):
+                    await asyncio.to_thread(executor.shutdown, wait=True)
+            except TimeoutError:
+                pass  # bot.processes.stop_children ends the stragglers
+
 
 def process_pool(workers: int) -> Executor:
-    """Worker processes that load fonts and card art once, at start."""
-    return ProcessPoolExecutor(
-        max_workers=workers, mp_context=multiprocessing.get_context("forkserver"), initializer=warm_up
-    )
+    """Worker processes that load fonts and card art once, at start, and exit by themselves if
+    the bot's process dies (``bot.processes``)."""
+    return worker_pool(workers, warm_up)
 
 
 def _standing_name(seat: int | None, player_id: str | None, names: Names) -> str:

@@ -19,7 +19,7 @@ class TableMessages:
     names: dict[str, str] = field(default_factory=dict)
     no_dm: set[str] = field(default_factory=set)
     dm_channels: dict[str, int] = field(default_factory=dict)  # person → their DM channel id
-    # Memory only: the move for which each seat's controls were last sent (avoids duplicate DMs).
+    # The move for which each seat's controls were last sent (no duplicate DMs, also after a restart).
     controls_sent: dict[int, int] = field(default_factory=dict)
 
     @classmethod
@@ -30,6 +30,8 @@ class TableMessages:
                 state.names[key[5:]] = value
             elif key.startswith("nodm:"):
                 state.no_dm.add(key[5:])
+            elif key.startswith("ctl:") and key[4:].isdigit() and value.isdigit():
+                state.controls_sent[int(key[4:])] = int(value)
             elif key.startswith("dm:") and value.isdigit():
                 state.dm_channels[key[3:]] = int(value)
             elif key in _INT_FIELDS and value.isdigit():

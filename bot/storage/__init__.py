@@ -1,16 +1,34 @@
 """SQLite storage (aiosqlite): schema and migrations, table state with its action log, finished games,
-leaderboards and ratings, server settings. One database file; WAL; one writer that commits in groups."""
+leaderboards and ratings, server settings, the lease that keeps one bot per database. One database
+file; WAL; one writer that commits in groups."""
 
-from bot.storage.database import Database, SchemaError
-from bot.storage.records import ActionRow, GameRecord, PlayerRecord, RatingChange, StoredTable, TableWrite
+from bot.storage.database import Database
+from bot.storage.errors import CorruptRow, LeaseHeld, SchemaError, StorageError, StorageUnavailable
+from bot.storage.faults import StorageFaults, WriteFault
+from bot.storage.records import (
+    ActionRow,
+    DamagedRow,
+    GameRecord,
+    PlayerRecord,
+    RatingChange,
+    StoredTable,
+    TableWrite,
+)
 
 __all__ = [
     "ActionRow",
+    "CorruptRow",
+    "DamagedRow",
     "Database",
     "GameRecord",
+    "LeaseHeld",
     "PlayerRecord",
     "RatingChange",
     "SchemaError",
+    "StorageError",
+    "StorageFaults",
+    "StorageUnavailable",
     "StoredTable",
     "TableWrite",
+    "WriteFault",
 ]

@@ -3,7 +3,13 @@
 Every write goes through one writer task that commits in groups: the saves that arrive while a commit
 is running share the next transaction, so a thousand busy tables cost a few commits a second, not a
 thousand. A table's state row and its action-log row are always in the same transaction. If a group
-fails, each of its writes is retried alone, so one bad write never loses another table's.
+fails because of one bad write, each write is retried alone, so it never loses another table's; if
+it fails because the database can't be written at all (locked by another process, disk full,
+read-only, I/O error), every write of the group fails at once with ``StorageUnavailable`` and nothing
+is changed: the table service refuses or retries.
+
+The file and its WAL journal are created readable by their owner only (SQLite gives the ``-wal`` and
+``-shm`` files the database file's permissions).
 """
 
 from __future__ import annotations
@@ -12,8 +18,10 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
+import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,14 +29,16 @@ from typing import Any
 import aiosqlite
 
 from bot.storage import ratings
+from bot.storage.errors import CorruptRow, SchemaError, StorageUnavailable, unavailable
+from bot.storage.faults import StorageFaults
+from bot.storage.lease import LeaseHolder, LeaseRow
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
-from bot.storage.records import ActionRow, GameRecord, RatingChange, StoredTable, TableWrite
+from bot.storage.records import ActionRow, DamagedRow, GameRecord, RatingChange, StoredTable, TableWrite
 
 log = logging.getLogger(__name__)
 
-
-class SchemaError(RuntimeError):
-    """The database file was written by a newer version of the bot (or is not ours)."""
+BUSY_TIMEOUT = 3.0  # seconds a write waits for another process's lock before it is refused
+FILE_MODE = 0o600
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +68,16 @@ class _PreferencesWrite:
     at: float
 
 
-_Write = TableWrite | _SettingsWrite | _MetaWrite | _PresenterWrite | _PreferencesWrite
+@dataclass(frozen=True, slots=True)
+class _LeaseWrite:
+    op: str  # "acquire" (→ the other holder's LeaseRow, or None), "renew" (→ still held), "release"
+    name: str
+    me: LeaseHolder
+    now: float
+    ttl: float
+
+
+_Write = TableWrite | _SettingsWrite | _MetaWrite | _PresenterWrite | _PreferencesWrite | _LeaseWrite
 
 _UPSERT_TABLE = """
 INSERT INTO tables (id, guild_id, channel_id, host_id, status, move, deadline, state, created_at, updated_at)
@@ -80,23 +99,28 @@ class Database:
         self._pending: list[tuple[_Write, asyncio.Future[Any]]] = []
         self._writer_task: asyncio.Task[None] | None = None
         self.commits = 0  # transactions committed by the writer (benchmarks)
+        self.faults = StorageFaults()  # tests and benchmarks make writes fail through this
+        self.on_damage: Callable[[DamagedRow], None] = _log_damage  # the service reports them
 
     # -- opening ----------------------------------------------------------------------------
 
     @classmethod
-    async def open(cls, path: Path | str) -> Database:
-        """Open (creating if needed) the file, switch to WAL and bring the schema up to date."""
+    async def open(cls, path: Path | str, *, busy_timeout: float = BUSY_TIMEOUT) -> Database:
+        """Open (creating if needed, owner-only) the file, switch to WAL and bring the schema up to
+        date. ``busy_timeout``: how long a statement waits for another process's lock."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
+        _create_private(path)
+        ms = int(busy_timeout * 1000)
         writer = await aiosqlite.connect(path, isolation_level=None)
         try:
             await writer.execute("PRAGMA journal_mode=WAL")
             await writer.execute("PRAGMA synchronous=NORMAL")  # durable at each checkpoint; safe in WAL
             await writer.execute("PRAGMA foreign_keys=ON")
-            await writer.execute("PRAGMA busy_timeout=5000")
+            await writer.execute(f"PRAGMA busy_timeout={ms}")
             await _migrate(writer)
             reader = await aiosqlite.connect(path, isolation_level=None)
-            await reader.execute("PRAGMA busy_timeout=5000")
+            await reader.execute(f"PRAGMA busy_timeout={ms}")
         except BaseException:
             await writer.close()
             raise
@@ -107,6 +131,28 @@ class Database:
             await asyncio.shield(self._writer_task)
         await self._r.close()
         await self._w.close()
+
+    async def set_busy_timeout(self, seconds: float) -> None:
+        """How long a statement waits for another process's lock (tests shorten it)."""
+        for conn in (self._w, self._r):
+            await conn.execute(f"PRAGMA busy_timeout={int(seconds * 1000)}")
+
+    def report_damage(self, damage: DamagedRow) -> None:
+        self.on_damage(damage)
+
+    # -- the lease (bot.storage.lease) ------------------------------------------------------------
+
+    async def acquire_lease(self, name: str, me: LeaseHolder, ttl: float) -> LeaseRow | None:
+        """Take the lease ``name`` for ``ttl`` seconds; returns None, or the row of the live holder
+        that keeps it."""
+        return await self._submit(_LeaseWrite("acquire", name, me, time.time(), ttl))  # type: ignore[no-any-return]
+
+    def renew_lease(self, name: str, me: LeaseHolder, ttl: float) -> asyncio.Future[bool]:
+        """Push the lease's expiry on; resolves to False if another process holds it now."""
+        return self._submit(_LeaseWrite("renew", name, me, time.time(), ttl))
+
+    async def release_lease(self, name: str, me: LeaseHolder) -> None:
+        await self._submit(_LeaseWrite("release", name, me, time.time(), 0.0))
 
     async def schema_version(self) -> int:
         async with self._r.execute("PRAGMA user_version") as cur:
@@ -133,24 +179,34 @@ class Database:
         await self._submit(_PreferencesWrite(player_id, json.dumps(data), time.time()))
 
     async def player_preferences(self, player_id: str) -> dict[str, Any] | None:
-        async with self._r.execute(
-            "SELECT data FROM player_preferences WHERE player_id = ?", (player_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        row = await self._one("SELECT data FROM player_preferences WHERE player_id = ?", (player_id,))
         if row is None:
             return None
         try:
             data = json.loads(row[0])
-        except ValueError:
-            return None  # a damaged row: the defaults serve, the next save repairs it
-        return data if isinstance(data, dict) else None
+            if not isinstance(data, dict):
+                raise ValueError("not a JSON object")
+        except (TypeError, ValueError) as exc:
+            # the defaults serve, the next save repairs it
+            self.report_damage(DamagedRow("player_preferences", player_id, None, str(exc)))
+            return None
+        return data
 
     async def presenter_data(self, table_id: int) -> dict[str, str]:
-        async with self._r.execute(
-            "SELECT key, value FROM presenter_data WHERE table_id = ?", (table_id,)
-        ) as cur:
-            rows = await cur.fetchall()
+        rows = await self.rows("SELECT key, value FROM presenter_data WHERE table_id = ?", (table_id,))
         return {str(k): str(v) for k, v in rows}
+
+    async def rows(self, sql: str, args: Iterable[Any] = ()) -> list[Any]:
+        """Run a read on the reader connection; a database that can't be read is unavailable."""
+        try:
+            async with self._r.execute(sql, tuple(args)) as cur:
+                return list(await cur.fetchall())
+        except sqlite3.Error as exc:
+            raise StorageUnavailable(f"reading failed: {exc}") from exc
+
+    async def _one(self, sql: str, args: Iterable[Any] = ()) -> Any:
+        rows = await self.rows(sql, args)
+        return rows[0] if rows else None
 
     def _submit(self, write: _Write) -> asyncio.Future[Any]:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
@@ -164,16 +220,22 @@ class Database:
             batch, self._pending = self._pending, []
             try:
                 results = await self._commit([w for w, _ in batch])
-            except Exception:
-                log.exception("group commit of %d writes failed; retrying each alone", len(batch))
+            except Exception as exc:
                 await self._rollback()
+                if unavailable(exc):
+                    log.warning("the database can't be written (%d writes refused): %s", len(batch), exc)
+                    for _, future in batch:
+                        if not future.done():
+                            future.set_exception(_as_unavailable(exc))
+                    continue
+                log.exception("group commit of %d writes failed; retrying each alone", len(batch))
                 for write, future in batch:
                     try:
                         (result,) = await self._commit([write])
                     except Exception as exc:
                         await self._rollback()
                         if not future.done():
-                            future.set_exception(exc)
+                            future.set_exception(_as_unavailable(exc) if unavailable(exc) else exc)
                     else:
                         if not future.done():
                             future.set_result(result)
@@ -189,6 +251,7 @@ class Database:
     async def _commit(self, writes: Sequence[_Write]) -> list[Any]:
         w = self._w
         await w.execute("BEGIN IMMEDIATE")
+        self.faults.check()
         tables = [x for x in writes if isinstance(x, TableWrite)]
         if tables:
             await w.executemany(
@@ -220,7 +283,10 @@ class Database:
         results: list[Any] = []
         for x in writes:
             if isinstance(x, TableWrite):
-                results.append(await _record_game(w, x.game) if x.game is not None else ())
+                game = x.game
+                results.append(() if game is None else await _record_game(w, game, self.report_damage))
+            elif isinstance(x, _LeaseWrite):
+                results.append(await _lease(w, x))
             elif isinstance(x, _SettingsWrite):
                 await w.execute(
                     "INSERT INTO server_settings (guild_id, data, updated_at) VALUES (?, ?, ?) "
@@ -263,25 +329,22 @@ class Database:
     # -- reading ------------------------------------------------------------------------------
 
     async def next_table_id(self) -> int:
-        async with self._w.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM tables") as cur:
-            row = await cur.fetchone()
+        row = await self._one("SELECT COALESCE(MAX(id), 0) + 1 FROM tables")
         assert row is not None
         return int(row[0])
 
     async def open_tables(self) -> list[StoredTable]:
         """Every table not finished or cancelled, oldest first."""
-        async with self._r.execute(
+        rows = await self.rows(
             "SELECT id, guild_id, channel_id, status, state FROM tables "
             "WHERE status IN ('lobby', 'playing') ORDER BY id"
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [StoredTable(int(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4])) for r in rows]
 
     async def load_table(self, table_id: int) -> StoredTable | None:
-        async with self._r.execute(
+        r = await self._one(
             "SELECT id, guild_id, channel_id, status, state FROM tables WHERE id = ?", (table_id,)
-        ) as cur:
-            r = await cur.fetchone()
+        )
         return None if r is None else StoredTable(int(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4]))
 
     async def tables_in(self, guild_id: str, channel_id: str | None = None) -> list[tuple[int, str, str]]:
@@ -293,27 +356,44 @@ class Database:
         if channel_id is not None:
             sql += " AND channel_id = ?"
             args += (channel_id,)
-        async with self._r.execute(sql + " ORDER BY id", args) as cur:
-            rows = await cur.fetchall()
+        rows = await self.rows(sql + " ORDER BY id", args)
         return [(int(r[0]), str(r[1]), str(r[2])) for r in rows]
 
     async def actions(self, table_id: int) -> list[ActionRow]:
-        async with self._r.execute(
+        """The table's action log, in order. A row that can't be read is reported and left out
+        (the log is for audits and replays; the bot never needs it to run)."""
+        rows = await self.rows(
             "SELECT seq, at, move, actor, kind, payload FROM actions WHERE table_id = ? ORDER BY seq",
             (table_id,),
-        ) as cur:
-            rows = await cur.fetchall()
-        return [ActionRow(int(r[0]), float(r[1]), int(r[2]), r[3], str(r[4]), str(r[5])) for r in rows]
+        )
+        out: list[ActionRow] = []
+        for r in rows:
+            try:
+                out.append(ActionRow(int(r[0]), float(r[1]), int(r[2]), r[3], str(r[4]), str(r[5])))
+            except (TypeError, ValueError) as exc:
+                self.report_damage(DamagedRow("actions", f"{table_id}/{r[0]}", None, str(exc)))
+        return out
 
     async def get_meta(self, key: str) -> str | None:
-        async with self._r.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:
-            row = await cur.fetchone()
+        row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
         return None if row is None else str(row[0])
 
+    async def meta_keys(self, prefix: str) -> set[str]:
+        rows = await self.rows("SELECT key FROM meta WHERE substr(key, 1, ?) = ?", (len(prefix), prefix))
+        return {str(r[0]) for r in rows}
+
     async def server_settings(self, guild_id: str) -> dict[str, Any] | None:
-        async with self._r.execute("SELECT data FROM server_settings WHERE guild_id = ?", (guild_id,)) as cur:
-            row = await cur.fetchone()
-        return None if row is None else json.loads(row[0])
+        """The server's settings as stored; ``CorruptRow`` if the row can't be read."""
+        row = await self._one("SELECT data FROM server_settings WHERE guild_id = ?", (guild_id,))
+        if row is None:
+            return None
+        try:
+            data = json.loads(row[0])
+            if not isinstance(data, dict):
+                raise ValueError("not a JSON object")
+        except (TypeError, ValueError) as exc:
+            raise CorruptRow("server_settings", guild_id, str(exc)) from None
+        return data
 
     @property
     def reader(self) -> aiosqlite.Connection:
@@ -359,8 +439,12 @@ def _statements(script: str) -> list[str]:
     return [s for s in out if s.strip(" ;\n")]
 
 
-async def _record_game(conn: aiosqlite.Connection, game: GameRecord) -> tuple[RatingChange, ...]:
-    """Results per person, then the rating update, inside the caller's transaction."""
+async def _record_game(
+    conn: aiosqlite.Connection, game: GameRecord, report: Callable[[DamagedRow], None]
+) -> tuple[RatingChange, ...]:
+    """Results per person, then the rating update, inside the caller's transaction. A rating row
+    that can't be read counts as a new player's rating (and is overwritten): it never stops a game
+    from ending."""
     await conn.execute(
         "INSERT INTO games (table_id, guild_id, finished_at, end_reason, hands, options) "
         "VALUES (?, ?, ?, ?, ?, ?)",
@@ -397,7 +481,10 @@ async def _record_game(conn: aiosqlite.Connection, game: GameRecord) -> tuple[Ra
             (game.guild_id, *ids),
         ) as cur:
             for pid, mu, sigma in await cur.fetchall():
-                before[str(pid)] = (float(mu), float(sigma))
+                try:
+                    before[str(pid)] = ratings.checked(float(mu), float(sigma))
+                except (TypeError, ValueError) as exc:
+                    report(DamagedRow("ratings", f"{game.guild_id}/{pid}", game.guild_id, str(exc)))
     old = [before.get(pid, ratings.default_rating()) for pid in ids]
     new = ratings.rate(old, [rank for _, rank in game.ranks])
     await conn.executemany(
@@ -424,3 +511,63 @@ async def _record_game(conn: aiosqlite.Connection, game: GameRecord) -> tuple[Ra
             )
         )
     return tuple(changes)
+
+
+async def _lease(conn: aiosqlite.Connection, x: _LeaseWrite) -> Any:
+    """One lease operation inside the writer's transaction (see ``bot.storage.lease``)."""
+    me = x.me
+    if x.op == "renew":
+        cur = await conn.execute(
+            "UPDATE leases SET heartbeat_at = ?, expires_at = ? WHERE name = ? AND holder = ?",
+            (x.now, x.now + x.ttl, x.name, me.holder),
+        )
+        return cur.rowcount > 0
+    if x.op == "release":
+        await conn.execute("DELETE FROM leases WHERE name = ? AND holder = ?", (x.name, me.holder))
+        return None
+    async with conn.execute(
+        "SELECT holder, pid, host, started_at, heartbeat_at, expires_at FROM leases WHERE name = ?",
+        (x.name,),
+    ) as cur:
+        row = await cur.fetchone()
+    if row is not None:
+        try:
+            who = LeaseHolder(str(row[0]), int(row[1]), str(row[2]), float(row[3]))
+            other = LeaseRow(who, float(row[4]), float(row[5]))
+        except (TypeError, ValueError) as exc:
+            log.error("the lease row %r can't be read (%s): taking it over", x.name, exc)
+        else:
+            if not other.free_for(me, x.now):
+                return other
+            if other.who.holder != me.holder:
+                log.warning("taking over the database lease from %s (it is gone)", other.who.describe())
+    await conn.execute(
+        "INSERT INTO leases (name, holder, pid, host, started_at, heartbeat_at, expires_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET holder = excluded.holder, "
+        "pid = excluded.pid, host = excluded.host, started_at = excluded.started_at, "
+        "heartbeat_at = excluded.heartbeat_at, expires_at = excluded.expires_at",
+        (x.name, me.holder, me.pid, me.host, me.started_at, x.now, x.now + x.ttl),
+    )
+    return None
+
+
+def _create_private(path: Path) -> None:
+    """Create the database file readable by its owner only (SQLite gives its journal files the
+    same permissions). An existing file is left as the operator set it."""
+    if str(path) == ":memory:" or path.exists():
+        return
+    fd = os.open(path, os.O_CREAT | os.O_WRONLY, FILE_MODE)
+    os.close(fd)
+    os.chmod(path, FILE_MODE)  # whatever the umask
+
+
+def _as_unavailable(exc: BaseException) -> StorageUnavailable:
+    if isinstance(exc, StorageUnavailable):
+        return exc
+    out = StorageUnavailable(str(exc))
+    out.__cause__ = exc
+    return out
+
+
+def _log_damage(damage: DamagedRow) -> None:
+    log.error("%s row %s can't be read: %s", damage.table, damage.key, damage.reason)

@@ -6,11 +6,13 @@ Only persons are in ``game_players``, so computer seats can never appear. Sorted
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, replace
 from enum import Enum
 
 from bot.storage import ratings
 from bot.storage.database import Database
+from bot.storage.records import DamagedRow
 
 
 class Order(Enum):
@@ -54,32 +56,40 @@ GROUP BY gp.player_id
 
 
 async def _all(db: Database, guild_id: str, order: Order) -> list[PlayerStats]:
-    async with db.reader.execute(_AGGREGATE, (guild_id,)) as cur:
-        raw = await cur.fetchall()
-    mu0, sigma0 = ratings.default_rating()
-    rows = [
-        PlayerStats(
-            player_id=str(r[0]),
-            rank=0,
-            ranking_points=int(r[1]),
-            games=int(r[2]),
-            wins=int(r[3]),
-            quits=int(r[4]),
-            avg_place=None if r[5] is None else float(r[5]),
-            avg_points_per_hand=None if r[6] is None else float(r[6]),
-            moons=int(r[7]),
-            timeouts=int(r[8]),
-            skill=ratings.skill(
-                mu0 if r[9] is None else float(r[9]), sigma0 if r[10] is None else float(r[10])
-            ),
-        )
-        for r in raw
-    ]
+    raw = await db.rows(_AGGREGATE, (guild_id,))
+    rows: list[PlayerStats] = []
+    for r in raw:
+        try:
+            rows.append(_stats(r))
+        except (TypeError, ValueError, OverflowError) as exc:
+            # A damaged row leaves this player out of the page, not the whole server.
+            db.report_damage(DamagedRow("game_players", f"{guild_id}/{r[0]}", guild_id, str(exc)))
     if order is Order.POINTS:
         rows.sort(key=lambda s: (-s.ranking_points, -s.wins, s.player_id))
     else:
         rows.sort(key=lambda s: (-s.skill, -s.ranking_points, s.player_id))
     return [replace(s, rank=i + 1) for i, s in enumerate(rows)]
+
+
+def _stats(r: tuple[object, ...]) -> PlayerStats:
+    mu, sigma = ratings.default_rating()
+    if r[9] is not None and r[10] is not None:
+        # A damaged rating: the default serves (reported when the next game rewrites it).
+        with contextlib.suppress(TypeError, ValueError):
+            mu, sigma = ratings.checked(float(r[9]), float(r[10]))  # type: ignore[arg-type]
+    return PlayerStats(
+        player_id=str(r[0]),
+        rank=0,
+        ranking_points=int(r[1]),  # type: ignore[call-overload]
+        games=int(r[2]),  # type: ignore[call-overload]
+        wins=int(r[3]),  # type: ignore[call-overload]
+        quits=int(r[4]),  # type: ignore[call-overload]
+        avg_place=None if r[5] is None else float(r[5]),  # type: ignore[arg-type]
+        avg_points_per_hand=None if r[6] is None else float(r[6]),  # type: ignore[arg-type]
+        moons=int(r[7]),  # type: ignore[call-overload]
+        timeouts=int(r[8]),  # type: ignore[call-overload]
+        skill=ratings.skill(mu, sigma),
+    )
 
 
 async def leaderboard(

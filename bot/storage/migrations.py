@@ -93,6 +93,19 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         updated_at REAL NOT NULL
     );
     """,
+    # 4: which bot process owns the database (bot.storage.lease): one row per lease name; today one
+    # process owns every shard ("shards:all"); later each process owns a range of shards.
+    """
+    CREATE TABLE leases (
+        name TEXT PRIMARY KEY,
+        holder TEXT NOT NULL,          -- a random id of the holding process's run
+        pid INTEGER NOT NULL,
+        host TEXT NOT NULL,
+        started_at REAL NOT NULL,      -- epoch seconds
+        heartbeat_at REAL NOT NULL,
+        expires_at REAL NOT NULL       -- free for another process after this (or if pid is gone)
+    );
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -4,6 +4,7 @@ ranks and accounts for the strength of every opponent. Computer seats take part 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -34,3 +35,10 @@ def rate(ratings: Sequence[tuple[float, float]], ranks: Sequence[int]) -> list[t
     teams = [[m.rating(mu=mu, sigma=sigma)] for mu, sigma in ratings]
     new = m.rate(teams, ranks=list(ranks))
     return [(team[0].mu, team[0].sigma) for team in new]
+
+
+def checked(mu: float, sigma: float) -> tuple[float, float]:
+    """A stored rating, refused (ValueError) if it is not a usable one (NaN, infinite, sigma ≤ 0)."""
+    if not (math.isfinite(mu) and math.isfinite(sigma) and sigma > 0):
+        raise ValueError(f"not a rating: mu={mu!r}, sigma={sigma!r}")
+    return mu, sigma

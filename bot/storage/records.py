@@ -78,3 +78,14 @@ class StoredTable:
     channel_id: str
     status: str
     state: str
+
+
+@dataclass(frozen=True, slots=True)
+class DamagedRow:
+    """A stored row that could not be read (hand-edited, a disk error, a bug). The bot works around
+    it (defaults, a fresh value) and reports it once: ``table`` and ``key`` say which row."""
+
+    table: str
+    key: str
+    guild_id: str | None
+    reason: str

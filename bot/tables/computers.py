@@ -8,8 +8,7 @@ decisions queue up, the ``hard`` level's time budget shrinks in proportion inste
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from enum import Enum
 from functools import partial
@@ -17,6 +16,7 @@ from functools import partial
 from bot.ai import Level, decide
 from bot.engine.moves import Move
 from bot.engine.view import SeatView
+from bot.processes import worker_pool
 
 
 class PoolKind(Enum):
@@ -38,9 +38,7 @@ class ComputerPool:
         self.settings = settings or ComputerSettings()
         self._executor: Executor | None = None
         if self.settings.kind is PoolKind.PROCESS:
-            self._executor = ProcessPoolExecutor(
-                self.settings.workers, mp_context=multiprocessing.get_context("forkserver")
-            )
+            self._executor = worker_pool(self.settings.workers)  # workers exit if the bot dies
         elif self.settings.kind is PoolKind.THREAD:
             self._executor = ThreadPoolExecutor(self.settings.workers, thread_name_prefix="computer")
         self._slots = asyncio.Semaphore(self.settings.workers)

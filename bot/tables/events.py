@@ -174,6 +174,19 @@ class TableBroken:
     error: str
 
 
+@dataclass(frozen=True, slots=True)
+class DataDamaged:
+    """A stored row could not be read; the bot works around it (defaults, a fresh value). Sent once
+    per row (remembered in the database), so that a server admin can look."""
+
+    guild_id: str | None
+    channel_id: str | None  # where it was noticed, if anywhere
+    what: str  # the database table
+    key: str  # the row's key
+    reason: str
+    table_id: int = 0  # not about one game table
+
+
 TableEvent = (
     TableCreated
     | SeatChanged
@@ -192,4 +205,5 @@ TableEvent = (
     | TimedOut
     | TableRestored
     | TableBroken
+    | DataDamaged
 )

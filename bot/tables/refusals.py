@@ -33,6 +33,7 @@ class TableRefusal(Enum):
     BAD_RULES = "bad_rules"  # params: rule (the engine's InvalidRules code)
     CANNOT_REJOIN = "cannot_rejoin"  # nothing to take back, or the table does not allow it
     BUSY = "busy"  # the service is stopping
+    STORAGE_BUSY = "storage_busy"  # the database can't be written now (locked, disk full): nothing changed
 
 
 RefusalCode = TableRefusal | Refusal

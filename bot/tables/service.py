@@ -8,6 +8,11 @@ Concurrency: one ``asyncio.Lock`` per table. Every action takes the lock, checks
 was made for, applies the move through the engine, saves the state with an action-log row in one
 transaction, then queues its events for delivery. Each table has its own delivery task, so a slow
 presenter never holds up another table (or the table's own game).
+
+Failures: the database is the truth. If a save fails, the table goes back to its last saved state
+(nothing half-applied) and the action is refused (``STORAGE_BUSY``) or, for the service's own actions
+(computer turns, timeouts), retried with backoff. A supervisor looks at every table regularly and
+re-arms whatever should move it on (a computer turn, a deadline timer), so no table waits forever.
 """
 
 from __future__ import annotations
@@ -19,17 +24,17 @@ import random
 import secrets
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.engine import game as g
 from bot.engine.cards import Card, CardSet
 from bot.engine.game import Game, Occupant, QuitReason
-from bot.engine.hand import Phase
 from bot.engine.moves import ChooseMoon, IllegalMove, Move, PassCards, PlayCard
 from bot.engine.randomplay import random_move
 from bot.storage.database import Database
+from bot.storage.errors import StorageUnavailable
 from bot.storage.leaderboard import LeaderboardPage, Order, PlayerStats, leaderboard, player_stats
-from bot.storage.records import ActionRow, RatingChange, TableWrite
+from bot.storage.records import ActionRow, DamagedRow, RatingChange, TableWrite
 from bot.tables import events as ev
 from bot.tables import lobby
 from bot.tables.clock import Clock, SystemClock
@@ -48,11 +53,14 @@ from bot.tables.snapshot import (
     score_sheet,
     table_snapshot,
 )
-from bot.tables.table import Table, TableStatus
+from bot.tables.table import Table, TableStatus, bumps_move
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 ALIVE_KEY = "alive_at"
+REPORTED_PREFIX = "reported:"  # meta keys of damaged rows already reported (once, not at every start)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +68,9 @@ class ServiceSettings:
     computer_pause: float = 1.0  # seconds before a computer moves, so people can follow the trick
     heartbeat_interval: float = 10.0  # how often "the bot is up" is written (downtime measurement)
     presenter_timeout: float = 30.0  # a presenter call taking longer is abandoned (and logged)
+    supervise_interval: float = 5.0  # how often every table is checked for "nobody can move"
+    retry_base: float = 0.5  # first retry of a failed computer turn or timeout; doubles each time
+    retry_max: float = 4.0  # longest wait between retries (the table resumes within this)
 
     @staticmethod
     def warning_lead(time_limit: float) -> float:
@@ -90,6 +101,12 @@ class TableService:
         self._next_id = 1
         self._running = False
         self._heartbeat: Any = None
+        self._supervisor: Any = None
+        self._reported: set[str] = set()
+        self._unremembered: dict[tuple[int, str], str | None] = {}  # presenter data not yet written
+        self._remembering: asyncio.Task[None] | None = None
+        self.repairs = 0  # tables the supervisor found stuck and set moving again (benchmarks)
+        db.on_damage = self._damaged
         self._detached: Table | None = None  # outbox for events of tables that are not loaded
 
     # == lifecycle ==========================================================================
@@ -98,9 +115,9 @@ class TableService:
         """Restore every unfinished table (deadlines moved by the downtime) and start the timers.
         Returns the ids of the tables restored; unreadable ones are reported as ``TableBroken``."""
         self._next_id = await self.db.next_table_id()
+        self._reported = await self.db.meta_keys(REPORTED_PREFIX)
         now = self.clock.now()
-        alive = await self.db.get_meta(ALIVE_KEY)
-        downtime = max(0.0, now - float(alive)) if alive is not None else 0.0
+        downtime = await self._downtime(now)
         restored: list[int] = []
         saves: list[Awaitable[Any]] = []
         for row in await self.db.open_tables():
@@ -110,40 +127,78 @@ class TableService:
                     raise ValueError(f"state is of table {table.table_id}")
             except Exception as exc:
                 reason = f"{type(exc).__name__}: {exc}"
-                log.error("table %d cannot be restored: %s", row.table_id, reason)
                 self._broken[row.table_id] = reason
-                self._emit_detached(ev.TableBroken(row.table_id, row.guild_id, row.channel_id, reason))
+                if self._first_report("tables", str(row.table_id), reason):
+                    self._emit_detached(ev.TableBroken(row.table_id, row.guild_id, row.channel_id, reason))
                 continue
+            table.saved_state = row.state
             if table.deadline is not None:
                 table.deadline += downtime
             self._tables[table.table_id] = table
             restored.append(table.table_id)
             if table.status is TableStatus.PLAYING:
-                saves.append(self._save(table, None, "restored", {"downtime": downtime}))
+                saves.append(self._save_restored(table, downtime))
         self._running = True
         for result in await asyncio.gather(*saves, return_exceptions=True):
             if isinstance(result, BaseException):
-                log.error("saving a restored table failed: %r", result)
+                log.error("saving a restored table failed", exc_info=result)
         for table_id in restored:
             table = self._tables[table_id]
-            self._emit(table, [ev.TableRestored(table_snapshot(table), downtime)])
+            snap = table_snapshot(table)
+            events: list[ev.TableEvent] = [ev.TableRestored(snap, downtime)]
+            game = table.game
+            if table.status is TableStatus.PLAYING and game is not None and not game.over:
+                # Everyone who must act gets working controls again (the presenter skips those it
+                # already sent for this move before the restart).
+                events.append(self._turn(table, snap))
+            self._emit(table, events)
             self._schedule(table)
-        await self.db.set_meta(ALIVE_KEY, repr(now))
+        await self._note_alive()
         self._beat()
+        self._supervise_later()
         return restored
+
+    async def _downtime(self, now: float) -> float:
+        """Seconds the bot was down (since its last heartbeat): added to every deadline."""
+        alive = await self.db.get_meta(ALIVE_KEY)
+        if alive is None:
+            return 0.0
+        try:
+            return max(0.0, now - float(alive))
+        except ValueError as exc:
+            self._first_report("meta", ALIVE_KEY, str(exc))
+            return 0.0
+
+    async def _save_restored(self, table: Table, downtime: float) -> None:
+        """Log the restart for this table (with the downtime). If the database refuses, the table
+        still goes on with its deadline moved (the next save writes it)."""
+        deadline = table.deadline
+        try:
+            await self._save(table, None, "restored", {"downtime": downtime})
+        except Refused:
+            table.deadline = deadline
+
+    async def _note_alive(self) -> None:
+        try:
+            await self.db.set_meta(ALIVE_KEY, repr(self.clock.now()))
+        except StorageUnavailable as exc:
+            log.warning("heartbeat not written: %s", exc)
 
     async def stop(self) -> None:
         """Stop timers and background work, and note the time (the next start measures downtime)."""
         self._running = False
-        if self._heartbeat is not None:
-            self._heartbeat.cancel()
+        for handle in (self._heartbeat, self._supervisor):
+            if handle is not None:
+                handle.cancel()
         for table in self._tables.values():
             table.cancel_timers()
         tasks = list(self._tasks)
+        if self._remembering is not None:
+            tasks.append(self._remembering)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        await self.db.set_meta(ALIVE_KEY, repr(self.clock.now()))
+        await self._note_alive()
         if self._own_pool:
             self.computers.close()
 
@@ -155,10 +210,86 @@ class TableService:
     def _beat(self) -> None:
         def beat() -> None:
             if self._running:
-                self._spawn(self.db.set_meta(ALIVE_KEY, repr(self.clock.now())))
+                self._spawn(self._note_alive())
                 self._beat()
 
         self._heartbeat = self.clock.call_at(self.clock.now() + self.settings.heartbeat_interval, beat)
+
+    # == the supervisor =======================================================================
+
+    def _supervise_later(self) -> None:
+        def run() -> None:
+            if self._running:
+                self.supervise()
+                self._supervise_later()
+
+        self._supervisor = self.clock.call_at(self.clock.now() + self.settings.supervise_interval, run)
+
+    def supervise(self) -> int:
+        """Find the tables where nobody can move (a computer turn or a deadline timer was lost, e.g.
+        to a failure) and set them moving again. Returns how many were repaired."""
+        repaired = 0
+        now = self.clock.now()
+        for table in list(self._tables.values()):
+            if self._stuck(table, now):
+                log.warning("table %d was stuck at move %d: re-arming its turn", table.table_id, table.move)
+                self._schedule(table)
+                repaired += 1
+        self.repairs += repaired
+        return repaired
+
+    def _stuck(self, table: Table, now: float) -> bool:
+        game = table.game
+        if table.status is not TableStatus.PLAYING or game is None or game.over or table.lock.locked():
+            return False
+        if table.failures and table.timers:
+            return False  # a retry is pending
+        for seat in game.hand.waiting_for():
+            if game.seats[seat].is_computer:
+                if (seat, table.move) not in table.thinking:
+                    return True
+            elif table.deadline is not None and table.deadline < now - self.settings.supervise_interval:
+                return True  # the deadline passed long ago: its timer was lost
+        return False
+
+    def _retry_later(self, table: Table) -> None:
+        """A computer turn or a timeout could not be saved: try again after a backoff."""
+        table.failures += 1
+        delay = min(self.settings.retry_base * 2 ** (table.failures - 1), self.settings.retry_max)
+        log.warning("table %d: turn retried in %.1f s (failure %d)", table.table_id, delay, table.failures)
+        table.cancel_timers()
+
+        def retry() -> None:
+            table.failures = max(table.failures, 1)
+            self._schedule(table, retrying=True)
+
+        table.timers.append(self.clock.call_at(self.clock.now() + delay, retry))
+
+    # == damaged rows =========================================================================
+
+    def _damaged(self, damage: DamagedRow, channel_id: str | None = None) -> None:
+        if self._first_report(damage.table, damage.key, damage.reason) and damage.guild_id is not None:
+            self._emit_detached(
+                ev.DataDamaged(damage.guild_id, channel_id, damage.table, damage.key, damage.reason)
+            )
+
+    def _first_report(self, what: str, key: str, reason: str) -> bool:
+        """Log a damaged row; True the first time ever (remembered in the database), when the
+        server's admins should be told."""
+        mark = f"{REPORTED_PREFIX}{what}:{key}"
+        if mark in self._reported:
+            log.warning("%s row %s is still damaged (reported before): %s", what, key, reason)
+            return False
+        log.error("%s row %s can't be read: %s", what, key, reason)
+        self._reported.add(mark)
+        self._spawn(self._remember_report(mark))
+        return True
+
+    async def _remember_report(self, mark: str) -> None:
+        try:
+            await self.db.set_meta(mark, repr(self.clock.now()))
+        except StorageUnavailable:
+            self._reported.discard(mark)  # not remembered: reported again next time
 
     # == queries ==============================================================================
 
@@ -200,34 +331,91 @@ class TableService:
     async def leaderboard(
         self, guild_id: str, order: Order = Order.POINTS, limit: int = 10, offset: int = 0
     ) -> LeaderboardPage:
-        return await leaderboard(self.db, guild_id, order, limit, offset)
+        return await _or_busy(leaderboard(self.db, guild_id, order, limit, offset))
 
     async def player_stats(
         self, guild_id: str, player_id: str, order: Order = Order.POINTS
     ) -> PlayerStats | None:
-        return await player_stats(self.db, guild_id, player_id, order)
+        return await _or_busy(player_stats(self.db, guild_id, player_id, order))
 
     async def remember(self, table_id: int, key: str, value: str | None) -> None:
-        """Presenter data that must survive a restart (e.g. the table's message ids); None forgets."""
-        await self.db.set_presenter_data(table_id, key, value)
+        """Presenter data that must survive a restart (e.g. the table's message ids); None forgets.
+        If the database can't take it now, it is kept and written later (retried with backoff):
+        the presenter's work (a DM sent, a message posted) is never undone by a failing disk."""
+        if (table_id, key) in self._unremembered:
+            self._unremembered[(table_id, key)] = value  # the retry writes the newest value
+            return
+        try:
+            await self.db.set_presenter_data(table_id, key, value)
+        except StorageUnavailable as exc:
+            log.warning("presenter data %s of table %d kept for later: %s", key, table_id, exc)
+            self._unremembered[(table_id, key)] = value
+            if self._remembering is None or self._remembering.done():
+                # Not one of ``_tasks``: it waits on the clock, and ``settle`` must not wait for it.
+                self._remembering = asyncio.get_running_loop().create_task(self._remember_later())
+
+    async def _remember_later(self) -> None:
+        delay = self.settings.retry_base
+        while self._unremembered:
+            await self._sleep(delay)
+            for (table_id, key), value in list(self._unremembered.items()):
+                try:
+                    await self.db.set_presenter_data(table_id, key, value)
+                except StorageUnavailable:
+                    delay = min(delay * 2, self.settings.retry_max)
+                    break
+                if self._unremembered.get((table_id, key), value) == value:
+                    self._unremembered.pop((table_id, key), None)
+
+    async def _sleep(self, seconds: float) -> None:
+        """Wait on the service's clock (a test's manual clock moves it)."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def wake() -> None:
+            if not done.done():
+                done.set_result(None)
+
+        handle = self.clock.call_at(self.clock.now() + seconds, wake)
+        try:
+            await done
+        finally:
+            handle.cancel()
 
     async def remembered(self, table_id: int) -> dict[str, str]:
         return await self.db.presenter_data(table_id)
 
     async def player_preferences(self, player_id: str) -> PlayerPreferences:
-        return PlayerPreferences.from_json(await self.db.player_preferences(player_id))
+        try:
+            return PlayerPreferences.from_json(await self.db.player_preferences(player_id))
+        except StorageUnavailable as exc:
+            log.warning("preferences of %s not read (%s): the defaults serve", player_id, exc)
+            return PlayerPreferences()
 
     async def set_player_preferences(self, player_id: str, preferences: PlayerPreferences) -> None:
-        await self.db.set_player_preferences(player_id, preferences.to_json())
+        await _or_busy(self.db.set_player_preferences(player_id, preferences.to_json()))
 
-    async def server_settings(self, guild_id: str) -> ServerSettings:
-        data = await self.db.server_settings(guild_id)
-        return ServerSettings() if data is None else ServerSettings.from_json(data)
+    async def server_settings(self, guild_id: str, channel_id: str | None = None) -> ServerSettings:
+        """The server's settings; the defaults if none were saved, or if the saved row can't be read
+        (reported once) or the database can't be read now. ``channel_id``: where the request came
+        from (the damage report goes there)."""
+        try:
+            data = await self.db.server_settings(guild_id)
+            return ServerSettings() if data is None else ServerSettings.from_json(data)
+        except StorageUnavailable as exc:
+            log.warning("settings of server %s not read (%s): the defaults serve", guild_id, exc)
+        except Exception as exc:
+            self._damaged(DamagedRow("server_settings", guild_id, guild_id, str(exc)), channel_id)
+        return ServerSettings()
+
+    def settings_damaged(self, guild_id: str) -> bool:
+        """Whether this server's stored settings can't be read (the defaults are in use)."""
+        return f"{REPORTED_PREFIX}server_settings:{guild_id}" in self._reported
 
     async def set_server_settings(self, actor: Actor, guild_id: str, settings: ServerSettings) -> None:
         require_server_manager(actor)
         settings.defaults.checked()
-        await self.db.save_server_settings(guild_id, settings.to_json(), self.clock.now())
+        await _or_busy(self.db.save_server_settings(guild_id, settings.to_json(), self.clock.now()))
+        self._reported.discard(f"{REPORTED_PREFIX}server_settings:{guild_id}")  # repaired by this save
 
     # == lobby ================================================================================
 
@@ -246,7 +434,7 @@ class TableService:
         (unless ``seat_host`` is False: a host who only manages). ``options`` default to the server's
         defaults; ``seed`` makes the deals reproducible (tests, replays)."""
         self._require_running()
-        settings = await self.server_settings(guild_id)
+        settings = await self.server_settings(guild_id, channel_id)
         if not settings.allows(channel_id, parent_channel_id):
             raise Refused(TableRefusal.CHANNEL_NOT_ALLOWED)
         options = (options or settings.defaults).checked()
@@ -263,7 +451,9 @@ class TableService:
             lobby=[Occupant.person(actor.user_id) if seat_host else None] + [None] * (options.seats - 1),
         )
         async with table.lock:
-            await self._save(table, actor.user_id, "create", {"options": options.to_json()})
+            # Seed and seating: enough for the log alone to replay the table (bot.tables.replay).
+            created = {"options": options.to_json(), "seed": table.seed, "seat_host": seat_host}
+            await self._save(table, actor.user_id, "create", created)
             self._tables[table_id] = table
             snap = table_snapshot(table)
             self._emit(table, [ev.TableCreated(snap)])
@@ -469,7 +659,7 @@ class TableService:
     def _advance(self, table: Table, move: Move) -> bool:
         """Bump the move number unless this was one seat's pass while others still choose."""
         game = self._game(table)
-        if isinstance(move, PassCards) and game.hand.phase is Phase.PASSING and not game.over:
+        if not bumps_move(game, move):
             return False
         table.move += 1
         table.deadline = None if game.over else self.clock.now() + table.options.time_limit
@@ -522,9 +712,12 @@ class TableService:
 
     # == timers and computer turns ============================================================
 
-    def _schedule(self, table: Table) -> None:
-        """After any change: computer turns for waiting computers, deadline timers for persons."""
+    def _schedule(self, table: Table, *, retrying: bool = False) -> None:
+        """After any change: computer turns for waiting computers, deadline timers for persons.
+        (``retrying``: after a failure, keep the failure count for the next backoff.)"""
         table.cancel_timers()
+        if not retrying:
+            table.failures = 0
         game = table.game
         if not self._running or table.status is not TableStatus.PLAYING or game is None or game.over:
             return
@@ -583,7 +776,13 @@ class TableService:
             async with table.lock:
                 if not self._computer_due(table, seat, move):
                     return
-                await self._apply(table, choice, None)
+                try:
+                    await self._apply(table, choice, None)
+                except Refused as exc:
+                    if exc.code is not TableRefusal.STORAGE_BUSY:
+                        raise
+                    table.thinking.discard((seat, move))
+                    self._retry_later(table)
         finally:
             table.thinking.discard((seat, move))
 
@@ -637,9 +836,14 @@ class TableService:
                     moved = self._advance(table, m) or moved
             if not record:
                 return
-            await self._after_moves(
-                table, None, "timeout", {"timeouts": record}, engine_events, moved, lead, tuple(timed_out)
-            )
+            try:
+                await self._after_moves(
+                    table, None, "timeout", {"timeouts": record}, engine_events, moved, lead, tuple(timed_out)
+                )
+            except Refused as exc:
+                if exc.code is not TableRefusal.STORAGE_BUSY:
+                    raise
+                self._retry_later(table)
 
     # == persistence ==========================================================================
 
@@ -668,22 +872,26 @@ class TableService:
             game=record,
         )
         try:
-            return await self.db.save_table(write)
-        except asyncio.CancelledError:
+            changes = await self.db.save_table(write)
+        except BaseException as exc:
+            self._roll_back(table)
+            if isinstance(exc, StorageUnavailable):
+                log.warning("table %d not saved (%s): back to its last saved state", table.table_id, exc)
+                raise Refused(TableRefusal.STORAGE_BUSY) from None
+            if not isinstance(exc, asyncio.CancelledError):
+                log.exception("saving table %d failed: back to its last saved state", table.table_id)
             raise
-        except Exception:
-            log.exception("saving table %d failed; reloading its last saved state", table.table_id)
-            await self._reload(table)
-            raise
+        table.saved_state = write.state
+        table.failures = 0
+        return changes
 
-    async def _reload(self, table: Table) -> None:
-        stored = await self.db.load_table(table.table_id)
-        if stored is None:  # never saved: it does not exist
-            self._tables.pop(table.table_id, None)
+    def _roll_back(self, table: Table) -> None:
+        """Memory must never run ahead of the database: back to the last saved state."""
+        if table.saved_state is None:  # never saved: it does not exist
+            if self._tables.get(table.table_id) is table:
+                self._tables.pop(table.table_id, None)
             return
-        fresh = Table.from_json(json.loads(stored.state))
-        for name in ("host_id", "options", "status", "lobby", "game", "move", "seq", "deadline"):
-            setattr(table, name, getattr(fresh, name))
+        table.restore(table.saved_state)
 
     # == events ===============================================================================
 
@@ -756,7 +964,7 @@ class TableService:
     async def _any_table(self, table_id: int) -> Table:
         if table_id in self._tables or table_id in self._broken:
             return self._table(table_id)
-        stored = await self.db.load_table(table_id)
+        stored = await _or_busy(self.db.load_table(table_id))
         if stored is None:
             raise Refused(TableRefusal.NO_SUCH_TABLE)
         try:
@@ -788,6 +996,15 @@ class TableService:
         if table.game is None:
             raise Refused(TableRefusal.NOT_PLAYING)
         return table.game
+
+
+async def _or_busy(work: Awaitable[T]) -> T:
+    """A database that can't be used now becomes a refusal the person can read."""
+    try:
+        return await work
+    except StorageUnavailable as exc:
+        log.warning("database unavailable: %s", exc)
+        raise Refused(TableRefusal.STORAGE_BUSY) from None
 
 
 def _move_json(move: Move) -> dict[str, Any]:

@@ -7,6 +7,7 @@ keeps, saved after every accepted action, and what a restart reads back.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
@@ -14,6 +15,8 @@ from functools import lru_cache
 from typing import Any, Final
 
 from bot.engine.game import Game, Occupant, SeatKind
+from bot.engine.hand import Phase
+from bot.engine.moves import Move, PassCards
 from bot.tables.clock import TimerHandle
 from bot.tables.options import TableOptions
 
@@ -55,6 +58,8 @@ class Table:
     thinking: set[tuple[int, int]] = field(default_factory=set, repr=False)  # (seat, move) computing
     outbox: deque[Any] = field(default_factory=deque, repr=False)
     delivering: bool = field(default=False, repr=False)
+    saved_state: str | None = field(default=None, repr=False)  # the JSON last written to the database
+    failures: int = field(default=0, repr=False)  # background actions failed in a row (retry backoff)
 
     @property
     def seat_count(self) -> int:
@@ -71,6 +76,14 @@ class Table:
             if occupant is not None and occupant.player_id == player_id:
                 return seat
         return None
+
+    def restore(self, state: str) -> None:
+        """Go back to a stored state (a save failed: memory must not run ahead of the database).
+        The runtime machinery (lock, timers, outbox) stays."""
+        fresh = Table.from_json(json.loads(state))
+        for name in ("host_id", "options", "status", "lobby", "game", "move", "seq", "deadline"):
+            setattr(self, name, getattr(fresh, name))
+        self.saved_state = state
 
     def cancel_timers(self) -> None:
         for handle in self.timers:
@@ -119,6 +132,12 @@ class Table:
         if len(table.lobby) != table.seat_count:
             raise ValueError("stored seats do not match the table's seat count")
         return table
+
+
+def bumps_move(game: Game, move: Move) -> bool:
+    """Whether an applied ``move`` changes the table's move number: every move does, except one
+    seat's pass while the others still choose theirs (their pass controls stay valid)."""
+    return not (isinstance(move, PassCards) and game.hand.phase is Phase.PASSING and not game.over)
 
 
 @lru_cache(maxsize=256)

@@ -348,4 +348,7 @@ MESSAGES: dict[str, str] = {
     "reply.list_more": "{items} und {more} weitere",
     "reply.missing_permissions": "Ich kann in diesem Kanal keinen Tisch betreiben: Mir fehlen hier diese Berechtigungen: {permissions}. Bitte einen Server-Admin, sie mir in diesem Kanal zu geben, oder nimm einen anderen Kanal.",
     "announce.no_thread": "Ich kann hier nicht in Threads schreiben (es fehlt: {permissions}), daher wird Tisch #{table} in diesem Kanal gespielt.",
+    "table.storage_busy": "Die Datenbank ist gerade beschäftigt, versuch es gleich noch einmal. Es wurde nichts geändert.",
+    "announce.damaged": "⚠️ An die Server-Admins: Ein gespeicherter Eintrag ({what} {key}) konnte nicht gelesen werden; der Bot umgeht ihn. Details stehen im Log.",
+    "announce.settings_damaged": "⚠️ Die Herz-Einstellungen dieses Servers konnten nicht gelesen werden; es gelten die Standardwerte, ein Admin wurde informiert.",
 }

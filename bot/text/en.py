@@ -40,6 +40,7 @@ MESSAGES: dict[str, str] = {
     "table.bad_rules": "These options can't be used: {rule}",
     "table.cannot_rejoin": "There is no seat for you to take back here.",
     "table.busy": "The bot is restarting; try again in a moment.",
+    "table.storage_busy": "The database is busy, try again in a moment. Nothing was changed.",
     # Invalid table options (bot.engine.rules.InvalidRules.code)
     "rules.invalid.players": "A table has 3 to 7 seats.",
     "rules.invalid.end": "Choose either a target score or a number of hands.",
@@ -130,6 +131,8 @@ MESSAGES: dict[str, str] = {
     "announce.game_over_nobody": "**Game over.**",
     "announce.rating_change": "{name}: {delta:+d} ranking {delta|point|points} (now {total})",
     "announce.broken": "⚠️ Table #{table} could not be restored from the database; it is closed. A server admin can look at the logs.",
+    "announce.damaged": "⚠️ Server admins: a stored record ({what} {key}) could not be read; the bot works around it. The logs have the details.",
+    "announce.settings_damaged": "⚠️ This server's Hearts settings could not be read; the defaults are used and an admin was told.",
     # Replies to commands and clicks
     "reply.table_created": "Table #{table} is open: people can join from the message below.",
     "reply.joined": "You took a seat at table #{table}.",

@@ -349,4 +349,7 @@ MESSAGES: dict[str, str] = {
     "reply.list_more": "{items} dan {more} lainnya",
     "reply.missing_permissions": "Aku tidak bisa menjalankan meja di saluran ini: izin berikut belum kumiliki di sini: {permissions}. Minta admin server memberikannya di saluran ini, atau pakai saluran lain.",
     "announce.no_thread": "Aku tidak bisa menulis di utas di sini (kurang izin: {permissions}), jadi meja #{table} dimainkan di saluran ini.",
+    "table.storage_busy": "Database sedang sibuk, coba lagi sebentar lagi. Tidak ada yang berubah.",
+    "announce.damaged": "⚠️ Untuk admin server: sebuah catatan tersimpan ({what} {key}) tidak bisa dibaca; bot tetap berjalan tanpanya. Rinciannya ada di log.",
+    "announce.settings_damaged": "⚠️ Pengaturan Hearts server ini tidak bisa dibaca; pengaturan bawaan dipakai dan admin sudah diberi tahu.",
 }

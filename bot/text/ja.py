@@ -349,4 +349,7 @@ MESSAGES: dict[str, str] = {
     "reply.list_more": "{items} ほか{more}件",
     "reply.missing_permissions": "このチャンネルではテーブルを開けません。ここで次の権限がありません: {permissions}。サーバー管理者にこのチャンネルでの権限を付けてもらうか、別のチャンネルを使ってください。",
     "announce.no_thread": "ここではスレッドに投稿できない（{permissions} がない）ため、テーブル #{table} はこのチャンネルで行います。",
+    "table.storage_busy": "データベースが混み合っています。少し待ってからもう一度お試しください。何も変更されていません。",
+    "announce.damaged": "⚠️ サーバー管理者へ: 保存されたデータ（{what} {key}）を読み込めませんでした。ボットはそれを避けて動作しています。詳細はログにあります。",
+    "announce.settings_damaged": "⚠️ このサーバーのハーツ設定を読み込めませんでした。初期設定を使い、管理者に知らせました。",
 }

@@ -1,0 +1,77 @@
+"""One bot per database: the lease row, its heartbeat, and taking it over from a dead holder."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bot.storage import Database
+from bot.storage.lease import ALL_SHARDS, LeaseHolder, refusal_message
+
+
+def _other(pid: int, host: str | None = None) -> LeaseHolder:
+    me = LeaseHolder.this_process()
+    return LeaseHolder("other-run", pid, host or me.host, time.time() - 60)
+
+
+def _dead_pid() -> int:
+    proc = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    )
+    return int(proc.stdout)
+
+
+async def test_a_live_holder_keeps_the_lease_and_is_named(db_path: Path) -> None:
+    db = await Database.open(db_path)
+    first = _other(os.getppid())  # a live process on this host
+    assert await db.acquire_lease(ALL_SHARDS, first, 30.0) is None
+    me = LeaseHolder.this_process()
+    held = await db.acquire_lease(ALL_SHARDS, me, 30.0)
+    assert held is not None and held.who == first
+    text = refusal_message(db_path, held, time.time())
+    assert f"process {os.getppid()}" in text and first.host in text and str(db_path) in text
+    # The holder renews; a stranger cannot.
+    assert await db.renew_lease(ALL_SHARDS, first, 30.0) is True
+    assert await db.renew_lease(ALL_SHARDS, me, 30.0) is False
+    await db.close()
+
+
+async def test_a_lease_is_taken_over_when_it_expires_or_its_process_is_gone(db_path: Path) -> None:
+    db = await Database.open(db_path)
+    me = LeaseHolder.this_process()
+    far = _other(12345, host="another-host")
+    assert await db.acquire_lease(ALL_SHARDS, far, -1.0) is None  # a lease that has already run out
+    assert await db.acquire_lease(ALL_SHARDS, me, 30.0) is None  # expired: taken over
+    assert await db.renew_lease(ALL_SHARDS, far, 30.0) is False  # the old holder learns it lost it
+    await db.release_lease(ALL_SHARDS, me)
+
+    dead = _other(_dead_pid())
+    assert await db.acquire_lease(ALL_SHARDS, dead, 3600.0) is None
+    assert await db.acquire_lease(ALL_SHARDS, me, 30.0) is None  # same host, process gone: at once
+    await db.close()
+
+
+async def test_a_released_lease_is_free(db_path: Path) -> None:
+    db = await Database.open(db_path)
+    first = _other(os.getppid())
+    assert await db.acquire_lease(ALL_SHARDS, first, 30.0) is None
+    await db.release_lease(ALL_SHARDS, first)
+    assert await db.acquire_lease(ALL_SHARDS, LeaseHolder.this_process(), 30.0) is None
+    await db.close()
+
+
+async def test_the_database_and_its_journal_are_owner_only(tmp_path: Path) -> None:
+    path = tmp_path / "data" / "hearts.sqlite3"
+    old = os.umask(0o022)
+    try:
+        db = await Database.open(path)
+        await db.set_meta("x", "y")
+        for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+            assert name.exists(), name
+            assert name.stat().st_mode & 0o777 == 0o600, name
+        await db.close()
+    finally:
+        os.umask(old)

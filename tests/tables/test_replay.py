@@ -1,0 +1,67 @@
+"""The action log replays to the saved state: lobby changes, moves, timeouts, a quit and a rejoin."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from bot.tables import Actor, ManualClock, TableOptions
+from bot.tables.replay import differences, replay
+from tests.tables.helpers import CHANNEL, GUILD, Rig, act_once, options, play_to_end, rig
+
+ALICE = Actor("alice")
+BOB = Actor("bob")
+CAROL = Actor("carol")
+DAVE = Actor("dave")
+PEOPLE = {"alice": ALICE, "bob": BOB, "carol": CAROL}
+
+
+async def _matches(r: Rig, table_id: int) -> list[str]:
+    row = await r.db.load_table(table_id)
+    assert row is not None
+    replayed = replay(table_id, GUILD, CHANNEL, await r.db.actions(table_id))
+    return differences(replayed, json.loads(row.state))
+
+
+async def test_a_whole_game_with_timeouts_a_quit_and_a_rejoin_replays_to_its_saved_state(
+    db_path: Path,
+) -> None:
+    clock = ManualClock()
+    r = await rig(db_path, clock)
+    s = r.service
+    snap = await s.create_table(ALICE, GUILD, CHANNEL, options(target=40, time_limit=30.0), seed=11)
+    tid = snap.table_id
+    await s.join(BOB, tid)
+    await s.join(CAROL, tid)
+    await s.add_computer(ALICE, tid)
+    await s.remove_computer(ALICE, tid, 3)
+    await s.change_options(ALICE, tid, options(target=40, time_limit=30.0, players=5))
+    await s.join(DAVE, tid)
+    await s.leave(DAVE, tid)
+    await s.start_game(ALICE, tid)
+    await s.settle()
+    clock.advance(31.0)  # both people time out once
+    await s.settle()
+    await s.leave(BOB, tid)  # bob quits the game: a computer takes his seat
+    await s.settle()
+    await s.rejoin(BOB, tid)
+    rng = random.Random(2)
+    for _ in range(20):
+        await s.settle()
+        await act_once(s, tid, PEOPLE, rng)
+    assert await _matches(r, tid) == []
+    await r.close()
+    r = await rig(db_path, clock)  # a restart logs itself too
+    await play_to_end(r.service, tid, PEOPLE)
+    assert await _matches(r, tid) == []
+    await r.close()
+
+
+async def test_a_cancelled_lobby_replays(db_path: Path) -> None:
+    r = await rig(db_path)
+    snap = await r.service.create_table(ALICE, GUILD, CHANNEL, TableOptions(), seat_host=False, seed=3)
+    await r.service.join(BOB, snap.table_id)
+    await r.service.leave(BOB, snap.table_id)
+    assert await _matches(r, snap.table_id) == []
+    await r.close()
