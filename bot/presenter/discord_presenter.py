@@ -208,8 +208,8 @@ class DiscordPresenter:
                 else:
                     await self._edit_lobby(state, snap)
             case ev.GameStarted():
-                await self._edit_lobby(state, snap)
                 await self._open_thread(state, snap)
+                await self._edit_lobby(state, snap)  # once, with the thread's link
             case ev.HandDealt() | ev.CardsPassed():
                 self._redraw(snap)
                 # every seat's DM at once: each goes to its own channel (its own rate-limit bucket)
@@ -305,8 +305,6 @@ class DiscordPresenter:
         if missing:
             names = ", ".join(t(f"permission.{name}") for name in missing)
             await self._announce(state, t("announce.no_thread", permissions=names, table=snap.table_id))
-        if play != state.lobby_channel:
-            await self._edit_lobby(state, snap)
 
     def _in_thread(self, state: TableMessages) -> bool:
         return state.play_channel is not None and state.play_channel != state.lobby_channel
