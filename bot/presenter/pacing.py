@@ -40,6 +40,8 @@ import discord
 GLOBAL_REQUESTS = 40  # per PERIOD: Discord allows 50 a second; the margin absorbs requests that
 # reach Discord later than they left the pacer (a busy loop, a full connection pool)
 PERIOD = 1.0
+BURST = 10  # at most this many start within any ``PERIOD * BURST / GLOBAL_REQUESTS`` (a quarter second):
+# a window let go all at once reached Discord spread over the next one when the loop was busy
 
 
 class Priority(enum.IntEnum):
@@ -65,13 +67,16 @@ def background() -> Iterator[None]:
 
 
 class GlobalPacer:
-    """At most ``requests`` starts in any ``period``; when the window is full, waiting requests go
-    in order of priority, then of arrival. A request never overtakes an equal or higher-priority
-    one that is already waiting."""
+    """At most ``requests`` starts in any ``period``, and at most ``burst`` in any
+    ``period * burst / requests``; when the window is full, waiting requests go in order of
+    priority, then of arrival. A request never overtakes an equal or higher-priority one that is
+    already waiting."""
 
-    def __init__(self, requests: int = GLOBAL_REQUESTS, period: float = PERIOD) -> None:
+    def __init__(self, requests: int = GLOBAL_REQUESTS, period: float = PERIOD, burst: int = BURST) -> None:
         self.requests = requests
         self.period = period
+        self.burst = min(burst, requests)
+        self._burst_period = period * self.burst / requests
         self._started: collections.deque[float] = collections.deque()
         self._waiting: list[tuple[Priority, int, asyncio.Future[None]]] = []  # a heap
         self._arrivals = itertools.count()
@@ -88,7 +93,7 @@ class GlobalPacer:
         priority = _priority.get() if priority is None else priority
         loop = asyncio.get_running_loop()
         self._forget_old(loop.time())
-        if not self._waiting and len(self._started) < self.requests:
+        if not self._waiting and self._room_at(loop.time()) <= loop.time():
             self._started.append(loop.time())
             return
         self.waits += 1
@@ -96,6 +101,15 @@ class GlobalPacer:
         heapq.heappush(self._waiting, (priority, next(self._arrivals), waiter))
         self._release()
         await waiter  # cancelled while waiting: ``_release`` skips it; once let in, its slot is spent
+
+    def _room_at(self, now: float) -> float:
+        """When the next request may start (``now`` or earlier if it may start now)."""
+        at = now
+        if len(self._started) >= self.requests:
+            at = max(at, self._started[-self.requests] + self.period)
+        if len(self._started) >= self.burst:
+            at = max(at, self._started[-self.burst] + self._burst_period)
+        return at
 
     def _forget_old(self, now: float) -> None:
         while self._started and now - self._started[0] >= self.period:
@@ -110,7 +124,7 @@ class GlobalPacer:
             self._timer = None
         now = loop.time()
         self._forget_old(now)
-        while self._waiting and len(self._started) < self.requests:
+        while self._waiting and self._room_at(now) <= now:
             *_order, waiter = heapq.heappop(self._waiting)
             if waiter.done():  # cancelled
                 continue
@@ -119,7 +133,7 @@ class GlobalPacer:
         while self._waiting and self._waiting[0][2].done():
             heapq.heappop(self._waiting)
         if self._waiting:
-            self._timer = loop.call_at(self._started[0] + self.period, self._release)
+            self._timer = loop.call_at(self._room_at(now), self._release)
 
 
 class InFlight:
