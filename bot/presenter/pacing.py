@@ -30,8 +30,6 @@ import contextlib
 import contextvars
 import enum
 import functools
-import heapq
-import itertools
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
@@ -42,6 +40,8 @@ GLOBAL_REQUESTS = 40  # per PERIOD: Discord allows 50 a second; the margin absor
 PERIOD = 1.0
 BURST = 10  # at most this many start within any ``PERIOD * BURST / GLOBAL_REQUESTS`` (a quarter second):
 # a window let go all at once reached Discord spread over the next one when the loop was busy
+PATIENCE = 5.0  # seconds a background request waits at most behind players' newer ones: with a
+# hundred busy tables players' requests alone filled the window, and table messages froze for a hand
 
 
 class Priority(enum.IntEnum):
@@ -68,24 +68,34 @@ def background() -> Iterator[None]:
 
 class GlobalPacer:
     """At most ``requests`` starts in any ``period``, and at most ``burst`` in any
-    ``period * burst / requests``; when the window is full, waiting requests go in order of
-    priority, then of arrival. A request never overtakes an equal or higher-priority one that is
-    already waiting."""
+    ``period * burst / requests``. When the window is full, waiting requests go in order of
+    priority, then of arrival; a background request that has waited ``patience`` seconds goes
+    next whatever waits, so that a busy bot still redraws its tables now and then."""
 
-    def __init__(self, requests: int = GLOBAL_REQUESTS, period: float = PERIOD, burst: int = BURST) -> None:
+    def __init__(
+        self,
+        requests: int = GLOBAL_REQUESTS,
+        period: float = PERIOD,
+        burst: int = BURST,
+        patience: float = PATIENCE,
+    ) -> None:
         self.requests = requests
         self.period = period
         self.burst = min(burst, requests)
         self._burst_period = period * self.burst / requests
+        self.patience = patience
         self._started: collections.deque[float] = collections.deque()
-        self._waiting: list[tuple[Priority, int, asyncio.Future[None]]] = []  # a heap
-        self._arrivals = itertools.count()
+        self._waiting: dict[Priority, collections.deque[tuple[float, asyncio.Future[None]]]] = {
+            p: collections.deque() for p in Priority
+        }
         self._timer: asyncio.TimerHandle | None = None
         self.waits = 0  # requests that had to wait (for benchmarks)
 
     def backlog(self, priority: Priority = Priority.PLAYER) -> int:
         """Requests of ``priority`` or more urgent waiting for the window now."""
-        return sum(1 for p, _n, f in self._waiting if p <= priority and not f.done())
+        return sum(
+            1 for p, queue in self._waiting.items() if p <= priority for _at, f in queue if not f.done()
+        )
 
     async def acquire(self, priority: Priority | None = None) -> None:
         """Wait until a request may start without passing ``requests`` in the last ``period``
@@ -93,12 +103,12 @@ class GlobalPacer:
         priority = _priority.get() if priority is None else priority
         loop = asyncio.get_running_loop()
         self._forget_old(loop.time())
-        if not self._waiting and self._room_at(loop.time()) <= loop.time():
+        if not any(self._waiting.values()) and self._room_at(loop.time()) <= loop.time():
             self._started.append(loop.time())
             return
         self.waits += 1
         waiter: asyncio.Future[None] = loop.create_future()
-        heapq.heappush(self._waiting, (priority, next(self._arrivals), waiter))
+        self._waiting[priority].append((loop.time(), waiter))
         self._release()
         await waiter  # cancelled while waiting: ``_release`` skips it; once let in, its slot is spent
 
@@ -115,24 +125,31 @@ class GlobalPacer:
         while self._started and now - self._started[0] >= self.period:
             self._started.popleft()
 
+    def _next(self, now: float) -> collections.deque[tuple[float, asyncio.Future[None]]] | None:
+        """The queue whose head goes next: a background request past its patience, else the most
+        urgent one (cancelled waiters are dropped on the way)."""
+        for queue in self._waiting.values():
+            while queue and queue[0][1].done():
+                queue.popleft()
+        late = self._waiting[Priority.BACKGROUND]
+        if late and now - late[0][0] >= self.patience:
+            return late
+        return next((queue for queue in self._waiting.values() if queue), None)
+
     def _release(self) -> None:
-        """Let in as many of the most urgent waiters as the window has room for, and come back
-        when the oldest start leaves the window."""
+        """Let in as many waiters as the window has room for, and come back when it has room
+        again."""
         loop = asyncio.get_running_loop()
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
         now = loop.time()
         self._forget_old(now)
-        while self._waiting and self._room_at(now) <= now:
-            *_order, waiter = heapq.heappop(self._waiting)
-            if waiter.done():  # cancelled
-                continue
+        while self._room_at(now) <= now and (queue := self._next(now)) is not None:
+            _at, waiter = queue.popleft()
             self._started.append(now)
             waiter.set_result(None)
-        while self._waiting and self._waiting[0][2].done():
-            heapq.heappop(self._waiting)
-        if self._waiting:
+        if any(self._waiting.values()):
             self._timer = loop.call_at(self._room_at(now), self._release)
 
 

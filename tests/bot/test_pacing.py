@@ -56,6 +56,21 @@ async def test_a_cancelled_waiter_gives_its_turn_to_the_next() -> None:
     assert gone.cancelled()
 
 
+async def test_a_background_request_past_its_patience_goes_before_newer_players_requests() -> None:
+    pacer = GlobalPacer(requests=1, period=0.3, patience=0.45)
+    order: list[str] = []
+
+    async def call(name: str, priority: Priority) -> None:
+        await pacer.acquire(priority)
+        order.append(name)
+
+    await pacer.acquire()  # the window is full
+    calls = [call("table", Priority.BACKGROUND)] + [call(f"dm {n}", Priority.PLAYER) for n in (1, 2, 3)]
+    await asyncio.gather(*calls)
+    # After one window the table redraw has waited less than its patience, after two more
+    assert order == ["dm 1", "table", "dm 2", "dm 3"]
+
+
 async def until(condition: Callable[[], bool], bound: int = 100) -> None:
     """Let other tasks run until ``condition`` holds (at most ``bound`` turns of the loop)."""
     for _ in range(bound):
