@@ -12,9 +12,9 @@ What goes where:
 
 Redraws of the table message are coalesced: while one edit is in flight, later events only replace
 the snapshot to draw next, so a burst of computer moves costs one edit, not one per card. They are
-the bot's background work: under the global rate limit they wait behind every request a player
-needs (their hand, their controls, a ping), and while such requests are queued even a taken trick
-waits for the redraw interval (only a new hand's message and the end go out at once).
+the bot's background work: under the global rate limit they wait behind the requests players need
+(their hand, their controls, a ping; see ``pacing``), and while such requests are queued even a
+taken trick waits for the redraw interval (only a new hand's message and the end go out at once).
 """
 
 from __future__ import annotations

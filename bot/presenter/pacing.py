@@ -5,8 +5,8 @@ learns about the global limit (50 requests a second per bot) from a 429: a hundr
 at once meant hundreds of them. ``GlobalPacer`` lets at most ``requests`` bot-token REST calls
 start in any ``period`` (a sliding window, under Discord's 50/s). When a burst fills the window
 (a hundred tables dealing at once), the requests someone needs to act go first: a request made
-inside ``background()`` (the table message's picture) waits behind every other one, and the
-presenter draws fewer of them while players' requests are queued.
+inside ``background()`` (the table message's picture) waits behind every other one (for at most
+``PATIENCE``), and the presenter draws fewer of them while players' requests are queued.
 
 Within a bucket (a route and its channel), discord.py sends several requests at once when its copy
 of the window says so; one still travelling when Discord's window turns over counts in the new

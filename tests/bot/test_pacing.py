@@ -67,7 +67,7 @@ async def test_a_background_request_past_its_patience_goes_before_newer_players_
     await pacer.acquire()  # the window is full
     calls = [call("table", Priority.BACKGROUND)] + [call(f"dm {n}", Priority.PLAYER) for n in (1, 2, 3)]
     await asyncio.gather(*calls)
-    # After one window the table redraw has waited less than its patience, after two more
+    # at 0.3 s the table's redraw has waited less than its patience, at 0.6 s longer
     assert order == ["dm 1", "table", "dm 2", "dm 3"]
 
 
