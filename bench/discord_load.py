@@ -32,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.tables import ServiceSettings
 from tests.bot.load import LoadResult, percentile, run_load
 
 GOAL_REST_PER_CARD = 3.0
@@ -74,6 +75,10 @@ def report(name: str, result: LoadResult) -> None:
     print(
         f"unanswered interactions: {result.unanswered}   429s: {result.rate_limited}   "
         f"followups after a thinking defer: {result.deprecated_followups}   (all must be 0)"
+    )
+    print(
+        f"presenter calls over the table service's {ServiceSettings().presenter_timeout:g} s limit: "
+        f"{result.presenter_timeouts()} (deals: {result.presenter_timeouts('HandDealt')})"
     )
     if result.errors:
         print(f"ERRORS ({len(result.errors)}):")

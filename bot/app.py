@@ -135,7 +135,7 @@ class HeartsBot(commands.Bot):
         workers = self.settings.render_workers
         render = RenderPool(process_pool(workers) if workers > 0 else None)
         self._render = render
-        self.presenter = DiscordPresenter(self, render, self._redraw_interval)
+        self.presenter = DiscordPresenter(self, render, self._redraw_interval, self.pacer)
         self.service = TableService(
             self.db,
             self.presenter,

@@ -11,7 +11,10 @@ What goes where:
   the thread sends them to the ephemeral Show my hand flow (a refused DM is never retried).
 
 Redraws of the table message are coalesced: while one edit is in flight, later events only replace
-the snapshot to draw next, so a burst of computer moves costs one edit, not one per card.
+the snapshot to draw next, so a burst of computer moves costs one edit, not one per card. They are
+the bot's background work: under the global rate limit they wait behind the requests players need
+(their hand, their controls, a ping; see ``pacing``), and while such requests are queued even a
+taken trick waits for the redraw interval (only a new hand's message and the end go out at once).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from bot.engine.hand import Phase
 from bot.engine.scoring import HandOutcome, trick_points
 from bot.presenter import describe, images
 from bot.presenter.describe import card_list, computer_name, countdown, mention, player_name, seat_name
+from bot.presenter.pacing import GlobalPacer, Priority, background
 from bot.presenter.state import TableMessages
 from bot.tables import PlayerPreferences, PrivateHand, TableSnapshot
 from bot.tables import events as ev
@@ -104,8 +108,10 @@ class DiscordPresenter:
         client: discord.Client,
         render: images.RenderPool | None = None,
         redraw_interval: float = REDRAW_INTERVAL,
+        pacer: GlobalPacer | None = None,
     ) -> None:
         self.client = client
+        self.pacer = pacer  # whose backlog says when the bot is short of requests
         self.render = render or images.RenderPool()
         self.redraw_interval = redraw_interval
         self.service: TableService | None = None
@@ -202,8 +208,8 @@ class DiscordPresenter:
                 else:
                     await self._edit_lobby(state, snap)
             case ev.GameStarted():
-                await self._edit_lobby(state, snap)
                 await self._open_thread(state, snap)
+                await self._edit_lobby(state, snap)  # once, with the thread's link
             case ev.HandDealt() | ev.CardsPassed():
                 self._redraw(snap)
                 # every seat's DM at once: each goes to its own channel (its own rate-limit bucket)
@@ -299,8 +305,6 @@ class DiscordPresenter:
         if missing:
             names = ", ".join(t(f"permission.{name}") for name in missing)
             await self._announce(state, t("announce.no_thread", permissions=names, table=snap.table_id))
-        if play != state.lobby_channel:
-            await self._edit_lobby(state, snap)
 
     def _in_thread(self, state: TableMessages) -> bool:
         return state.play_channel is not None and state.play_channel != state.lobby_channel
@@ -312,7 +316,8 @@ class DiscordPresenter:
         taken, a new hand, a seat changing hands, the end) go out at once; a card played within a
         trick waits until ``redraw_interval`` has passed since the last drawing, and whatever
         happens meanwhile is drawn in the same edit. The player to move already sees the trick so
-        far in their hand message, so nobody waits for the picture to act."""
+        far in their hand message, so nobody waits for the picture to act; so while players'
+        requests queue for the global limit, a taken trick waits the interval too."""
         redraw = self._redraws.setdefault(snap.table_id, _Redraw())
         redraw.pending = snap
         if urgent:
@@ -324,8 +329,10 @@ class DiscordPresenter:
     async def _redraw_loop(self, table_id: int, redraw: _Redraw) -> None:
         loop = asyncio.get_running_loop()
         while redraw.pending is not None:
-            wait = redraw.last + self.redraw_interval - loop.time()
-            if wait > 0 and not redraw.urgent:
+            state = await self.state(table_id)
+            while (wait := redraw.last + self.redraw_interval - loop.time()) > 0 and not self._draw_now(
+                state, redraw
+            ):
                 redraw.wake.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(redraw.wake.wait(), wait)
@@ -333,11 +340,22 @@ class DiscordPresenter:
             if snap is None:
                 continue
             try:
-                await self._draw_table(await self.state(table_id), snap)
+                with background():  # behind every request a player is waiting for
+                    await self._draw_table(state, snap)
             except discord.HTTPException as exc:
                 log.warning("table %s: table message not updated: %s", table_id, exc)
             finally:
                 redraw.last = loop.time()
+
+    def _draw_now(self, state: TableMessages, redraw: _Redraw) -> bool:
+        """Whether an urgent redraw skips the rest of the interval: always, unless players'
+        requests are queued for the global limit; then only a new hand's message and the end."""
+        snap = redraw.pending
+        if not redraw.urgent or snap is None:
+            return False
+        if self.pacer is None or not self.pacer.backlog(Priority.PLAYER):
+            return True
+        return snap.status is not TableStatus.PLAYING or snap.hand_number != state.table_hand
 
     async def close(self) -> None:
         """At shutdown: drop pending redraws and sends rather than wait for them (a restored

@@ -3,13 +3,19 @@
 discord.py learns each route's bucket from the response headers and waits on its own, but it only
 learns about the global limit (50 requests a second per bot) from a 429: a hundred tables dealing
 at once meant hundreds of them. ``GlobalPacer`` lets at most ``requests`` bot-token REST calls
-start in any ``period`` (a sliding window, under Discord's 50/s).
+start in any ``period`` (a sliding window, under Discord's 50/s). When a burst fills the window
+(a hundred tables dealing at once), the requests someone needs to act go first: a request made
+inside ``background()`` (the table message's picture) waits behind every other one (for at most
+``PATIENCE``), and the presenter draws fewer of them while players' requests are queued.
 
 Within a bucket (a route and its channel), discord.py sends several requests at once when its copy
 of the window says so; one still travelling when Discord's window turns over counts in the new
 window, which discord.py already refilled: a 429. So ``pace`` also keeps one request in flight per
-bucket: they are at most a few a second per channel anyway, and each waits only for the previous
-answer.
+bucket of a channel (or guild, or webhook): they are at most a few a second per channel anyway, and
+each waits only for the previous answer. Routes without such a parameter (opening a DM above all)
+are not serialized: Discord gives them no small window, and one at a time made every one of them
+wait out the whole global queue in turn (four hundred DM channels opened for a hundred tables
+held their deals past the table service's time limit).
 
 Interaction responses and followups go through discord.py's webhook adapter, not
 ``HTTPClient.request``, and Discord exempts them from the global limit, so answering a click never
@@ -21,8 +27,10 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import contextvars
+import enum
 import functools
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import discord
@@ -30,29 +38,119 @@ import discord
 GLOBAL_REQUESTS = 40  # per PERIOD: Discord allows 50 a second; the margin absorbs requests that
 # reach Discord later than they left the pacer (a busy loop, a full connection pool)
 PERIOD = 1.0
+BURST = 10  # at most this many start within any ``PERIOD * BURST / GLOBAL_REQUESTS`` (a quarter second):
+# a window let go all at once reached Discord spread over the next one when the loop was busy
+PATIENCE = 5.0  # seconds a background request waits at most behind players' newer ones: with a
+# hundred busy tables players' requests alone filled the window, and table messages froze for a hand
+
+
+class Priority(enum.IntEnum):
+    """Who waits for a request: lower goes first when the global window is full."""
+
+    PLAYER = 0  # someone needs it to act: their hand and controls, a turn ping, an announcement
+    BACKGROUND = 1  # the table message's picture: the player to move sees the trick in their DM
+
+
+_priority: contextvars.ContextVar[Priority] = contextvars.ContextVar(
+    "pacing_priority", default=Priority.PLAYER
+)
+
+
+@contextlib.contextmanager
+def background() -> Iterator[None]:
+    """REST calls made inside (in this task) wait behind every player's request in ``pace``."""
+    token = _priority.set(Priority.BACKGROUND)
+    try:
+        yield
+    finally:
+        _priority.reset(token)
 
 
 class GlobalPacer:
-    def __init__(self, requests: int = GLOBAL_REQUESTS, period: float = PERIOD) -> None:
+    """At most ``requests`` starts in any ``period``, and at most ``burst`` in any
+    ``period * burst / requests``. When the window is full, waiting requests go in order of
+    priority, then of arrival; a background request that has waited ``patience`` seconds goes
+    next whatever waits, so that a busy bot still redraws its tables now and then."""
+
+    def __init__(
+        self,
+        requests: int = GLOBAL_REQUESTS,
+        period: float = PERIOD,
+        burst: int = BURST,
+        patience: float = PATIENCE,
+    ) -> None:
         self.requests = requests
         self.period = period
+        self.burst = min(burst, requests)
+        self._burst_period = period * self.burst / requests
+        self.patience = patience
         self._started: collections.deque[float] = collections.deque()
-        self._lock = asyncio.Lock()
+        self._waiting: dict[Priority, collections.deque[tuple[float, asyncio.Future[None]]]] = {
+            p: collections.deque() for p in Priority
+        }
+        self._timer: asyncio.TimerHandle | None = None
         self.waits = 0  # requests that had to wait (for benchmarks)
 
-    async def acquire(self) -> None:
-        """Wait until a request may start without passing ``requests`` in the last ``period``."""
-        async with self._lock:  # first come, first served
-            loop = asyncio.get_running_loop()
-            while True:
-                now = loop.time()
-                while self._started and now - self._started[0] >= self.period:
-                    self._started.popleft()
-                if len(self._started) < self.requests:
-                    self._started.append(now)
-                    return
-                self.waits += 1
-                await asyncio.sleep(self.period - (now - self._started[0]))
+    def backlog(self, priority: Priority = Priority.PLAYER) -> int:
+        """Requests of ``priority`` or more urgent waiting for the window now."""
+        return sum(
+            1 for p, queue in self._waiting.items() if p <= priority for _at, f in queue if not f.done()
+        )
+
+    async def acquire(self, priority: Priority | None = None) -> None:
+        """Wait until a request may start without passing ``requests`` in the last ``period``
+        (``priority`` defaults to the caller's, see ``background``)."""
+        priority = _priority.get() if priority is None else priority
+        loop = asyncio.get_running_loop()
+        self._forget_old(loop.time())
+        if not any(self._waiting.values()) and self._room_at(loop.time()) <= loop.time():
+            self._started.append(loop.time())
+            return
+        self.waits += 1
+        waiter: asyncio.Future[None] = loop.create_future()
+        self._waiting[priority].append((loop.time(), waiter))
+        self._release()
+        await waiter  # cancelled while waiting: ``_release`` skips it; once let in, its slot is spent
+
+    def _room_at(self, now: float) -> float:
+        """When the next request may start (``now`` or earlier if it may start now)."""
+        at = now
+        if len(self._started) >= self.requests:
+            at = max(at, self._started[-self.requests] + self.period)
+        if len(self._started) >= self.burst:
+            at = max(at, self._started[-self.burst] + self._burst_period)
+        return at
+
+    def _forget_old(self, now: float) -> None:
+        while self._started and now - self._started[0] >= self.period:
+            self._started.popleft()
+
+    def _next(self, now: float) -> collections.deque[tuple[float, asyncio.Future[None]]] | None:
+        """The queue whose head goes next: a background request past its patience, else the most
+        urgent one (cancelled waiters are dropped on the way)."""
+        for queue in self._waiting.values():
+            while queue and queue[0][1].done():
+                queue.popleft()
+        late = self._waiting[Priority.BACKGROUND]
+        if late and now - late[0][0] >= self.patience:
+            return late
+        return next((queue for queue in self._waiting.values() if queue), None)
+
+    def _release(self) -> None:
+        """Let in as many waiters as the window has room for, and come back when it has room
+        again."""
+        loop = asyncio.get_running_loop()
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        now = loop.time()
+        self._forget_old(now)
+        while self._room_at(now) <= now and (queue := self._next(now)) is not None:
+            _at, waiter = queue.popleft()
+            self._started.append(now)
+            waiter.set_result(None)
+        if any(self._waiting.values()):
+            self._timer = loop.call_at(self._room_at(now), self._release)
 
 
 class InFlight:
@@ -76,13 +174,17 @@ class InFlight:
 
 
 def pace(client: discord.Client, pacer: GlobalPacer | None = None) -> GlobalPacer:
-    """Route every REST call of ``client`` through one-per-bucket and a ``GlobalPacer``."""
+    """Route every REST call of ``client`` through a ``GlobalPacer``, one at a time per channel's
+    (guild's, webhook's) bucket."""
     pacer = pacer or GlobalPacer()
     request = client.http.request
     in_flight = InFlight()
 
     @functools.wraps(request)
     async def paced(route: discord.http.Route, **kwargs: Any) -> Any:
+        if not route.major_parameters:
+            await pacer.acquire()
+            return await request(route, **kwargs)
         async with in_flight.one(f"{route.key}:{route.major_parameters}"):
             await pacer.acquire()
             return await request(route, **kwargs)

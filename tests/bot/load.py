@@ -62,6 +62,15 @@ class LoadResult:
     def rest_per_card(self) -> float:
         return self.rest_calls / self.cards
 
+    def presenter_timeouts(self, event: str = "") -> int:
+        """Presenter calls (of ``event``, e.g. "HandDealt": the deals) that the table service gave
+        up on after its time limit."""
+        return sum(
+            1
+            for line in self.errors
+            if f"presenter failed on {event}" in line and line.endswith(f"[{TimeoutError.__name__}]")
+        )
+
     def round_trips_ms(self) -> list[float]:
         return sorted(r.round_trip * 1000 for r in self.moves if r.round_trip is not None)
 
@@ -82,7 +91,8 @@ class _ErrorLog(logging.Handler):
         self.lines: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.lines.append(f"{record.name}: {record.getMessage()}")
+        error = record.exc_info[0] if record.exc_info else None
+        self.lines.append(f"{record.name}: {record.getMessage()}" + (f" [{error.__name__}]" if error else ""))
 
 
 @dataclass
