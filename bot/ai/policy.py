@@ -23,13 +23,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.ai.consts import Consts, consts_of
-from bot.engine.cards import HEARTS, SPADES, SUIT_MASKS
+from bot.engine.cards import HEARTS, SUIT_MASKS, cards_of
 from bot.engine.view import SeatView
 
 _SUITS = SUIT_MASKS
-_Q_SPADES = 2 * 13 + 10
-_BELOW_Q_SPADES = SPADES & ((1 << _Q_SPADES) - 1)
-_ABOVE_Q_SPADES = SPADES & ~((2 << _Q_SPADES) - 1)
+
+
+def _rank(card: int) -> int:
+    return card % 13
 
 
 def _low(mask: int) -> int:
@@ -40,27 +41,41 @@ def _high(mask: int) -> int:
     return mask.bit_length() - 1
 
 
-def moon_state(k: Consts, seat: int, taken: Sequence[int], hand: int, out: int) -> tuple[int, bool]:
+def moon_state(
+    k: Consts,
+    seat: int,
+    taken: Sequence[int],
+    hand: int,
+    out: int,
+    trick_winner: int = -1,
+    trick_cards: int = 0,
+) -> tuple[int, bool]:
     """(seat threatening a moon or -1, whether ``seat`` itself should shoot).
 
-    A threat: one other seat holds every penalty card taken so far, at least a third of the moon's
-    points. Shooting: this seat holds every penalty card taken, at least half the moon's points, and
-    the highest heart still out is lower than its own highest heart.
+    A threat: one other seat holds every penalty card taken so far, counting the current trick's
+    (``trick_cards``) as taken by the seat winning it now (``trick_winner``), and they are worth at
+    least ``k.threat_points``. Shooting: this seat holds every penalty card taken, at least half
+    the moon's points, the Q♠ is no longer out and its highest heart beats every heart still out.
     """
     penalty = k.penalty
+    in_trick = trick_cards & penalty
     holder = -1
+    got = 0
     for s in range(k.n):
-        if taken[s] & penalty:
+        mine = taken[s] & penalty
+        if s == trick_winner:
+            mine |= in_trick
+        if mine:
             if holder >= 0:
                 return -1, False
             holder = s
+            got = mine
     if holder < 0:
         return -1, False
-    got = taken[holder] & penalty
-    pts = (got & HEARTS).bit_count() + (13 if got & k.queen_bit else 0)
     if holder != seat:
-        return (holder if pts * 3 >= k.moon_points else -1), False
-    if pts * 2 < k.moon_points:
+        return (holder if k.rules.points_of(got) >= k.threat_points else -1), False
+    got &= ~in_trick
+    if k.rules.points_of(got) * 2 < k.moon_points:
         return -1, False
     if k.queen_bit & out:
         return -1, False
@@ -84,26 +99,29 @@ def choose_card(
     if not legal & (legal - 1):
         return _low(legal)
     out = k.deck & ~played & ~hand
-    threat, shooting = moon_state(k, seat, taken, hand, out)
     if not trick:
-        return _lead(k, seat, hand, legal, out, voids, shooting)
+        threat, shooting = moon_state(k, seat, taken, hand, out)
+        return _lead(k, seat, hand, legal, out, voids, shooting, threat)
     n = k.n
     led = trick[0] // 13
     suit = _SUITS[led]
     win = trick[0]
     win_i = 0
     pts = 0
+    cards = 0
     points = k.points
     for i, c in enumerate(trick):
         pts += points[c]
+        cards |= 1 << c
         if c > win and c // 13 == led:
             win = c
             win_i = i
+    winner = (leader + win_i) % n
+    threat, shooting = moon_state(k, seat, taken, hand, out, winner, cards)
     if legal & suit:
         return _follow(
             k, seat, hand, legal, trick, leader, out, voids, first_trick, shooting, threat, win, pts
         )
-    winner = (leader + win_i) % n
     return _discard(k, hand, legal, out, shooting, threat, winner, pts)
 
 
@@ -130,15 +148,19 @@ def stops_moon(view: SeatView) -> bool:
     if not view.trick or not view.legal & _SUITS[view.trick[0] // 13]:
         return False
     out = k.deck & ~view.played & ~view.hand
-    threat, _ = moon_state(k, view.seat, view.taken, view.hand, out)
-    if threat < 0 or not any(k.penalty >> c & 1 for c in view.trick):
-        return False
     led = view.trick[0] // 13
-    win = max(c for c in view.trick if c // 13 == led)
-    return bool(view.legal & ~((2 << win) - 1))
+    win_i = max(range(len(view.trick)), key=lambda i: view.trick[i] if view.trick[i] // 13 == led else -1)
+    winner = (view.leader + win_i) % k.n
+    cards = sum(1 << c for c in view.trick)
+    threat, _ = moon_state(k, view.seat, view.taken, view.hand, out, winner, cards)
+    if threat < 0 or threat != winner or not cards & k.penalty:
+        return False
+    return bool(view.legal & ~((2 << view.trick[win_i]) - 1))
 
 
-def _lead(k: Consts, seat: int, hand: int, legal: int, out: int, voids: Sequence[int], shooting: bool) -> int:
+def _lead(
+    k: Consts, seat: int, hand: int, legal: int, out: int, voids: Sequence[int], shooting: bool, threat: int
+) -> int:
     if shooting:
         best = -1
         for s in range(4):
@@ -146,6 +168,11 @@ def _lead(k: Consts, seat: int, hand: int, legal: int, out: int, voids: Sequence
             if mine and _high(mine) > _high(out & _SUITS[s] | 1):
                 best = max(best, _high(mine))
         return best if best >= 0 else _high(legal)
+    if threat >= 0:
+        # A heart that beats every heart still out takes at least one heart: the moon is off.
+        top = legal & HEARTS
+        if top and _high(top) > _high(out & HEARTS | 1):
+            return _high(top)
     queen_bit = k.queen_bit
     queen_out = bool(out & queen_bit)
     penalty_out = out & k.penalty
@@ -159,7 +186,7 @@ def _lead(k: Consts, seat: int, hand: int, legal: int, out: int, voids: Sequence
         theirs = out & _SUITS[s]
         c = _low(mine)
         if s == 2 and queen_out:
-            fish = mine & _BELOW_Q_SPADES
+            fish = mine & k.below_queen
             if fish:
                 c = _high(fish)
         if c == k.bonus and mine & ~k.bonus_bit:
@@ -184,7 +211,7 @@ def _lead(k: Consts, seat: int, hand: int, legal: int, out: int, voids: Sequence
             if hand & queen_bit:
                 cost += 3.0
             elif queen_out:
-                cost += 10.0 if c > _Q_SPADES else -1.5
+                cost += 10.0 if c > k.queen else -1.5
         if c == k.bonus:
             cost += 6.0
         cost += 1.0 * (hand & _SUITS[s]).bit_count()
@@ -241,7 +268,7 @@ def _follow(
         if out & queen_bit:
             if below:
                 return _high(below)
-            safe = legal & _BELOW_Q_SPADES
+            safe = legal & k.below_queen
             if safe:
                 return _high(safe)
             return _low(legal & ~queen_bit or legal)
@@ -271,12 +298,14 @@ def _discard(
         keep = legal & ~penalty & ~bonus_bit
         return _low(keep) if keep else _low(legal)
     if threat >= 0:
-        if winner == threat:
-            safe = legal & ~penalty
+        if winner != threat:
+            if legal & penalty:
+                return _high(legal & queen_bit or legal & penalty)
+        else:
+            # Nothing for the shooter; keep high cards and hearts, they may stop it later.
+            safe = legal & ~penalty & ~bonus_bit
             if safe:
-                legal = safe
-        elif legal & penalty:
-            return _high(legal & queen_bit or legal & penalty)
+                return min(cards_of(safe), key=_rank)
     if legal & queen_bit:
         return k.queen
     if legal & bonus_bit:
@@ -285,7 +314,7 @@ def _discard(
             return k.bonus
         legal = rest
     if out & queen_bit:
-        danger = legal & _ABOVE_Q_SPADES
+        danger = legal & k.above_queen
         if danger:
             return _high(danger)
     best = -1
