@@ -351,13 +351,17 @@ class Hand:
         self.leader = self.to_move = winner
         if len(self.tricks) < self._tricks_total:
             return PlayResult(done, False)
+        self._tricks_over()
+        return PlayResult(done, True)
+
+    def _tricks_over(self) -> None:
+        """After the last trick: the moon choice if one is due, else the score."""
         chooser = needs_moon_choice(self.rules, self.taken, self.tricks_won)
         if chooser is not None:
             self.phase = Phase.MOON_CHOICE
             self.to_move = chooser
         else:
             self._finish(None)
-        return PlayResult(done, True)
 
     def _finish(self, moon_choice: bool | None) -> None:
         self.result = score_hand(self.rules, self.taken, self.tricks_won, moon_choice)
