@@ -10,7 +10,6 @@ from bot.engine.cards import HEARTS, SUIT_MASKS, cards_of, cardset, nth_card
 from bot.engine.hand import Hand, Phase, Trick
 from bot.engine.moves import ChooseMoon, Move, PassCards, PlayCard
 
-
 _RANKS: tuple[tuple[int, ...], ...] = tuple(
     tuple(r for r in range(13) if chunk >> r & 1) for chunk in range(1 << 13)
 )
