@@ -130,7 +130,8 @@ def main() -> None:
         return
     base = statistics.median(rates["pyspiel"])
     for name in ("engine", "engine API"):
-        print(f"  ratio {name} / pyspiel: {statistics.median(rates[name]) / base:.2f}  (goal for engine: >= 1.0)")
+        ratio = statistics.median(rates[name]) / base
+        print(f"  ratio {name} / pyspiel: {ratio:.2f}  (goal for engine: >= 1.0)")
 
 
 if __name__ == "__main__":
