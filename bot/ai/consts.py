@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from bot.engine.cards import HEARTS, SPADES, CardSet
+from bot.engine.cards import HEARTS, SPADES, CardSet, lowest
 from bot.engine.rules import RuleSet
 
 THREAT_SHARE = 20
@@ -34,6 +34,8 @@ class Consts:
     bonus: int  # the Omnibus card, else -1
     bonus_bit: CardSet
     points: tuple[int, ...]  # per card
+    heart_points: int  # what each heart counts
+    queen_points: int  # what the Q♠ counts (0 when it does not)
     moon_points: int
     threat_points: int  # points one seat alone has taken that make ``normal`` defend against a moon
     cards_per_player: int
@@ -56,6 +58,8 @@ def consts_of(rules: RuleSet) -> Consts:
         bonus=-1 if bonus is None else bonus,
         bonus_bit=0 if bonus is None else 1 << bonus,
         points=tuple(rules.card_points(c) for c in range(52)),
+        heart_points=rules.card_points(lowest(HEARTS)),
+        queen_points=rules.card_points(queen) if queen >= 0 else 0,
         moon_points=rules.moon_points,
         threat_points=max(2, rules.moon_points * THREAT_SHARE // 100),
         cards_per_player=rules.cards_per_player,

@@ -23,14 +23,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.ai.consts import Consts, consts_of
-from bot.engine.cards import HEARTS, SUIT_MASKS, cards_of
+from bot.engine.cards import HEARTS, SUIT_MASKS
 from bot.engine.view import SeatView
 
 _SUITS = SUIT_MASKS
 
 
-def _rank(card: int) -> int:
-    return card % 13
+def _points(k: Consts, penalty_cards: int) -> int:
+    """Points of a set of penalty cards (hearts and the Q♠)."""
+    return (penalty_cards & HEARTS).bit_count() * k.heart_points + (
+        k.queen_points if penalty_cards & k.queen_bit else 0
+    )
+
+
+def _lowest_rank(mask: int) -> int:
+    """The card of lowest rank in ``mask`` (non-empty), the lower suit on a tie."""
+    best = -1
+    for s in range(4):
+        mine = mask & _SUITS[s]
+        if mine:
+            c = _low(mine)
+            if best < 0 or c - 13 * s < best % 13:
+                best = c
+    return best
 
 
 def _low(mask: int) -> int:
@@ -73,9 +88,9 @@ def moon_state(
     if holder < 0:
         return -1, False
     if holder != seat:
-        return (holder if k.rules.points_of(got) >= k.threat_points else -1), False
+        return (holder if _points(k, got) >= k.threat_points else -1), False
     got &= ~in_trick
-    if k.rules.points_of(got) * 2 < k.moon_points:
+    if _points(k, got) * 2 < k.moon_points:
         return -1, False
     if k.queen_bit & out:
         return -1, False
@@ -100,7 +115,10 @@ def choose_card(
         return _low(legal)
     out = k.deck & ~played & ~hand
     if not trick:
-        threat, shooting = moon_state(k, seat, taken, hand, out)
+        if played & k.penalty:
+            threat, shooting = moon_state(k, seat, taken, hand, out)
+        else:
+            threat, shooting = -1, False
         return _lead(k, seat, hand, legal, out, voids, shooting, threat)
     n = k.n
     led = trick[0] // 13
@@ -117,7 +135,10 @@ def choose_card(
             win = c
             win_i = i
     winner = (leader + win_i) % n
-    threat, shooting = moon_state(k, seat, taken, hand, out, winner, cards)
+    if played & k.penalty:
+        threat, shooting = moon_state(k, seat, taken, hand, out, winner, cards)
+    else:
+        threat, shooting = -1, False  # no point card played yet: no moon either way
     if legal & suit:
         return _follow(
             k, seat, hand, legal, trick, leader, out, voids, first_trick, shooting, threat, win, pts
@@ -305,7 +326,7 @@ def _discard(
             # Nothing for the shooter; keep high cards and hearts, they may stop it later.
             safe = legal & ~penalty & ~bonus_bit
             if safe:
-                return min(cards_of(safe), key=_rank)
+                return _lowest_rank(safe)
     if legal & queen_bit:
         return k.queen
     if legal & bonus_bit:

@@ -45,6 +45,7 @@ class PlayResult(NamedTuple):
 
 
 _TRICK_GOES_ON = PlayResult(None, False)
+_new_tuple = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (simulations' hot path)
 
 
 def deal(rules: RuleSet, seed: int | str) -> list[CardSet]:
@@ -343,14 +344,14 @@ class Hand:
                 best = c
                 best_i = i
         winner = (self.leader + best_i) % n
-        done = Trick(self.leader, tuple(trick), winner)
+        done = _new_tuple(Trick, (self.leader, tuple(trick), winner))  # Trick(...), minus a call
         self.tricks.append(done)
         self.taken[winner] |= mask
         self.tricks_won[winner] += 1
         self.trick = []
         self.leader = self.to_move = winner
         if len(self.tricks) < self._tricks_total:
-            return PlayResult(done, False)
+            return _new_tuple(PlayResult, (done, False))
         self._tricks_over()
         return PlayResult(done, True)
 
