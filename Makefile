@@ -7,7 +7,9 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench clean
 
-$(STAMP): pyproject.toml
+# setup.py compiles bot/engine/randomplay.py with mypyc (optional; the .py runs where it cannot):
+# a change to that file reinstalls, so the compiled module never lags behind its source.
+$(STAMP): pyproject.toml setup.py bot/engine/randomplay.py
 	$(PYTHON) -c 'import sys; sys.exit("Python 3.11 or newer is needed" if sys.version_info < (3, 11) else 0)'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
@@ -30,4 +32,5 @@ bench: $(STAMP)
 	$(BIN)/python bench/render_speed.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	find bot -name '*.so' -delete

@@ -5,8 +5,9 @@ A hand: deal by one shuffle, pass (hands 1-3 of the rotation; the 4th holds), 13
 random legal cards, score. Three ways, interleaved round by round so that the machine's load hits
 them alike; the median of the rounds is printed:
 
-- ``engine``: ``Hand.new`` + ``play_out_randomly``, the engine's own random play-out (the turn
-  timer's random move and this benchmark's path; a tight loop over the hand's state);
+- ``engine``: ``Hand.new`` + ``play_out_randomly``, the engine's own random play-out (a tight loop
+  over the hand's state, compiled by mypyc at install time where a C compiler is available: see
+  setup.py; the script says which one ran);
 - ``engine API``: the same hands driven card by card through the public, validating API
   (``legal_plays`` + ``play``), the way the table service moves;
 - ``pyspiel``: ``pyspiel.load_game("hearts")``, the pass direction chosen by the hand number, the
@@ -31,7 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.engine import Hand, Phase, RuleSet
+from bot.engine import Hand, Phase, RuleSet, randomplay
 from bot.engine.cards import nth_card
 from bot.engine.randomplay import play_out_randomly
 
@@ -118,7 +119,9 @@ def main() -> None:
             t0 = time.perf_counter()
             run(args.hands, r)
             rates[name].append(args.hands / (time.perf_counter() - t0))
+    compiled = "compiled by mypyc" if randomplay.__file__.endswith(".so") else "pure Python (not compiled)"
     print(f"engine_speed: random 4-player hands, {args.hands} x {args.rounds} rounds each (one core)")
+    print(f"  engine play-out loop: {compiled} ({Path(randomplay.__file__).name})")
     for name, values in rates.items():
         median = statistics.median(values)
         print(
