@@ -7,9 +7,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench clean
 
-# setup.py compiles bot/engine/randomplay.py with mypyc (optional; the .py runs where it cannot):
-# a change to that file reinstalls, so the compiled module never lags behind its source.
-$(STAMP): pyproject.toml setup.py bot/engine/randomplay.py
+# setup.py compiles these modules with mypyc (optional; the .py runs where it cannot): a change to
+# one of them reinstalls, so a compiled module never lags behind its source.
+COMPILED := bot/engine/randomplay.py bot/ai/consts.py bot/ai/policy.py
+$(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -c 'import sys; sys.exit("Python 3.11 or newer is needed" if sys.version_info < (3, 11) else 0)'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
