@@ -15,11 +15,6 @@ from functools import lru_cache
 from bot.engine.cards import HEARTS, SPADES, CardSet, lowest
 from bot.engine.rules import RuleSet
 
-THREAT_SHARE = 20
-"""Percent of the moon's points (5 of 26) one seat alone must hold, counting the trick being played,
-before the others defend against a moon. Measured against a moon-hunting opponent: 35% (the old
-9 of 26) lets the hunter through far more often, 10% costs points against ordinary play."""
-
 
 @dataclass(frozen=True, slots=True)
 class Consts:
@@ -37,7 +32,6 @@ class Consts:
     heart_points: int  # what each heart counts
     queen_points: int  # what the Q♠ counts (0 when it does not)
     moon_points: int
-    threat_points: int  # points one seat alone has taken that make ``normal`` defend against a moon
     cards_per_player: int
 
 
@@ -61,6 +55,5 @@ def consts_of(rules: RuleSet) -> Consts:
         heart_points=rules.card_points(lowest(HEARTS)),
         queen_points=rules.card_points(queen) if queen >= 0 else 0,
         moon_points=rules.moon_points,
-        threat_points=max(2, rules.moon_points * THREAT_SHARE // 100),
         cards_per_player=rules.cards_per_player,
     )

@@ -56,6 +56,13 @@ def _high(mask: int) -> int:
     return mask.bit_length() - 1
 
 
+THREAT_HEARTS = 2
+"""Hearts one seat alone must have taken (or one heart with the Q♠), counting the trick being played,
+before the others defend against its moon. Measured with bench/ai_strength.py against a moon-hunter
+and the heuristic: the Q♠ alone is no threat (treating it as one made ``hard``'s simulated opponents
+shun the Q♠'s taker and cost it points), and 3 or more hearts let the hunter through more often."""
+
+
 def moon_state(
     k: Consts,
     seat: int,
@@ -68,9 +75,10 @@ def moon_state(
     """(seat threatening a moon or -1, whether ``seat`` itself should shoot).
 
     A threat: one other seat holds every penalty card taken so far, counting the current trick's
-    (``trick_cards``) as taken by the seat winning it now (``trick_winner``), and they are worth at
-    least ``k.threat_points``. Shooting: this seat holds every penalty card taken, at least half
-    the moon's points, the Q♠ is no longer out and its highest heart beats every heart still out.
+    (``trick_cards``) as taken by the seat winning it now (``trick_winner``), and among them at least
+    ``THREAT_HEARTS`` hearts, or a heart and the Q♠. Shooting: this seat holds every penalty card
+    taken, at least half the moon's points, the Q♠ is no longer out and its highest heart beats
+    every heart still out.
     """
     penalty = k.penalty
     in_trick = trick_cards & penalty
@@ -88,7 +96,9 @@ def moon_state(
     if holder < 0:
         return -1, False
     if holder != seat:
-        return (holder if _points(k, got) >= k.threat_points else -1), False
+        hearts = (got & HEARTS).bit_count()
+        real = hearts >= THREAT_HEARTS or (hearts and got & k.queen_bit)
+        return (holder if real else -1), False
     got &= ~in_trick
     if _points(k, got) * 2 < k.moon_points:
         return -1, False

@@ -253,7 +253,7 @@ def _best_option(
         row = []
         for i in active:
             v = objective.value(rules, _run_out(simulate(state, i), k, objectives))
-            row.append(v + NORMAL_PRIOR if i == prior else v)
+            row.append(v)
             if clock() > deadline:
                 break
         if len(row) < len(active):
@@ -266,7 +266,9 @@ def _best_option(
             active = _still_in_question(active, values)
     if not done:
         return prior
-    return max(active, key=lambda i: sum(values[i]))
+    # The normal choice's credit breaks near-ties; it stays out of the clarity test above, where
+    # a constant difference per deal would look like certainty.
+    return max(active, key=lambda i: sum(values[i]) + (NORMAL_PRIOR * done if i == prior else 0.0))
 
 
 def _still_in_question(active: list[int], values: list[list[float]]) -> list[int]:
