@@ -81,31 +81,34 @@ def moon_state(
     every heart still out.
     """
     penalty = k.penalty
-    in_trick = trick_cards & penalty
     holder = -1
     got = 0
     for s in range(k.n):
         mine = taken[s] & penalty
-        if s == trick_winner:
-            mine |= in_trick
         if mine:
             if holder >= 0:
                 return -1, False
             holder = s
             got = mine
-    if holder < 0:
+    if holder == seat:
+        if _points(k, got) * 2 < k.moon_points or k.queen_bit & out:
+            return -1, False
+        hearts_out = out & HEARTS
+        return -1, not hearts_out or _high(hand & HEARTS) > _high(hearts_out)
+    in_trick = trick_cards & penalty
+    if in_trick:
+        if holder < 0:
+            holder = trick_winner
+            got = in_trick
+        elif holder == trick_winner:
+            got |= in_trick
+        else:
+            return -1, False
+    if holder < 0 or holder == seat:
         return -1, False
-    if holder != seat:
-        hearts = (got & HEARTS).bit_count()
-        real = hearts >= THREAT_HEARTS or (hearts and got & k.queen_bit)
-        return (holder if real else -1), False
-    got &= ~in_trick
-    if _points(k, got) * 2 < k.moon_points:
-        return -1, False
-    if k.queen_bit & out:
-        return -1, False
-    hearts_out = out & HEARTS
-    return -1, not hearts_out or _high(hand & HEARTS) > _high(hearts_out)
+    hearts = (got & HEARTS).bit_count()
+    real = hearts >= THREAT_HEARTS or (hearts and got & k.queen_bit)
+    return (holder if real else -1), False
 
 
 def choose_card(
