@@ -16,6 +16,12 @@ What it does, in brief:
   suits; never give the Omnibus card away.
 - Moon: when one other player holds every point taken so far, take a point card from them or hand
   points to someone else; when it holds every point itself with control of hearts, it goes for it.
+
+How eagerly it defends is its one parameter (``eager``): ``normal`` (and ``hard``'s own fallback)
+defends eagerly, seeing a threat early and breaking its normal play for it; the simulated players
+of ``hard``'s playouts defend late, as most players do (``eager=False``). Measured with
+bench/ai_strength.py: the eager defence halves the moons a hunter makes against ``normal``, but as a
+model of ordinary opponents it made ``hard`` weaker than before issue 15 (README, issue 15).
 """
 
 from __future__ import annotations
@@ -61,6 +67,9 @@ THREAT_HEARTS = 2
 before the others defend against its moon. Measured with bench/ai_strength.py against a moon-hunter
 and the heuristic: the Q♠ alone is no threat (treating it as one made ``hard``'s simulated opponents
 shun the Q♠'s taker and cost it points), and 3 or more hearts let the hunter through more often."""
+LATE_THREAT_THIRDS = 3
+"""The late defence (``eager=False``) sees a threat once one seat alone has taken at least a third of
+the moon's points (tricks already won only), as the policy did before issue 15."""
 
 
 def moon_state(
@@ -71,6 +80,7 @@ def moon_state(
     out: int,
     trick_winner: int = -1,
     trick_cards: int = 0,
+    eager: bool = True,
 ) -> tuple[int, bool]:
     """(seat threatening a moon or -1, whether ``seat`` itself should shoot).
 
@@ -78,7 +88,7 @@ def moon_state(
     (``trick_cards``) as taken by the seat winning it now (``trick_winner``), and among them at least
     ``THREAT_HEARTS`` hearts, or a heart and the Q♠. Shooting: this seat holds every penalty card
     taken, at least half the moon's points, the Q♠ is no longer out and its highest heart beats
-    every heart still out.
+    every heart still out. With ``eager`` False the threat is the late one (``LATE_THREAT_THIRDS``).
     """
     penalty = k.penalty
     holder = -1
@@ -95,6 +105,9 @@ def moon_state(
             return -1, False
         hearts_out = out & HEARTS
         return -1, not hearts_out or _high(hand & HEARTS) > _high(hearts_out)
+    if not eager:
+        late = holder >= 0 and _points(k, got) * LATE_THREAT_THIRDS >= k.moon_points
+        return (holder if late else -1), False
     in_trick = trick_cards & penalty
     if in_trick:
         if holder < 0:
@@ -122,17 +135,19 @@ def choose_card(
     taken: Sequence[int],
     voids: Sequence[int],
     first_trick: bool,
+    eager: bool = True,
 ) -> int:
-    """The card to play. ``played`` includes the cards of the current trick."""
+    """The card to play. ``played`` includes the cards of the current trick. ``eager``: how early
+    and how hard it defends against another seat's moon (module docstring)."""
     if not legal & (legal - 1):
         return _low(legal)
     out = k.deck & ~played & ~hand
     if not trick:
         if played & k.penalty:
-            threat, shooting = moon_state(k, seat, taken, hand, out)
+            threat, shooting = moon_state(k, seat, taken, hand, out, -1, 0, eager)
         else:
             threat, shooting = -1, False
-        return _lead(k, seat, hand, legal, out, voids, shooting, threat)
+        return _lead(k, seat, hand, legal, out, voids, shooting, threat, eager)
     n = k.n
     led = trick[0] // 13
     suit = _SUITS[led]
@@ -149,14 +164,14 @@ def choose_card(
             win_i = i
     winner = (leader + win_i) % n
     if played & k.penalty:
-        threat, shooting = moon_state(k, seat, taken, hand, out, winner, cards)
+        threat, shooting = moon_state(k, seat, taken, hand, out, winner, cards, eager)
     else:
         threat, shooting = -1, False  # no point card played yet: no moon either way
     if legal & suit:
         return _follow(
             k, seat, hand, legal, trick, leader, out, voids, first_trick, shooting, threat, win, pts
         )
-    return _discard(k, hand, legal, out, shooting, threat, winner, pts)
+    return _discard(k, hand, legal, out, shooting, threat, winner, pts, eager)
 
 
 def card_for_view(view: SeatView) -> int:
@@ -193,7 +208,15 @@ def stops_moon(view: SeatView) -> bool:
 
 
 def _lead(
-    k: Consts, seat: int, hand: int, legal: int, out: int, voids: Sequence[int], shooting: bool, threat: int
+    k: Consts,
+    seat: int,
+    hand: int,
+    legal: int,
+    out: int,
+    voids: Sequence[int],
+    shooting: bool,
+    threat: int,
+    eager: bool,
 ) -> int:
     if shooting:
         best = -1
@@ -202,7 +225,7 @@ def _lead(
             if mine and _high(mine) > _high(out & _SUITS[s] | 1):
                 best = max(best, _high(mine))
         return best if best >= 0 else _high(legal)
-    if threat >= 0:
+    if threat >= 0 and eager:
         # A heart that beats every heart still out takes at least one heart: the moon is off.
         top = legal & HEARTS
         if top and _high(top) > _high(out & HEARTS | 1):
@@ -323,7 +346,15 @@ def _follow(
 
 
 def _discard(
-    k: Consts, hand: int, legal: int, out: int, shooting: bool, threat: int, winner: int, pts: int
+    k: Consts,
+    hand: int,
+    legal: int,
+    out: int,
+    shooting: bool,
+    threat: int,
+    winner: int,
+    pts: int,
+    eager: bool,
 ) -> int:
     queen_bit = k.queen_bit
     bonus_bit = k.bonus_bit
@@ -336,10 +367,13 @@ def _discard(
             if legal & penalty:
                 return _high(legal & queen_bit or legal & penalty)
         else:
-            # Nothing for the shooter; keep high cards and hearts, they may stop it later.
+            # Nothing for the shooter. Eager: keep high cards and hearts, they may stop it later;
+            # late: its usual discard, among the cards that give no points.
             safe = legal & ~penalty & ~bonus_bit
             if safe:
-                return _lowest_rank(safe)
+                if eager:
+                    return _lowest_rank(safe)
+                legal = safe
     if legal & queen_bit:
         return k.queen
     if legal & bonus_bit:

@@ -98,6 +98,7 @@ def _run_out(hand: Hand, k: Consts, objectives: dict[int, Objective]) -> tuple[i
                 hand.taken,
                 hand.voids,
                 not hand.tricks,
+                False,  # the simulated players defend against a moon late, as most players do
             )
         else:
             card = legal.bit_length() - 1

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.ai import Level, decide
+from bot.ai.consts import consts_of
+from bot.ai.policy import choose_card
 from bot.engine.cards import HEARTS, QUEEN_OF_SPADES, TEN_OF_DIAMONDS, parse_card, parse_cards
 from bot.engine.hand import Hand, Phase
 from bot.engine.moves import ChooseMoon, PassCards, PlayCard
@@ -211,3 +213,13 @@ def test_normal_gives_no_point_to_a_lone_point_taker() -> None:
     card = card_of(decide(view, Level.NORMAL, seed=1))
     assert not HEARTS >> card & 1
     assert card == parse_card("7S")
+
+
+def test_late_moon_defence_keeps_its_normal_play_against_a_small_threat() -> None:
+    # hard's simulated players defend late: 5 points of 26 are no threat to them yet, so they duck
+    # under the 10♦ where the eager defence (normal's) takes the trick with the A♦.
+    view = position("AD 5D 8C 9C 7S 8S 9S TS", seat=3, tricks=EARLY_MOON_TRICKS, trick="TD 8H")
+    fields = (view.seat, view.hand, view.legal, view.trick, view.leader, view.played, view.taken, view.voids)
+    k = consts_of(view.rules)
+    assert choose_card(k, *fields, False, eager=True) == parse_card("AD")
+    assert choose_card(k, *fields, False, eager=False) == parse_card("5D")
