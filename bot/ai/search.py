@@ -98,7 +98,7 @@ def _run_out(hand: Hand, k: Consts, objectives: dict[int, Objective]) -> tuple[i
                 hand.taken,
                 hand.voids,
                 not hand.tricks,
-                False,  # the simulated players defend against a moon late, as most players do
+                seat in objectives,  # eager for the searching seat; the others defend late, as most do
             )
         else:
             card = legal.bit_length() - 1
