@@ -6,6 +6,8 @@ with the ``normal`` policy for all seats, and picks the card with the best mean 
 points, or the ranking when the hand can end the game). The same deals serve every candidate, so
 the comparison between candidates is far less noisy than each mean on its own. Moon attempts and
 moon defence come from the playouts: the policy shoots and defends, and the objective scores it.
+In the playouts the other seats defend against a moon late, as ordinary players do, and the
+searching seat eagerly, as it does itself (``eager`` in ``policy``; measured in the README).
 
 Passing works the same way: a few candidate passes (the ``normal`` one and sets of the most
 dangerous cards) are compared over sampled deals in which the other seats pass as ``normal`` would.
