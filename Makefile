@@ -7,7 +7,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench clean
 
-$(STAMP): pyproject.toml
+# setup.py compiles these modules with mypyc (optional; the .py runs where it cannot): a change to
+# one of them reinstalls, so a compiled module never lags behind its source.
+COMPILED := bot/engine/randomplay.py bot/ai/consts.py bot/ai/policy.py
+$(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -c 'import sys; sys.exit("Python 3.11 or newer is needed" if sys.version_info < (3, 11) else 0)'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
@@ -31,4 +34,5 @@ bench: $(STAMP)
 	$(BIN)/python bench/render_speed.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	find bot -name '*.so' -delete

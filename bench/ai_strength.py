@@ -1,21 +1,33 @@
-"""Strength and speed of the computer players (issue 3).
+"""Strength of the computer players: duplicate matches on fixed deals, with standard errors.
 
-Each deal (fixed seeds) is played once with the tested level in every seat in turn, against copies
-of the opponent level in the other seats. Per deal it records the tested seat's points minus the
-opponents' mean points (averaged over the seatings: one sample per deal), the moons each way, and
-the time of every decision the tested level makes. Prints the mean difference per hand with a 95%
-confidence interval (normal approximation over deals; negative = the tested level takes fewer
-points), moon rates and per-decision time (median, p95).
+A match ``HERO:OPPONENT`` plays every deal once with HERO in each seat in turn and OPPONENT in the
+other seats (a duplicate match: every seat of every deal is played by HERO once, so the luck of the
+cards cancels). Per deal it records HERO's points minus the mean of the other three, averaged over
+the seatings: one sample per deal. It prints the mean per hand with its standard error (SE, over
+deals; negative = HERO takes fewer points, which is better), moons made by HERO and moons conceded
+(shot by an opponent) out of all hands played, and HERO's decision times.
 
-Goals on the project's 2-core machine (at least 700 deals for the headline figures):
-- normal vs easy: p95 < 5 ms per decision, difference <= -3 points per hand;
-- hard vs normal: p95 < 250 ms per decision, difference <= -1.0 with the interval below -0.5.
+Every match of a run is played on the same deals, so two matches form a paired comparison:
+``--paired hard/today-hard:normal`` prints the per-deal difference of the two heroes against the same
+opponents with its SE (the cards' luck cancels again: far tighter than either match alone), and
+``--paired hunter:normal/hunter:today-normal`` compares how often one moon-hunter among three
+``normal`` players shoots with how often it does among three of today's (moons made by the hunter
+are the moons the level conceded).
 
-Deals run in a pool of worker processes (``--workers``, default 2: one per core). Timings are
-taken inside the workers; keep the machine otherwise idle for honest figures.
+Players: the bot's levels ``easy``, ``normal``, ``hard``; ``today-normal`` and ``today-hard``, the
+levels as they were before issue 15 (a frozen copy in ``bench/baselines/today_ai``); ``heuristic``, a
+simple textbook strategy, and ``hunter``, an opponent that tries to shoot the moon whenever it can
+(``bench/opponents.py``).
 
-Run: python bench/ai_strength.py --tested normal --opponent easy --deals 700
-     python bench/ai_strength.py --tested hard --opponent normal --deals 40   (smoke run)
+``--suite issue15`` runs the set the issue asks for: each level and today's against the heuristic,
+against the others and against one moon-hunter; new hard against today's hard (paired, both against
+today's normal). ``--suite cheap`` leaves out hard (seconds instead of many minutes).
+Hard is costly: size it with ``--deals`` and ``--budget``; on a shared
+2-core machine run it under ``nice -n 10``.
+
+Run: python bench/ai_strength.py --match normal:easy --deals 200
+     python bench/ai_strength.py --paired normal/today-normal:hunter --deals 300
+     python bench/ai_strength.py --suite issue15 --deals 40 --budget 0.05
 """
 
 from __future__ import annotations
@@ -25,77 +37,124 @@ import math
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.baselines.today_ai.api import Level as TodayLevel
+from bench.baselines.today_ai.api import decide as today_decide
+from bench.opponents import heuristic_move, hunter_move
 from bot.ai import Level, decide
-from bot.engine import Hand, Phase, RuleSet, seat_view
-from bot.engine.moves import PassCards
+from bot.engine import Hand, Phase, RuleSet, SeatView, seat_view
+from bot.engine.moves import Move
 from bot.engine.scoring import HandOutcome
 
+Player = Callable[[SeatView, int, float | None], Move]
+
+
+def _level(level: Level) -> Player:
+    return lambda view, seed, budget: decide(view, level, seed=seed, time_budget=budget)
+
+
+def _today(level: TodayLevel) -> Player:
+    return lambda view, seed, budget: today_decide(view, level, seed=seed, time_budget=budget)
+
+
+PLAYERS: dict[str, Player] = {
+    "easy": _level(Level.EASY),
+    "normal": _level(Level.NORMAL),
+    "hard": _level(Level.HARD),
+    "today-normal": _today(TodayLevel.NORMAL),
+    "today-hard": _today(TodayLevel.HARD),
+    "heuristic": lambda view, seed, budget: heuristic_move(view, seed),
+    "hunter": lambda view, seed, budget: hunter_move(view, seed),
+}
+
+SUITES: dict[str, tuple[list[str], list[str]]] = {
+    # (matches, paired comparisons)
+    "issue15": (
+        ["easy:heuristic", "normal:easy", "hard:easy", "hard:normal"],
+        [
+            "normal/today-normal:heuristic",
+            "hard/today-hard:heuristic",
+            "hunter:normal/hunter:today-normal",
+            "hunter:hard/hunter:today-hard",
+            "normal/today-normal:hunter",
+            "hard/today-hard:today-normal",
+        ],
+    ),
+    "cheap": (
+        ["easy:heuristic", "normal:easy", "easy:hunter"],
+        [
+            "normal/today-normal:heuristic",
+            "normal/today-normal:easy",
+            "hunter:normal/hunter:today-normal",
+            "normal/today-normal:hunter",
+        ],
+    ),
+    "moon": ([], ["hunter:normal/hunter:today-normal", "hunter:hard/hunter:today-hard"]),
+}
+
 
 @dataclass(frozen=True)
-class DealResult:
-    deal: int
-    diff: float  # tested minus opponents' mean, averaged over the seatings
-    tested_moons: int  # hands (of the seatings) where the tested seat shot the moon/slam
-    opponent_moons: int  # hands where an opponent did
-    times: tuple[float, ...]  # seconds per decision of the tested level
+class MatchDeal:
+    diff: float  # hero minus the opponents' mean, averaged over the seatings
+    made: int  # seatings where the hero shot the moon (or slam, all tricks)
+    conceded: int  # seatings where an opponent did
+    times: tuple[float, ...]  # hero's seconds per decision
 
 
-@dataclass(frozen=True)
-class Config:
-    tested: Level
-    opponent: Level
-    players: int
-    budget: float | None
-
-
-def play_deal(config: Config, deal: int) -> DealResult:
-    rules = RuleSet(players=config.players)
+def play_match_deal(hero: str, opponent: str, deal: int, players: int, budget: float | None) -> MatchDeal:
+    rules = RuleSet(players=players)
     n = rules.players
     diffs: list[float] = []
     times: list[float] = []
-    tested_moons = opponent_moons = 0
+    made = conceded = 0
     hand_number = 1 + deal % 4
-    for tested_seat in range(n):
+    for hero_seat in range(n):
         hand = Hand.new(rules, f"ai-strength:{deal}", hand_number)
         move_no = 0
         while hand.phase is not Phase.SCORED:
             for seat in hand.waiting_for():
-                level = config.tested if seat == tested_seat else config.opponent
+                name = hero if seat == hero_seat else opponent
+                seed = deal * 1_000_003 + hero_seat * 10_007 + move_no * 101 + seat
                 view = seat_view(hand, seat)
-                seed = deal * 1_000_003 + tested_seat * 10_007 + move_no * 101 + seat
                 t0 = time.perf_counter()
-                move = decide(view, level, seed=seed, time_budget=config.budget)
-                elapsed = time.perf_counter() - t0
-                if seat == tested_seat:
-                    times.append(elapsed)
-                if isinstance(move, PassCards):
-                    hand.pass_cards(seat, move.cards)
-                else:
-                    hand.apply(move)
+                move = PLAYERS[name](view, seed, budget)
+                if seat == hero_seat:
+                    times.append(time.perf_counter() - t0)
+                hand.apply(move)
                 move_no += 1
                 if hand.phase is not Phase.PASSING:
                     break
         result = hand.result
         assert result is not None
         pts = result.points
-        others = [pts[s] for s in range(n) if s != tested_seat]
-        diffs.append(pts[tested_seat] - sum(others) / len(others))
+        others = [pts[s] for s in range(n) if s != hero_seat]
+        diffs.append(pts[hero_seat] - sum(others) / len(others))
         if result.outcome is not HandOutcome.NORMAL:
-            if result.shooter == tested_seat:
-                tested_moons += 1
+            if result.shooter == hero_seat:
+                made += 1
             else:
-                opponent_moons += 1
-    return DealResult(deal, sum(diffs) / n, tested_moons, opponent_moons, tuple(times))
+                conceded += 1
+    return MatchDeal(sum(diffs) / n, made, conceded, tuple(times))
 
 
-def _play(args: tuple[Config, int]) -> DealResult:
-    return play_deal(*args)
+Match = tuple[str, str]  # (hero, opponent)
+
+
+def _play(job: tuple[tuple[Match, ...], int, int, float | None]) -> dict[Match, MatchDeal]:
+    matches, deal, players, budget = job
+    return {m: play_match_deal(m[0], m[1], deal, players, budget) for m in matches}
+
+
+def mean_se(values: list[float]) -> tuple[float, float]:
+    mean = statistics.fmean(values)
+    se = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
+    return mean, se
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -103,56 +162,100 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def report(config: Config, results: list[DealResult], wall: float) -> str:
-    n = len(results)
-    diffs = [r.diff for r in results]
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else float("nan")
-    hands = n * config.players
-    times = [t for r in results for t in r.times]
-    return "\n".join(
-        [
-            f"ai_strength: {config.tested.value} vs {config.opponent.value} x{config.players - 1}, "
-            f"{n} deals x {config.players} seatings = {hands} hands, "
-            f"budget {config.budget if config.budget is not None else 'default'}, wall {wall:.0f} s",
-            f"  points/hand, tested minus opponents' mean: {mean:+.2f}  "
-            f"(95% CI {mean - half:+.2f} .. {mean + half:+.2f})",
-            f"  moons (incl. slams): by tested {sum(r.tested_moons for r in results) / hands:.2%} of hands, "
-            f"by an opponent {sum(r.opponent_moons for r in results) / hands:.2%}",
-            f"  decision time of {config.tested.value} ({len(times)} decisions): "
-            f"median {statistics.median(times) * 1000:.2f} ms, p95 {percentile(times, 0.95) * 1000:.2f} ms, "
-            f"max {max(times) * 1000:.1f} ms",
-        ]
+def match_line(match: tuple[str, str], deals: list[MatchDeal], players: int) -> str:
+    mean, se = mean_se([d.diff for d in deals])
+    hands = len(deals) * players
+    made = sum(d.made for d in deals)
+    conceded = sum(d.conceded for d in deals)
+    times = [t for d in deals for t in d.times]
+    return (
+        f"  {match[0]:>12} vs {match[1]:<12} {mean:+6.2f} ± {se:4.2f} pts/hand   "
+        f"moons made {made}/{hands} ({made / hands:5.1%}), conceded {conceded}/{hands} "
+        f"({conceded / hands:5.1%})   decisions median {statistics.median(times) * 1000:6.2f} ms, "
+        f"p95 {percentile(times, 0.95) * 1000:6.1f} ms"
     )
+
+
+def paired_line(a: Match, b: Match, results: list[dict[Match, MatchDeal]]) -> str:
+    diff, se = mean_se([r[a].diff - r[b].diff for r in results])
+    z = diff / se if se and not math.isnan(se) else float("nan")
+    made = f"{sum(r[a].made for r in results)} vs {sum(r[b].made for r in results)}"
+    conceded = f"{sum(r[a].conceded for r in results)} vs {sum(r[b].conceded for r in results)}"
+    return (
+        f"  paired ({a[0]} vs {a[1]}) − ({b[0]} vs {b[1]}): {diff:+.2f} ± {se:.2f} pts/hand (z {z:+.1f}); "
+        f"moons made by the hero {made}, conceded {conceded}"
+    )
+
+
+def parse_pair(spec: str) -> tuple[Match, Match]:
+    """``A/B:OPP`` (two heroes against one opponent) or ``A:X/B:Y`` (any two matches)."""
+    left, _, right = spec.partition("/")
+    if ":" in left:
+        a, _, x = left.partition(":")
+        b, _, y = right.partition(":")
+        return (a, x), (b, y)
+    b, _, opponent = right.partition(":")
+    return (left, opponent), (b, opponent)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    parser.add_argument("--tested", default="normal", choices=[lv.value for lv in Level])
-    parser.add_argument("--opponent", default="easy", choices=[lv.value for lv in Level])
-    parser.add_argument("--deals", type=int, default=700)
+    parser.add_argument("--match", action="append", default=[], help="HERO:OPPONENT (repeatable)")
+    parser.add_argument(
+        "--paired", action="append", default=[], help="HERO/OTHER:OPPONENT or A:X/B:Y (repeatable)"
+    )
+    parser.add_argument("--suite", choices=sorted(SUITES))
+    parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--first-deal", type=int, default=0)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--budget", type=float, default=None, help="hard's time budget (s)")
+    parser.add_argument("--budget", type=float, default=None, help="time budget of hard (s); default its own")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--progress", type=int, default=0, help="print a report every N deals")
     args = parser.parse_args()
-    config = Config(Level(args.tested), Level(args.opponent), args.players, args.budget)
-    jobs = [(config, d) for d in range(args.first_deal, args.first_deal + args.deals)]
+
+    match_specs = list(args.match)
+    paired_specs = list(args.paired)
+    if args.suite:
+        match_specs += SUITES[args.suite][0]
+        paired_specs += SUITES[args.suite][1]
+    matches: list[Match] = []
+    pairs: list[tuple[Match, Match]] = []
+
+    def add(hero: str, opponent: str) -> Match:
+        for name in (hero, opponent):
+            if name not in PLAYERS:
+                parser.error(f"unknown player {name!r}: one of {', '.join(PLAYERS)}")
+        if (hero, opponent) not in matches:
+            matches.append((hero, opponent))
+        return hero, opponent
+
+    for spec in match_specs:
+        hero, _, opponent = spec.partition(":")
+        add(hero, opponent)
+    for spec in paired_specs:
+        a, b = parse_pair(spec)
+        pairs.append((add(*a), add(*b)))
+    if not matches:
+        parser.error("nothing to play: give --match, --paired or --suite")
+
+    deals = range(args.first_deal, args.first_deal + args.deals)
+    jobs = [(tuple(matches), d, args.players, args.budget) for d in deals]
     start = time.perf_counter()
-    results: list[DealResult] = []
     if args.workers <= 1:
-        for job in jobs:
-            results.append(_play(job))
-            if args.progress and len(results) % args.progress == 0:
-                print(report(config, results, time.perf_counter() - start), flush=True)
+        results = [_play(job) for job in jobs]
     else:
         with ProcessPoolExecutor(args.workers) as pool:
-            for result in pool.map(_play, jobs, chunksize=1):
-                results.append(result)
-                if args.progress and len(results) % args.progress == 0 and len(results) < len(jobs):
-                    print(report(config, results, time.perf_counter() - start), flush=True)
-    print(report(config, results, time.perf_counter() - start), flush=True)
+            results = list(pool.map(_play, jobs, chunksize=1))
+    wall = time.perf_counter() - start
+    budget = "default" if args.budget is None else f"{args.budget * 1000:g} ms"
+    print(
+        f"ai_strength: {args.deals} deals x {args.players} seatings (duplicate), {args.players}-player "
+        f"standard rules, hard budget {budget}, wall {wall:.0f} s, {args.workers} worker(s)"
+    )
+    print("  hero minus the others' mean, per hand (negative: hero takes fewer points); ± = one SE")
+    for m in matches:
+        print(match_line(m, [r[m] for r in results], args.players))
+    for a, b in pairs:
+        print(paired_line(a, b, results))
 
 
 if __name__ == "__main__":

@@ -4,9 +4,15 @@ Each table seats simulated people (who act on every one of their turns after a t
 computer players (no pause). Prints actions per second, p50/p99 latency from a person's action to
 its event reaching the presenter, memory per table, and the time to restore N unfinished tables.
 
+Also prints how long each computer move took, from asking the computer pool to the move, against
+the ``hard`` budget (``--level hard`` puts ``hard`` in every computer seat; ``--pool process`` is
+the production pool).
+
 Goals (issue 5): 1,000 tables with p99 action latency under 50 ms; restoring 1,000 tables under
-5 s; under 200 KB of memory per table.
-Run: /work/venv/bin/python bench/table_load.py [--tables 1000] [--seconds 20] [--think 2 6]
+5 s; under 200 KB of memory per table. Issue 15: with ``hard`` in every computer seat, every
+computer move within its budget + 100 ms at p99.
+Run: .venv/bin/python bench/table_load.py [--tables 1000] [--seconds 20] [--think 2 6]
+     .venv/bin/python bench/table_load.py --level hard --pool process --tables 40 --people 1
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.ai import Level
 from bot.engine.cards import cards_of, cardset, nth_card
 from bot.engine.rules import RuleSet
 from bot.storage import Database
@@ -117,7 +124,9 @@ async def run(args: argparse.Namespace) -> None:
     service = make_service(db, presenter, args.pool)
     presenter.service = service
     await service.start()
-    options = TableOptions(rules=RuleSet(target_score=1000), time_limit=900.0)
+    options = TableOptions(
+        rules=RuleSet(target_score=1000), time_limit=900.0, computer_level=Level(args.level)
+    )
 
     gc.collect()
     rss0 = rss_bytes()
@@ -137,11 +146,13 @@ async def run(args: argparse.Namespace) -> None:
 
     await asyncio.sleep(args.warmup)  # let the tables reach a steady state
     presenter.measuring = True
+    service.computers.timings.clear()
     commits0 = db.commits
     t1 = time.perf_counter()
     await asyncio.sleep(args.seconds)
     window = time.perf_counter() - t1
     presenter.measuring = False
+    computer_times = sorted(t for _, t in service.computers.timings)
     gc.collect()
     per_table = (rss_bytes() - rss0) / args.tables
 
@@ -158,6 +169,16 @@ async def run(args: argparse.Namespace) -> None:
     print(f"  commits: {(db.commits - commits0) / window:,.0f}/s (group commit)")
     print(f"  latency action -> event: p50 {p50:.1f} ms, p99 {p99:.1f} ms (goal p99 < 50 ms)")
     print(f"  memory per table (RSS growth / tables): {per_table / 1024:.0f} KB (goal < 200 KB)")
+    if computer_times:
+        budget = service.computers.settings.hard_budget
+        ct = computer_times
+        late = sum(t > budget + 0.1 for t in ct)
+        print(
+            f"  computer moves ({args.level}): {len(ct)}, asked -> move "
+            f"p50 {statistics.median(ct) * 1000:.0f} ms, "
+            f"p99 {ct[min(len(ct) - 1, int(len(ct) * 0.99))] * 1000:.0f} ms, max {ct[-1] * 1000:.0f} ms; "
+            f"over budget {budget * 1000:.0f} ms + 100 ms: {late} ({late / len(ct):.2%})"
+        )
 
     open_tables = len(service.tables("bench"))
     await service.stop()
@@ -188,6 +209,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--pool", choices=[k.value for k in PoolKind], default="thread")
+    parser.add_argument("--level", choices=[lv.value for lv in Level], default=Level.NORMAL.value)
     parser.add_argument("--db", help="directory for the database file (default: a new temp dir)")
     asyncio.run(run(parser.parse_args()))
 

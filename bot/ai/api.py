@@ -32,9 +32,10 @@ def decide(
 ) -> Move:
     """The move of the seat of ``view``: the cards to pass, a card to play, or the moon choice.
 
-    Deterministic for a given ``seed`` (for ``hard``: as long as ``time_budget`` does not cut the
-    search short). ``time_budget`` (seconds) is a hard limit on the search of ``hard``; None means
-    its default. ``deals`` overrides the number of sampled deals ``hard`` plays out (tests).
+    Deterministic for a given ``seed`` (for ``hard``: only with ``deals`` given, since its search
+    runs until ``time_budget`` is spent or the choice is clear). ``time_budget`` (seconds) bounds
+    the search of ``hard``; None means its default. ``deals`` fixes the number of sampled deals
+    ``hard`` plays out (tests).
     Pure CPU work: call it off the event loop.
     """
     seat = view.seat

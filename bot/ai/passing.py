@@ -10,22 +10,19 @@
 from __future__ import annotations
 
 from bot.ai.consts import Consts
-from bot.engine.cards import CLUBS, DIAMONDS, QUEEN_OF_SPADES, SPADES, SUIT_MASKS, CardSet
-
-_BELOW_Q = SPADES & ((1 << QUEEN_OF_SPADES) - 1)
-_ABOVE_Q = SPADES & ~((2 << QUEEN_OF_SPADES) - 1)
+from bot.engine.cards import CLUBS, DIAMONDS, SUIT_MASKS, CardSet
 
 
 def card_danger(k: Consts, hand: CardSet, card: int) -> float:
     """How much ``card`` hurts to keep in ``hand`` (higher: pass it first)."""
     s, rank = divmod(card, 13)
     held = (hand & SUIT_MASKS[s]).bit_count()
-    low_spades = (hand & _BELOW_Q).bit_count()
+    low_spades = (hand & k.below_queen).bit_count()
     if card == k.bonus:
         return -20.0
     if card == k.queen:
         return 40.0 if low_spades < 4 else -5.0
-    if s == 2 and k.queen_bit and card > QUEEN_OF_SPADES:
+    if s == 2 and k.queen_bit and card > k.queen:
         if hand & k.queen_bit:
             return 30.0 if low_spades < 4 else 2.0
         return 25.0 if low_spades < 4 else float(rank) - 6.0

@@ -16,6 +16,12 @@ What it does, in brief:
   suits; never give the Omnibus card away.
 - Moon: when one other player holds every point taken so far, take a point card from them or hand
   points to someone else; when it holds every point itself with control of hearts, it goes for it.
+
+How eagerly it defends is its one parameter (``eager``): ``normal`` (and ``hard``'s own fallback)
+defends eagerly, seeing a threat early and breaking its normal play for it; the simulated players
+of ``hard``'s playouts defend late, as most players do (``eager=False``). Measured with
+bench/ai_strength.py: the eager defence halves the moons a hunter makes against ``normal``, but as a
+model of ordinary opponents it made ``hard`` weaker than before issue 15 (README, issue 15).
 """
 
 from __future__ import annotations
@@ -23,13 +29,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.ai.consts import Consts, consts_of
-from bot.engine.cards import HEARTS, SPADES, SUIT_MASKS
+from bot.engine.cards import HEARTS, SUIT_MASKS
 from bot.engine.view import SeatView
 
 _SUITS = SUIT_MASKS
-_Q_SPADES = 2 * 13 + 10
-_BELOW_Q_SPADES = SPADES & ((1 << _Q_SPADES) - 1)
-_ABOVE_Q_SPADES = SPADES & ~((2 << _Q_SPADES) - 1)
+
+
+def _points(k: Consts, penalty_cards: int) -> int:
+    """Points of a set of penalty cards (hearts and the Q♠)."""
+    return (penalty_cards & HEARTS).bit_count() * k.heart_points + (
+        k.queen_points if penalty_cards & k.queen_bit else 0
+    )
+
+
+def _lowest_rank(mask: int) -> int:
+    """The card of lowest rank in ``mask`` (non-empty), the lower suit on a tie."""
+    best = -1
+    for s in range(4):
+        mine = mask & _SUITS[s]
+        if mine:
+            c = _low(mine)
+            if best < 0 or c - 13 * s < best % 13:
+                best = c
+    return best
 
 
 def _low(mask: int) -> int:
@@ -40,32 +62,66 @@ def _high(mask: int) -> int:
     return mask.bit_length() - 1
 
 
-def moon_state(k: Consts, seat: int, taken: Sequence[int], hand: int, out: int) -> tuple[int, bool]:
+THREAT_HEARTS = 2
+"""Hearts one seat alone must have taken (or one heart with the Q♠), counting the trick being played,
+before the others defend against its moon. Measured with bench/ai_strength.py against a moon-hunter
+and the heuristic: the Q♠ alone is no threat (treating it as one made ``hard``'s simulated opponents
+shun the Q♠'s taker and cost it points), and 3 or more hearts let the hunter through more often."""
+LATE_THREAT_THIRDS = 3
+"""The late defence (``eager=False``) sees a threat once one seat alone has taken at least a third of
+the moon's points (tricks already won only), as the policy did before issue 15."""
+
+
+def moon_state(
+    k: Consts,
+    seat: int,
+    taken: Sequence[int],
+    hand: int,
+    out: int,
+    trick_winner: int = -1,
+    trick_cards: int = 0,
+    eager: bool = True,
+) -> tuple[int, bool]:
     """(seat threatening a moon or -1, whether ``seat`` itself should shoot).
 
-    A threat: one other seat holds every penalty card taken so far, at least a third of the moon's
-    points. Shooting: this seat holds every penalty card taken, at least half the moon's points, and
-    the highest heart still out is lower than its own highest heart.
+    A threat: one other seat holds every penalty card taken so far, counting the current trick's
+    (``trick_cards``) as taken by the seat winning it now (``trick_winner``), and among them at least
+    ``THREAT_HEARTS`` hearts, or a heart and the Q♠. Shooting: this seat holds every penalty card
+    taken, at least half the moon's points, the Q♠ is no longer out and its highest heart beats
+    every heart still out. With ``eager`` False the threat is the late one (``LATE_THREAT_THIRDS``).
     """
     penalty = k.penalty
     holder = -1
+    got = 0
     for s in range(k.n):
-        if taken[s] & penalty:
+        mine = taken[s] & penalty
+        if mine:
             if holder >= 0:
                 return -1, False
             holder = s
-    if holder < 0:
+            got = mine
+    if holder == seat:
+        if _points(k, got) * 2 < k.moon_points or k.queen_bit & out:
+            return -1, False
+        hearts_out = out & HEARTS
+        return -1, not hearts_out or _high(hand & HEARTS) > _high(hearts_out)
+    if not eager:
+        late = holder >= 0 and _points(k, got) * LATE_THREAT_THIRDS >= k.moon_points
+        return (holder if late else -1), False
+    in_trick = trick_cards & penalty
+    if in_trick:
+        if holder < 0:
+            holder = trick_winner
+            got = in_trick
+        elif holder == trick_winner:
+            got |= in_trick
+        else:
+            return -1, False
+    if holder < 0 or holder == seat:
         return -1, False
-    got = taken[holder] & penalty
-    pts = (got & HEARTS).bit_count() + (13 if got & k.queen_bit else 0)
-    if holder != seat:
-        return (holder if pts * 3 >= k.moon_points else -1), False
-    if pts * 2 < k.moon_points:
-        return -1, False
-    if k.queen_bit & out:
-        return -1, False
-    hearts_out = out & HEARTS
-    return -1, not hearts_out or _high(hand & HEARTS) > _high(hearts_out)
+    hearts = (got & HEARTS).bit_count()
+    real = hearts >= THREAT_HEARTS or (hearts and got & k.queen_bit)
+    return (holder if real else -1), False
 
 
 def choose_card(
@@ -79,32 +135,43 @@ def choose_card(
     taken: Sequence[int],
     voids: Sequence[int],
     first_trick: bool,
+    eager: bool = True,
 ) -> int:
-    """The card to play. ``played`` includes the cards of the current trick."""
+    """The card to play. ``played`` includes the cards of the current trick. ``eager``: how early
+    and how hard it defends against another seat's moon (module docstring)."""
     if not legal & (legal - 1):
         return _low(legal)
     out = k.deck & ~played & ~hand
-    threat, shooting = moon_state(k, seat, taken, hand, out)
     if not trick:
-        return _lead(k, seat, hand, legal, out, voids, shooting)
+        if played & k.penalty:
+            threat, shooting = moon_state(k, seat, taken, hand, out, -1, 0, eager)
+        else:
+            threat, shooting = -1, False
+        return _lead(k, seat, hand, legal, out, voids, shooting, threat, eager)
     n = k.n
     led = trick[0] // 13
     suit = _SUITS[led]
     win = trick[0]
     win_i = 0
     pts = 0
+    cards = 0
     points = k.points
     for i, c in enumerate(trick):
         pts += points[c]
+        cards |= 1 << c
         if c > win and c // 13 == led:
             win = c
             win_i = i
+    winner = (leader + win_i) % n
+    if played & k.penalty:
+        threat, shooting = moon_state(k, seat, taken, hand, out, winner, cards, eager)
+    else:
+        threat, shooting = -1, False  # no point card played yet: no moon either way
     if legal & suit:
         return _follow(
             k, seat, hand, legal, trick, leader, out, voids, first_trick, shooting, threat, win, pts
         )
-    winner = (leader + win_i) % n
-    return _discard(k, hand, legal, out, shooting, threat, winner, pts)
+    return _discard(k, hand, legal, out, shooting, threat, winner, pts, eager)
 
 
 def card_for_view(view: SeatView) -> int:
@@ -130,15 +197,27 @@ def stops_moon(view: SeatView) -> bool:
     if not view.trick or not view.legal & _SUITS[view.trick[0] // 13]:
         return False
     out = k.deck & ~view.played & ~view.hand
-    threat, _ = moon_state(k, view.seat, view.taken, view.hand, out)
-    if threat < 0 or not any(k.penalty >> c & 1 for c in view.trick):
-        return False
     led = view.trick[0] // 13
-    win = max(c for c in view.trick if c // 13 == led)
-    return bool(view.legal & ~((2 << win) - 1))
+    win_i = max(range(len(view.trick)), key=lambda i: view.trick[i] if view.trick[i] // 13 == led else -1)
+    winner = (view.leader + win_i) % k.n
+    cards = sum(1 << c for c in view.trick)
+    threat, _ = moon_state(k, view.seat, view.taken, view.hand, out, winner, cards)
+    if threat < 0 or threat != winner or not cards & k.penalty:
+        return False
+    return bool(view.legal & ~((2 << view.trick[win_i]) - 1))
 
 
-def _lead(k: Consts, seat: int, hand: int, legal: int, out: int, voids: Sequence[int], shooting: bool) -> int:
+def _lead(
+    k: Consts,
+    seat: int,
+    hand: int,
+    legal: int,
+    out: int,
+    voids: Sequence[int],
+    shooting: bool,
+    threat: int,
+    eager: bool,
+) -> int:
     if shooting:
         best = -1
         for s in range(4):
@@ -146,6 +225,11 @@ def _lead(k: Consts, seat: int, hand: int, legal: int, out: int, voids: Sequence
             if mine and _high(mine) > _high(out & _SUITS[s] | 1):
                 best = max(best, _high(mine))
         return best if best >= 0 else _high(legal)
+    if threat >= 0 and eager:
+        # A heart that beats every heart still out takes at least one heart: the moon is off.
+        top = legal & HEARTS
+        if top and _high(top) > _high(out & HEARTS | 1):
+            return _high(top)
     queen_bit = k.queen_bit
     queen_out = bool(out & queen_bit)
     penalty_out = out & k.penalty
@@ -159,7 +243,7 @@ def _lead(k: Consts, seat: int, hand: int, legal: int, out: int, voids: Sequence
         theirs = out & _SUITS[s]
         c = _low(mine)
         if s == 2 and queen_out:
-            fish = mine & _BELOW_Q_SPADES
+            fish = mine & k.below_queen
             if fish:
                 c = _high(fish)
         if c == k.bonus and mine & ~k.bonus_bit:
@@ -184,7 +268,7 @@ def _lead(k: Consts, seat: int, hand: int, legal: int, out: int, voids: Sequence
             if hand & queen_bit:
                 cost += 3.0
             elif queen_out:
-                cost += 10.0 if c > _Q_SPADES else -1.5
+                cost += 10.0 if c > k.queen else -1.5
         if c == k.bonus:
             cost += 6.0
         cost += 1.0 * (hand & _SUITS[s]).bit_count()
@@ -241,7 +325,7 @@ def _follow(
         if out & queen_bit:
             if below:
                 return _high(below)
-            safe = legal & _BELOW_Q_SPADES
+            safe = legal & k.below_queen
             if safe:
                 return _high(safe)
             return _low(legal & ~queen_bit or legal)
@@ -262,7 +346,15 @@ def _follow(
 
 
 def _discard(
-    k: Consts, hand: int, legal: int, out: int, shooting: bool, threat: int, winner: int, pts: int
+    k: Consts,
+    hand: int,
+    legal: int,
+    out: int,
+    shooting: bool,
+    threat: int,
+    winner: int,
+    pts: int,
+    eager: bool,
 ) -> int:
     queen_bit = k.queen_bit
     bonus_bit = k.bonus_bit
@@ -271,12 +363,17 @@ def _discard(
         keep = legal & ~penalty & ~bonus_bit
         return _low(keep) if keep else _low(legal)
     if threat >= 0:
-        if winner == threat:
-            safe = legal & ~penalty
+        if winner != threat:
+            if legal & penalty:
+                return _high(legal & queen_bit or legal & penalty)
+        else:
+            # Nothing for the shooter. Eager: keep high cards and hearts, they may stop it later;
+            # late: its usual discard, among the cards that give no points.
+            safe = legal & ~penalty & ~bonus_bit
             if safe:
+                if eager:
+                    return _lowest_rank(safe)
                 legal = safe
-        elif legal & penalty:
-            return _high(legal & queen_bit or legal & penalty)
     if legal & queen_bit:
         return k.queen
     if legal & bonus_bit:
@@ -285,7 +382,7 @@ def _discard(
             return k.bonus
         legal = rest
     if out & queen_bit:
-        danger = legal & _ABOVE_Q_SPADES
+        danger = legal & k.above_queen
         if danger:
             return _high(danger)
     best = -1

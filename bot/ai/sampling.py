@@ -6,8 +6,8 @@ Constraints, all from the ``SeatView``:
 - the cards this seat passed are still held by the seat they went to, unless played since.
 
 Cards are placed most-constrained first, each to a random seat that may hold it with probability
-proportional to the room left there; a dead end (rare) restarts the deal. A deal where the
-constraints cannot be met at all (they always can, for a real view) falls back to ignoring voids.
+proportional to the room left there; a dead end (rare) restarts the deal. After repeated dead ends
+a slower placement that checks, card by card, that the rest can still be placed takes over.
 """
 
 from __future__ import annotations
@@ -56,7 +56,6 @@ class DealSampler:
         cards.sort(key=lambda c: len(allowed[c // 13]))
         self.cards = cards
         self.allowed = allowed
-        self.everyone = [o for o in range(n) if o != view.seat and self.room[o] > 0]
 
     def sample(self, rng: random.Random) -> list[CardSet]:
         rnd = rng.random
@@ -64,9 +63,42 @@ class DealSampler:
             deal = self._try(rnd, self.allowed)
             if deal is not None:
                 return deal
-        deal = self._try(rnd, [self.everyone] * 4)
-        assert deal is not None, "the hand sizes do not add up"
-        return deal
+        return self._exact(rnd)
+
+    def _exact(self, draw: Callable[[], float]) -> list[CardSet]:
+        """A deal that always meets the constraints (they can always be met for a real view): each
+        card goes to a random seat among those that leave the rest placeable. Slower than ``_try``,
+        so only used when its random placement keeps running into dead ends (tight spots with many
+        voids, e.g. six players late in a hand)."""
+        room = self.room.copy()
+        hands = self.known.copy()
+        left = [0] * 4
+        for c in self.cards:
+            left[c // 13] += 1
+        accepts = [0] * self.n  # bit s: the seat may hold suit s
+        for s in range(4):
+            for o in self.allowed[s]:
+                accepts[o] |= 1 << s
+        for c in self.cards:
+            suit = c // 13
+            left[suit] -= 1
+            fits = []
+            for o in self.allowed[suit]:
+                if room[o]:
+                    room[o] -= 1
+                    if _placeable(left, room, accepts):
+                        fits.append(o)
+                    room[o] += 1
+            assert fits, "the constraints of the view cannot be met"
+            total = sum(room[o] for o in fits)
+            r = int(draw() * total)
+            for o in fits:
+                r -= room[o]
+                if r < 0:
+                    break
+            room[o] -= 1
+            hands[o] |= 1 << c
+        return hands
 
     def _try(self, draw: Callable[[], float], allowed: list[list[int]]) -> list[CardSet] | None:
         room = self.room.copy()
@@ -86,3 +118,16 @@ class DealSampler:
             room[o] -= 1
             hands[o] |= 1 << c
         return hands
+
+
+def _placeable(left: list[int], room: list[int], accepts: list[int]) -> bool:
+    """Hall's condition: for every set of suits, the cards left in them fit in the room of the seats
+    that may hold at least one of those suits."""
+    for subset in range(1, 16):
+        need = 0
+        for s in range(4):
+            if subset >> s & 1:
+                need += left[s]
+        if need and need > sum(r for r, a in zip(room, accepts, strict=True) if a & subset):
+            return False
+    return True

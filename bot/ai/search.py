@@ -6,6 +6,8 @@ with the ``normal`` policy for all seats, and picks the card with the best mean 
 points, or the ranking when the hand can end the game). The same deals serve every candidate, so
 the comparison between candidates is far less noisy than each mean on its own. Moon attempts and
 moon defence come from the playouts: the policy shoots and defends, and the objective scores it.
+In the playouts the other seats defend against a moon late, as ordinary players do, and the
+searching seat eagerly, as it does itself (``eager`` in ``policy``; measured in the README).
 
 Passing works the same way: a few candidate passes (the ``normal`` one and sets of the most
 dangerous cards) are compared over sampled deals in which the other seats pass as ``normal`` would.
@@ -13,13 +15,16 @@ dangerous cards) are compared over sampled deals in which the other seats pass a
 Cards that cannot differ in outcome (neighbours in a suit with no unseen card between them, other
 than the Q♠ and the Omnibus card) are searched once.
 
-The number of deals is fixed by the amount of work, so a decision is deterministic for a seed; the
-time budget is a hard stop on top of that (under load the search is cut short, and then a replay
-may differ). With no time for even one deal it falls back to the ``normal`` card.
+The search is anytime: it plays deals until its time budget is spent or the choice is clear (options
+that trail the best by several standard errors of the paired difference are dropped, and the time
+goes to the rest), so a faster machine or engine makes it stronger rather than idle. A decision is
+therefore replayable only with a fixed number of deals (``deals``, for tests). With no time for
+even one deal it falls back to the ``normal`` card.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -37,11 +42,16 @@ from bot.engine.scoring import needs_moon_choice, score_hand
 from bot.engine.view import SeatView
 
 DEFAULT_BUDGET = 0.2
-"""Seconds per decision when the caller gives none."""
-WORK_PER_DECISION = 60_000
-"""Simulated cards per decision (sets the number of deals; about 0.1 s on the project machine)."""
-MIN_DEALS = 12
-MAX_DEALS = 400
+"""Seconds per decision when the caller gives none: the search runs until then or a clear choice."""
+MIN_DEALS = 16
+"""Deals before any option may be dropped."""
+MAX_DEALS = 3000
+"""A bound for positions so short that deals cost next to nothing."""
+CHECK_EVERY = 8
+CLEAR_Z = 3.0
+"""Standard errors by which an option must trail the best one to be dropped."""
+SAME_SE = 0.02
+"""Below this standard error of the difference (in points) two options play out alike: drop it."""
 MAX_PASS_OPTIONS = 8
 NORMAL_PRIOR = 0.25
 """Points credited per deal to the ``normal`` policy's own choice: breaks near-ties towards it."""
@@ -90,6 +100,7 @@ def _run_out(hand: Hand, k: Consts, objectives: dict[int, Objective]) -> tuple[i
                 hand.taken,
                 hand.voids,
                 not hand.tricks,
+                seat in objectives,  # eager for the searching seat; the others defend late, as most do
             )
         else:
             card = legal.bit_length() - 1
@@ -214,38 +225,69 @@ def _best_option(
 ) -> int:
     """The index of the option with the best mean objective over sampled deals (``prior``, the
     ``normal`` choice, when no deal could be played in time). ``prepare`` turns a deal into what
-    ``simulate`` needs to set up the hand after option ``i``; every option sees the same deals."""
+    ``simulate`` needs to set up the hand after option ``i``; every option sees the same deals.
+
+    Anytime: with ``deals`` None it plays deals until the time budget is spent or the choice is
+    clear. Every ``CHECK_EVERY`` deals (after ``MIN_DEALS``) each option is compared with the
+    current best on the same deals; an option behind by more than ``CLEAR_Z`` standard errors of
+    that paired difference, or within ``SAME_SE`` of it with a tiny standard error (the choice
+    does not matter), is dropped, and the time goes to the options still in question. The search
+    stops when one is left. With ``deals`` given, exactly that many deals are played (replayable).
+    """
     deadline = start + (DEFAULT_BUDGET if time_budget is None else time_budget)
     k = consts_of(view.rules)
     rules = view.rules
-    if deals is None:
-        remaining = view.hand.bit_count() * view.players
-        deals = max(MIN_DEALS, min(MAX_DEALS, WORK_PER_DECISION // (count * remaining)))
+    anytime = deals is None
+    limit = MAX_DEALS if deals is None else deals
     objective = Objective.of(rules, view.seat, view.scores, view.hand_number)
     objectives = {view.seat: objective}
     rng = random.Random(seed)
     sampler = DealSampler(view)
-    totals = [0.0] * count
+    active = list(range(count))
+    values: list[list[float]] = [[] for _ in range(count)]  # per option, per deal (while active)
     done = 0
     slowest = 0.0
     clock = time.perf_counter
-    while done < deals:
+    while done < limit and len(active) > 1:
         t0 = clock()
         if t0 + slowest > deadline:
             break
         state = prepare(sampler.sample(rng))
-        values = []
-        for i in range(count):
-            values.append(objective.value(rules, _run_out(simulate(state, i), k, objectives)))
+        row = []
+        for i in active:
+            v = objective.value(rules, _run_out(simulate(state, i), k, objectives))
+            row.append(v)
             if clock() > deadline:
                 break
-        if len(values) < count:
+        if len(row) < len(active):
             break  # the machine got slower than the deals so far: this one is cut short, left out
-        for i, v in enumerate(values):
-            totals[i] += v
+        for i, v in zip(active, row, strict=True):
+            values[i].append(v)
         done += 1
         slowest = max(slowest, clock() - t0)
+        if anytime and done >= MIN_DEALS and done % CHECK_EVERY == 0:
+            active = _still_in_question(active, values)
     if not done:
         return prior
-    totals[prior] += NORMAL_PRIOR * done
-    return max(range(count), key=lambda i: totals[i])
+    # The normal choice's credit breaks near-ties; it stays out of the clarity test above, where
+    # a constant difference per deal would look like certainty.
+    return max(active, key=lambda i: sum(values[i]) + (NORMAL_PRIOR * done if i == prior else 0.0))
+
+
+def _still_in_question(active: list[int], values: list[list[float]]) -> list[int]:
+    """The options not yet clearly worse than the best (or equal to it), best first."""
+    best = max(active, key=lambda i: sum(values[i]))
+    kept = [best]
+    top = values[best]
+    n = len(top)
+    for i in active:
+        if i == best:
+            continue
+        diffs = [a - b for a, b in zip(top, values[i], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        se = math.sqrt(var / n)
+        if mean > CLEAR_Z * se or se < SAME_SE:
+            continue
+        kept.append(i)
+    return kept

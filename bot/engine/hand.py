@@ -45,6 +45,7 @@ class PlayResult(NamedTuple):
 
 
 _TRICK_GOES_ON = PlayResult(None, False)
+_new_tuple = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (simulations' hot path)
 
 
 def deal(rules: RuleSet, seed: int | str) -> list[CardSet]:
@@ -59,13 +60,12 @@ def deal(rules: RuleSet, seed: int | str) -> list[CardSet]:
         j = int(rnd() * (i + 1))
         deck[i], deck[j] = deck[j], deck[i]
     k = rules.cards_per_player
-    hands = []
-    for seat in range(rules.players):
-        mask = 0
-        for c in deck[seat * k : (seat + 1) * k]:
-            mask |= 1 << c
-        hands.append(mask)
-    return hands
+    bit = _BITS.__getitem__
+    # Distinct powers of two: their sum is their union, and sum/map run in C.
+    return [sum(map(bit, deck[seat * k : (seat + 1) * k])) for seat in range(rules.players)]
+
+
+_BITS: tuple[CardSet, ...] = tuple(1 << c for c in range(52))
 
 
 class Hand:
@@ -339,21 +339,25 @@ class Hand:
                 best = c
                 best_i = i
         winner = (self.leader + best_i) % n
-        done = Trick(self.leader, tuple(trick), winner)
+        done = _new_tuple(Trick, (self.leader, tuple(trick), winner))  # Trick(...), minus a call
         self.tricks.append(done)
         self.taken[winner] |= mask
         self.tricks_won[winner] += 1
         self.trick = []
         self.leader = self.to_move = winner
         if len(self.tricks) < self._tricks_total:
-            return PlayResult(done, False)
+            return _new_tuple(PlayResult, (done, False))
+        self._tricks_over()
+        return PlayResult(done, True)
+
+    def _tricks_over(self) -> None:
+        """After the last trick: the moon choice if one is due, else the score."""
         chooser = needs_moon_choice(self.rules, self.taken, self.tricks_won)
         if chooser is not None:
             self.phase = Phase.MOON_CHOICE
             self.to_move = chooser
         else:
             self._finish(None)
-        return PlayResult(done, True)
 
     def _finish(self, moon_choice: bool | None) -> None:
         self.result = score_hand(self.rules, self.taken, self.tricks_won, moon_choice)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.ai import Level, decide
+from bot.ai.consts import consts_of
+from bot.ai.policy import choose_card
 from bot.engine.cards import HEARTS, QUEEN_OF_SPADES, TEN_OF_DIAMONDS, parse_card, parse_cards
 from bot.engine.hand import Hand, Phase
 from bot.engine.moves import ChooseMoon, PassCards, PlayCard
@@ -183,3 +185,41 @@ def test_does_not_lead_a_suit_nobody_else_holds_while_points_are_out(level: Leve
     view = position("AC 4D 5D 6D 8D 9D JD 2S 3S 4S", seat=1, tricks=tricks)
     assert view.to_move == 1
     assert card_of(decide(view, level, seed=1, **SEARCH)) != parse_card("AC")
+
+
+# Seat 1 has taken every point so far (4 hearts): under the old 9-point threshold, no threat yet.
+EARLY_MOON_TRICKS = (
+    (0, "2C AC 3C 4C"),
+    (1, "KD 2H 2D 3D"),
+    (1, "KS 3H 4S 5S"),
+    (1, "JD 5H 4D 6D"),
+    (1, "QC 7H 5C 6C"),
+)
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_the_points_of_the_trick_being_played_count_towards_a_moon(level: Level) -> None:
+    # Seat 1 holds 4 points and is winning a trick with a heart in it: 5 of 26, a moon in the making.
+    # Seat 3 can duck with the 5♦ or stop it by taking the trick with the A♦.
+    view = position("AD 5D 8C 9C 7S 8S 9S TS", seat=3, tricks=EARLY_MOON_TRICKS, trick="TD 8H")
+    assert not any(view.taken[s] for s in (0, 2, 3))
+    assert card_of(decide(view, level, seed=5, **SEARCH)) == parse_card("AD")
+
+
+def test_normal_gives_no_point_to_a_lone_point_taker() -> None:
+    # Void in diamonds, with seat 1 winning the trick after taking every point so far (5 with the
+    # 8♥ in this trick): a low card goes, the hearts stay for later.
+    view = position("8C 9C 7S 8S 9S TS 9H TH", seat=3, tricks=EARLY_MOON_TRICKS, trick="TD 8H")
+    card = card_of(decide(view, Level.NORMAL, seed=1))
+    assert not HEARTS >> card & 1
+    assert card == parse_card("7S")
+
+
+def test_late_moon_defence_keeps_its_normal_play_against_a_small_threat() -> None:
+    # hard's simulated players defend late: 5 points of 26 are no threat to them yet, so they duck
+    # under the 10♦ where the eager defence (normal's) takes the trick with the A♦.
+    view = position("AD 5D 8C 9C 7S 8S 9S TS", seat=3, tricks=EARLY_MOON_TRICKS, trick="TD 8H")
+    fields = (view.seat, view.hand, view.legal, view.trick, view.leader, view.played, view.taken, view.voids)
+    k = consts_of(view.rules)
+    assert choose_card(k, *fields, False, eager=True) == parse_card("AD")
+    assert choose_card(k, *fields, False, eager=False) == parse_card("5D")

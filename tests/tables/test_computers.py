@@ -14,8 +14,21 @@ def test_hard_budget_shrinks_as_decisions_queue() -> None:
     pool._queued = 6  # six decisions waiting for two workers
     busy = pool.budget(Level.HARD)
     pool._queued = 10_000
-    assert idle == 0.25 and busy is not None and busy < idle
+    assert idle == 0.25 - pool.settings.overhead and busy is not None and busy < idle
     assert pool.budget(Level.HARD) == 0.02
+
+
+def test_hard_budget_ends_where_the_time_since_asking_does() -> None:
+    """A decision that waited for a worker gets only what is left of the budget (never less than
+    the minimum), so its table still moves about on time."""
+    settings = ComputerSettings(kind=PoolKind.INLINE, workers=2, hard_budget=0.25, min_budget=0.02)
+    pool = ComputerPool(settings)
+    fresh = pool.budget(Level.HARD, waited=0.0)
+    late = pool.budget(Level.HARD, waited=0.15)
+    assert fresh is not None and late is not None
+    assert fresh == 0.25 - settings.overhead
+    assert late == 0.25 - 0.15 - settings.overhead
+    assert pool.budget(Level.HARD, waited=1.0) == 0.02
 
 
 async def test_thread_pool_decides_off_the_loop() -> None:
@@ -23,7 +36,8 @@ async def test_thread_pool_decides_off_the_loop() -> None:
     game = Game(RuleSet(), 1, [Occupant.computer()] * 4)
     move = await pool.decide(game.view(0), Level.HARD, seed=3)
     assert game.hand.is_legal(move)
-    assert pool.budgets == [0.25]
+    assert len(pool.budgets) == 1 and 0.2 < pool.budgets[0] <= 0.25
+    assert [level for level, _ in pool.timings] == [Level.HARD]
     pool.close()
 
 

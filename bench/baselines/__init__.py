@@ -1,0 +1,1 @@
+"""Frozen copies of earlier computer players, kept as fixtures for paired benchmark comparisons."""

@@ -1,0 +1,312 @@
+"""The rule-based card play of the ``normal`` level (RULES.md section 4), also the playout policy of
+``hard``.
+
+One function, ``choose_card``, takes a seat's public knowledge as plain ints (its hand, the legal
+cards, the trick, every card played, the cards each seat has taken, who showed out of what) and
+returns a card. ``normal`` calls it with a ``SeatView``'s fields; ``hard`` calls it for every seat of
+every sampled deal, so it is written for speed: bit tricks, no allocation beyond a few ints, no
+look-ahead.
+
+What it does, in brief:
+- Leading: the lowest card of the suit it is least likely to win, never a suit nobody else holds
+  while points are out, fishing for the Q♠ with low spades, never leading A♠/K♠ into a live Q♠.
+- Following: duck under the winning card with the highest card that still ducks; shed high cards on
+  clean tricks when last; dump the Q♠ under a higher spade; keep the Omnibus card for itself.
+- Discarding: the Q♠ first, then A♠/K♠ while the Q♠ is out, then high hearts and high cards of short
+  suits; never give the Omnibus card away.
+- Moon: when one other player holds every point taken so far, take a point card from them or hand
+  points to someone else; when it holds every point itself with control of hearts, it goes for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bench.baselines.today_ai.consts import Consts, consts_of
+from bot.engine.cards import HEARTS, SPADES, SUIT_MASKS
+from bot.engine.view import SeatView
+
+_SUITS = SUIT_MASKS
+_Q_SPADES = 2 * 13 + 10
+_BELOW_Q_SPADES = SPADES & ((1 << _Q_SPADES) - 1)
+_ABOVE_Q_SPADES = SPADES & ~((2 << _Q_SPADES) - 1)
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _high(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def moon_state(k: Consts, seat: int, taken: Sequence[int], hand: int, out: int) -> tuple[int, bool]:
+    """(seat threatening a moon or -1, whether ``seat`` itself should shoot).
+
+    A threat: one other seat holds every penalty card taken so far, at least a third of the moon's
+    points. Shooting: this seat holds every penalty card taken, at least half the moon's points, and
+    the highest heart still out is lower than its own highest heart.
+    """
+    penalty = k.penalty
+    holder = -1
+    for s in range(k.n):
+        if taken[s] & penalty:
+            if holder >= 0:
+                return -1, False
+            holder = s
+    if holder < 0:
+        return -1, False
+    got = taken[holder] & penalty
+    pts = (got & HEARTS).bit_count() + (13 if got & k.queen_bit else 0)
+    if holder != seat:
+        return (holder if pts * 3 >= k.moon_points else -1), False
+    if pts * 2 < k.moon_points:
+        return -1, False
+    if k.queen_bit & out:
+        return -1, False
+    hearts_out = out & HEARTS
+    return -1, not hearts_out or _high(hand & HEARTS) > _high(hearts_out)
+
+
+def choose_card(
+    k: Consts,
+    seat: int,
+    hand: int,
+    legal: int,
+    trick: Sequence[int],
+    leader: int,
+    played: int,
+    taken: Sequence[int],
+    voids: Sequence[int],
+    first_trick: bool,
+) -> int:
+    """The card to play. ``played`` includes the cards of the current trick."""
+    if not legal & (legal - 1):
+        return _low(legal)
+    out = k.deck & ~played & ~hand
+    threat, shooting = moon_state(k, seat, taken, hand, out)
+    if not trick:
+        return _lead(k, seat, hand, legal, out, voids, shooting)
+    n = k.n
+    led = trick[0] // 13
+    suit = _SUITS[led]
+    win = trick[0]
+    win_i = 0
+    pts = 0
+    points = k.points
+    for i, c in enumerate(trick):
+        pts += points[c]
+        if c > win and c // 13 == led:
+            win = c
+            win_i = i
+    if legal & suit:
+        return _follow(
+            k, seat, hand, legal, trick, leader, out, voids, first_trick, shooting, threat, win, pts
+        )
+    winner = (leader + win_i) % n
+    return _discard(k, hand, legal, out, shooting, threat, winner, pts)
+
+
+def card_for_view(view: SeatView) -> int:
+    """``choose_card`` for the seat of ``view`` (whose turn it must be)."""
+    return choose_card(
+        consts_of(view.rules),
+        view.seat,
+        view.hand,
+        view.legal,
+        view.trick,
+        view.leader,
+        view.played,
+        view.taken,
+        view.voids,
+        not view.tricks,
+    )
+
+
+def stops_moon(view: SeatView) -> bool:
+    """Whether ``view``'s seat can win a trick holding a point card while another seat has taken
+    every point so far: the cheap, certain moon defence that ``hard`` never second-guesses."""
+    k = consts_of(view.rules)
+    if not view.trick or not view.legal & _SUITS[view.trick[0] // 13]:
+        return False
+    out = k.deck & ~view.played & ~view.hand
+    threat, _ = moon_state(k, view.seat, view.taken, view.hand, out)
+    if threat < 0 or not any(k.penalty >> c & 1 for c in view.trick):
+        return False
+    led = view.trick[0] // 13
+    win = max(c for c in view.trick if c // 13 == led)
+    return bool(view.legal & ~((2 << win) - 1))
+
+
+def _lead(k: Consts, seat: int, hand: int, legal: int, out: int, voids: Sequence[int], shooting: bool) -> int:
+    if shooting:
+        best = -1
+        for s in range(4):
+            mine = legal & _SUITS[s]
+            if mine and _high(mine) > _high(out & _SUITS[s] | 1):
+                best = max(best, _high(mine))
+        return best if best >= 0 else _high(legal)
+    queen_bit = k.queen_bit
+    queen_out = bool(out & queen_bit)
+    penalty_out = out & k.penalty
+    n = k.n
+    best_card = -1
+    best_cost = 1e9
+    for s in range(4):
+        mine = legal & _SUITS[s]
+        if not mine:
+            continue
+        theirs = out & _SUITS[s]
+        c = _low(mine)
+        if s == 2 and queen_out:
+            fish = mine & _BELOW_Q_SPADES
+            if fish:
+                c = _high(fish)
+        if c == k.bonus and mine & ~k.bonus_bit:
+            c = _low(mine & ~k.bonus_bit)
+        if not theirs:
+            # Nobody else can follow: everyone discards on it.
+            cost = 3.0 + penalty_out.bit_count() * 0.5 if penalty_out else 0.5
+        else:
+            lower = (theirs & ((1 << c) - 1)).bit_count()
+            higher = theirs.bit_count() - lower
+            if not higher:
+                cost = 8.0 if penalty_out else 1.0
+            else:
+                cost = 4.0 * lower / (lower + higher)
+                voided = 0
+                for o in range(n):
+                    if o != seat and voids[o] >> s & 1:
+                        voided += 1
+                if voided and penalty_out:
+                    cost += 1.5 * voided * lower / (lower + higher) + 0.5 * voided
+        if s == 2 and queen_bit:
+            if hand & queen_bit:
+                cost += 3.0
+            elif queen_out:
+                cost += 10.0 if c > _Q_SPADES else -1.5
+        if c == k.bonus:
+            cost += 6.0
+        cost += 1.0 * (hand & _SUITS[s]).bit_count()
+        if cost < best_cost:
+            best_cost = cost
+            best_card = c
+    return best_card
+
+
+def _follow(
+    k: Consts,
+    seat: int,
+    hand: int,
+    legal: int,
+    trick: Sequence[int],
+    leader: int,
+    out: int,
+    voids: Sequence[int],
+    first_trick: bool,
+    shooting: bool,
+    threat: int,
+    win: int,
+    pts: int,
+) -> int:
+    n = k.n
+    last = len(trick) == n - 1
+    top = _high(legal)
+    above = legal & ~((2 << win) - 1)
+    below = legal & ((1 << win) - 1)
+    queen_bit = k.queen_bit
+    bonus_bit = k.bonus_bit
+    if first_trick:
+        return top
+    if shooting:
+        if above:
+            return _low(above) if last else top
+        return _low(legal)
+    trick_has_penalty = any(k.penalty >> c & 1 for c in trick)
+    if threat >= 0 and trick_has_penalty and above:
+        return _low(above) if last else _high(above)  # take a point card: the moon is off
+    if above & bonus_bit and (last or not out & _SUITS[win // 13] & ~((2 << k.bonus) - 1)):
+        return k.bonus  # it wins the trick: take the −10 for ourselves
+    if pts < 0 and above:
+        return _low(above) if last else _high(above)
+    if last:
+        if pts > 0 or trick_has_penalty:
+            if below:
+                return _high(below & ~bonus_bit or below)
+            return _high(legal & ~queen_bit or legal)
+        return _high(legal & ~queen_bit & ~bonus_bit or legal & ~queen_bit or legal)
+    if win // 13 == 2 and queen_bit:
+        if legal & queen_bit and win > k.queen:
+            return k.queen
+        if out & queen_bit:
+            if below:
+                return _high(below)
+            safe = legal & _BELOW_Q_SPADES
+            if safe:
+                return _high(safe)
+            return _low(legal & ~queen_bit or legal)
+        if legal & queen_bit:
+            if below & ~queen_bit:
+                return _high(below & ~queen_bit)
+            return _high(legal & ~queen_bit)
+    if below:
+        return _high(below & ~bonus_bit or below)
+    # We win unless someone after us goes higher.
+    after_void = False
+    for i in range(len(trick) + 1, n):
+        if voids[(leader + i) % n] >> (win // 13) & 1:
+            after_void = True
+    if pts > 0 or (after_void and out & k.penalty):
+        return _low(legal & ~bonus_bit or legal)
+    return _high(legal & ~queen_bit & ~bonus_bit or legal & ~queen_bit or legal)
+
+
+def _discard(
+    k: Consts, hand: int, legal: int, out: int, shooting: bool, threat: int, winner: int, pts: int
+) -> int:
+    queen_bit = k.queen_bit
+    bonus_bit = k.bonus_bit
+    penalty = k.penalty
+    if shooting:
+        keep = legal & ~penalty & ~bonus_bit
+        return _low(keep) if keep else _low(legal)
+    if threat >= 0:
+        if winner == threat:
+            safe = legal & ~penalty
+            if safe:
+                legal = safe
+        elif legal & penalty:
+            return _high(legal & queen_bit or legal & penalty)
+    if legal & queen_bit:
+        return k.queen
+    if legal & bonus_bit:
+        rest = legal & ~bonus_bit
+        if not rest:
+            return k.bonus
+        legal = rest
+    if out & queen_bit:
+        danger = legal & _ABOVE_Q_SPADES
+        if danger:
+            return _high(danger)
+    best = -1
+    best_score = -1e9
+    for s in range(4):
+        mine = legal & _SUITS[s]
+        if not mine:
+            continue
+        c = _high(mine)
+        rank = c - 13 * s
+        score = float(rank)
+        theirs = out & _SUITS[s]
+        if s == 3:
+            score += 6.0
+        else:
+            held = (hand & _SUITS[s]).bit_count()
+            if held <= 2:
+                score += 1.5
+            if theirs and c < _low(theirs):
+                score -= 6.0  # already the lowest: a safe card to keep
+        if score > best_score:
+            best_score = score
+            best = c
+    return best

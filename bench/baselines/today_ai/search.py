@@ -1,0 +1,251 @@
+"""The ``hard`` level: determinized sampling with rule-based playouts, for cards and passes.
+
+For each decision it deals the unseen cards to the other seats many times, consistently with what
+the seat has seen (``sampling``), plays every candidate card in every deal and finishes the hand
+with the ``normal`` policy for all seats, and picks the card with the best mean ``Objective`` (hand
+points, or the ranking when the hand can end the game). The same deals serve every candidate, so
+the comparison between candidates is far less noisy than each mean on its own. Moon attempts and
+moon defence come from the playouts: the policy shoots and defends, and the objective scores it.
+
+Passing works the same way: a few candidate passes (the ``normal`` one and sets of the most
+dangerous cards) are compared over sampled deals in which the other seats pass as ``normal`` would.
+
+Cards that cannot differ in outcome (neighbours in a suit with no unseen card between them, other
+than the Q♠ and the Omnibus card) are searched once.
+
+The number of deals is fixed by the amount of work, so a decision is deterministic for a seed; the
+time budget is a hard stop on top of that (under load the search is cut short, and then a replay
+may differ). With no time for even one deal it falls back to the ``normal`` card.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from itertools import combinations
+from typing import TypeVar
+
+from bench.baselines.today_ai.consts import Consts, consts_of
+from bench.baselines.today_ai.objective import Objective, choose_moon
+from bench.baselines.today_ai.passing import card_danger, choose_pass
+from bench.baselines.today_ai.policy import card_for_view, choose_card, stops_moon
+from bench.baselines.today_ai.sampling import DealSampler
+from bot.engine.cards import SUIT_MASKS, Card, CardSet, cards_of, cardset
+from bot.engine.hand import Hand, Phase
+from bot.engine.scoring import needs_moon_choice, score_hand
+from bot.engine.view import SeatView
+
+DEFAULT_BUDGET = 0.2
+"""Seconds per decision when the caller gives none."""
+WORK_PER_DECISION = 60_000
+"""Simulated cards per decision (sets the number of deals; about 0.1 s on the project machine)."""
+MIN_DEALS = 12
+MAX_DEALS = 400
+MAX_PASS_OPTIONS = 8
+NORMAL_PRIOR = 0.25
+"""Points credited per deal to the ``normal`` policy's own choice: breaks near-ties towards it."""
+
+
+_State = TypeVar("_State")  # what a search's ``prepare`` hands to its ``simulate``
+
+
+def candidates(k: Consts, legal: CardSet, unseen: CardSet) -> list[Card]:
+    """One card per class of equivalent legal cards (lowest of each run)."""
+    special = k.queen_bit | k.bonus_bit
+    out: list[Card] = []
+    for s in range(4):
+        mine = legal & SUIT_MASKS[s]
+        prev = -1
+        while mine:
+            c = (mine & -mine).bit_length() - 1
+            mine ^= 1 << c
+            if prev < 0 or (special >> c | special >> prev) & 1 or unseen & ((1 << c) - (2 << prev)):
+                out.append(c)
+            prev = c
+    return out
+
+
+def _run_out(hand: Hand, k: Consts, objectives: dict[int, Objective]) -> tuple[int, ...]:
+    """Finish ``hand`` with the policy for every seat; the hand's points.
+
+    Stops as soon as every counting card has been taken (the rest cannot change the score),
+    unless the all-tricks option makes the last tricks count too."""
+    rules = k.rules
+    counting = 0 if rules.all_tricks_bonus else k.penalty | k.bonus_bit
+    while hand.phase is Phase.PLAYING:
+        if counting and not hand.trick and not counting & ~hand.played:
+            break
+        seat = hand.to_move
+        legal = hand.legal_plays()
+        if legal & (legal - 1):
+            card = choose_card(
+                k,
+                seat,
+                hand.hands[seat],
+                legal,
+                hand.trick,
+                hand.leader,
+                hand.played,
+                hand.taken,
+                hand.voids,
+                not hand.tricks,
+            )
+        else:
+            card = legal.bit_length() - 1
+        hand._play(seat, card)
+    if hand.result is not None:
+        return hand.result.points
+    chooser = needs_moon_choice(rules, hand.taken, hand.tricks_won)
+    choice: bool | None = None
+    if chooser is not None:
+        objective = objectives.get(chooser)
+        choice = True if objective is None else choose_moon(rules, objective, hand.taken, hand.tricks_won)
+    return score_hand(rules, hand.taken, hand.tricks_won, choice).points
+
+
+def search_card(
+    view: SeatView,
+    *,
+    seed: int,
+    time_budget: float | None = None,
+    deals: int | None = None,
+) -> Card:
+    """The ``hard`` card for the seat of ``view`` (whose turn it must be)."""
+    start = time.perf_counter()
+    k = consts_of(view.rules)
+    seat = view.seat
+    fallback = card_for_view(view)
+    cands = candidates(k, view.legal, view.unseen)
+    if len(cands) < 2 or stops_moon(view):
+        return fallback
+    prior = 0  # the class of the fallback card: the last representative at or below it
+    for i, c in enumerate(cands):
+        if c <= fallback and c // 13 == fallback // 13:
+            prior = i
+    rules = view.rules
+    templates: list[Hand] = []
+
+    def prepare(hands: list[CardSet]) -> list[CardSet]:
+        if not templates:
+            templates.append(
+                Hand.in_play(rules, hands, view.hand_number, view.tricks, view.trick, view.leader)
+            )
+        return hands
+
+    def simulate(hands: list[CardSet], i: int) -> Hand:
+        sim = templates[0].copy()
+        sim.hands = hands.copy()
+        sim._legal = -1
+        sim._play(seat, cands[i])
+        return sim
+
+    best = _best_option(view, len(cands), prepare, simulate, prior, start, time_budget, deals, seed)
+    return fallback if best == prior else cands[best]
+
+
+def pass_candidates(k: Consts, hand: CardSet, count: int) -> list[CardSet]:
+    """The ``normal`` pass first, then other sets from the most dangerous cards (at most
+    ``MAX_PASS_OPTIONS``)."""
+    base = choose_pass(k, hand, count)
+    ranked = sorted(cards_of(hand), key=lambda c: card_danger(k, hand, c), reverse=True)
+    options = [base]
+    for combo in combinations(ranked[: count + 2], count):
+        mask = cardset(combo)
+        if mask not in options:
+            options.append(mask)
+        if len(options) >= MAX_PASS_OPTIONS:
+            break
+    return options
+
+
+def search_pass(
+    view: SeatView,
+    *,
+    seed: int,
+    time_budget: float | None = None,
+    deals: int | None = None,
+) -> CardSet:
+    """The ``hard`` pass: candidate passes compared over sampled deals, where the other seats pass
+    as ``normal`` would and every seat then plays the hand out."""
+    start = time.perf_counter()
+    k = consts_of(view.rules)
+    rules = view.rules
+    seat = view.seat
+    target = view.pass_target
+    assert target is not None
+    count = rules.pass_count
+    options = pass_candidates(k, view.hand, count)
+    if len(options) < 2:
+        return options[0]
+    n = rules.players
+    targets = [rules.pass_target(s, view.hand_number) for s in range(n)]
+    source = targets.index(seat)
+
+    def prepare(hands: list[CardSet]) -> tuple[list[CardSet], list[CardSet]]:
+        passes = [0 if s == seat else choose_pass(k, hands[s], count) for s in range(n)]
+        after = [hands[s] & ~passes[s] for s in range(n)]
+        for s, to in enumerate(targets):
+            if s != seat and to is not None:
+                after[to] |= passes[s]
+        return after, passes
+
+    def simulate(state: tuple[list[CardSet], list[CardSet]], i: int) -> Hand:
+        after, passes = state
+        hands = after.copy()
+        hands[seat] = view.hand & ~options[i] | passes[source]
+        hands[target] |= options[i]
+        return Hand.in_play(rules, hands, view.hand_number, (), (), 0)
+
+    best = _best_option(view, len(options), prepare, simulate, 0, start, time_budget, deals, seed)
+    return options[best]
+
+
+def _best_option(
+    view: SeatView,
+    count: int,
+    prepare: Callable[[list[CardSet]], _State],
+    simulate: Callable[[_State, int], Hand],
+    prior: int,
+    start: float,
+    time_budget: float | None,
+    deals: int | None,
+    seed: int,
+) -> int:
+    """The index of the option with the best mean objective over sampled deals (``prior``, the
+    ``normal`` choice, when no deal could be played in time). ``prepare`` turns a deal into what
+    ``simulate`` needs to set up the hand after option ``i``; every option sees the same deals."""
+    deadline = start + (DEFAULT_BUDGET if time_budget is None else time_budget)
+    k = consts_of(view.rules)
+    rules = view.rules
+    if deals is None:
+        remaining = view.hand.bit_count() * view.players
+        deals = max(MIN_DEALS, min(MAX_DEALS, WORK_PER_DECISION // (count * remaining)))
+    objective = Objective.of(rules, view.seat, view.scores, view.hand_number)
+    objectives = {view.seat: objective}
+    rng = random.Random(seed)
+    sampler = DealSampler(view)
+    totals = [0.0] * count
+    done = 0
+    slowest = 0.0
+    clock = time.perf_counter
+    while done < deals:
+        t0 = clock()
+        if t0 + slowest > deadline:
+            break
+        state = prepare(sampler.sample(rng))
+        values = []
+        for i in range(count):
+            values.append(objective.value(rules, _run_out(simulate(state, i), k, objectives)))
+            if clock() > deadline:
+                break
+        if len(values) < count:
+            break  # the machine got slower than the deals so far: this one is cut short, left out
+        for i, v in enumerate(values):
+            totals[i] += v
+        done += 1
+        slowest = max(slowest, clock() - t0)
+    if not done:
+        return prior
+    totals[prior] += NORMAL_PRIOR * done
+    return max(range(count), key=lambda i: totals[i])

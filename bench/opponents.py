@@ -1,0 +1,109 @@
+"""Outside opponents for the strength benchmark: fixed strategies that are not the bot's own levels.
+
+- ``heuristic``: the simple textbook heuristic many Hearts programs start from. Pass the Q♠, A♠,
+  K♠, then the highest cards; follow with the highest card that stays under the winning card (else
+  the lowest); when void, dump the Q♠, then the highest heart, then the highest card; lead the lowest
+  card. No card counting, no moon play.
+- ``hunter``: a moon-hunting opponent. It passes its lowest cards and, as long as nobody else has
+  taken a point card, plays to win every trick (its highest winners, discarding low non-point
+  cards); once the moon is off it plays as today's ``normal`` (the frozen baseline, so the opponent
+  is the same for every version measured against it).
+
+Both read the rules from the engine (penalty cards, the Q♠ as the non-heart penalty card).
+"""
+
+from __future__ import annotations
+
+from bench.baselines.today_ai.api import Level as TodayLevel
+from bench.baselines.today_ai.api import decide as today_decide
+from bot.engine.cards import HEARTS, SUIT_MASKS, CardSet, cards_of
+from bot.engine.hand import Phase
+from bot.engine.moves import Move, PassCards, PlayCard
+from bot.engine.view import SeatView
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _high(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def _queen_bit(view: SeatView) -> CardSet:
+    return view.rules.penalty_cards & ~HEARTS
+
+
+def _winning(view: SeatView) -> int:
+    led = view.trick[0] // 13
+    return max(c for c in view.trick if c // 13 == led)
+
+
+def heuristic_move(view: SeatView, seed: int) -> Move:
+    seat = view.seat
+    queen = _queen_bit(view)
+    if view.phase is Phase.PASSING:
+        spades_high = SUIT_MASKS[2] & ~((queen << 1) - 1) if queen else 0
+        ranked = sorted(
+            cards_of(view.hand),
+            key=lambda c: (not (queen | spades_high) >> c & 1, -(c % 13), -(c // 13)),
+        )
+        chosen = 0
+        for c in ranked[: view.rules.pass_count]:
+            chosen |= 1 << c
+        return PassCards(seat, chosen)
+    if view.phase is not Phase.PLAYING:
+        return today_decide(view, TodayLevel.NORMAL, seed=seed)
+    legal = view.legal
+    if not view.trick:
+        return PlayCard(seat, min(cards_of(legal), key=lambda c: (c % 13, c // 13)))
+    led = view.trick[0] // 13
+    follow = legal & SUIT_MASKS[led]
+    if follow:
+        under = follow & ((1 << _winning(view)) - 1)
+        return PlayCard(seat, _high(under) if under else _low(follow))
+    if legal & queen:
+        return PlayCard(seat, _high(queen))
+    if legal & HEARTS:
+        return PlayCard(seat, _high(legal & HEARTS))
+    return PlayCard(seat, max(cards_of(legal), key=lambda c: (c % 13, c // 13)))
+
+
+def _moon_possible(view: SeatView) -> bool:
+    penalty = view.rules.penalty_cards
+    return not any(view.taken[s] & penalty for s in range(view.players) if s != view.seat)
+
+
+def hunter_move(view: SeatView, seed: int) -> Move:
+    seat = view.seat
+    if view.phase is Phase.PASSING:
+        ranked = sorted(cards_of(view.hand), key=lambda c: (c % 13, c // 13))
+        chosen = 0
+        for c in ranked[: view.rules.pass_count]:
+            chosen |= 1 << c
+        return PassCards(seat, chosen)
+    if view.phase is not Phase.PLAYING or not _moon_possible(view):
+        return today_decide(view, TodayLevel.NORMAL, seed=seed)
+    legal = view.legal
+    penalty = view.rules.penalty_cards
+    out = view.unseen
+    if not view.trick:
+        # Lead a sure winner (the top card left in its suit), else the highest card.
+        best = -1
+        for s in range(4):
+            mine = legal & SUIT_MASKS[s]
+            top = _high(mine) if mine else -1
+            if top >= 0 and top > _high(out & SUIT_MASKS[s] | 1) and (best < 0 or top % 13 > best % 13):
+                best = top
+        return PlayCard(seat, best if best >= 0 else max(cards_of(legal), key=lambda c: (c % 13, c)))
+    led = view.trick[0] // 13
+    follow = legal & SUIT_MASKS[led]
+    if follow:
+        win = _winning(view)
+        above = follow & ~((2 << win) - 1)
+        last = len(view.trick) == view.players - 1
+        if above:
+            return PlayCard(seat, _low(above) if last else _high(above))
+        return PlayCard(seat, _low(follow))
+    keep = legal & ~penalty
+    return PlayCard(seat, min(cards_of(keep or legal), key=lambda c: (c % 13, c)))

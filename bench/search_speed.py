@@ -1,0 +1,66 @@
+"""Speed of ``hard``'s playouts: the time of a search with a fixed number of deals, today's ``hard``
+(the frozen copy in ``bench/baselines/today_ai``) against the current one, on the same positions,
+interleaved round by round (one core; the median of the rounds).
+
+The positions are every card decision of a few hands played by ``normal``. A fixed number of deals
+makes both searches do the same amount of work per option, so the ratio of their times is the
+ratio of their playout speeds (the current one also models defending opponents in its playouts).
+
+Run: .venv/bin/python bench/search_speed.py [--hands 3] [--deals 30] [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.baselines.today_ai.api import Level as TodayLevel
+from bench.baselines.today_ai.api import decide as today_decide
+from bot.ai import Level, decide
+from bot.engine import Hand, Phase, RuleSet, SeatView, seat_view
+
+
+def positions(hands: int) -> list[SeatView]:
+    rules = RuleSet()
+    views = []
+    for d in range(hands):
+        hand = Hand.new(rules, f"search-speed:{d}", 1 + d % 4)
+        while hand.phase is not Phase.SCORED:
+            seat = hand.waiting_for()[0]
+            view = seat_view(hand, seat)
+            if view.phase is Phase.PLAYING:
+                views.append(view)
+            hand.apply(decide(view, Level.NORMAL, seed=d))
+    return views
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--hands", type=int, default=3)
+    parser.add_argument("--deals", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    views = positions(args.hands)
+    times: dict[str, list[float]] = {"today": [], "now": []}
+    for _ in range(args.rounds):
+        t0 = time.perf_counter()
+        for v in views:
+            today_decide(v, TodayLevel.HARD, seed=1, time_budget=60.0, deals=args.deals)
+        times["today"].append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        for v in views:
+            decide(v, Level.HARD, seed=1, time_budget=60.0, deals=args.deals)
+        times["now"].append(time.perf_counter() - t0)
+    today, now = statistics.median(times["today"]), statistics.median(times["now"])
+    print(f"search_speed: {len(views)} card decisions x {args.deals} deals, {args.rounds} rounds (one core)")
+    print(f"  today's hard {today / len(views) * 1000:.1f} ms/decision, now {now / len(views) * 1000:.1f} ms")
+    print(f"  playout speed now / today: {today / now:.2f}")
+
+
+if __name__ == "__main__":
+    main()
