@@ -70,6 +70,7 @@ class SoakPresenter:
         self.sim = sim
         self.service: TableService | None = None
         self.looked: set[tuple[int, int]] = set()  # (table, seat) whose DM history was looked at
+        self.sent: dict[tuple[int, int], int] = {}  # (table, seat) → move: in memory, as the presenter
 
     async def present(self, event: ev.TableEvent) -> None:
         sim = self.sim
@@ -81,6 +82,9 @@ class SoakPresenter:
             for hand in event.hands:
                 if not hand.your_turn or saved.get(f"ctl:{hand.seat}") == str(hand.move):
                     continue
+                if self.sent.get((tid, hand.seat)) == hand.move:  # its record is on its way
+                    continue
+                self.sent[(tid, hand.seat)] = hand.move
                 first_look = (tid, hand.seat) not in self.looked
                 self.looked.add((tid, hand.seat))
                 if not (first_look and (tid, hand.seat, hand.move) in sim.dms):
@@ -365,12 +369,18 @@ class Soak:
         duplicates = sum(n - 1 for n in self.dms.values() if n > 1) + sum(
             n - 1 for n in self.posts.values() if n > 1
         )
+        kinds: Counter[str] = Counter()
+        for key, n in [*self.dms.items(), *self.posts.items()]:
+            if n > 1:
+                kinds["controls" if isinstance(key[0], int) else str(key[0])] += n - 1
+                print("duplicate:", key, n, file=sys.stderr)
         return {
             "games_finished": finished,
             "moves_accepted": sum(self.accepted.values()),
             "moves_logged": sum(logged.values()),
             "moves_lost": lost,
             "duplicate_messages": duplicates,
+            "duplicates_by_kind": dict(kinds),
             "controls_sent": len(self.dms),
             "tables_replayed": len(rows),
             "replay_mismatches": len(bad_replays),
