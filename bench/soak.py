@@ -62,11 +62,15 @@ START = 1_800_000_000.0
 class SoakPresenter:
     """Records what would be posted. Controls (a DM per seat and move) are deduplicated through the
     service's remembered data, as the Discord presenter does, so a restart resends only what never
-    went out; anything sent twice is a duplicate."""
+    went out; and, as it does, the first controls for a seat after a restart whose sending was not
+    recorded (a kill between the send and the record) are looked for in the person's DM history
+    (here: what was sent) and adopted if there. Anything sent twice is a duplicate."""
 
     def __init__(self, sim: Soak) -> None:
         self.sim = sim
         self.service: TableService | None = None
+        self.looked: set[tuple[int, int]] = set()  # (table, seat) whose DM history was looked at
+        self.sent: dict[tuple[int, int], int] = {}  # (table, seat) → move: in memory, as the presenter
 
     async def present(self, event: ev.TableEvent) -> None:
         sim = self.sim
@@ -78,7 +82,13 @@ class SoakPresenter:
             for hand in event.hands:
                 if not hand.your_turn or saved.get(f"ctl:{hand.seat}") == str(hand.move):
                     continue
-                sim.dms[(tid, hand.seat, hand.move)] += 1
+                if self.sent.get((tid, hand.seat)) == hand.move:  # its record is on its way
+                    continue
+                self.sent[(tid, hand.seat)] = hand.move
+                first_look = (tid, hand.seat) not in self.looked
+                self.looked.add((tid, hand.seat))
+                if not (first_look and (tid, hand.seat, hand.move) in sim.dms):
+                    sim.dms[(tid, hand.seat, hand.move)] += 1
                 await service.remember(tid, f"ctl:{hand.seat}", str(hand.move))
         elif isinstance(event, ev.GameOver):
             sim.posts[("game over", event.table.table_id)] += 1
@@ -147,8 +157,7 @@ class Soak:
         for task in tasks:
             task.cancel()
         await asyncio.gather(work, *tasks, return_exceptions=True)
-        await self.db._w.close()  # an open transaction is rolled back, as after a crash
-        await self.db._r.close()
+        await self.db.close()  # an open transaction is rolled back, as after a crash
         self.kills += 1
 
     # -- people ----------------------------------------------------------------------------------
@@ -360,12 +369,18 @@ class Soak:
         duplicates = sum(n - 1 for n in self.dms.values() if n > 1) + sum(
             n - 1 for n in self.posts.values() if n > 1
         )
+        kinds: Counter[str] = Counter()
+        for key, n in [*self.dms.items(), *self.posts.items()]:
+            if n > 1:
+                kinds["controls" if isinstance(key[0], int) else str(key[0])] += n - 1
+                print("duplicate:", key, n, file=sys.stderr)
         return {
             "games_finished": finished,
             "moves_accepted": sum(self.accepted.values()),
             "moves_logged": sum(logged.values()),
             "moves_lost": lost,
             "duplicate_messages": duplicates,
+            "duplicates_by_kind": dict(kinds),
             "controls_sent": len(self.dms),
             "tables_replayed": len(rows),
             "replay_mismatches": len(bad_replays),

@@ -82,3 +82,18 @@ def moon(at: SeatMove, add_to_others: bool) -> str:
 
 def leaderboard(order: str, page: int) -> str:
     return f"{PREFIX}:lb:{order}:{page}"
+
+
+_SEAT_MOVE_IDS: Final = tuple(
+    re.compile(template)
+    for template in (PASS_SELECT_TEMPLATE, PASS_CONFIRM_TEMPLATE, PLAY_SELECT_TEMPLATE, MOON_TEMPLATE)
+)
+
+
+def seat_move_of(custom_id: str) -> SeatMove | None:
+    """The seat move a control's ``custom_id`` was made for, if it is a move's control."""
+    for pattern in _SEAT_MOVE_IDS:
+        match = pattern.fullmatch(custom_id)
+        if match is not None:
+            return SeatMove.parse(match)
+    return None

@@ -32,7 +32,7 @@ import discord
 from bot.engine.cards import CardSet
 from bot.engine.hand import Phase
 from bot.engine.scoring import HandOutcome, trick_points
-from bot.presenter import describe, images
+from bot.presenter import custom_ids, describe, images
 from bot.presenter.describe import card_list, computer_name, countdown, mention, player_name, seat_name
 from bot.presenter.pacing import GlobalPacer, Priority, background
 from bot.presenter.state import TableMessages
@@ -61,6 +61,7 @@ ARCHIVE_DURATIONS: tuple[ArchiveDuration, ...] = (
     4320,
     10080,
 )  # minutes of inactivity Discord allows for a thread
+DM_HISTORY_LOOK = 20  # a person's last DMs searched for controls sent just before a restart
 MOVES_WITHOUT_A_POST = 4  # time limits a thread may sit between two of the bot's messages
 
 
@@ -529,6 +530,9 @@ class DiscordPresenter:
                 )
                 await self._service().remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
             return
+        if hand.your_turn and await self._sent_before_restart(state, hand):
+            await self._service().remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
+            return
         payload = await self.hand_payload(hand, snap)
         kwargs: dict[str, Any] = {"content": payload.content, "file": payload.file()}
         if payload.view is not None:
@@ -536,6 +540,31 @@ class DiscordPresenter:
         if await self._dm(state, hand.player_id, **kwargs) and hand.your_turn:
             # Remembered, so that a restart resends only the controls that never went out.
             await self._service().remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
+
+    async def _sent_before_restart(self, state: TableMessages, hand: PrivateHand) -> bool:
+        """Whether these controls already went out before a restart: the bot was stopped between
+        sending them and recording it. Looked up once per seat after a restart, in the last
+        messages of the person's DM channel (a control of this table, seat and move)."""
+        if not state.restored or hand.seat in state.history_seen or hand.player_id is None:
+            return False
+        state.history_seen.add(hand.seat)
+        channel_id = state.dm_channels.get(hand.player_id)
+        me = self.client.user
+        if channel_id is None or me is None:  # never DMed from this table
+            return False
+        wanted = custom_ids.SeatMove(state.table_id, hand.seat, hand.move)
+        dm = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        try:
+            async for message in dm.history(limit=DM_HISTORY_LOOK):
+                if message.author.id == me.id and any(
+                    custom_ids.seat_move_of(getattr(item, "custom_id", None) or "") == wanted
+                    for row in message.components
+                    for item in getattr(row, "children", (row,))
+                ):
+                    return True
+        except discord.HTTPException as exc:
+            log.warning("DM history of %s not read (controls are sent): %s", hand.player_id, exc)
+        return False
 
     async def _dm(self, state: TableMessages, player_id: str, **kwargs: Any) -> bool:
         """Send a DM; on a refusal (DMs closed) remember it, tell the table, and never retry."""

@@ -21,10 +21,12 @@ class TableMessages:
     dm_channels: dict[str, int] = field(default_factory=dict)  # person → their DM channel id
     # The move for which each seat's controls were last sent (no duplicate DMs, also after a restart).
     controls_sent: dict[int, int] = field(default_factory=dict)
+    restored: bool = False  # loaded from what an earlier run of the bot saved
+    history_seen: set[int] = field(default_factory=set)  # seats whose DM history was looked at
 
     @classmethod
     def from_saved(cls, table_id: int, saved: dict[str, str]) -> TableMessages:
-        state = cls(table_id)
+        state = cls(table_id, restored=bool(saved))
         for key, value in saved.items():
             if key.startswith("name:"):
                 state.names[key[5:]] = value

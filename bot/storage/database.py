@@ -127,8 +127,13 @@ class Database:
         return cls(path, writer, reader)
 
     async def close(self) -> None:
+        """Close after the writes in flight; a transaction a cancelled writer left open is rolled
+        back first. (Closed inside a transaction while a statement is still referenced, SQLite keeps
+        the connection as a "zombie" holding the write lock until that statement is freed: every
+        other connection's writes then wait out their busy timeout.)"""
         while self._writer_task is not None and not self._writer_task.done():
             await asyncio.shield(self._writer_task)
+        await self._end_transaction()
         await self._r.close()
         await self._w.close()
 
@@ -220,8 +225,14 @@ class Database:
             batch, self._pending = self._pending, []
             try:
                 results = await self._commit([w for w, _ in batch])
+            except asyncio.CancelledError:
+                # Stopped mid-transaction (shutdown): nothing of the group was written, and its
+                # writers must hear so rather than wait forever.
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(StorageUnavailable("the database writer was stopped"))
+                raise
             except Exception as exc:
-                await self._rollback()
                 if unavailable(exc):
                     log.warning("the database can't be written (%d writes refused): %s", len(batch), exc)
                     for _, future in batch:
@@ -233,7 +244,6 @@ class Database:
                     try:
                         (result,) = await self._commit([write])
                     except Exception as exc:
-                        await self._rollback()
                         if not future.done():
                             future.set_exception(_as_unavailable(exc) if unavailable(exc) else exc)
                     else:
@@ -244,13 +254,29 @@ class Database:
                 if not future.done():
                     future.set_result(result)
 
-    async def _rollback(self) -> None:
-        with contextlib.suppress(Exception):
-            await self._w.execute("ROLLBACK")
+    async def _end_transaction(self) -> None:
+        """Roll back whatever transaction the writer connection is still in (none, normally)."""
+        w = self._w
+        if w._connection is not None and w.in_transaction:  # not after close
+            with contextlib.suppress(Exception):
+                await w.execute("ROLLBACK")
 
     async def _commit(self, writes: Sequence[_Write]) -> list[Any]:
+        """One transaction for ``writes``: committed whole, or (whatever stops it, a failed
+        statement or a cancellation) rolled back whole, so the write lock is never kept."""
+        await self._end_transaction()  # a writer cancelled during a rollback leaves one open
+        await self._w.execute("BEGIN IMMEDIATE")
+        try:
+            results = await self._statements(writes)
+            await self._w.execute("COMMIT")
+        except BaseException:
+            await self._end_transaction()
+            raise
+        self.commits += 1
+        return results
+
+    async def _statements(self, writes: Sequence[_Write]) -> list[Any]:
         w = self._w
-        await w.execute("BEGIN IMMEDIATE")
         self.faults.check()
         tables = [x for x in writes if isinstance(x, TableWrite)]
         if tables:
@@ -322,8 +348,6 @@ class Database:
                     (x.key, x.value),
                 )
                 results.append(None)
-        await w.execute("COMMIT")
-        self.commits += 1
         return results
 
     # -- reading ------------------------------------------------------------------------------

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 from bot.text import t
-from tests.bot.harness import Hearts, control
+from tests.bot.harness import Hearts, control, make_bot
 from tests.discord_emulator import route_keys
 from tests.discord_emulator.runner import BotRunner
 
@@ -83,6 +85,39 @@ async def test_a_restart_mid_hand_keeps_the_game_and_old_dm_controls_work(
     assert len(hearts.public("Hearts table #1")) == 1  # still the same lobby, no second table
     # DM channels were remembered with the table: none had to be opened again after the restart.
     assert hearts.emu.requests.count(route_keys.CREATE_DM, since=restarted) == 0
+
+
+async def test_controls_sent_just_before_a_kill_are_not_sent_again(
+    hearts: Hearts, bot_runner: BotRunner
+) -> None:
+    """The kill window between sending a person's controls and recording it: the DM went out, the
+    record did not. After the restart the bot finds the controls in the person's DM history and
+    adopts them: no second DM, and the old controls still play."""
+    alice, bob = hearts.people[:2]
+    lobby = await hearts.open_table(alice, seats=4, target=10)
+    await hearts.seat(lobby, [bob])
+    await hearts.click(alice, lobby, "Start")
+    await hearts.play_until(lambda: _has_play_control(hearts, alice), [alice, bob])
+    old = await hearts.hand_with(alice, "play")
+    play_id = control(old, "play")
+    await hearts.emu.settle()
+    await bot_runner.stop(hearts.bot)
+    with sqlite3.connect(hearts.db) as raw:  # as if killed right after the send
+        gone = raw.execute(
+            "DELETE FROM presenter_data WHERE key LIKE 'ctl:%' AND value = ?", (play_id.split(":")[-1],)
+        )
+        assert gone.rowcount >= 1
+    dms_before = len(hearts.emu.dm_messages(alice))
+    hearts.bot = make_bot(hearts.emu, hearts.db, hearts.clock)
+    await bot_runner.start(hearts.bot)
+    await hearts.emu.settle()
+
+    assert len(hearts.emu.dm_messages(alice)) == dms_before  # nothing sent again
+    assert [m.id for m in hearts.emu.dm_messages(alice) if play_id in m.custom_ids] == [old.id]
+    card = old.component(play_id)["options"][0]
+    ix = await hearts.emu.select(alice, hearts.emu.message(old.id), play_id, [card["value"]])
+    await ix.wait_acknowledged()
+    assert hearts.emu.message(old.id).content == t("hand.played", card=card["label"])
 
 
 def _three(message: object) -> list[str]:

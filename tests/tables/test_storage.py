@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from bot.storage import Database, SchemaError
+from bot.storage import Database, SchemaError, StorageUnavailable
 from bot.storage.migrations import SCHEMA_VERSION
 from bot.storage.ratings import rate
 
@@ -75,3 +77,64 @@ async def test_player_preferences_round_trip_and_survive_a_damaged_row(db_path: 
         assert PlayerPreferences.from_json({"four_colour": "yes"}) == PlayerPreferences()
     finally:
         await db.close()
+
+
+def _write_lock_is_free(path: Path) -> bool:
+    """Whether another connection can take the write lock at once."""
+    raw = sqlite3.connect(path, timeout=0.2, isolation_level=None)
+    try:
+        raw.execute("BEGIN IMMEDIATE")
+        raw.execute("ROLLBACK")
+        return True
+    except sqlite3.OperationalError:
+        return False
+    finally:
+        raw.close()
+
+
+async def test_closing_mid_transaction_releases_the_write_lock(db_path: Path) -> None:
+    """A writer stopped inside a transaction with a statement still alive: closing the database
+    must not leave SQLite a "zombie" connection that keeps the write lock (the soak's stall: every
+    later commit of the next instance waited out its busy timeout)."""
+    db = await Database.open(db_path)
+    await db.set_meta("before", "1")
+    await db._w.execute("BEGIN IMMEDIATE")
+    await db._w.execute("INSERT INTO meta (key, value) VALUES ('half', '1')")
+    statement = await db._w.execute("SELECT key FROM meta")  # still referenced, not finished
+    await statement.fetchone()
+    await db.close()
+    assert _write_lock_is_free(db_path)
+    with sqlite3.connect(db_path) as raw:
+        assert dict(raw.execute("SELECT key, value FROM meta WHERE key IN ('before', 'half')")) == {
+            "before": "1"
+        }
+    del statement
+
+
+async def test_a_writer_cancelled_mid_commit_rolls_back_and_answers_its_writers(db_path: Path) -> None:
+    db = await Database.open(db_path)
+    inside = asyncio.Event()
+    statements = db._statements
+
+    async def then_stuck(writes: Any) -> Any:  # the writer stops mid-transaction, statements run
+        await statements(writes)
+        inside.set()
+        await asyncio.Event().wait()
+
+    db._statements = then_stuck  # type: ignore[method-assign]
+    pending = asyncio.ensure_future(db.set_meta("cancelled", "1"))
+    await asyncio.wait_for(inside.wait(), 5)
+    db._statements = statements  # type: ignore[method-assign]
+    assert db._w.in_transaction
+    writer = db._writer_task
+    assert writer is not None
+    writer.cancel()
+    with pytest.raises(StorageUnavailable):
+        await asyncio.wait_for(pending, 5)  # told, not left waiting
+    assert writer.cancelled()
+    assert not db._w.in_transaction
+    assert _write_lock_is_free(db_path)
+    await db.set_meta("after", "1")  # the next write goes through
+    assert await db.get_meta("after") == "1"
+    assert await db.get_meta("cancelled") is None  # nothing half-applied
+    await db.close()
