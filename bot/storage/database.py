@@ -188,9 +188,7 @@ class Database:
         if row is None:
             return None
         try:
-            data = json.loads(row[0])
-            if not isinstance(data, dict):
-                raise ValueError("not a JSON object")
+            data = _json_object(row[0])
         except (TypeError, ValueError) as exc:
             # the defaults serve, the next save repairs it
             self.report_damage(DamagedRow("player_preferences", player_id, None, str(exc)))
@@ -412,9 +410,7 @@ class Database:
         if row is None:
             return None
         try:
-            data = json.loads(row[0])
-            if not isinstance(data, dict):
-                raise ValueError("not a JSON object")
+            data = _json_object(row[0])
         except (TypeError, ValueError) as exc:
             raise CorruptRow("server_settings", guild_id, str(exc)) from None
         return data
@@ -595,3 +591,11 @@ def _as_unavailable(exc: BaseException) -> StorageUnavailable:
 
 def _log_damage(damage: DamagedRow) -> None:
     log.error("%s row %s can't be read: %s", damage.table, damage.key, damage.reason)
+
+
+def _json_object(text: Any) -> dict[str, Any]:
+    """A stored JSON object; ``ValueError``/``TypeError`` when the row holds anything else."""
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    return data
