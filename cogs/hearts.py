@@ -218,7 +218,10 @@ class Hearts(
             options,
             parent_channel_id=str(parent) if parent else None,
         )
-        await interaction.response.send_message(t("reply.table_created", table=snap.table_id), ephemeral=True)
+        text = t("reply.table_created", table=snap.table_id)
+        if self.service.settings_damaged(guild):
+            text = t("reply.settings_damaged") + "\n" + text
+        await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="join", description="Take a seat at the table in this channel")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
@@ -404,6 +407,8 @@ class HeartsSettings(commands.Cog):
             channels=channels_text,
         )
         prefix = t("reply.settings_saved") + "\n" if changed else ""
+        if not changed and self.service.settings_damaged(guild):
+            prefix = t("reply.settings_damaged") + "\n"
         await interaction.response.send_message(prefix + body, ephemeral=True, allowed_mentions=NO_PINGS)
 
 

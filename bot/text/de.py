@@ -351,4 +351,5 @@ MESSAGES: dict[str, str] = {
     "table.storage_busy": "Die Datenbank ist gerade beschäftigt, versuch es gleich noch einmal. Es wurde nichts geändert.",
     "announce.damaged": "⚠️ An die Server-Admins: Ein gespeicherter Eintrag ({what} {key}) konnte nicht gelesen werden; der Bot umgeht ihn. Details stehen im Log.",
     "announce.settings_damaged": "⚠️ Die Herz-Einstellungen dieses Servers konnten nicht gelesen werden; es gelten die Standardwerte, ein Admin wurde informiert.",
+    "reply.settings_damaged": "Die Server-Einstellungen konnten nicht gelesen werden; es gelten die Standardwerte, ein Admin wurde informiert.",
 }

@@ -352,4 +352,5 @@ MESSAGES: dict[str, str] = {
     "choice.four_colour": "four colours",
     "choice.points": "ranking points",
     "choice.skill": "skill",
+    "reply.settings_damaged": "The server settings could not be read; the defaults are used and an admin was told.",
 }

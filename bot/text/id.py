@@ -352,4 +352,5 @@ MESSAGES: dict[str, str] = {
     "table.storage_busy": "Database sedang sibuk, coba lagi sebentar lagi. Tidak ada yang berubah.",
     "announce.damaged": "⚠️ Untuk admin server: sebuah catatan tersimpan ({what} {key}) tidak bisa dibaca; bot tetap berjalan tanpanya. Rinciannya ada di log.",
     "announce.settings_damaged": "⚠️ Pengaturan Hearts server ini tidak bisa dibaca; pengaturan bawaan dipakai dan admin sudah diberi tahu.",
+    "reply.settings_damaged": "Pengaturan server tidak bisa dibaca; pengaturan bawaan dipakai dan admin sudah diberi tahu.",
 }

@@ -74,7 +74,10 @@ async def test_bad_server_settings_still_open_a_table_and_the_channel_is_told(
             (str(hearts.guild.id),),
         )
     conn.close()
-    await hearts.open_table(alice)
+    ix = await hearts.emu.slash(alice, hearts.general, "hearts new")
+    answer = await hearts.reply(ix)
+    assert answer.content.startswith(t("reply.settings_damaged"))  # told privately, every time
+    assert "#" in answer.content  # and the table was opened with the defaults
     notice = await hearts.wait_public(t("announce.settings_damaged"))
     assert notice.channel_id == hearts.general.id
     await hearts.open_table(hearts.people[1])
