@@ -196,8 +196,9 @@ async def test_a_slow_games_thread_archives_and_the_table_goes_on(hearts: Hearts
     assert not thread.archived  # the bot's next post unarchived it
     # The bot's next post reopened it: either a message it had to send anyway, or, when its first
     # move was to edit the table message (refused: 50083), the table message posted anew.
+    # (Requests are listed as they started: an edit that started before the reopening post but was
+    # handled after it succeeds, so only the presence of the post is asserted, not the order.)
     thread_requests = emu.requests.select(since=mark, where=lambda r: str(thread.id) in r.path)
-    first_ok = next(r for r in thread_requests if r.ok)
-    assert first_ok.route == route_keys.CREATE_MESSAGE
+    assert any(r.ok and r.route == route_keys.CREATE_MESSAGE for r in thread_requests)
     assert all(r.code in (None, 50083) for r in thread_requests)
     assert hearts.table_message().channel_id == thread.id  # type: ignore[union-attr]
