@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 FAST_ANSWER = 2.0  # seconds to wait for the service before deferring (Discord allows 3)
-LEADERBOARD_PAGE = 10
 T = TypeVar("T")
 
 

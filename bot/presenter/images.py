@@ -168,7 +168,3 @@ def process_pool(workers: int) -> Executor:
     """Worker processes that load fonts and card art once, at start, and exit by themselves if
     the bot's process dies (``bot.processes``)."""
     return worker_pool(workers, warm_up)
-
-
-def _standing_name(seat: int | None, player_id: str | None, names: Names) -> str:
-    return computer_name(seat or 0, icon=False) if player_id is None else player_name(player_id, names)

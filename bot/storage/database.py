@@ -369,18 +369,6 @@ class Database:
         )
         return None if r is None else StoredTable(int(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4]))
 
-    async def tables_in(self, guild_id: str, channel_id: str | None = None) -> list[tuple[int, str, str]]:
-        """(id, channel, status) of a server's open tables, optionally in one channel."""
-        sql = (
-            "SELECT id, channel_id, status FROM tables WHERE guild_id = ? AND status IN ('lobby', 'playing')"
-        )
-        args: tuple[Any, ...] = (guild_id,)
-        if channel_id is not None:
-            sql += " AND channel_id = ?"
-            args += (channel_id,)
-        rows = await self.rows(sql + " ORDER BY id", args)
-        return [(int(r[0]), str(r[1]), str(r[2])) for r in rows]
-
     async def actions(self, table_id: int) -> list[ActionRow]:
         """The table's action log, in order. A row that can't be read is reported and left out
         (the log is for audits and replays; the bot never needs it to run)."""
