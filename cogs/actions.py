@@ -22,7 +22,7 @@ import discord
 
 from bot.engine.cards import CardSet, card_name
 from bot.engine.moves import Refusal
-from bot.presenter import images
+from bot.presenter import describe, images
 from bot.presenter.custom_ids import LobbyAction, SeatMove, TableAction
 from bot.presenter.describe import card_list, direction
 from bot.storage.leaderboard import Order
@@ -216,13 +216,13 @@ class Actions:
 
     async def moon(self, interaction: discord.Interaction[Any], at: SeatMove, add_to_others: bool) -> None:
         async def work() -> None:
-            points = self.service.snapshot(at.table).options.rules.moon_points
+            rules = self.service.snapshot(at.table).options.rules
             await self._within_limit(
                 interaction,
                 self.service.choose_moon(actor_of(interaction), at.table, at.move, add_to_others),
                 thinking=False,
             )
-            choice = t("button.moon_others" if add_to_others else "button.moon_self", points=points)
+            choice = describe.moon_choice(rules, add_to_others)
             await self._update(interaction, content=t("hand.moon_chosen", choice=choice), view=None)
 
         await self._guarded(interaction, work())

@@ -17,7 +17,9 @@ from discord.ext import commands
 
 from bot.engine.cards import CardSet, card_code, card_name, cards_of, parse_card
 from bot.engine.hand import Phase
+from bot.engine.rules import RuleSet
 from bot.presenter import custom_ids as ids
+from bot.presenter import describe
 from bot.presenter.custom_ids import LobbyAction, SeatMove, TableAction
 from bot.tables import PrivateHand, TableSnapshot
 from bot.tables.table import TableStatus
@@ -209,10 +211,11 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.PL
 
 
 class MoonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.MOON_TEMPLATE):
-    def __init__(self, at: SeatMove, add_to_others: bool, points: int = 26) -> None:
+    def __init__(self, at: SeatMove, add_to_others: bool, label: str | None = None) -> None:
+        """``label``: None for a button rebuilt from its custom_id (its message keeps the label)."""
         super().__init__(
             discord.ui.Button(
-                label=t("button.moon_others" if add_to_others else "button.moon_self", points=points),
+                label=label,
                 style=discord.ButtonStyle.primary,
                 custom_id=ids.moon(at, add_to_others),
             )
@@ -290,7 +293,7 @@ def table_view(snap: TableSnapshot) -> discord.ui.View:
     return view
 
 
-def hand_view(hand: PrivateHand, moon_points: int, selected: CardSet = 0) -> discord.ui.View | None:
+def hand_view(hand: PrivateHand, rules: RuleSet, selected: CardSet = 0) -> discord.ui.View | None:
     """The controls of a private hand: what this seat may do now, or None."""
     if not hand.your_turn:
         return None
@@ -303,8 +306,8 @@ def hand_view(hand: PrivateHand, moon_points: int, selected: CardSet = 0) -> dis
     elif hand.phase is Phase.PLAYING and hand.playable:
         view.add_item(PlaySelect(at, hand.playable))
     elif hand.phase is Phase.MOON_CHOICE and hand.choose_moon:
-        view.add_item(MoonButton(at, True, moon_points))
-        view.add_item(MoonButton(at, False, moon_points))
+        view.add_item(MoonButton(at, True, describe.moon_choice(rules, True)))
+        view.add_item(MoonButton(at, False, describe.moon_choice(rules, False)))
     else:
         return None
     return view

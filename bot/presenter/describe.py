@@ -68,6 +68,15 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
 
 
+def moon_choice(rules: RuleSet, add_to_others: bool, locale: str | None = None) -> str:
+    """A shooter's choice in words ("Everyone else +26" / "Me −26"), its points from the engine."""
+    if add_to_others:
+        return t("button.moon_others", locale, points=moon_score(rules).others)
+    mine = moon_self_score(rules)
+    assert mine is not None, "the shooter chooses only where the rules give a choice"
+    return t("button.moon_self", locale, points=-mine.taker)
+
+
 def rules_summary(rules: RuleSet, locale: str | None = None) -> str:
     parts = [t("rules.players", locale, players=rules.players)]
     if rules.fixed_hands is not None:

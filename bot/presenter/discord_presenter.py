@@ -469,7 +469,7 @@ class DiscordPresenter:
     def hand_controls(
         self, hand: PrivateHand, snap: TableSnapshot, selected: CardSet = 0
     ) -> discord.ui.View | None:
-        return hand_view(hand, snap.options.rules.moon_points, selected)
+        return hand_view(hand, snap.options.rules, selected)
 
     async def hand_text(
         self, hand: PrivateHand, snap: TableSnapshot, selected: CardSet = 0, note: str = ""
