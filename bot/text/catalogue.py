@@ -34,7 +34,7 @@ from bot.text.pseudo import PSEUDO_LOCALE, pseudo_catalogue
 
 DEFAULT_LOCALE = "en"
 LANGUAGES: tuple[str, ...] = ("en", "de", "id", "hi", "ja")
-"""The complete languages, in the order they were added; each is the module ``bot.text.<code>``."""
+"""The complete languages, in the order they were added; each is the package ``bot.text.<code>``."""
 
 CATALOGUES: dict[str, Mapping[str, str]] = {
     lang: importlib.import_module(f"bot.text.{lang}").MESSAGES for lang in LANGUAGES

@@ -68,9 +68,9 @@ def tree() -> list[dict[str, Any]]:
 
 def test_the_english_catalogue_says_what_the_cogs_say(tree: list[dict[str, Any]]) -> None:
     """Each command string has its key, with the cogs' English words (a changed or new literal in
-    a cog shows here with the key to add to bot/text/en.py and every language)."""
+    a cog shows here with the key to add to bot/text/en/ and every language)."""
     wrong = {key: (text, english(key)) for c in tree for key, text, _ in strings(c) if english(key) != text}
-    assert not wrong, f"cogs (left) and bot/text/en.py (right) disagree: {wrong}"
+    assert not wrong, f"cogs (left) and bot/text/en/ (right) disagree: {wrong}"
 
 
 def test_every_string_is_translated_into_every_language(tree: list[dict[str, Any]]) -> None:
