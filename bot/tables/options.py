@@ -7,6 +7,7 @@ from typing import Any, Final
 
 from bot.ai import Level
 from bot.engine.rules import InvalidRules, RuleSet
+from bot.tables.preferences import language_code
 from bot.tables.refusals import Refused, TableRefusal
 
 MIN_TIME_LIMIT: Final = 15.0  # seconds: live play (RULES.md section 3)
@@ -63,6 +64,9 @@ class ServerSettings:
 
     defaults: TableOptions = field(default_factory=TableOptions)
     allowed_channels: frozenset[str] = frozenset()  # empty: every channel
+    language: str | None = None
+    """The language of the server's public text (tables, threads, announcements); None: the
+    server's Discord locale."""
 
     def allows(self, channel_id: str, parent_id: str | None = None) -> bool:
         """A thread is allowed when its parent channel is."""
@@ -73,11 +77,20 @@ class ServerSettings:
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {"defaults": self.defaults.to_json(), "allowed_channels": sorted(self.allowed_channels)}
+        data: dict[str, Any] = {
+            "defaults": self.defaults.to_json(),
+            "allowed_channels": sorted(self.allowed_channels),
+        }
+        if self.language is not None:  # rows without a language stay as earlier versions wrote them
+            data["language"] = self.language
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ServerSettings:
+        """The defaults must parse (a damaged row is reported by the caller); the language is
+        tolerant: missing (rows from before it existed) or not a language tag reads automatic."""
         return cls(
             defaults=TableOptions.from_json(data["defaults"]),
             allowed_channels=frozenset(str(c) for c in data.get("allowed_channels", ())),
+            language=language_code(data.get("language")),
         )

@@ -1,22 +1,49 @@
-"""A person's own display preferences, the same on every server and table."""
+"""A person's own preferences, the same on every server and table, and the shape of a stored
+language choice (shared with the server settings).
+
+Rows are JSON written by earlier versions too: every field is optional and a missing, unknown or
+ill-typed value reads as its default, so an old row (``{"four_colour": true}``) keeps working and a
+damaged one never blocks a player.
+"""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
+
+_LANGUAGE_TAG = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?")
+
+
+def language_code(value: object) -> str | None:
+    """A stored language choice, or None (automatic) for anything that is not a language tag.
+
+    Only the shape is checked here: which languages the bot speaks is ``bot.text``'s business
+    (``bot.text.locales`` treats a code it does not speak as automatic), and the table service
+    does not depend on the catalogues.
+    """
+    return value if isinstance(value, str) and _LANGUAGE_TAG.fullmatch(value) else None
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerPreferences:
     four_colour: bool = False  # diamonds blue and clubs green, so suits tell apart at a glance
+    language: str | None = None
+    """The language of the player's private text; None: their Discord client's."""
+    auto_play: bool = False
+    """Play the player's card for them when it is the only legal one."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"four_colour": self.four_colour}
+        return {"four_colour": self.four_colour, "language": self.language, "auto_play": self.auto_play}
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> PlayerPreferences:
         """Tolerant: missing, unknown or ill-typed values fall back to the defaults."""
-        if not data:
+        if not isinstance(data, dict):
             return cls()
-        value = data.get("four_colour")
-        return cls(four_colour=value if isinstance(value, bool) else False)
+        four_colour, auto_play = data.get("four_colour"), data.get("auto_play")
+        return cls(
+            four_colour=four_colour if isinstance(four_colour, bool) else False,
+            language=language_code(data.get("language")),
+            auto_play=auto_play if isinstance(auto_play, bool) else False,
+        )

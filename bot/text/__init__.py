@@ -2,11 +2,13 @@
 
 Logic never holds prose: it produces codes (the engine's ``Refusal``, the table service's
 ``TableRefusal``, ``InvalidRules.code``, event kinds) and the presentation layer turns them into
-text here. A language is a module (``en``, ``de``, ``id``, ``hi``, ``ja``) with a ``MESSAGES``
-mapping holding the same keys as English; English is the fallback for a locale the bot does not
+text here. A language is a package (``en``, ``de``, ``id``, ``hi``, ``ja``) whose ``MESSAGES``
+mapping holds the same keys as English; English is the fallback for a locale the bot does not
 speak (and for a key a language has not translated yet, which the parity test refuses). Plural
 rules and number formats come from Babel's CLDR data (``catalogue`` says why Babel);
-``docs/TRANSLATING.md`` says how to add a language.
+``docs/TRANSLATING.md`` says how to add a language. ``locales`` picks the language of private and
+public text from the settings and Discord's locales; ``alt_text`` describes every image in words;
+``help`` is the ``/hearts help`` guide.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from bot.tables.refusals import RefusalCode, TableRefusal
 from bot.text.cards import card_full_name, card_list, card_name, suit_name
 from bot.text.catalogue import CATALOGUES, DEFAULT_LOCALE, LANGUAGES, has, language, t
 from bot.text.images import image_words
+from bot.text.locales import private_locale, public_locale
 from bot.text.pseudo import PSEUDO_LOCALE
 
 
@@ -52,6 +55,8 @@ __all__ = [
     "has",
     "image_words",
     "language",
+    "private_locale",
+    "public_locale",
     "refusal_key",
     "refusal_text",
     "suit_name",
