@@ -83,25 +83,27 @@ def help_page(locale: str | None = None, rules_link: str = RULES_BOOK) -> HelpPa
 
 
 SAMPLE_HAND = parse_cards("3C 8C KC 9D QD 2S 7S JS QS 8H")
-SAMPLE_TRICK = (parse_card("9S"), parse_card("KS"), parse_card("5S"))
-"""Computer 1 led the 9♠, the others followed; the reader, last to play, must follow spades."""
+SAMPLE_SCORES = (12, 30, 8, 21)
+SAMPLE_TRICK = (None, parse_card("9S"), parse_card("KS"), parse_card("5S"))
+"""The second player led the 9♠, the others followed; the reader, last to play, must follow spades."""
 
 
 def help_images(locale: str | None = None) -> HelpImages:
-    """A hand following spades (the other suits greyed) and the table around it, mid-trick."""
-    player = TableSeat(t("help.sample_player", locale), score=12, hand_points=0, cards_left=10)
-    computers = tuple(
+    """A hand following spades (the other suits greyed) and the table around it, mid-trick.
+
+    The four players have short first names of the reader's language (``help.sample_player.<n>``),
+    so the example reads like a table of friends and every name fits its plate."""
+    seats = tuple(
         TableSeat(
-            t("seat.computer", locale, number=n),
-            is_computer=True,
+            t(f"help.sample_player.{n}", locale),
             score=score,
             hand_points=0,
             played=card,
-            cards_left=9,
+            cards_left=10 if card is None else 9,
         )
-        for n, score, card in zip((1, 2, 3), (30, 8, 21), SAMPLE_TRICK, strict=True)
+        for n, score, card in zip((1, 2, 3, 4), SAMPLE_SCORES, SAMPLE_TRICK, strict=True)
     )
-    table = TableImage(seats=(player, *computers), leader=1, to_move=0, hand_number=3, trick_number=4)
+    table = TableImage(seats=seats, leader=1, to_move=0, hand_number=3, trick_number=4)
     hand = HandImage(cards=SAMPLE_HAND, playable=SAMPLE_HAND & SPADES)
     return HelpImages(
         hand=hand,
