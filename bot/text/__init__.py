@@ -8,7 +8,8 @@ speak (and for a key a language has not translated yet, which the parity test re
 rules and number formats come from Babel's CLDR data (``catalogue`` says why Babel);
 ``docs/TRANSLATING.md`` says how to add a language. ``locales`` picks the language of private and
 public text from the settings and Discord's locales; ``alt_text`` describes every image in words;
-``help`` is the ``/hearts help`` guide.
+``controls`` words the one-tap hand controls and the Last trick answer; ``help`` is the
+``/hearts help`` guide.
 """
 
 from __future__ import annotations

@@ -38,3 +38,27 @@ def language_setting(code: str | None, locale: str | None, *, server: bool = Fal
     if chosen is not None:
         return t(f"choice.{chosen}", locale)
     return t("choice.guild" if server else "choice.client", locale)
+
+
+def preferences_summary(preferences: PlayerPreferences, locale: str | None) -> str:
+    """What ``/hearts me`` shows: the person's language, auto-play and deck."""
+    state = t("pref.on" if preferences.auto_play else "pref.off", locale)
+    deck = t("choice.four_colour" if preferences.four_colour else "choice.classic", locale)
+    return "\n".join(
+        (
+            t("pref.title", locale),
+            t("pref.language.line", locale, language=language_setting(preferences.language, locale)),
+            t("pref.auto_play.line", locale, state=state),
+            t("pref.deck.line", locale, deck=deck),
+        )
+    )
+
+
+def language_saved(code: str | None, discord_locale: str | None, *, server: bool = False) -> str:
+    """The confirmation of a language setting, already in the language it sets: the one chosen,
+    or for "automatic" the Discord locale (the person's client, or with ``server`` the server's)."""
+    prefix = "settings" if server else "pref"
+    chosen = spoken(code)
+    if chosen is None:
+        return t(f"{prefix}.language.saved_automatic", discord_locale)
+    return t(f"{prefix}.language.saved", chosen, language=t(f"choice.{chosen}", chosen))

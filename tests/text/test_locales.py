@@ -7,7 +7,14 @@ import pytest
 from bot.tables.options import ServerSettings, TableOptions
 from bot.tables.preferences import PlayerPreferences
 from bot.text import LANGUAGES, t
-from bot.text.locales import language_setting, private_locale, public_locale, spoken
+from bot.text.locales import (
+    language_saved,
+    language_setting,
+    preferences_summary,
+    private_locale,
+    public_locale,
+    spoken,
+)
 
 
 @pytest.mark.parametrize(
@@ -95,3 +102,24 @@ def test_server_settings_keep_rows_written_before_the_language_existed() -> None
 def test_a_damaged_server_language_reads_as_automatic(value: object) -> None:
     row = {"defaults": TableOptions().to_json(), "language": value}
     assert ServerSettings.from_json(row).language is None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_preferences_summary_shows_every_setting(lang: str) -> None:
+    shown = preferences_summary(PlayerPreferences(four_colour=True, language="ja", auto_play=True), lang)
+    assert shown.splitlines() == [
+        t("pref.title", lang),
+        t("pref.language.line", lang, language="日本語"),
+        t("pref.auto_play.line", lang, state=t("pref.on", lang)),
+        t("pref.deck.line", lang, deck=t("choice.four_colour", lang)),
+    ]
+    default = preferences_summary(PlayerPreferences(), lang)
+    assert t("choice.client", lang) in default and t("pref.off", lang) in default
+    assert t("choice.classic", lang) in default
+
+
+def test_a_language_is_confirmed_in_that_language() -> None:
+    assert language_saved("de", "ja") == "Ab jetzt schreibe ich dir auf Deutsch."
+    assert language_saved(None, "ja") == t("pref.language.saved_automatic", "ja")
+    assert language_saved("hi", "en", server=True) == t("settings.language.saved", "hi", language="हिन्दी")
+    assert language_saved("fr", "id", server=True) == t("settings.language.saved_automatic", "id")
