@@ -5,7 +5,6 @@
 - `emulator`: a started `DiscordEmulator`; fails the test on any emulator failure (e.g. an
   endpoint it does not implement). An ERROR log also ends the emulator's waits at once.
 - `bot_runner`: runs discord.py clients in this process against the emulator.
-- `bot_process`: runs `python -m bot` (the real entry point) against the emulator.
 """
 
 from __future__ import annotations
@@ -14,15 +13,14 @@ import logging
 import re
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 import pytest_asyncio
 
 from .emulator import DiscordEmulator
-from .runner import BotProcesses, BotRunner, redirect_discord_py
+from .runner import BotRunner, redirect_discord_py
 
-__all__ = ["BotProcesses", "BotRunner", "ErrorLogCollector"]
+__all__ = ["BotRunner", "ErrorLogCollector"]
 
 
 @dataclass
@@ -83,7 +81,7 @@ async def emulator(error_log: ErrorLogCollector) -> AsyncIterator[DiscordEmulato
     emu = DiscordEmulator()
 
     def on_error(record: logging.LogRecord, text: str) -> None:
-        if not record.name.startswith(__package__ or "tests.discord_emulator"):  # those report themselves
+        if not record.name.startswith(__package__ or "discord_emulator"):  # those report themselves
             emu.fail(text)
 
     error_log.listeners.append(on_error)
@@ -106,14 +104,3 @@ async def bot_runner(emulator: DiscordEmulator) -> AsyncIterator[BotRunner]:
     if unanswered:
         listing = "\n".join(f"  {r}" for r in unanswered)
         pytest.fail(f"interactions the bot never answered (users saw 'This interaction failed'):\n{listing}")
-
-
-@pytest_asyncio.fixture
-async def bot_process(emulator: DiscordEmulator, tmp_path: Path) -> AsyncIterator[BotProcesses]:
-    processes = BotProcesses(emulator, tmp_path)
-    try:
-        yield processes
-    finally:
-        errors = await processes.stop_all()
-        if errors:
-            pytest.fail("the bot process logged errors:\n" + "\n".join(errors), pytrace=False)

@@ -13,9 +13,9 @@ from bot.config import Settings
 from bot.presenter.pacing import GlobalPacer
 from bot.tables import ComputerPool, ComputerSettings, ManualClock, PoolKind, ServiceSettings, SystemClock
 from bot.text import t
-from tests.discord_emulator import Callback, Channel, DiscordEmulator, Guild, InteractionRecord, Message, User
-from tests.discord_emulator.emulator import TEST_RATE_LIMIT_SCALE
-from tests.discord_emulator.runner import BotRunner
+from discord_emulator import Callback, Channel, DiscordEmulator, Guild, InteractionRecord, Message, User
+from discord_emulator.emulator import TEST_RATE_LIMIT_SCALE
+from discord_emulator.runner import BotRunner
 
 GAME_OVER = "Game over"
 SHOW_MY_HAND = t("button.show_hand")

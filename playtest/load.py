@@ -24,9 +24,9 @@ from typing import Any
 from bot.presenter.discord_presenter import REDRAW_INTERVAL
 from bot.tables import ComputerPool, ComputerSettings, PoolKind, ServiceSettings, SystemClock
 from bot.text import t
-from tests.bot.harness import GAME_OVER, Hearts, controls, make_bot, now_clock
-from tests.discord_emulator import DiscordEmulator, InteractionRecord, Message, User
-from tests.discord_emulator.runner import BotRunner, redirect_discord_py
+from discord_emulator import DiscordEmulator, InteractionRecord, Message, User
+from discord_emulator.runner import BotRunner, redirect_discord_py
+from playtest.harness import GAME_OVER, Hearts, controls, make_bot, now_clock
 
 SEATS = 4
 CARDS_PER_HAND = 52  # four seats: the whole deck is dealt

@@ -6,7 +6,7 @@ import pytest
 
 from bot.config import DISCORD_API_BASE, ConfigError, Settings
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_missing_token_stops_the_bot_with_a_clear_message(tmp_path: Path) -> None:

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.harness import Hearts, controls, move_of
-from tests.discord_emulator import DiscordEmulator
-from tests.discord_emulator.runner import BotProcess, BotProcesses
+from discord_emulator import DiscordEmulator
+from playtest.harness import Hearts, controls, move_of
+from playtest.processes import BotProcess, BotProcesses
 
 FAST = {"COMPUTER_PAUSE": "0", "RENDER_WORKERS": "1"}
 

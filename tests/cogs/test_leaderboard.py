@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.text import t
-from tests.bot.harness import Hearts
+from playtest.harness import Hearts
 
 
 async def test_the_leaderboard_and_stats_after_two_games(hearts: Hearts) -> None:

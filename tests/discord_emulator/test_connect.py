@@ -6,9 +6,10 @@ import aiohttp
 import discord
 import pytest
 
-from tests.discord_emulator import DiscordEmulator, EmulatorFailure, route_keys
-from tests.discord_emulator.pytest_plugin import ErrorLogCollector
-from tests.discord_emulator.runner import BotProcesses, BotRunner
+from discord_emulator import DiscordEmulator, EmulatorFailure, route_keys
+from discord_emulator.pytest_plugin import ErrorLogCollector
+from discord_emulator.runner import BotRunner
+from playtest.processes import BotProcesses
 
 
 async def test_client_logs_in_and_sees_servers_channels_and_itself(
@@ -63,7 +64,7 @@ async def test_privileged_intents_are_refused_unless_allowed(emulator: DiscordEm
 
 
 async def test_unimplemented_endpoint_fails_loudly(emulator: DiscordEmulator, error_log: ErrorLogCollector):
-    allowance = error_log.allow("does not implement", logger="tests.discord_emulator")
+    allowance = error_log.allow("does not implement", logger="discord_emulator")
     async with aiohttp.ClientSession() as session:
         headers = {"Authorization": f"Bot {emulator.token}"}
         async with session.get(f"{emulator.api_base}/channels/1/pins", headers=headers) as response:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
+from discord_emulator import Code, route_keys
+from discord_emulator.minimal_bot import MinimalBot
+from discord_emulator.runner import BotRunner
 from tests.conftest import World
-from tests.discord_emulator import Code, route_keys
-from tests.discord_emulator.runner import BotRunner
-from tests.minimal_bot import MinimalBot
 
 
 async def _table(world: World):

@@ -8,8 +8,7 @@ import aiohttp
 import discord
 import pytest
 
-from tests.conftest import World
-from tests.discord_emulator import (
+from discord_emulator import (
     Callback,
     CommandNotAvailable,
     EmulatorError,
@@ -17,6 +16,7 @@ from tests.discord_emulator import (
     Permission,
     route_keys,
 )
+from tests.conftest import World
 
 
 async def test_slash_command_with_subcommand_group_and_typed_options(world: World):

@@ -11,9 +11,9 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.discord_emulator import ApiError, Channel, DiscordEmulator, Guild, Permission, User, route_keys
-from tests.discord_emulator.models import ALL_PERMISSIONS, INVITE_PERMISSIONS
-from tests.discord_emulator.validation import ATTACHMENT_SIZE_LIMIT, validate_commands
+from discord_emulator import ApiError, Channel, DiscordEmulator, Guild, Permission, User, route_keys
+from discord_emulator.models import ALL_PERMISSIONS, INVITE_PERMISSIONS
+from discord_emulator.validation import ATTACHMENT_SIZE_LIMIT, validate_commands
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 64
 

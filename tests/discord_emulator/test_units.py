@@ -7,8 +7,8 @@ import datetime
 import discord
 import pytest
 
-from tests.discord_emulator import Clock, RequestLog, RequestRecord
-from tests.discord_emulator.snowflakes import SnowflakeFactory
+from discord_emulator import Clock, RequestLog, RequestRecord
+from discord_emulator.snowflakes import SnowflakeFactory
 
 
 def test_snowflakes_increase_and_encode_the_emulator_clock():

@@ -7,9 +7,9 @@ from typing import Any
 import aiohttp
 import pytest
 
+from discord_emulator import ApiError, DiscordEmulator
+from discord_emulator.validation import validate_commands, validate_message
 from tests.conftest import World
-from tests.discord_emulator import ApiError, DiscordEmulator
-from tests.discord_emulator.validation import validate_commands, validate_message
 
 
 def button(custom_id: str, label: str = "b") -> dict[str, Any]:

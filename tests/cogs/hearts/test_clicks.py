@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.text import t
-from tests.bot.harness import SHOW_MY_HAND, Hearts, control, move_of
-from tests.discord_emulator import Message
+from discord_emulator import Message
+from playtest.harness import SHOW_MY_HAND, Hearts, control, move_of
 
 
 async def _game_with_alice_to_play(hearts: Hearts) -> Message:

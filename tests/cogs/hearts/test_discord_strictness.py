@@ -12,9 +12,9 @@ from bot.presenter.discord_presenter import archive_duration
 from bot.tables import Actor, ServerSettings
 from bot.text import t
 from cogs.hearts import CHANNELS_SHOWN
-from tests.bot.harness import Hearts
-from tests.discord_emulator import Callback, CommandNotAvailable, Permission, route_keys
-from tests.discord_emulator.pytest_plugin import ErrorLogCollector
+from discord_emulator import Callback, CommandNotAvailable, Permission, route_keys
+from discord_emulator.pytest_plugin import ErrorLogCollector
+from playtest.harness import Hearts
 
 INVITE_BITS = {
     "view_channel": Permission.VIEW_CHANNEL,

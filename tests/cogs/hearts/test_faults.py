@@ -6,8 +6,8 @@ import logging
 
 import pytest
 
-from tests.bot.harness import Hearts
-from tests.discord_emulator import route_keys
+from discord_emulator import route_keys
+from playtest.harness import Hearts
 
 
 async def _start(hearts: Hearts) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.bot.harness import Hearts
+from playtest.harness import Hearts
 
 
 async def test_two_people_and_two_computers_play_a_game_to_the_end(hearts: Hearts) -> None:

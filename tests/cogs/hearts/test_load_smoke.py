@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.bot.load import CARDS_PER_HAND, run_load
-from tests.discord_emulator import route_keys
+from discord_emulator import route_keys
+from playtest.load import CARDS_PER_HAND, run_load
 
 
 async def test_two_tables_play_a_hand_each_and_are_measured(tmp_path: Path) -> None:

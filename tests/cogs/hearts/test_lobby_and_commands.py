@@ -4,7 +4,7 @@ and a refused option combination."""
 from __future__ import annotations
 
 from bot.text import t
-from tests.bot.harness import Hearts
+from playtest.harness import Hearts
 
 
 async def test_the_lobby_seats_people_and_computers_and_can_be_cancelled(hearts: Hearts) -> None:

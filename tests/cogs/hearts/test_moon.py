@@ -8,7 +8,7 @@ from bot.engine import hand as hand_module
 from bot.engine.cards import FULL_DECK, cards_of, parse_cards
 from bot.engine.rules import RuleSet
 from bot.text import t
-from tests.bot.harness import Hearts
+from playtest.harness import Hearts
 
 ALICE = parse_cards("AC KC QC JC AD KD QD AS KS QS AH KH QH")  # every lead and every follow wins
 

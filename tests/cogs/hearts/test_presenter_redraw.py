@@ -11,7 +11,7 @@ from bot.presenter.discord_presenter import DiscordPresenter
 from bot.presenter.pacing import GlobalPacer
 from bot.presenter.state import TableMessages
 from bot.tables.table import TableStatus
-from tests.bot.test_pacing import until
+from tests.cogs.hearts.test_pacing import until
 
 
 class RecordingPresenter(DiscordPresenter):

@@ -8,9 +8,9 @@ import sqlite3
 
 from bot.storage import WriteFault
 from bot.text import t
-from tests.bot.harness import Hearts, control
-from tests.bot.test_clicks import _game_with_alice_to_play
-from tests.discord_emulator.pytest_plugin import ErrorLogCollector
+from discord_emulator.pytest_plugin import ErrorLogCollector
+from playtest.harness import Hearts, control
+from tests.cogs.hearts.test_clicks import _game_with_alice_to_play
 
 BUSY = t("table.storage_busy")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import sqlite3
 
 from bot.text import t
-from tests.bot.harness import Hearts, control, make_bot
-from tests.discord_emulator import route_keys
-from tests.discord_emulator.runner import BotRunner
+from discord_emulator import route_keys
+from discord_emulator.runner import BotRunner
+from playtest.harness import Hearts, control, make_bot
 
 TIME_LIMIT = 60
 
@@ -121,14 +121,14 @@ async def test_controls_sent_just_before_a_kill_are_not_sent_again(
 
 
 def _three(message: object) -> list[str]:
-    from tests.discord_emulator import Message
+    from discord_emulator import Message
 
     assert isinstance(message, Message)
     return [o["value"] for o in message.component(control(message, "psel"))["options"][:3]]
 
 
 def _has_play_control(hearts: Hearts, user: object) -> bool:
-    from tests.discord_emulator import User
+    from discord_emulator import User
 
     assert isinstance(user, User)
     return any(

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tests.bot.harness import SHOW_MY_HAND, Hearts, control
-from tests.discord_emulator import route_keys
+from discord_emulator import route_keys
+from playtest.harness import SHOW_MY_HAND, Hearts, control
 
 
 async def test_four_people_play_a_game_to_the_end_through_their_dms(hearts: Hearts) -> None:
