@@ -8,8 +8,9 @@ builds the `data` of the interaction with typed options and `resolved` users/cha
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from .errors import EmulatorError
 from .models import ALL_PERMISSIONS, Channel, ChannelKind, Guild, Role, User
@@ -130,7 +131,7 @@ class CommandRegistry:
                 return found
         return None
 
-    def _names(self, guild: Guild | None) -> list[str]:
+    def _names(self, guild: Guild | None) -> builtins.list[str]:
         scopes = [guild.id, None] if guild else [None]
         return sorted(n for s in scopes for (_, n) in self._by_scope.get(s, {}))
 
@@ -158,7 +159,7 @@ def _check_context(command: dict[str, Any], user: User, guild: Guild | None) -> 
 def _option(node: dict[str, Any], name: str, types: set[int]) -> dict[str, Any] | None:
     for option in node.get("options") or []:
         if option["name"] == name and option.get("type") in types:
-            return option
+            return cast(dict[str, Any], option)
     return None
 
 

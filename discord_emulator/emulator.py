@@ -15,10 +15,11 @@ polls or sleeps.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from aiohttp import web
 
@@ -75,7 +76,7 @@ class DiscordEmulator:
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
         server = site._server
-        assert server is not None and server.sockets
+        assert isinstance(server, asyncio.Server) and server.sockets
         self.port = server.sockets[0].getsockname()[1]
         self.state.attachment_base = self.base_url
         return self
@@ -311,7 +312,7 @@ class DiscordEmulator:
 
     # --- waiting ------------------------------------------------------------------------------
     async def wait_until(
-        self, check: Callable[[], T | None], *, timeout: float = DEFAULT_TIMEOUT, what: str
+        self, check: Callable[[], T | Literal[False] | None], *, timeout: float = DEFAULT_TIMEOUT, what: str
     ) -> T:
         """Wait for `check()` to return something truthy (re-checked on every emulator event)."""
         return await self.feed.wait_until(check, timeout=timeout, what=what, context=self._context)

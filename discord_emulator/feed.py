@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 from .errors import EmulatorFailure, EmulatorTimeout
 
@@ -56,7 +56,7 @@ class ChangeFeed:
 
     async def wait_until(
         self,
-        check: Callable[[], T | None],
+        check: Callable[[], T | Literal[False] | None],
         *,
         timeout: float,
         what: str,

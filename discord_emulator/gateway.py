@@ -14,7 +14,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from aiohttp import WSMsgType, web
 
@@ -116,7 +116,7 @@ class Gateway:
     async def _on_frame(
         self, frame: dict[str, Any], conn: Connection, session: Session | None
     ) -> Session | None:
-        op, data = frame.get("op"), frame.get("d")
+        op, data = frame.get("op"), cast(dict[str, Any], frame.get("d"))
         if op == HEARTBEAT:
             self.heartbeats += 1
             conn.send({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})

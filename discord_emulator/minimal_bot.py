@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -37,7 +38,9 @@ class Gates:
     slow: asyncio.Event = field(default_factory=asyncio.Event)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<table>\d+):(?P<seat>\d+)"):
+class HandButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand:(?P<table>\d+):(?P<seat>\d+)"
+):
     """'Show my hand': state lives in the custom_id, so it works on old messages after a restart."""
 
     def __init__(self, table: int, seat: int) -> None:
@@ -45,7 +48,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<
         self.table, self.seat = table, seat
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[no-untyped-def, override]
+    async def from_custom_id(cls, interaction, item, match):  # type: ignore[no-untyped-def]
         return cls(int(match["table"]), int(match["seat"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -72,7 +75,7 @@ class HandControls(discord.ui.View):
         super().__init__(timeout=None)
 
     @discord.ui.button(label="Ready", custom_id="ready")
-    async def ready(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def ready(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         assert interaction.guild is None and isinstance(interaction.channel, discord.DMChannel)
         await interaction.response.edit_message(content=f"{interaction.user.name} is ready", view=None)
 
@@ -83,16 +86,16 @@ class DealView(discord.ui.View):
         self.add_item(HandButton(table=7, seat=2))
 
     @discord.ui.button(label="Join", custom_id="join", style=discord.ButtonStyle.success)
-    async def join(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def join(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         await interaction.response.edit_message(content=f"{interaction.user.name} joined")
 
     @discord.ui.button(label="Refresh", custom_id="refresh")
-    async def refresh(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def refresh(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         await interaction.response.defer()  # type 6: nothing visible changes yet
         await interaction.edit_original_response(content="Table 7 (refreshed)")  # @original: this message
 
     @discord.ui.button(label="Close", custom_id="close", style=discord.ButtonStyle.danger)
-    async def close(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def close(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         await interaction.response.defer()
         await interaction.delete_original_response()
 
@@ -102,12 +105,12 @@ class DealView(discord.ui.View):
         max_values=3,
         options=[discord.SelectOption(label=c, value=c) for c in CARDS],
     )
-    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[Any]) -> None:
         await interaction.response.edit_message(content="Passing " + " ".join(select.values))
 
 
 class Feedback(discord.ui.Modal, title="Feedback"):
-    text: discord.ui.TextInput = discord.ui.TextInput(label="Your note", custom_id="note", max_length=50)
+    text: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Your note", custom_id="note", max_length=50)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"Noted: {self.text.value}", ephemeral=True)
@@ -125,7 +128,20 @@ class MinimalBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.add_dynamic_items(HandButton)
         self.tree.add_command(game)
-        for command in (deal, slow, oldstyle, late, feedback, announce, badview, admin, post, edit, thread):
+        more: tuple[Any, ...] = (
+            deal,
+            slow,
+            oldstyle,
+            late,
+            feedback,
+            announce,
+            badview,
+            admin,
+            post,
+            edit,
+            thread,
+        )
+        for command in more:
             self.tree.add_command(command)
         await self.tree.sync()
 

@@ -229,12 +229,12 @@ class Hearts:
         """Act on every control people get until ``done()`` is true."""
         users = users or self.people
         for _ in range(limit):
-            found = await self.emu.wait_until(
+            found: str | tuple[User, Message] = await self.emu.wait_until(
                 lambda: "done" if done() else self._actionable(users),
                 what="a move to make or the end",
                 timeout=10,
             )
-            if found == "done":
+            if isinstance(found, str):  # "done"
                 return
             user, message = found
             await self.act(user, message)

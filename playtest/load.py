@@ -210,8 +210,12 @@ async def run_load(
     errors = _ErrorLog()
     logging.getLogger().addHandler(errors)
     try:
-        scale = {} if rate_limit_scale is None else {"rate_limit_scale": rate_limit_scale}
-        async with DiscordEmulator(**scale) as emu:
+        emulator = (
+            DiscordEmulator()
+            if rate_limit_scale is None
+            else DiscordEmulator(rate_limit_scale=rate_limit_scale)
+        )
+        async with emulator as emu:
             with redirect_discord_py(emu):
                 return await _run(
                     emu,
