@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from .. import route_keys as keys
+from ..command_validation import validate_commands
 from ..errors import Code, unknown
-from ..validation import validate_commands
 from .base import ROUTES, Ctx, Reply
 
 

@@ -12,8 +12,9 @@ import aiohttp
 import pytest
 
 from discord_emulator import ApiError, Channel, DiscordEmulator, Guild, Permission, User, route_keys
+from discord_emulator.command_validation import validate_commands
 from discord_emulator.models import ALL_PERMISSIONS, INVITE_PERMISSIONS
-from discord_emulator.validation import ATTACHMENT_SIZE_LIMIT, validate_commands
+from discord_emulator.validation import ATTACHMENT_SIZE_LIMIT
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 64
 

@@ -8,7 +8,8 @@ import aiohttp
 import pytest
 
 from discord_emulator import ApiError, DiscordEmulator
-from discord_emulator.validation import validate_commands, validate_message
+from discord_emulator.command_validation import validate_commands
+from discord_emulator.validation import validate_message
 from tests.conftest import World
 
 
