@@ -11,6 +11,9 @@
 
 Everything a test awaits is bounded by a timeout and wakes on the emulator's own events; nothing
 polls or sleeps.
+
+Longer than 400 lines on purpose: the class is the test API, one short method per thing a user
+does (slash, click, select, submit, ...) or a test reads; the work is done in the modules it calls.
 """
 
 from __future__ import annotations

@@ -4,6 +4,9 @@ Rules enforced (DISCORD_NOTES.md): the first response within 3 s (else 404/10062
 only (else 400/40060), the token usable for followups and `@original` for 15 min (then
 401/50027), followups only after the response (else 404/10015), component-only response types
 (6, 7) and modal rules. Time is the emulator clock, so tests jump past deadlines.
+
+Longer than 400 lines on purpose: the lifecycle is one state machine (deadline, response, followups,
+token expiry) over one record; its rules read best, and are checked against each other, side by side.
 """
 
 from __future__ import annotations
