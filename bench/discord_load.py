@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.tables import ServiceSettings
-from tests.bot.load import LoadResult, percentile, run_load
+from playtest.load import LoadResult, percentile, run_load
 
 GOAL_REST_PER_CARD = 3.0
 GOAL_P99_MS = 100.0

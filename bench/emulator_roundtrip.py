@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.discord_emulator import DiscordEmulator, InteractionRecord
-from tests.discord_emulator.runner import BotRunner, redirect_discord_py
-from tests.minimal_bot import MinimalBot
+from discord_emulator import DiscordEmulator, InteractionRecord
+from discord_emulator.minimal_bot import MinimalBot
+from discord_emulator.runner import BotRunner, redirect_discord_py
 
 WARMUP = 50
 

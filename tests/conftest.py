@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
+import pytest
 import pytest_asyncio
 
-from tests.discord_emulator import Channel, DiscordEmulator, Guild, User
-from tests.discord_emulator.runner import BotRunner
-from tests.minimal_bot import MinimalBot
+from discord_emulator import Channel, DiscordEmulator, Guild, User
+from discord_emulator.minimal_bot import MinimalBot
+from discord_emulator.runner import BotRunner
 
-pytest_plugins = ["tests.discord_emulator.pytest_plugin"]
+pytest_plugins = ["discord_emulator.pytest_plugin", "playtest.pytest_plugin"]
 
 
 @dataclass
@@ -32,3 +34,9 @@ async def world(emulator: DiscordEmulator, bot_runner: BotRunner) -> World:
     bot = MinimalBot()
     await bot_runner.start(bot)
     return World(emulator, bot, alice, bob, guild, guild.channel("general"))
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    """A fresh database file's path (tests/tables, tests/storage)."""
+    return tmp_path / "hearts.sqlite3"

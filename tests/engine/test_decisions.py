@@ -1,5 +1,5 @@
 """RULES.md section 2a: the rule book's decisions where the sources are silent, one test each
-(decision 9, plural-correct messages, is tested with the text catalogue in tests/test_text.py)."""
+(decision 9, plural-correct messages, is tested with the text catalogue in tests/text/test_messages.py)."""
 
 import random
 

@@ -9,11 +9,6 @@ from tests.tables.helpers import Rig, rig
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "hearts.sqlite3"
-
-
-@pytest.fixture
 async def r(db_path: Path) -> AsyncIterator[Rig]:
     the_rig = await rig(db_path)
     yield the_rig

@@ -1,0 +1,258 @@
+"""Drive the real Hearts bot through the Discord emulator, as people would: slash commands,
+clicks, and the controls in their DMs (or in the ephemeral "Show my hand" flow)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.app import HeartsBot
+from bot.config import Settings
+from bot.presenter.pacing import GlobalPacer
+from bot.tables import ComputerPool, ComputerSettings, ManualClock, PoolKind, ServiceSettings, SystemClock
+from bot.text import t
+from discord_emulator import Callback, Channel, DiscordEmulator, Guild, InteractionRecord, Message, User
+from discord_emulator.emulator import TEST_RATE_LIMIT_SCALE
+from discord_emulator.runner import BotRunner
+
+GAME_OVER = "Game over"
+SHOW_MY_HAND = t("button.show_hand")
+
+
+def make_bot(
+    emu: DiscordEmulator,
+    db: Path,
+    clock: ManualClock | SystemClock,
+    *,
+    render_workers: int = 0,
+    redraw_interval: float = 0.0,
+    computers: ComputerPool | None = None,
+    computer_pause: float = 0.0,
+    pace_period: float = TEST_RATE_LIMIT_SCALE,
+) -> HeartsBot:
+    """The real bot pointed at the emulator. Test defaults: images drawn in threads (starting worker
+    processes for every test bot costs seconds), no pause between redraws or before computer moves,
+    computers deciding on the event loop, the bot's global pacing shrunk like the emulator's rate
+    limits (``pace_period`` 1.0: Discord's second). Benchmarks pass production values."""
+    settings = Settings(
+        discord_token=emu.token,
+        database_path=db,
+        api_base=emu.api_base,
+        gateway_url=emu.gateway_url,
+        render_workers=render_workers,
+    )
+    return HeartsBot(
+        settings,
+        clock=clock,
+        computers=computers or ComputerPool(ComputerSettings(kind=PoolKind.INLINE)),
+        service_settings=ServiceSettings(computer_pause=computer_pause),
+        redraw_interval=redraw_interval,
+        pacer=GlobalPacer(period=pace_period),
+    )
+
+
+def controls(message: Message) -> list[str]:
+    return [c for c in message.custom_ids if c.startswith("hh:") and not c.startswith("hh:tbl")]
+
+
+def control(message: Message, kind: str) -> str:
+    """The custom_id of the message's control of this kind ("play", "psel", "pok", "moon")."""
+    return next(c for c in controls(message) if c.startswith(f"hh:{kind}:"))
+
+
+def move_of(custom_id: str) -> int:
+    """The move number a hand control was made for (``hh:kind:table:seat:move[:...]``)."""
+    return int(custom_id.split(":")[4])
+
+
+@dataclass
+class Hearts:
+    """A server with people, the bot, and helpers to play."""
+
+    emu: DiscordEmulator
+    bot: HeartsBot
+    clock: ManualClock
+    db: Path
+    guild: Guild
+    general: Channel
+    people: list[User]
+    acted: int = 0
+    seen: set[tuple[int, int]] = field(default_factory=set)
+    pings_seen: set[int] = field(default_factory=set)
+    no_dm: set[int] = field(default_factory=set)  # people who play through Show my hand
+
+    def public(self, text: str) -> list[Message]:
+        """Public messages anywhere in the server (channel and threads) containing ``text``."""
+        return [
+            m
+            for m in self.emu.state.messages.values()
+            if m.guild_id is not None and not m.ephemeral and not m.deleted and text in m.content
+        ]
+
+    async def wait_public(self, text: str, *, since: object = 0, what: str = "") -> Message:
+        return await self.emu.wait_for_message(
+            lambda m: m.guild_id is not None and not m.ephemeral and text in m.content,
+            since=since,  # type: ignore[arg-type]
+            what=what or f"a public message with {text!r}",
+        )
+
+    async def wait_content(self, message: Message, text: str) -> Message:
+        """Wait until ``message`` (as edited since) contains ``text``."""
+
+        def edited() -> Message | None:
+            current = self.emu.message(message.id)
+            return current if text in current.content else None
+
+        return await self.emu.wait_until(edited, what=f"message {message.id} to say {text!r}")
+
+    async def open_table(self, host: User, **options: object) -> Message:
+        ix = await self.emu.slash(host, self.general, "hearts new", **options)
+        await ix.wait_acknowledged()
+        return await self.emu.wait_for_message(
+            lambda m: "Hearts table #" in m.content and bool(m.custom_ids), channel=self.general, since=ix
+        )
+
+    async def click(self, user: User, message: Message, label: str) -> InteractionRecord:
+        ix = await self.emu.click(user, self.emu.message(message.id), label=label)
+        await ix.wait_acknowledged()
+        return ix
+
+    async def seat(self, lobby: Message, users: list[User]) -> None:
+        """Each of ``users`` presses Join; waits until the lobby lists them all."""
+        for user in users:
+            await self.click(user, lobby, "Join")
+        await self.emu.wait_until(
+            lambda: all(u.name in self.emu.message(lobby.id).content for u in users),
+            what="everyone in the lobby",
+        )
+
+    async def reply(self, ix: InteractionRecord) -> Message:
+        """The private answer to an interaction (its response or first followup), asserted ephemeral."""
+        kind = await ix.wait_acknowledged()
+        own = kind in (Callback.CHANNEL_MESSAGE, Callback.DEFERRED_CHANNEL_MESSAGE)
+
+        def answer() -> Message | None:
+            candidates = [*ix.followups, ix.original] if own else ix.followups
+            return next((m for m in candidates if m is not None and not m.loading), None)
+
+        message = await self.emu.wait_until(answer, what=f"the answer to {ix}")
+        assert message.ephemeral, f"the answer to {ix} is public: {message.content!r}"
+        assert message.visible_to == ix.user.id
+        return message
+
+    def table_message(self) -> Message | None:
+        """The newest table message (every one has the Score sheet button)."""
+        found = [
+            m
+            for m in self.emu.state.messages.values()
+            if not m.deleted and not m.ephemeral and any(c.startswith("hh:tbl:sheet:") for c in m.custom_ids)
+        ]
+        return max(found, key=lambda m: m.id) if found else None
+
+    async def wait_table_message(self, *, since: object = 0) -> Message:
+        mark = since if isinstance(since, int) else getattr(since, "seq", 0)
+        return await self.emu.wait_until(
+            lambda: (m := self.table_message()) is not None and m.seq > mark and m,
+            what="a table message",
+        )
+
+    def latest_with(self, user: User, kind: str) -> Message | None:
+        """``user``'s newest unused message (DM or ephemeral) with a control of ``kind``, if any."""
+        for message in reversed(self.emu.dm_messages(user) + self.emu.ephemeral_messages(user)):
+            if (message.id, message.edit_count) in self.seen:
+                continue
+            if any(c.startswith(f"hh:{kind}:") for c in controls(message)):
+                return message
+        return None
+
+    async def hand_with(self, user: User, kind: str) -> Message:
+        """Wait for ``user``'s newest unused message (DM or ephemeral) with a control of ``kind``."""
+        return await self.emu.wait_until(lambda: self.latest_with(user, kind), what=f"{user.name}'s {kind}")
+
+    def _actionable(self, users: list[User]) -> tuple[User, Message] | None:
+        for user in users:
+            for message in reversed(self.emu.dm_messages(user) + self.emu.ephemeral_messages(user)):
+                if message.deleted or not controls(message):
+                    continue
+                key = (message.id, message.edit_count)
+                if key not in self.seen:
+                    return user, message
+            if user.id in self.no_dm:
+                for message in self.public(user.mention):
+                    if message.id not in self.pings_seen and SHOW_MY_HAND in message.content:
+                        return user, message
+        return None
+
+    async def show_hand(self, user: User) -> Message:
+        """``user`` presses Show my hand on the table message; returns the ephemeral answer."""
+        table = await self.emu.wait_until(self.table_message, what="a table message")
+        ix = await self.emu.click(user, table, label=SHOW_MY_HAND)
+        return await self.reply(ix)
+
+    async def act(self, user: User, message: Message) -> InteractionRecord | None:
+        """Make the move the message's controls offer: pass the first cards, play the first card,
+        or take the moon's first choice. A ping in the table asks for Show my hand."""
+        if not message.ephemeral and message.guild_id is not None and not controls(message):
+            self.pings_seen.add(message.id)
+            await self.show_hand(user)
+            return None
+        ix = await self.move(user, message)
+        await ix.wait_acknowledged()
+        self.acted += 1
+        return ix
+
+    async def move(self, user: User, message: Message) -> InteractionRecord:
+        """Inject the move the message's controls offer: pass the first cards, play the first card,
+        or take the moon's first choice. Does not wait for the answer."""
+        self.seen.add((message.id, message.edit_count))
+        ids = controls(message)
+        confirm = [c for c in ids if c.startswith("hh:pok")]
+        if confirm:
+            ix = await self.emu.click(user, message, custom_id=confirm[0])
+        elif any(c.startswith("hh:psel") for c in ids):
+            sel = next(c for c in ids if c.startswith("hh:psel"))
+            menu = message.component(sel)
+            values = [o["value"] for o in menu["options"]][: menu["min_values"]]
+            ix = await self.emu.select(user, message, sel, values)
+        elif any(c.startswith("hh:play") for c in ids):
+            sel = next(c for c in ids if c.startswith("hh:play"))
+            ix = await self.emu.select(user, message, sel, [message.component(sel)["options"][0]["value"]])
+        else:
+            ix = await self.emu.click(user, message, custom_id=ids[0])
+        return ix
+
+    async def play_until(
+        self, done: Callable[[], object], users: list[User] | None = None, limit: int = 2000
+    ) -> None:
+        """Act on every control people get until ``done()`` is true."""
+        users = users or self.people
+        for _ in range(limit):
+            found: str | tuple[User, Message] = await self.emu.wait_until(
+                lambda: "done" if done() else self._actionable(users),
+                what="a move to make or the end",
+                timeout=10,
+            )
+            if isinstance(found, str):  # "done"
+                return
+            user, message = found
+            await self.act(user, message)
+        raise AssertionError("the game did not end")
+
+    def game_over(self) -> bool:
+        return bool(self.public(GAME_OVER))
+
+    async def restart(self, runner: BotRunner, *, downtime: float = 0.0) -> HeartsBot:
+        """Stop the bot and start a new one on the same database file and clock, ``downtime``
+        seconds later (no timer runs meanwhile)."""
+        await self.emu.settle()
+        await runner.stop(self.bot)
+        self.clock.set(self.clock.now() + downtime)
+        self.bot = make_bot(self.emu, self.db, self.clock)
+        await runner.start(self.bot)
+        return self.bot
+
+
+def now_clock() -> ManualClock:
+    return ManualClock(time.time())

@@ -1,0 +1,106 @@
+"""The real entry point, `python -m bot`, as a child process pointed at the emulator: for the tests
+of signals, crashes and restarts (tests/app/test_process.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from discord_emulator import DiscordEmulator
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class BotProcess:
+    """`python -m bot` in a child process, its output collected line by line."""
+
+    emu: DiscordEmulator
+    process: asyncio.subprocess.Process
+    lines: list[str] = field(default_factory=list)
+    reader: asyncio.Task[None] | None = None
+
+    async def _read(self) -> None:
+        assert self.process.stdout is not None
+        while line := await self.process.stdout.readline():
+            self.lines.append(line.decode(errors="replace").rstrip())
+            self.emu.feed.changed()
+
+    async def wait_for_line(self, text: str, *, timeout: float = 15.0) -> str:
+        def found() -> str | None:
+            return next((line for line in self.lines if text in line), None)
+
+        def exited() -> str | None:
+            if self.process.returncode is not None and not found():
+                raise AssertionError(f"bot exited with {self.process.returncode}:\n" + self.output)
+            return None
+
+        return await self.emu.wait_until(
+            lambda: exited() or found(), timeout=timeout, what=f"bot output {text!r}"
+        )
+
+    @property
+    def output(self) -> str:
+        return "\n".join(self.lines)
+
+    def error_lines(self) -> list[str]:
+        return [line for line in self.lines if " ERROR " in line or line.startswith("Traceback")]
+
+    async def stop(self, *, timeout: float = 10.0) -> int:
+        """Ctrl-C (discord.py closes cleanly on KeyboardInterrupt), then kill if it hangs."""
+        if self.process.returncode is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                await asyncio.wait_for(self.process.wait(), timeout)
+            except TimeoutError:
+                self.process.kill()
+                await self.process.wait()
+        if self.reader is not None:
+            await self.reader
+        assert self.process.returncode is not None
+        return self.process.returncode
+
+
+class BotProcesses:
+    def __init__(self, emu: DiscordEmulator, workdir: Path) -> None:
+        self.emu = emu
+        self.workdir = workdir
+        self.started: list[BotProcess] = []
+
+    async def start(self, *, extra_env: dict[str, str] | None = None) -> BotProcess:
+        env = {
+            k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_", "DEV_GUILD"))
+        }
+        env.update(self.emu.env())
+        env.update(
+            DATABASE_PATH=str(self.workdir / "hearts.sqlite3"),
+            DEV_GUILD_ID="",  # set, so a developer's .env cannot point the bot at a server that is not here
+            LOG_LEVEL="INFO",
+            PYTHONUNBUFFERED="1",
+            PYTHONPATH=str(REPO_ROOT),
+        )
+        env.update(extra_env or {})
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=REPO_ROOT,
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        bot = BotProcess(self.emu, process)
+        bot.reader = asyncio.create_task(bot._read())
+        self.started.append(bot)
+        return bot
+
+    async def stop_all(self) -> list[str]:
+        errors = []
+        for bot in self.started:
+            await bot.stop()
+            errors.extend(bot.error_lines())
+        return errors

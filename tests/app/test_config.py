@@ -1,0 +1,65 @@
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import DISCORD_API_BASE, ConfigError, Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_missing_token_stops_the_bot_with_a_clear_message(tmp_path: Path) -> None:
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 2
+    assert "DISCORD_TOKEN" in proc.stderr
+    assert "discord.com/developers/applications" in proc.stderr
+
+
+def test_settings_defaults_and_values() -> None:
+    s = Settings.from_env({"DISCORD_TOKEN": "abc"})
+    assert s.database_path == Path("data/hearts.sqlite3")
+    assert s.api_base == DISCORD_API_BASE and s.dev_guild_id is None and s.log_level == "INFO"
+    s = Settings.from_env({"DISCORD_TOKEN": "abc", "DEV_GUILD_ID": "123", "LOG_LEVEL": "debug"})
+    assert s.dev_guild_id == 123 and s.log_level == "DEBUG"
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {},
+        {"DISCORD_TOKEN": " "},
+        {"DISCORD_TOKEN": "a", "DEV_GUILD_ID": "x1"},
+        {"DISCORD_TOKEN": "a", "LOG_LEVEL": "LOUD"},
+    ],
+)
+def test_bad_settings_are_refused(env: dict[str, str]) -> None:
+    with pytest.raises(ConfigError):
+        Settings.from_env(env)
+
+
+def test_the_token_is_kept_out_of_reprs_and_log_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    import logging
+
+    from bot.app import configure_logging
+
+    secret = "MTIz.secret-token.value"
+    settings = Settings.from_env({"DISCORD_TOKEN": secret})
+    assert secret not in repr(settings) and secret not in str(settings)
+    root = logging.getLogger()
+    saved = (root.level, list(root.handlers))
+    configure_logging(settings)
+    log = logging.getLogger("bot.test")
+    log.error("login with %s failed", secret)
+    try:
+        raise RuntimeError(f"bad token {secret}")
+    except RuntimeError:
+        log.exception("boom")
+    err = capsys.readouterr().err
+    assert secret not in err
+    assert "login with [token] failed" in err and "bad token [token]" in err
+    root.setLevel(saved[0])
+    root.handlers[:] = saved[1]

@@ -1,0 +1,100 @@
+"""Clicks that must change nothing: a double click, a stale control, someone else's controls."""
+
+from __future__ import annotations
+
+from bot.text import t
+from discord_emulator import Message
+from playtest.harness import SHOW_MY_HAND, Hearts, control, move_of
+
+
+async def _game_with_alice_to_play(hearts: Hearts) -> Message:
+    """alice and bob against two computers, played until alice has a card to play in her DM."""
+    alice, bob = hearts.people[:2]
+    lobby = await hearts.open_table(alice, seats=4, target=10)
+    await hearts.seat(lobby, [bob])
+    await hearts.click(alice, lobby, "Start")
+
+    def alice_to_play() -> bool:
+        return any(
+            (m.id, m.edit_count) not in hearts.seen and any(c.startswith("hh:play:") for c in m.custom_ids)
+            for m in hearts.emu.dm_messages(alice)
+        )
+
+    await hearts.play_until(alice_to_play, [alice, bob])
+    return await hearts.hand_with(alice, "play")
+
+
+async def test_a_double_click_plays_one_card_and_the_second_click_is_refused(hearts: Hearts) -> None:
+    alice = hearts.people[0]
+    dm = await _game_with_alice_to_play(hearts)
+    select = control(dm, "play")
+    options = dm.component(select)["options"]
+    card = options[0]["value"]
+    before = hearts.emu.mark()
+
+    # Two clicks before the bot has answered either: both reach the bot.
+    first = await hearts.emu.select(alice, dm, select, [card])
+    second = await hearts.emu.select(alice, dm, select, [card])
+
+    await first.wait_acknowledged()
+    refusal = await hearts.reply(second)
+    assert refusal.content == t("table.stale")
+    after = hearts.emu.message(dm.id)
+    assert after.content == t("hand.played", card=options[0]["label"])
+    assert not after.custom_ids
+    # The card was played once: one "alice played" step, and her next hand has one card less.
+    hand = await hearts.show_hand(alice)
+    assert options[0]["label"] not in str(hand.components)
+    new = [m for m in hearts.emu.ephemeral_messages(alice) if m.seq > before]
+    assert len(new) == 2  # the refusal and the hand she asked for
+    assert (
+        hearts.emu.requests.count(since=before, where=lambda r: r.status is not None and r.status >= 400) == 0
+    )
+
+
+async def test_a_control_from_an_earlier_move_is_out_of_date(hearts: Hearts) -> None:
+    alice, bob = hearts.people[:2]
+    dm = await _game_with_alice_to_play(hearts)
+    # alice also opens her hand from the table: the same move's controls, in an ephemeral message.
+    copy = await hearts.show_hand(alice)
+    assert move_of(control(copy, "play")) == move_of(control(dm, "play"))
+    await hearts.act(alice, dm)  # she plays from the DM
+
+    # Later (her next turn), she uses the ephemeral copy from the earlier move.
+    await hearts.play_until(
+        lambda: any(
+            move_of(control(m, "play")) > move_of(control(copy, "play"))
+            for m in hearts.emu.dm_messages(alice)
+            if any(c.startswith("hh:play:") for c in m.custom_ids)
+        ),
+        [alice, bob],
+    )
+    current = await hearts.hand_with(alice, "play")
+    old_card = copy.component(control(copy, "play"))["options"][-1]["value"]
+    ix = await hearts.emu.select(alice, copy, control(copy, "play"), [old_card])
+    assert (await hearts.reply(ix)).content == t("table.stale")
+    # Nothing changed: her current control is still there and still works.
+    assert hearts.emu.message(current.id).custom_ids == current.custom_ids
+    await hearts.act(alice, current)
+    assert hearts.emu.message(current.id).content.startswith("You played")
+
+
+async def test_a_non_player_is_refused_at_the_table_and_in_the_lobby(hearts: Hearts) -> None:
+    alice, bob, carol = hearts.people[:3]
+    lobby = await hearts.open_table(alice, seats=4, target=10)
+    await hearts.seat(lobby, [bob])
+
+    # carol may not start someone else's table.
+    start = await hearts.emu.click(carol, lobby, label="Start")
+    assert (await hearts.reply(start)).content == t("table.not_host")
+    assert "Seats (2/4)" in hearts.emu.message(lobby.id).content  # still in the lobby
+
+    await hearts.click(alice, lobby, "Start")
+    table = await hearts.wait_table_message()
+    # carol is not playing: Show my hand answers her privately and shows no cards.
+    ix = await hearts.emu.click(carol, table, label=SHOW_MY_HAND)
+    answer = await hearts.reply(ix)
+    assert answer.content == t("table.not_seated")
+    assert not answer.attachments and not answer.custom_ids
+    # ... and the lobby buttons are gone now that the game is on.
+    assert not hearts.emu.message(lobby.id).custom_ids

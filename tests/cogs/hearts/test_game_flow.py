@@ -1,0 +1,39 @@
+"""Whole games against the emulator: what people see and do."""
+
+from __future__ import annotations
+
+from playtest.harness import Hearts
+
+
+async def test_two_people_and_two_computers_play_a_game_to_the_end(hearts: Hearts) -> None:
+    alice, bob = hearts.people[:2]
+    lobby = await hearts.open_table(alice, seats=4, target=20)
+    assert {"Join", "Leave", "Add computer", "Start", "Cancel"} <= set(lobby.labels)
+    await hearts.click(bob, lobby, "Join")
+    await hearts.emu.wait_until(
+        lambda: "bob" in hearts.emu.message(lobby.id).content, what="bob in the lobby"
+    )
+    await hearts.click(alice, lobby, "Start")
+    await hearts.play_until(hearts.game_over, [alice, bob])
+    over = hearts.public("Game over")[0]
+    assert over.attachments and over.attachments[0].image().width > 300
+    assert hearts.acted > 20
+
+
+async def test_the_last_table_message_shows_the_end_and_only_the_score_sheet(hearts: Hearts) -> None:
+    alice = hearts.people[0]
+    lobby = await hearts.open_table(alice, seats=4, hands=1)
+    await hearts.click(alice, lobby, "Start")
+    await hearts.play_until(hearts.game_over, [alice])
+    await hearts.bot.presenter.settle()
+    tables = [m for m in hearts.public("") if "table.png" in [a.filename for a in m.attachments]]
+    assert tables, "a table message was posted"
+    last = max(tables, key=lambda m: m.id)
+    assert "This game is over." in last.content
+    assert last.labels == ["Score sheet"]
+    lobby_now = hearts.emu.message(lobby.id)
+    assert "This game is over." in lobby_now.content and not lobby_now.custom_ids
+    # The score sheet is still there for the asking in the finished game's thread.
+    thread = hearts.emu.state.channels[last.channel_id]
+    scores = await hearts.reply(await hearts.emu.slash(alice, thread, "hearts scores"))
+    assert scores.ephemeral and scores.attachments[0].image().width > 200

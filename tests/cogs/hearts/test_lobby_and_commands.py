@@ -1,0 +1,99 @@
+"""The lobby (buttons and /hearts join), and the commands that answer privately: rules, scores,
+and a refused option combination."""
+
+from __future__ import annotations
+
+from bot.text import t
+from playtest.harness import Hearts
+
+
+async def test_the_lobby_seats_people_and_computers_and_can_be_cancelled(hearts: Hearts) -> None:
+    alice, bob, carol, dave = hearts.people
+    emu = hearts.emu
+    lobby = await hearts.open_table(alice, seats=5, target=30)
+    assert "Seats (1/5)" in lobby.content and "1. alice" in lobby.content
+    assert lobby.labels == ["Join", "Leave", "Add computer", "Start", "Cancel"]
+
+    await hearts.seat(lobby, [bob])
+    joined = await emu.slash(carol, hearts.general, "hearts join")  # the command does the same
+    assert (await hearts.reply(joined)).content == t("reply.joined", table=1)
+    await hearts.wait_content(lobby, "3. carol")
+    again = await emu.click(carol, emu.message(lobby.id), label="Join")
+    assert (await hearts.reply(again)).content == t("table.already_seated")
+
+    refused = await emu.click(dave, emu.message(lobby.id), label="Add computer")
+    assert (await hearts.reply(refused)).content == t("table.not_host")
+    await hearts.click(alice, lobby, "Add computer")
+    await hearts.wait_content(lobby, "Seats (4/5)")
+    assert "Computer 4" in emu.message(lobby.id).content
+
+    await hearts.click(bob, lobby, "Leave")
+    await hearts.wait_content(lobby, "Seats (3/5)")
+    assert "bob" not in emu.message(lobby.id).content
+
+    # Only the host (or a moderator) starts or cancels.
+    refused = await emu.click(dave, emu.message(lobby.id), label="Start")
+    assert (await hearts.reply(refused)).content == t("table.not_host")
+    refused = await emu.click(carol, emu.message(lobby.id), label="Cancel")
+    assert (await hearts.reply(refused)).content == t("table.not_host")
+    assert "Seats (3/5)" in emu.message(lobby.id).content
+
+    await hearts.click(alice, lobby, "Cancel")
+    cancelled = await hearts.wait_content(lobby, t("lobby.cancelled"))
+    assert not cancelled.custom_ids  # no buttons on a cancelled table
+    assert hearts.table_message() is None and not emu.dm_messages(alice)
+
+
+async def test_rules_and_the_score_sheet_answer_privately(hearts: Hearts) -> None:
+    alice, bob, carol = hearts.people[:3]
+    emu = hearts.emu
+    lobby = await hearts.open_table(alice, seats=4, target=100, moon="shooter_chooses", omnibus="JD")
+
+    rules = await hearts.reply(await emu.slash(carol, hearts.general, "hearts rules"))
+    assert rules.content.startswith(t("rules.text.title"))
+    assert "Omnibus (J♦ −10)" in rules.content and "moon: shooter chooses" in rules.content
+    assert "to 100 points" in rules.content
+
+    await hearts.seat(lobby, [bob])
+    await hearts.click(alice, lobby, "Start")
+    await hearts.play_until(lambda: hearts.public("**Hand 1:**"), [alice, bob])
+
+    thread = emu.state.channels[hearts.public("**Hand 1:**")[0].channel_id]
+    assert thread.kind.is_thread
+    scores = await hearts.reply(await emu.slash(carol, thread, "hearts scores"))
+    sheet = scores.attachments[0].image()
+    assert sheet.width > 200 and sheet.height > 100
+    assert not scores.custom_ids
+
+    # /hearts hand in the lobby's channel shows alice her own cards, privately.
+    hand = await hearts.reply(await emu.slash(alice, hearts.general, "hearts hand"))
+    assert hand.content.startswith(t("hand.header", table=1, hand=0).split(" · ")[0])
+    assert hand.attachments[0].image().width > 300
+
+    # The Score sheet button on the table message answers the same way.
+    table = await hearts.wait_table_message()
+    pressed = await hearts.reply(await emu.click(bob, table, label=t("button.score_sheet")))
+    assert pressed.attachments[0].image().size == sheet.size
+
+
+async def test_options_that_cannot_be_played_together_are_refused_kindly(hearts: Hearts) -> None:
+    alice = hearts.people[0]
+    emu = hearts.emu
+    ix = await emu.slash(alice, hearts.general, "hearts new", black_maria_less=True, omnibus="10D")
+    answer = await hearts.reply(ix)
+    assert t("rules.invalid.bml_omnibus") in answer.content
+    assert "bml_omnibus" not in answer.content  # no internal codes shown to people
+    assert not hearts.public("Hearts table #")  # no table was opened
+
+
+async def test_the_four_colour_deck_is_a_personal_choice(hearts: Hearts) -> None:
+    alice = hearts.people[0]
+    ix = await hearts.emu.slash(alice, hearts.general, "hearts deck", style="four_colour")
+    reply = await ix.wait_original()
+    assert reply.ephemeral and "four colours" in reply.content
+    image = reply.attachments[0].image().convert("RGB")
+    # Somewhere in the sample hand a diamond is drawn blue: a pixel clearly bluer than red.
+    red, _green, blue = (channel.tobytes() for channel in image.split())
+    assert any(b > r + 60 for r, b in zip(red, blue, strict=True))
+    prefs = await hearts.bot.service.player_preferences(str(alice.id))
+    assert prefs.four_colour is True

@@ -1,0 +1,63 @@
+"""Whole games with people only, and with a person whose DMs are closed."""
+
+from __future__ import annotations
+
+from discord_emulator import route_keys
+from playtest.harness import SHOW_MY_HAND, Hearts, control
+
+
+async def test_four_people_play_a_game_to_the_end_through_their_dms(hearts: Hearts) -> None:
+    alice, bob, carol, dave = hearts.people
+    lobby = await hearts.open_table(alice, seats=4, target=10)
+    await hearts.seat(lobby, [bob, carol, dave])
+    await hearts.click(alice, lobby, "Start")
+
+    # At the deal each person gets their hand by DM: an image and a pass select of exactly 3 cards.
+    for person in hearts.people:
+        dm = await hearts.hand_with(person, "psel")
+        assert dm.attachments and dm.attachments[0].image().width > 300
+        menu = dm.component(control(dm, "psel"))
+        assert menu["min_values"] == menu["max_values"] == 3 and len(menu["options"]) == 13
+
+    await hearts.play_until(hearts.game_over)
+
+    over = hearts.public("Game over")[0]
+    assert over.attachments[0].image().height > 100  # the final standings, decoded
+    for person in hearts.people:
+        assert person.name in over.content  # everyone's ranking points change is listed
+        assert not [m for m in hearts.emu.ephemeral_messages(person) if m.deleted is False and m.custom_ids]
+    assert hearts.public("**Hand 1:**")
+    # Every card was played by a person, from a DM.
+    assert hearts.acted >= 4 * 13 + 4 * 2
+    lobby = await hearts.wait_content(lobby, "This game is over.")
+    assert not lobby.custom_ids  # the lobby buttons are gone
+
+
+async def test_a_person_with_closed_dms_plays_through_show_my_hand(hearts: Hearts) -> None:
+    alice, bob = hearts.people[:2]
+    emu = hearts.emu
+    emu.faults.close_dms(bob)
+    hearts.no_dm.add(bob.id)
+    lobby = await hearts.open_table(alice, seats=4, target=10, computers="easy")
+    await hearts.seat(lobby, [bob])
+    start = await hearts.click(alice, lobby, "Start")
+
+    # The table tells bob (with a ping) that his DMs are closed and sends him to Show my hand.
+    notice = await hearts.wait_public(bob.mention, since=start)
+    assert SHOW_MY_HAND in notice.content
+    hand = await hearts.show_hand(bob)
+    assert hand.ephemeral and hand.attachments[0].image().width > 300
+    assert control(hand, "psel")
+
+    await hearts.play_until(hearts.game_over, [alice, bob])
+
+    dm = emu.dm_channel(bob)
+    attempts = emu.requests.select(route_keys.CREATE_MESSAGE, where=lambda r: str(dm.id) in r.path)
+    assert len(attempts) == 1, [str(r) for r in attempts]  # refused once, never retried
+    assert attempts[0].status == 403 and attempts[0].code == 50007
+    assert not emu.dm_messages(bob)
+    # bob played every one of his cards from ephemeral messages only he could see.
+    played = [m for m in emu.ephemeral_messages(bob) if m.content.startswith("You played")]
+    assert len(played) >= 13
+    assert all(m.visible_to == bob.id for m in played)
+    assert len(hearts.public("your turn at table")) >= 13
