@@ -194,6 +194,32 @@ class HeartsBot(commands.Bot):
                 await self.db.close()
 
 
+class ShardedHeartsBot(HeartsBot, commands.AutoShardedBot):
+    """The same bot on discord.py's ``AutoShardedBot``: one gateway connection for each shard of
+    ``settings.shard_ids`` out of ``settings.shard_count`` (SHARD_COUNT, SHARD_IDS)."""
+
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        if settings.shard_count is None:
+            raise ValueError("ShardedHeartsBot needs settings.shard_count (SHARD_COUNT)")
+        ids = list(settings.shard_ids or range(settings.shard_count))
+        if len(ids) < settings.shard_count:
+            log.warning(
+                "this process holds shards %s of %d: DM clicks arrive only on shard 0's process, and "
+                "processes do not share tables yet: run all the shards in one process",
+                ids,
+                settings.shard_count,
+            )
+        super().__init__(settings, shard_count=settings.shard_count, shard_ids=ids, **options)
+
+
+def create_bot(settings: Settings, **options: Any) -> HeartsBot:
+    """``ShardedHeartsBot`` when SHARD_COUNT is set; otherwise the unsharded ``HeartsBot``, which
+    connects exactly as the bot always has."""
+    if settings.shard_count is None:
+        return HeartsBot(settings, **options)
+    return ShardedHeartsBot(settings, **options)
+
+
 class _Redact(logging.Filter):
     """Keeps a secret out of every log line, including tracebacks."""
 
@@ -224,7 +250,7 @@ def run(settings: Settings) -> int:
     configure_logging(settings)
     point_client_at(settings)
     try:
-        return asyncio.run(serve(HeartsBot(settings), settings.discord_token))
+        return asyncio.run(serve(create_bot(settings), settings.discord_token))
     except KeyboardInterrupt:  # a Ctrl-C before the signal handlers were installed
         return 0
     finally:

@@ -26,6 +26,8 @@ class Settings:
     log_level: str = "INFO"
     render_workers: int = 1  # processes that draw the images (0: threads in the bot's process)
     computer_pause: float = 1.0  # seconds before a computer player moves, so people can follow
+    shard_count: int | None = None  # None: one unsharded gateway connection (discord.py's Bot)
+    shard_ids: tuple[int, ...] = ()  # the shards this process connects (all of shard_count by default)
     # Test-only: point the real discord.py client at a local emulator.
     api_base: str = DISCORD_API_BASE
     gateway_url: str = DISCORD_GATEWAY_URL
@@ -60,8 +62,11 @@ class Settings:
             raise ConfigError(
                 f"COMPUTER_PAUSE must be a number of seconds from 0 to 10, not {pause!r}"
             ) from None
+        shard_count, shard_ids = read_shards(env)
         return cls(
             discord_token=token,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
             computer_pause=computer_pause,
             render_workers=int(workers),
             database_path=Path(env.get("DATABASE_PATH", "").strip() or "data/hearts.sqlite3"),
@@ -70,3 +75,42 @@ class Settings:
             api_base=env.get("DISCORD_API_BASE", "").strip() or DISCORD_API_BASE,
             gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or DISCORD_GATEWAY_URL,
         )
+
+
+def read_shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...]]:
+    """`SHARD_COUNT` (empty: unsharded) and this process's `SHARD_IDS` ("0-2", "0,1" or "0-1,4";
+    empty: every shard of SHARD_COUNT)."""
+    count_text = env.get("SHARD_COUNT", "").strip()
+    ids_text = env.get("SHARD_IDS", "").strip()
+    if not count_text:
+        if ids_text:
+            raise ConfigError(f"SHARD_IDS={ids_text!r} needs SHARD_COUNT (the bot's total number of shards)")
+        return None, ()
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise ConfigError(f"SHARD_COUNT must be a whole number of shards from 1 up, not {count_text!r}")
+    count = int(count_text)
+    if not ids_text:
+        return count, tuple(range(count))
+    return count, _shard_ids(ids_text, count)
+
+
+def _shard_ids(text: str, count: int) -> tuple[int, ...]:
+    ids: list[int] = []
+    for part in text.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
+            raise ConfigError(
+                f"SHARD_IDS must be shard numbers and ranges like 0-2 or 0,1 (or 0-1,4), not {text!r}"
+            )
+        low, high = int(first), int(last) if dash else int(first)
+        if low > high:
+            raise ConfigError(f"SHARD_IDS: the range {part.strip()!r} runs backwards (write {high}-{low})")
+        ids.extend(range(low, high + 1))
+    beyond = sorted({i for i in ids if i >= count})
+    if beyond:
+        raise ConfigError(
+            f"SHARD_IDS {text!r} names shard(s) {beyond}, but SHARD_COUNT={count} has shards 0 to {count - 1}"
+        )
+    if len(set(ids)) != len(ids):
+        raise ConfigError(f"SHARD_IDS {text!r} names a shard twice")
+    return tuple(sorted(ids))

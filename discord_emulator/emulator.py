@@ -32,7 +32,7 @@ from .counters import RequestLog, RequestRecord
 from .errors import EmulatorError, EmulatorTimeout
 from .faults import Faults
 from .feed import ChangeFeed, Since, mark_of
-from .gateway import Gateway, Session
+from .gateway import GUILDS_PER_SHARD, Gateway, Session
 from .http_app import API_PREFIX, build_app
 from .interactions import RESPONSE_DEADLINE, InteractionRecord, Interactions, InteractionType
 from .models import Channel, ChannelKind, Guild, Member, Message, Role, User
@@ -54,9 +54,11 @@ class DiscordEmulator:
         bot_name: str = "Hearts",
         clock: Clock | None = None,
         rate_limit_scale: float = TEST_RATE_LIMIT_SCALE,
+        guilds_per_shard: int = GUILDS_PER_SHARD,
     ) -> None:
         """`clock` decides "now" for deadlines, ids and timestamps (default: wall time, advanceable).
-        `rate_limit_scale` shrinks Discord's rate-limit windows (1.0: Discord's own)."""
+        `rate_limit_scale` shrinks Discord's rate-limit windows (1.0: Discord's own).
+        `guilds_per_shard`: more servers on one gateway session are refused with 4011 (Discord: 2,500)."""
         self.token = token
         self.clock = clock or Clock()
         self.feed = ChangeFeed()
@@ -67,6 +69,7 @@ class DiscordEmulator:
         self.commands = CommandRegistry(self.state.ids, self.state.application_id)
         self.interactions = Interactions(self.state, self.faults, self.feed)
         self.gateway = Gateway(self.state, self.feed, token, lambda: self.gateway_url)
+        self.gateway.guilds_per_shard = guilds_per_shard
         self.state.dispatch = self.gateway.dispatch
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -144,10 +147,12 @@ class DiscordEmulator:
         members: Sequence[User] = (),
         owner: User | None = None,
         channels: Sequence[str] = ("general",),
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
         """A server with the bot, `members`, text `channels`, and an owner (a separate user unless
-        `owner` is given: the owner has every permission)."""
-        return self.state.create_guild(name, owner=owner, members=members, channels=channels)
+        `owner` is given: the owner has every permission). `shard=(shard_id, shard_count)`: an id
+        that Discord's formula puts on that shard."""
+        return self.state.create_guild(name, owner=owner, members=members, channels=channels, shard=shard)
 
     def add_member(self, guild: Guild, user: User, *, permissions: int = 0) -> Member:
         return self.state.add_member(guild, user, permissions=permissions)

@@ -3,6 +3,14 @@
 A session outlives its socket: events are numbered and kept, so after a disconnect the client
 RESUMEs on `resume_gateway_url` and gets what it missed, like on Discord. `dispatch()` is
 synchronous (it queues frames per connection), so state changes never wait for sockets.
+
+Sharding, as on Discord: a session IDENTIFYs with `shard: [shard_id, shard_count]` (none means
+`[0, 1]`) and gets the events of the servers with `(guild_id >> 22) % shard_count == shard_id`; DM
+interactions and other events of no server go to shard 0. `shard_count` only routes traffic: any
+number of sessions may hold the same shard, or use different counts, and each gets every event
+its own shard covers (two processes on one shard both get, and may both answer, each interaction).
+A shard id outside `0 <= id < count` is closed with 4010; a session that would hold more than
+`guilds_per_shard` servers (Discord: 2,500) with 4011 "Sharding required".
 """
 
 from __future__ import annotations
@@ -11,6 +19,7 @@ import asyncio
 import collections
 import json
 import logging
+import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,6 +29,7 @@ from aiohttp import WSMsgType, web
 
 from .errors import EmulatorError
 from .feed import ChangeFeed
+from .models import Guild
 from .state import EmulatorState
 
 log = logging.getLogger(__name__)
@@ -29,6 +39,22 @@ INVALID_SESSION, HELLO, HEARTBEAT_ACK = 9, 10, 11
 HEARTBEAT_INTERVAL_MS = 41_250
 PRIVILEGED_INTENTS = 1 << 1 | 1 << 8 | 1 << 15  # members, presences, message content
 REPLAY_LIMIT = 10_000
+GUILDS_PER_SHARD = 2_500  # Discord's limit: a session that would hold more is closed with 4011
+RECOMMENDED_SHARE = 0.4  # GET /gateway/bot recommends a shard per 1,000 servers (of the 2,500)
+INVALID_SHARD, SHARDING_REQUIRED = 4010, 4011
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """Discord's sharding formula: the shard that gets a server's events."""
+    return (guild_id >> 22) % shard_count
+
+
+def event_guild(event: str, data: dict[str, Any]) -> int | None:
+    """The server an event belongs to (None: a DM or no server at all), as Discord routes it."""
+    if event in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"):
+        return int(data["id"])
+    guild_id = data.get("guild_id")
+    return None if guild_id is None else int(guild_id)
 
 
 @dataclass(eq=False)
@@ -43,6 +69,11 @@ class Session:
     connection: Connection | None = None
     ended: bool = False  # closed cleanly by the client: not resumable
     resumes: int = 0
+
+    def receives(self, guild_id: int | None) -> bool:
+        """Whether this session's shard gets the events of `guild_id` (None: DMs, shard 0)."""
+        shard_id, shard_count = self.shard or (0, 1)
+        return shard_id == (0 if guild_id is None else shard_of(guild_id, shard_count))
 
     def frame(self, event: str, data: dict[str, Any]) -> dict[str, Any]:
         self.seq += 1
@@ -85,6 +116,7 @@ class Gateway:
         self.url = url
         self.sessions: dict[str, Session] = {}
         self.allowed_privileged_intents = 0
+        self.guilds_per_shard = GUILDS_PER_SHARD
         self.identify_count = 0
         self.heartbeats = 0
 
@@ -141,12 +173,20 @@ class Gateway:
         if intents & PRIVILEGED_INTENTS & ~self.allowed_privileged_intents:
             await conn.ws.close(code=4014, message=b"Disallowed intent(s).")
             return None
-        session = Session(secrets.token_hex(16), intents, data.get("shard"))
+        shard = data.get("shard")
+        if shard is not None and not _valid_shard(shard):
+            await conn.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+            return None
+        session = Session(secrets.token_hex(16), intents, shard)
+        guilds = self.guilds_of(session)
+        if len(guilds) > self.guilds_per_shard:
+            await conn.ws.close(code=SHARDING_REQUIRED, message=b"Sharding required.")
+            return None
         self.sessions[session.id] = session
         self.identify_count += 1
         session.connection = conn
-        conn.send(session.frame("READY", self._ready_payload(session)))
-        for guild in self.state.bot_guilds():
+        conn.send(session.frame("READY", self._ready_payload(session, guilds)))
+        for guild in guilds:
             conn.send(session.frame("GUILD_CREATE", self.state.guild_create_payload(guild)))
         self.feed.changed()
         return session
@@ -166,11 +206,28 @@ class Gateway:
         self.feed.changed()
         return session
 
-    def _ready_payload(self, session: Session) -> dict[str, Any]:
+    def guilds_of(self, session: Session) -> list[Guild]:
+        """The bot's servers on `session`'s shard."""
+        return [g for g in self.state.bot_guilds() if session.receives(g.id)]
+
+    def recommended_shards(self) -> int:
+        """GET /gateway/bot's `shards`: a shard per `RECOMMENDED_SHARE` of the limit, raised until
+        no shard would hold more than the limit (so a client that follows it is not refused)."""
+        ids = [g.id for g in self.state.bot_guilds()]
+
+        def busiest(count: int) -> int:
+            return max(collections.Counter(shard_of(i, count) for i in ids).values(), default=0)
+
+        count = max(1, math.ceil(len(ids) / max(1, int(self.guilds_per_shard * RECOMMENDED_SHARE))))
+        while count < len(ids) and busiest(count) > self.guilds_per_shard:  # same-ms ids never split
+            count += 1
+        return count
+
+    def _ready_payload(self, session: Session, guilds: list[Guild]) -> dict[str, Any]:
         data: dict[str, Any] = {
             "v": 10,
             "user": self.state.bot.payload() | {"verified": True, "mfa_enabled": False, "email": None},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.state.bot_guilds()],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.url(),
@@ -189,7 +246,7 @@ class Gateway:
 
     def _send_member_chunk(self, session: Session, data: dict[str, Any]) -> None:
         guild = self.state.guilds.get(int(data["guild_id"]))
-        if guild is None or session.connection is None:
+        if guild is None or session.connection is None or not session.receives(guild.id):
             return
         members = [m.payload() for m in guild.members.values()]
         chunk = {"guild_id": str(guild.id), "members": members, "chunk_index": 0, "chunk_count": 1}
@@ -206,23 +263,22 @@ class Gateway:
         return [s for s in self.sessions.values() if not s.ended]
 
     def dispatch(self, event: str, data: dict[str, Any], intent: int) -> None:
-        """Send an event to every session that asked for it (buffered while disconnected)."""
+        """Send an event to every session that asked for it and whose shard covers its server
+        (buffered while disconnected)."""
+        guild_id = event_guild(event, data)
         for session in self.live_sessions():
-            if intent and not session.intents & intent:
+            if (intent and not session.intents & intent) or not session.receives(guild_id):
                 continue
             frame = session.frame(event, data)
             if session.connection is not None:
                 session.connection.send(frame)
 
     def dispatch_interaction(self, payload: dict[str, Any]) -> None:
-        """INTERACTION_CREATE goes to one session: the newest that is still open or resumable."""
-        sessions = self.live_sessions()
-        if not sessions:
+        """INTERACTION_CREATE goes to every open or resumable session on the interaction's shard
+        (its server's; shard 0 for a DM), like any other event: no intent gates it."""
+        if not self.live_sessions():
             raise EmulatorError("no bot is connected to the emulator's gateway")
-        session = sessions[-1]
-        frame = session.frame("INTERACTION_CREATE", payload)
-        if session.connection is not None:
-            session.connection.send(frame)
+        self.dispatch("INTERACTION_CREATE", payload, 0)
 
     def connected(self) -> list[Session]:
         return [s for s in self.live_sessions() if s.connection is not None]
@@ -248,3 +304,13 @@ class Gateway:
             assert session.connection is not None
             session.ended = True
             session.connection.send({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
+
+
+def _valid_shard(shard: Any) -> bool:
+    """IDENTIFY's `shard`: `[shard_id, shard_count]` with `0 <= shard_id < shard_count`."""
+    return (
+        isinstance(shard, list)
+        and len(shard) == 2
+        and all(type(n) is int for n in shard)
+        and 0 <= shard[0] < shard[1]
+    )

@@ -27,6 +27,16 @@ class SnowflakeFactory:
         self._last = max(candidate, self._last + 1)
         return self._last
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next snowflake whose server would be on `shard_id` of `shard_count` (Discord's
+        formula on the timestamp bits): its time is up to `shard_count - 1` ms ahead of the clock."""
+        if not 0 <= shard_id < shard_count:
+            raise ValueError(f"no shard {shard_id} of {shard_count}")
+        snowflake = self.next()
+        snowflake += ((shard_id - (snowflake >> 22)) % shard_count) << 22
+        self._last = snowflake
+        return snowflake
+
 
 def snowflake_time(snowflake: int) -> datetime.datetime:
     """When `snowflake` was made (UTC)."""

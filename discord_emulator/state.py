@@ -86,8 +86,9 @@ class EmulatorState:
         owner: User | None = None,
         members: Sequence[User] = (),
         channels: Sequence[str] = ("general",),
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
-        gid = self.ids.next()
+        gid = self.ids.next() if shard is None else self.ids.next_on_shard(*shard)
         owner = owner or self.create_user(f"{name} owner")  # members stay plain members unless told
         everyone = Role(gid, "@everyone", int(EVERYONE_PERMISSIONS))
         bot_role = Role(self.ids.next(), self.bot.name, int(BOT_PERMISSIONS), position=1)

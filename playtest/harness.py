@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.app import HeartsBot
+from bot.app import HeartsBot, create_bot
 from bot.config import Settings
 from bot.presenter.pacing import GlobalPacer
 from bot.tables import ComputerPool, ComputerSettings, ManualClock, PoolKind, ServiceSettings, SystemClock
@@ -31,19 +31,24 @@ def make_bot(
     computers: ComputerPool | None = None,
     computer_pause: float = 0.0,
     pace_period: float = TEST_RATE_LIMIT_SCALE,
+    shard_count: int | None = None,
+    shard_ids: tuple[int, ...] = (),
 ) -> HeartsBot:
     """The real bot pointed at the emulator. Test defaults: images drawn in threads (starting worker
     processes for every test bot costs seconds), no pause between redraws or before computer moves,
     computers deciding on the event loop, the bot's global pacing shrunk like the emulator's rate
-    limits (``pace_period`` 1.0: Discord's second). Benchmarks pass production values."""
+    limits (``pace_period`` 1.0: Discord's second). Benchmarks pass production values.
+    ``shard_count``/``shard_ids`` as SHARD_COUNT/SHARD_IDS: a sharded bot."""
     settings = Settings(
         discord_token=emu.token,
         database_path=db,
         api_base=emu.api_base,
         gateway_url=emu.gateway_url,
         render_workers=render_workers,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )
-    return HeartsBot(
+    return create_bot(
         settings,
         clock=clock,
         computers=computers or ComputerPool(ComputerSettings(kind=PoolKind.INLINE)),

@@ -73,7 +73,9 @@ class BotProcesses:
 
     async def start(self, *, extra_env: dict[str, str] | None = None) -> BotProcess:
         env = {
-            k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_", "DEV_GUILD"))
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith(("DISCORD_", "DATABASE_", "DEV_GUILD", "SHARD_"))
         }
         env.update(self.emu.env())
         env.update(

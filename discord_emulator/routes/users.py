@@ -52,8 +52,11 @@ async def get_gateway(ctx: Ctx) -> Reply:
 
 @ROUTES.add(keys.GET_GATEWAY_BOT)
 async def get_gateway_bot(ctx: Ctx) -> Reply:
+    """`shards`: the recommended count for the bot's servers; `max_concurrency` 1 (Discord's for
+    bots in fewer than 150,000 servers: one IDENTIFY per 5 seconds)."""
     limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-    return Reply({"url": ctx.gateway_url, "shards": 1, "session_start_limit": limit})
+    shards = ctx.gateway.recommended_shards()
+    return Reply({"url": ctx.gateway_url, "shards": shards, "session_start_limit": limit})
 
 
 @ROUTES.add(keys.CREATE_DM)

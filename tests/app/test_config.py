@@ -63,3 +63,54 @@ def test_the_token_is_kept_out_of_reprs_and_log_lines(capsys: pytest.CaptureFixt
     assert "login with [token] failed" in err and "bad token [token]" in err
     root.setLevel(saved[0])
     root.handlers[:] = saved[1]
+
+
+def test_unsharded_by_default_and_shard_ids_default_to_every_shard() -> None:
+    s = Settings.from_env({"DISCORD_TOKEN": "a"})
+    assert s.shard_count is None and s.shard_ids == ()
+    s = Settings.from_env({"DISCORD_TOKEN": "a", "SHARD_COUNT": "3"})
+    assert s.shard_count == 3 and s.shard_ids == (0, 1, 2)
+
+
+@pytest.mark.parametrize(
+    ("ids", "expected"),
+    [("0-2", (0, 1, 2)), ("0,1", (0, 1)), (" 3 ", (3,)), ("4, 0-1", (0, 1, 4)), ("2-2", (2,))],
+)
+def test_shard_ids_take_ranges_and_lists(ids: str, expected: tuple[int, ...]) -> None:
+    s = Settings.from_env({"DISCORD_TOKEN": "a", "SHARD_COUNT": "5", "SHARD_IDS": ids})
+    assert s.shard_count == 5 and s.shard_ids == expected
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be a whole number"),
+        ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be a whole number"),
+        ({"SHARD_COUNT": "-1"}, "SHARD_COUNT must be a whole number"),
+        ({"SHARD_IDS": "0"}, "needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "SHARD_COUNT=2 has shards 0 to 1"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0-5"}, r"names shard\(s\) \[4, 5\]"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "2-1"}, "runs backwards"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0,0-1"}, "names a shard twice"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0-"}, "ranges like 0-2"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "a,b"}, "ranges like 0-2"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0;1"}, "ranges like 0-2"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0,,1"}, "ranges like 0-2"),
+    ],
+)
+def test_bad_shard_settings_are_refused_with_what_to_write(env: dict[str, str], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        Settings.from_env({"DISCORD_TOKEN": "a", **env})
+
+
+def test_the_bot_is_sharded_only_when_shard_count_is_set() -> None:
+    import discord
+
+    from bot.app import HeartsBot, ShardedHeartsBot, create_bot
+
+    plain = create_bot(Settings.from_env({"DISCORD_TOKEN": "a"}))
+    assert type(plain) is HeartsBot and not isinstance(plain, discord.AutoShardedClient)
+    assert plain.shard_count is None and plain.shard_id is None
+    sharded = create_bot(Settings.from_env({"DISCORD_TOKEN": "a", "SHARD_COUNT": "4", "SHARD_IDS": "1-2"}))
+    assert isinstance(sharded, ShardedHeartsBot) and isinstance(sharded, discord.AutoShardedClient)
+    assert sharded.shard_count == 4 and sharded.shard_ids == [1, 2]
