@@ -10,7 +10,7 @@ from tests.discord_emulator import Channel, DiscordEmulator, Guild, User
 from tests.discord_emulator.runner import BotRunner
 from tests.minimal_bot import MinimalBot
 
-pytest_plugins = ["tests.discord_emulator.pytest_plugin"]
+pytest_plugins = ["tests.discord_emulator.pytest_plugin", "tests.storage.plugin"]
 
 
 @dataclass
