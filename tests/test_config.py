@@ -63,3 +63,15 @@ def test_the_token_is_kept_out_of_reprs_and_log_lines(capsys: pytest.CaptureFixt
     assert "login with [token] failed" in err and "bad token [token]" in err
     root.setLevel(saved[0])
     root.handlers[:] = saved[1]
+
+
+def test_database_url_chooses_the_backend_and_database_path_still_works() -> None:
+    s = Settings.from_env({"DISCORD_TOKEN": "abc", "DATABASE_PATH": "x/h.db"})
+    assert s.database == Path("x/h.db") and s.database_url is None
+    s = Settings.from_env({"DISCORD_TOKEN": "abc", "DATABASE_URL": "sqlite:///y/h.db"})
+    assert s.database == Path("y/h.db")
+    url = "postgresql://bot:s3cret@db.internal:5432/hearts"
+    s = Settings.from_env({"DISCORD_TOKEN": "abc", "DATABASE_URL": url})
+    assert s.database == url and "s3cret" not in repr(s)
+    with pytest.raises(ConfigError, match="DATABASE_URL"):
+        Settings.from_env({"DISCORD_TOKEN": "abc", "DATABASE_URL": "mysql://x@y/z"})
