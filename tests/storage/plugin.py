@@ -38,7 +38,7 @@ async def fresh_postgres_database(server: PostgresServer) -> str:
         await conn.execute(f"CREATE SCHEMA {name}")
     finally:
         await conn.close()
-    return f"{server.url()}?search_path={name}"
+    return server.url(search_path=name)
 
 
 @pytest.fixture

@@ -27,13 +27,21 @@ USER = "hearts"
 
 @dataclass(frozen=True)
 class PostgresServer:
-    """A running test cluster: ``url(name)`` is a database's URL on it."""
+    """A running test cluster, on a TCP port or (``socket_dir``) a Unix socket only: ``url(name)``
+    is a database's URL on it, ``url(name, search_path=…)`` with that schema alone in view."""
 
-    host: str
-    port: int
+    host: str = "127.0.0.1"
+    port: int = 5432
+    socket_dir: str | None = None
 
-    def url(self, database: str = "postgres") -> str:
-        return f"postgresql://{USER}@{self.host}:{self.port}/{database}"
+    def url(self, database: str = "postgres", **params: str) -> str:
+        if self.socket_dir is not None:
+            params = {"host": self.socket_dir, **params}
+            base = f"postgresql://{USER}@/{database}"
+        else:
+            base = f"postgresql://{USER}@{self.host}:{self.port}/{database}"
+        query = "&".join(f"{k}={v}" for k, v in params.items())
+        return f"{base}?{query}" if query else base
 
 
 def _system_bin() -> Path | None:
@@ -104,12 +112,7 @@ def _packaged_server() -> Iterator[PostgresServer]:
         server = pgserver.get_server(tmp, cleanup_mode="stop")
         try:
             server.psql(f"CREATE ROLE {USER} SUPERUSER LOGIN;")
-            port = _free_port()
-            # pgserver listens on its socket only: restart it on a TCP port as well
-            server.psql(f"ALTER SYSTEM SET listen_addresses = '127.0.0.1'; ALTER SYSTEM SET port = {port};")
-            server.cleanup()
-            server = pgserver.get_server(tmp, cleanup_mode="stop")
-            yield PostgresServer("127.0.0.1", port)
+            yield PostgresServer(socket_dir=tmp)  # pgserver listens on its Unix socket only
         finally:
             server.cleanup()
 
