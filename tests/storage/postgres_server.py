@@ -70,7 +70,7 @@ def _run_as() -> list[str]:
 
 
 @contextlib.contextmanager
-def _system_server(bin_dir: Path) -> Iterator[PostgresServer]:
+def _system_server(bin_dir: Path, durable: bool) -> Iterator[PostgresServer]:
     as_user = _run_as()
     with tempfile.TemporaryDirectory(prefix="hearts-pg-") as tmp:
         data = Path(tmp) / "data"
@@ -92,8 +92,9 @@ def _system_server(bin_dir: Path) -> Iterator[PostgresServer]:
             "UTF8",
         ]
         subprocess.run([*as_user, *initdb], check=True, capture_output=True)
-        options = f"-k {data} -p {port} -c listen_addresses=127.0.0.1 -c fsync=off"
-        options += " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+        options = f"-k {data} -p {port} -c listen_addresses=127.0.0.1 -c max_connections=200"
+        if not durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         ctl = [*as_user, str(bin_dir / "pg_ctl"), "-D", str(data)]
         subprocess.run(
             [*ctl, "-o", options, "-l", str(data / "log"), "-w", "start"], check=True, capture_output=True
@@ -118,12 +119,13 @@ def _packaged_server() -> Iterator[PostgresServer]:
 
 
 @contextlib.contextmanager
-def postgres_server() -> Iterator[PostgresServer]:
+def postgres_server(*, durable: bool = False) -> Iterator[PostgresServer]:
     """A running server for the ``with`` block: the machine's own, else pgserver's
-    (``HEARTS_TEST_PGSERVER=1`` forces pgserver's, to test that path)."""
+    (``HEARTS_TEST_PGSERVER=1`` forces pgserver's, to test that path). ``durable``: every commit
+    flushed as in production (benchmarks); the tests' server skips the flushes."""
     bin_dir = None if os.environ.get("HEARTS_TEST_PGSERVER") == "1" else _system_bin()
     if bin_dir is not None:
-        with _system_server(bin_dir) as server:
+        with _system_server(bin_dir, durable) as server:
             yield server
     else:
         with _packaged_server() as server:

@@ -162,3 +162,13 @@ async def test_a_writer_cancelled_mid_commit_rolls_back_and_answers_its_writers(
     assert await db.get_meta("after") == "1"
     assert await db.get_meta("cancelled") is None  # nothing half-applied
     await db.close()
+
+
+async def test_an_unreachable_postgresql_server_is_unavailable_not_a_crash() -> None:
+    import socket
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(StorageUnavailable, match="can't connect to postgresql://bot:\\*\\*\\*@"):
+        await Database.open(f"postgresql://bot:secret@127.0.0.1:{port}/hearts")
