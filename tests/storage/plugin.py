@@ -17,7 +17,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from tests.storage.postgres_server import PostgresServer, postgres_server
+from playtest.postgres_server import PostgresServer, postgres_server
 from tests.storage.targets import RawDatabase
 
 BACKENDS = ("sqlite", "postgresql")

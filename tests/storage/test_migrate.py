@@ -16,8 +16,8 @@ from bot.storage.lease import ALL_SHARDS, LeaseHolder
 from bot.storage.migrate import NOT_COPIED, TABLES, MigrationRefused, migrate
 from bot.tables import Actor, ManualClock, PlayerPreferences, ServerSettings
 from bot.tables import events as ev
+from playtest.postgres_server import PostgresServer
 from tests.storage.plugin import fresh_postgres_database
-from tests.storage.postgres_server import PostgresServer
 from tests.storage.targets import RawDatabase
 from tests.tables.helpers import CHANNEL, GUILD, act_once, options, play_to_end, rig
 

@@ -1,4 +1,5 @@
-"""A real PostgreSQL server for the tests, started once per session and stopped at its end.
+"""A real PostgreSQL server for the tests (started once per session, stopped at its end) and the
+storage benchmark; here, not in tests/, because benchmarks never import tests.
 
 The machine's own server programs are used where they are installed (Debian's
 ``/usr/lib/postgresql/<version>/bin``, or ``initdb`` on the PATH); otherwise the server the ``pgserver``
@@ -110,7 +111,7 @@ def _packaged_server() -> Iterator[PostgresServer]:
     import pgserver  # the dev extra's server, for machines without one
 
     with tempfile.TemporaryDirectory(prefix="hearts-pgserver-") as tmp:
-        server = pgserver.get_server(tmp, cleanup_mode="stop")
+        server = pgserver.get_server(tmp, cleanup_mode="stop")  # type: ignore[attr-defined]
         try:
             server.psql(f"CREATE ROLE {USER} SUPERUSER LOGIN;")
             yield PostgresServer(socket_dir=tmp)  # pgserver listens on its Unix socket only
