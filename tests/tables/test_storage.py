@@ -172,3 +172,25 @@ async def test_an_unreachable_postgresql_server_is_unavailable_not_a_crash() -> 
         port = s.getsockname()[1]
     with pytest.raises(StorageUnavailable, match="can't connect to postgresql://bot:\\*\\*\\*@"):
         await Database.open(f"postgresql://bot:secret@127.0.0.1:{port}/hearts")
+
+
+async def test_connections_dropped_by_the_postgresql_server_refuse_a_write_then_writes_go_on(
+    db_url: str, raw: RawDatabase
+) -> None:
+    if not raw.postgres:
+        pytest.skip("PostgreSQL's server dropping the bot's connections")
+    db = await Database.open(db_url)
+    await db.set_meta("before", "1")
+    await raw.execute(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        "WHERE pid <> pg_backend_pid() AND backend_type = 'client backend'"
+    )
+    try:  # a write on a dropped connection is refused whole (or, reconnected already, goes through)
+        await db.set_meta("during", "1")
+        during = "1"
+    except StorageUnavailable:
+        during = None
+    assert await db.get_meta("during") == during
+    await db.set_meta("after", "1")  # the pool reconnects
+    assert (await db.get_meta("before"), await db.get_meta("after")) == ("1", "1")
+    await db.close()
