@@ -1,4 +1,5 @@
-"""Table service under load: N tables at once in one process, on a real SQLite file.
+"""Table service under load: N tables at once in one process, on a real SQLite file (or, with
+``--database postgresql://…``, a PostgreSQL database: bench/storage_speed.py compares the two).
 
 Each table seats simulated people (who act on every one of their turns after a think time) and
 computer players (no pause). Prints actions per second, p50/p99 latency from a person's action to
@@ -117,10 +118,14 @@ def make_service(db: Database, presenter: LoadPresenter, pool: str) -> TableServ
     )
 
 
-async def run(args: argparse.Namespace) -> None:
-    path = Path(args.db or tempfile.mkdtemp(prefix="table_load_")) / "load.sqlite3"
+async def run(args: argparse.Namespace) -> dict[str, float]:
+    """Prints the figures; returns people's actions/s and the p99 latency (ms)."""
+    where = (
+        args.database
+        or f"sqlite:///{Path(args.db or tempfile.mkdtemp(prefix='table_load_')) / 'load.sqlite3'}"
+    )
     presenter = LoadPresenter((args.think[0], args.think[1]))
-    db = await Database.open(path)
+    db = await Database.open(where)
     service = make_service(db, presenter, args.pool)
     presenter.service = service
     await service.start()
@@ -140,7 +145,7 @@ async def run(args: argparse.Namespace) -> None:
     setup = time.perf_counter() - t0
     print(
         f"table_load: {args.tables} tables, {args.people} people + {4 - args.people} computers each, "
-        f"people think {args.think[0]:g}-{args.think[1]:g} s, pool={args.pool}, db={path}"
+        f"people think {args.think[0]:g}-{args.think[1]:g} s, pool={args.pool}, db={db.where}"
     )
     print(f"  set-up (create, join, start): {setup:.1f} s")
 
@@ -187,7 +192,7 @@ async def run(args: argparse.Namespace) -> None:
     await db.close()
 
     quiet = LoadPresenter((1e9, 1e9))
-    db2 = await Database.open(path)
+    db2 = await Database.open(where)
     service2 = make_service(db2, quiet, args.pool)
     quiet.service = service2
     t2 = time.perf_counter()
@@ -198,10 +203,12 @@ async def run(args: argparse.Namespace) -> None:
     )
     await service2.stop()
     await db2.close()
-    print(f"  database file: {path.stat().st_size / 1e6:.1f} MB")
+    if db2.path is not None:
+        print(f"  database file: {db2.path.stat().st_size / 1e6:.1f} MB")
+    return {"actions": len(lat) / window, "moves": presenter.moves / window, "p99": p99, "p50": p50}
 
 
-def main() -> None:
+def arguments() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--people", type=int, default=2, choices=(1, 2, 3, 4))
@@ -211,7 +218,12 @@ def main() -> None:
     parser.add_argument("--pool", choices=[k.value for k in PoolKind], default="thread")
     parser.add_argument("--level", choices=[lv.value for lv in Level], default=Level.NORMAL.value)
     parser.add_argument("--db", help="directory for the database file (default: a new temp dir)")
-    asyncio.run(run(parser.parse_args()))
+    parser.add_argument("--database", help="a database URL instead (e.g. postgresql://…, an empty database)")
+    return parser
+
+
+def main() -> None:
+    asyncio.run(run(arguments().parse_args()))
 
 
 if __name__ == "__main__":

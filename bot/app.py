@@ -105,7 +105,7 @@ class HeartsBot(commands.Bot):
             await answer_failure(interaction, original)
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.settings.database_path)
+        self.db = await Database.open(self.settings.database)
         try:
             await self._take_lease()
         except BaseException:
@@ -119,7 +119,7 @@ class HeartsBot(commands.Bot):
         live process holds it; renew it while running."""
         other = await self.db.acquire_lease(ALL_SHARDS, self._me, self._lease_ttl)
         if other is not None:
-            raise LeaseHeld(refusal_message(self.db.path, other, time.time()), other)
+            raise LeaseHeld(refusal_message(self.db.where, other, time.time()), other)
         db, me, ttl = self.db, self._me, self._lease_ttl
         self._lease = LeaseKeeper(lambda: db.renew_lease(ALL_SHARDS, me, ttl), ttl, self._lost_lease)
         self._lease.start()

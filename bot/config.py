@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.storage.backend import Dialect, Target
+
 DISCORD_API_BASE = "https://discord.com/api/v10"
 DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
 
@@ -21,7 +23,8 @@ class ConfigError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Settings:
     discord_token: str = field(repr=False)  # a secret: never in a repr, a log line or a traceback
-    database_path: Path = Path("data/hearts.sqlite3")
+    database_path: Path = Path("data/hearts.sqlite3")  # the SQLite file, unless database_url is set
+    database_url: str | None = field(default=None, repr=False)  # postgresql://… (may hold a password)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     render_workers: int = 1  # processes that draw the images (0: threads in the bot's process)
@@ -31,6 +34,11 @@ class Settings:
     # Test-only: point the real discord.py client at a local emulator.
     api_base: str = DISCORD_API_BASE
     gateway_url: str = DISCORD_GATEWAY_URL
+
+    @property
+    def database(self) -> Path | str:
+        """What ``Database.open`` opens: the PostgreSQL URL if one is set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -62,6 +70,18 @@ class Settings:
             raise ConfigError(
                 f"COMPUTER_PAUSE must be a number of seconds from 0 to 10, not {pause!r}"
             ) from None
+        database_path = Path(env.get("DATABASE_PATH", "").strip() or "data/hearts.sqlite3")
+        database_url = None
+        url = env.get("DATABASE_URL", "").strip()
+        if url:
+            try:
+                target = Target.parse(url)
+            except ValueError as exc:
+                raise ConfigError(f"DATABASE_URL: {exc}") from None
+            if target.dialect is Dialect.POSTGRESQL:
+                database_url = url
+            elif target.path is not None:
+                database_path = target.path
         shard_count, shard_ids = read_shards(env)
         return cls(
             discord_token=token,
@@ -69,7 +89,8 @@ class Settings:
             shard_ids=shard_ids,
             computer_pause=computer_pause,
             render_workers=int(workers),
-            database_path=Path(env.get("DATABASE_PATH", "").strip() or "data/hearts.sqlite3"),
+            database_path=database_path,
+            database_url=database_url,
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             api_base=env.get("DISCORD_API_BASE", "").strip() or DISCORD_API_BASE,

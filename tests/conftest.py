@@ -12,7 +12,7 @@ from discord_emulator import Channel, DiscordEmulator, Guild, User
 from discord_emulator.minimal_bot import MinimalBot
 from discord_emulator.runner import BotRunner
 
-pytest_plugins = ["discord_emulator.pytest_plugin", "playtest.pytest_plugin"]
+pytest_plugins = ["discord_emulator.pytest_plugin", "playtest.pytest_plugin", "tests.storage.plugin"]
 
 
 @dataclass

@@ -1,6 +1,7 @@
-"""SQLite storage (aiosqlite): schema and migrations, table state with its action log, finished games,
-leaderboards and ratings, server settings, the lease that keeps one bot per database. One database
-file; WAL; one writer that commits in groups."""
+"""Storage: schema and migrations, table state with its action log, finished games, leaderboards and
+ratings, server settings, the lease that keeps one bot per database. Two backends behind one
+``Database``: SQLite (aiosqlite, one WAL file, the default) and PostgreSQL (asyncpg, a pool); one
+writer that commits in groups."""
 
 from bot.storage.database import Database
 from bot.storage.errors import CorruptRow, LeaseHeld, SchemaError, StorageError, StorageUnavailable

@@ -10,7 +10,7 @@ class StorageError(RuntimeError):
 
 
 class SchemaError(StorageError):
-    """The database file was written by a newer version of the bot (or is not ours)."""
+    """The database was written by a newer version of the bot (or is not ours)."""
 
 
 class StorageUnavailable(StorageError):
@@ -37,8 +37,9 @@ class LeaseHeld(StorageError):
 
 
 def unavailable(exc: BaseException) -> bool:
-    """Whether ``exc`` means "the database as a whole can't be used now" (as opposed to one bad
-    write, e.g. a constraint violation): then retrying writes one by one is pointless."""
+    """Whether ``exc`` (SQLite's; PostgreSQL's are told apart in ``bot.storage.postgres``) means "the
+    database as a whole can't be used now" (as opposed to one bad write, e.g. a constraint
+    violation): then retrying writes one by one is pointless."""
     if isinstance(exc, StorageUnavailable):
         return True
     if not isinstance(exc, sqlite3.OperationalError | sqlite3.DatabaseError):

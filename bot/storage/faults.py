@@ -1,18 +1,21 @@
 """Storage failures on demand, for tests and the soak benchmark.
 
-A ``Database`` checks its ``faults`` inside every write transaction, after ``BEGIN IMMEDIATE``: an
-armed fault raises the same ``sqlite3.OperationalError`` SQLite itself raises when the disk is full,
-the file became read-only, the disk failed or another process holds the lock, so every path that
-handles a real failure (rollback, refusal, retry) runs exactly as it would in production.
+A ``Database`` checks its ``faults`` inside every write transaction, after it began: an armed fault
+raises the error the database itself raises when the disk is full, the file became read-only, the
+disk failed or another process holds the lock (SQLite's ``sqlite3.OperationalError``, PostgreSQL's
+error of the same SQLSTATE: each backend's ``fault_error``), so every path that handles a real
+failure (rollback, refusal, retry) runs exactly as it would in production.
 """
 
 from __future__ import annotations
 
-import sqlite3
+from collections.abc import Callable
 from enum import Enum
 
 
 class WriteFault(Enum):
+    """A failure, with SQLite's message for it."""
+
     DISK_FULL = "database or disk is full"
     READ_ONLY = "attempt to write a readonly database"
     IO_ERROR = "disk I/O error"
@@ -39,8 +42,8 @@ class StorageFaults:
     def active(self) -> bool:
         return self._fault is not None
 
-    def check(self) -> None:
-        """Raise the armed fault (called inside a write transaction)."""
+    def check(self, error: Callable[[WriteFault], Exception]) -> None:
+        """Raise the armed fault as ``error`` makes it (called inside a write transaction)."""
         fault = self._fault
         if fault is None:
             return
@@ -49,4 +52,4 @@ class StorageFaults:
             if self._remaining <= 0:
                 self.clear()
         self.raised += 1
-        raise sqlite3.OperationalError(fault.value)
+        raise error(fault)

@@ -46,12 +46,13 @@ class LeaderboardPage:
 _AGGREGATE = """
 SELECT gp.player_id,
        SUM(gp.ranking_points), COUNT(*), SUM(gp.won), SUM(gp.quit), AVG(gp.place),
-       CAST(SUM(gp.hand_points) AS REAL) / NULLIF(SUM(gp.hands), 0), SUM(gp.moons), SUM(gp.timeouts),
+       CAST(SUM(gp.hand_points) AS DOUBLE PRECISION) / NULLIF(SUM(gp.hands), 0),
+       SUM(gp.moons), SUM(gp.timeouts),
        r.mu, r.sigma
 FROM game_players gp
 LEFT JOIN ratings r ON r.guild_id = gp.guild_id AND r.player_id = gp.player_id
 WHERE gp.guild_id = ?
-GROUP BY gp.player_id
+GROUP BY gp.player_id, r.mu, r.sigma  -- one rating per player: the grouping is by player
 """
 
 

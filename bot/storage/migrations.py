@@ -1,10 +1,24 @@
-"""The schema, as numbered migrations. The database's ``PRAGMA user_version`` is the number of the
-last one applied; start-up applies the missing ones in order, each in its own transaction.
-Never edit a released migration: add the next one."""
+"""The schema, as numbered migrations: one set for SQLite and PostgreSQL. The database keeps the number
+of the last one applied (SQLite: ``PRAGMA user_version``; PostgreSQL: the one-row table
+``schema_version``); start-up applies the missing ones in order, each in its own transaction.
+Never edit a released migration: add the next one.
+
+The scripts are written in SQLite's SQL; ``for_dialect`` maps the three things PostgreSQL spells
+otherwise: ``REAL`` is a 4-byte float there (→ ``DOUBLE PRECISION``), ``INTEGER`` is 4 bytes (→
+``BIGINT``, as SQLite's are 8), and ``WITHOUT ROWID`` (a SQLite storage hint) is dropped. Anything
+else must be SQL both understand.
+"""
 
 from __future__ import annotations
 
+import logging
+import re
 from typing import Final
+
+from bot.storage.backend import Backend, Dialect, Tx
+from bot.storage.errors import SchemaError
+
+log = logging.getLogger(__name__)
 
 MIGRATIONS: Final[tuple[str, ...]] = (
     # 1: tables with their state and action log, finished games, ratings, server settings.
@@ -109,3 +123,57 @@ MIGRATIONS: Final[tuple[str, ...]] = (
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)
+
+
+_POSTGRES_SPELLING: Final = (
+    (re.compile(r"\bREAL\b"), "DOUBLE PRECISION"),
+    (re.compile(r"\bINTEGER\b"), "BIGINT"),
+    (re.compile(r"\s*WITHOUT ROWID"), ""),
+)
+
+
+def for_dialect(script: str, dialect: Dialect) -> str:
+    """A migration as ``dialect`` spells it (see the module's docstring)."""
+    if dialect is Dialect.POSTGRESQL:
+        for pattern, spelling in _POSTGRES_SPELLING:
+            script = pattern.sub(spelling, script)
+    return script
+
+
+def statements(script: str) -> list[str]:
+    """Split a migration into statements (run one by one inside the migration's transaction)."""
+    out: list[str] = []
+    current: list[str] = []
+    for line in script.splitlines():
+        code = line.split("--", 1)[0]
+        current.append(code)
+        if code.rstrip().endswith(";"):
+            out.append("\n".join(current).strip())
+            current = []
+    tail = "\n".join(current).strip()
+    if tail:
+        out.append(tail)
+    return [s.rstrip(" ;\n") for s in out if s.strip(" ;\n")]
+
+
+async def apply(backend: Backend, upto: int = SCHEMA_VERSION) -> None:
+    """Bring the schema up to migration ``upto`` (tests stop earlier); ``SchemaError`` if the
+    database is newer than this bot."""
+
+    async def step(tx: Tx) -> bool:
+        version = await backend.read_version(tx)
+        if version > SCHEMA_VERSION:
+            raise SchemaError(
+                f"the database is at schema version {version}, newer than this bot's {SCHEMA_VERSION}; "
+                "run a newer version of the bot or use another database"
+            )
+        if version >= upto:
+            return False
+        for statement in statements(for_dialect(MIGRATIONS[version], backend.dialect)):
+            await tx.execute(statement)
+        await backend.write_version(tx, version + 1)
+        log.info("database migrated to schema version %d", version + 1)
+        return True
+
+    while await backend.transaction(step):
+        pass

@@ -114,3 +114,15 @@ def test_the_bot_is_sharded_only_when_shard_count_is_set() -> None:
     sharded = create_bot(Settings.from_env({"DISCORD_TOKEN": "a", "SHARD_COUNT": "4", "SHARD_IDS": "1-2"}))
     assert isinstance(sharded, ShardedHeartsBot) and isinstance(sharded, discord.AutoShardedClient)
     assert sharded.shard_count == 4 and sharded.shard_ids == [1, 2]
+
+
+def test_database_url_chooses_the_backend_and_database_path_still_works() -> None:
+    s = Settings.from_env({"DISCORD_TOKEN": "abc", "DATABASE_PATH": "x/h.db"})
+    assert s.database == Path("x/h.db") and s.database_url is None
+    s = Settings.from_env({"DISCORD_TOKEN": "abc", "DATABASE_URL": "sqlite:///y/h.db"})
+    assert s.database == Path("y/h.db")
+    url = "postgresql://bot:s3cret@db.internal:5432/hearts"
+    s = Settings.from_env({"DISCORD_TOKEN": "abc", "DATABASE_URL": url})
+    assert s.database == url and "s3cret" not in repr(s)
+    with pytest.raises(ConfigError, match="DATABASE_URL"):
+        Settings.from_env({"DISCORD_TOKEN": "abc", "DATABASE_URL": "mysql://x@y/z"})

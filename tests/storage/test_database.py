@@ -1,4 +1,5 @@
-"""The database file: schema versions, WAL, ratings."""
+"""The database on both backends: schema versions, migrations, ratings, a writer stopped mid-commit;
+and SQLite's own file (WAL, a closed connection never keeps the write lock)."""
 
 from __future__ import annotations
 
@@ -10,28 +11,64 @@ from typing import Any
 import pytest
 
 from bot.storage import Database, SchemaError, StorageUnavailable
-from bot.storage.migrations import SCHEMA_VERSION
+from bot.storage.backend import Dialect, Target
+from bot.storage.database import open_backend
+from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION, apply
 from bot.storage.ratings import rate
+from tests.storage.targets import RawDatabase
+
+TABLES = {
+    "tables", "actions", "games", "game_players", "ratings", "server_settings", "meta", "presenter_data",
+    "player_preferences", "leases",
+}  # fmt: skip
 
 
-async def test_migrations_run_once_and_wal_is_on(db_path: Path) -> None:
-    db = await Database.open(db_path)
+async def test_migrations_run_once(db_url: str, raw: RawDatabase) -> None:
+    db = await Database.open(db_url)
     assert await db.schema_version() == SCHEMA_VERSION
+    await db.set_meta("kept", "1")
     await db.close()
-    db = await Database.open(db_path)  # again: nothing to do, nothing lost
+    db = await Database.open(db_url)  # again: nothing to do, nothing lost
     assert await db.schema_version() == SCHEMA_VERSION
+    assert await db.get_meta("kept") == "1"
     await db.close()
-    with sqlite3.connect(db_path) as raw:
+    if raw.postgres:
+        names = await raw.fetch("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")
+        # PostgreSQL's REAL is 4 bytes: the migrations' REAL columns must be 8-byte floats there
+        types = dict(
+            await raw.fetch(
+                "SELECT column_name, data_type FROM information_schema.columns "
+                "WHERE table_schema = current_schema() AND table_name = 'tables'"
+            )
+        )
+        assert types["deadline"] == "double precision" and types["id"] == "bigint"
+    else:
+        names = await raw.fetch("SELECT name FROM sqlite_master WHERE type = 'table'")
+    assert {n for (n,) in names} >= TABLES
+
+
+async def test_sqlite_runs_in_wal_mode(sqlite_path: Path) -> None:
+    db = await Database.open(sqlite_path)
+    await db.close()
+    with sqlite3.connect(sqlite_path) as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        names = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert {"tables", "actions", "games", "game_players", "ratings", "server_settings", "meta"} <= names
 
 
-async def test_a_newer_schema_is_refused_with_a_clear_error(db_path: Path) -> None:
-    with sqlite3.connect(db_path) as raw:
-        raw.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+async def test_a_newer_schema_is_refused_with_a_clear_error(db_url: str, raw: RawDatabase) -> None:
+    await (await Database.open(db_url)).close()
+    await raw.set_schema_version(SCHEMA_VERSION + 1)
     with pytest.raises(SchemaError, match="newer than this bot"):
-        await Database.open(db_path)
+        await Database.open(db_url)
+
+
+def test_database_urls_choose_the_backend() -> None:
+    assert Target.parse("sqlite:///data/h.db") == Target(Dialect.SQLITE, path=Path("data/h.db"))
+    assert Target.parse("sqlite:////abs/h.db").path == Path("/abs/h.db")
+    assert Target.parse(Path("x.db")).path == Path("x.db")
+    pg = Target.parse("postgresql://bot:s3cret@db:5432/hearts")
+    assert pg.dialect is Dialect.POSTGRESQL and pg.describe() == "postgresql://bot:***@db:5432/hearts"
+    with pytest.raises(ValueError, match="unknown database URL"):
+        Target.parse("mysql://u:p@h/d")
 
 
 def test_rating_rewards_beating_stronger_players() -> None:
@@ -42,15 +79,14 @@ def test_rating_rewards_beating_stronger_players() -> None:
     assert rate([weak], [1]) == [weak]
 
 
-async def test_an_older_database_is_migrated_and_keeps_its_data(db_path: Path) -> None:
-    from bot.storage.migrations import MIGRATIONS
-
-    with sqlite3.connect(db_path) as raw:  # a file from the first released schema
-        raw.executescript(MIGRATIONS[0])
-        raw.execute("PRAGMA user_version = 1")
-        raw.execute("INSERT INTO meta (key, value) VALUES ('alive_at', '1.0')")
-    db = await Database.open(db_path)
-    assert await db.schema_version() == SCHEMA_VERSION >= 2
+async def test_an_older_database_is_migrated_and_keeps_its_data(db_url: str, raw: RawDatabase) -> None:
+    assert len(MIGRATIONS) >= 2
+    backend = await open_backend(raw.target)  # a database from the first released schema
+    await apply(backend, upto=1)
+    await backend.close()
+    await raw.execute("INSERT INTO meta (key, value) VALUES ('alive_at', '1.0')")
+    db = await Database.open(db_url)
+    assert await db.schema_version() == SCHEMA_VERSION
     assert await db.get_meta("alive_at") == "1.0"
     await db.set_presenter_data(7, "lobby_message", "123")
     await db.set_presenter_data(7, "table_message", "456")
@@ -59,19 +95,18 @@ async def test_an_older_database_is_migrated_and_keeps_its_data(db_path: Path) -
     await db.close()
 
 
-async def test_player_preferences_round_trip_and_survive_a_damaged_row(db_path: Path) -> None:
+async def test_player_preferences_round_trip_and_survive_a_damaged_row(db_url: str, raw: RawDatabase) -> None:
     from bot.tables import PlayerPreferences
 
-    db = await Database.open(db_path)
+    db = await Database.open(db_url)
     try:
         assert PlayerPreferences.from_json(await db.player_preferences("u1")) == PlayerPreferences()
         await db.set_player_preferences("u1", PlayerPreferences(four_colour=True).to_json())
         assert PlayerPreferences.from_json(await db.player_preferences("u1")).four_colour is True
     finally:
         await db.close()
-    with sqlite3.connect(db_path) as raw:
-        raw.execute("UPDATE player_preferences SET data = '{broken' WHERE player_id = 'u1'")
-    db = await Database.open(db_path)
+    await raw.execute("UPDATE player_preferences SET data = '{broken' WHERE player_id = 'u1'")
+    db = await Database.open(db_url)
     try:
         assert PlayerPreferences.from_json(await db.player_preferences("u1")) == PlayerPreferences()
         assert PlayerPreferences.from_json({"four_colour": "yes"}) == PlayerPreferences()
@@ -79,45 +114,35 @@ async def test_player_preferences_round_trip_and_survive_a_damaged_row(db_path: 
         await db.close()
 
 
-def _write_lock_is_free(path: Path) -> bool:
-    """Whether another connection can take the write lock at once."""
-    raw = sqlite3.connect(path, timeout=0.2, isolation_level=None)
-    try:
-        raw.execute("BEGIN IMMEDIATE")
-        raw.execute("ROLLBACK")
-        return True
-    except sqlite3.OperationalError:
-        return False
-    finally:
-        raw.close()
-
-
-async def test_closing_mid_transaction_releases_the_write_lock(db_path: Path) -> None:
+async def test_closing_mid_transaction_releases_the_write_lock(sqlite_path: Path) -> None:
     """A writer stopped inside a transaction with a statement still alive: closing the database
     must not leave SQLite a "zombie" connection that keeps the write lock (the soak's stall: every
     later commit of the next instance waited out its busy timeout)."""
-    db = await Database.open(db_path)
+    db = await Database.open(sqlite_path)
     await db.set_meta("before", "1")
-    await db._w.execute("BEGIN IMMEDIATE")
-    await db._w.execute("INSERT INTO meta (key, value) VALUES ('half', '1')")
-    statement = await db._w.execute("SELECT key FROM meta")  # still referenced, not finished
+    w = db.backend.writer  # type: ignore[attr-defined]
+    await w.execute("BEGIN IMMEDIATE")
+    await w.execute("INSERT INTO meta (key, value) VALUES ('half', '1')")
+    statement = await w.execute("SELECT key FROM meta")  # still referenced, not finished
     await statement.fetchone()
     await db.close()
-    assert _write_lock_is_free(db_path)
-    with sqlite3.connect(db_path) as raw:
-        assert dict(raw.execute("SELECT key, value FROM meta WHERE key IN ('before', 'half')")) == {
-            "before": "1"
-        }
+    raw = RawDatabase(f"sqlite:///{sqlite_path}")
+    assert await raw.write_lock_is_free()
+    assert dict(await raw.fetch("SELECT key, value FROM meta WHERE key IN ('before', 'half')")) == {
+        "before": "1"
+    }
     del statement
 
 
-async def test_a_writer_cancelled_mid_commit_rolls_back_and_answers_its_writers(db_path: Path) -> None:
-    db = await Database.open(db_path)
+async def test_a_writer_cancelled_mid_commit_rolls_back_and_answers_its_writers(
+    db_url: str, raw: RawDatabase
+) -> None:
+    db = await Database.open(db_url)
     inside = asyncio.Event()
     statements = db._statements
 
-    async def then_stuck(writes: Any) -> Any:  # the writer stops mid-transaction, statements run
-        await statements(writes)
+    async def then_stuck(tx: Any, writes: Any) -> Any:  # the writer stops mid-transaction, statements run
+        await statements(tx, writes)
         inside.set()
         await asyncio.Event().wait()
 
@@ -125,16 +150,47 @@ async def test_a_writer_cancelled_mid_commit_rolls_back_and_answers_its_writers(
     pending = asyncio.ensure_future(db.set_meta("cancelled", "1"))
     await asyncio.wait_for(inside.wait(), 5)
     db._statements = statements  # type: ignore[method-assign]
-    assert db._w.in_transaction
+    assert not await raw.write_lock_is_free()  # the transaction is open
     writer = db._writer_task
     assert writer is not None
     writer.cancel()
     with pytest.raises(StorageUnavailable):
         await asyncio.wait_for(pending, 5)  # told, not left waiting
     assert writer.cancelled()
-    assert not db._w.in_transaction
-    assert _write_lock_is_free(db_path)
+    assert await raw.write_lock_is_free()
     await db.set_meta("after", "1")  # the next write goes through
     assert await db.get_meta("after") == "1"
     assert await db.get_meta("cancelled") is None  # nothing half-applied
+    await db.close()
+
+
+async def test_an_unreachable_postgresql_server_is_unavailable_not_a_crash() -> None:
+    import socket
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(StorageUnavailable, match="can't connect to postgresql://bot:\\*\\*\\*@"):
+        await Database.open(f"postgresql://bot:secret@127.0.0.1:{port}/hearts")
+
+
+async def test_connections_dropped_by_the_postgresql_server_refuse_a_write_then_writes_go_on(
+    db_url: str, raw: RawDatabase
+) -> None:
+    if not raw.postgres:
+        pytest.skip("PostgreSQL's server dropping the bot's connections")
+    db = await Database.open(db_url)
+    await db.set_meta("before", "1")
+    await raw.execute(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        "WHERE pid <> pg_backend_pid() AND backend_type = 'client backend'"
+    )
+    try:  # a write on a dropped connection is refused whole (or, reconnected already, goes through)
+        await db.set_meta("during", "1")
+        during = "1"
+    except StorageUnavailable:
+        during = None
+    assert await db.get_meta("during") == during
+    await db.set_meta("after", "1")  # the pool reconnects
+    assert (await db.get_meta("before"), await db.get_meta("after")) == ("1", "1")
     await db.close()

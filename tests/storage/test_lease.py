@@ -24,23 +24,23 @@ def _dead_pid() -> int:
     return int(proc.stdout)
 
 
-async def test_a_live_holder_keeps_the_lease_and_is_named(db_path: Path) -> None:
-    db = await Database.open(db_path)
+async def test_a_live_holder_keeps_the_lease_and_is_named(db_url: str) -> None:
+    db = await Database.open(db_url)
     first = _other(os.getppid())  # a live process on this host
     assert await db.acquire_lease(ALL_SHARDS, first, 30.0) is None
     me = LeaseHolder.this_process()
     held = await db.acquire_lease(ALL_SHARDS, me, 30.0)
     assert held is not None and held.who == first
-    text = refusal_message(db_path, held, time.time())
-    assert f"process {os.getppid()}" in text and first.host in text and str(db_path) in text
+    text = refusal_message(db_url, held, time.time())
+    assert f"process {os.getppid()}" in text and first.host in text and str(db_url) in text
     # The holder renews; a stranger cannot.
     assert await db.renew_lease(ALL_SHARDS, first, 30.0) is True
     assert await db.renew_lease(ALL_SHARDS, me, 30.0) is False
     await db.close()
 
 
-async def test_a_lease_is_taken_over_when_it_expires_or_its_process_is_gone(db_path: Path) -> None:
-    db = await Database.open(db_path)
+async def test_a_lease_is_taken_over_when_it_expires_or_its_process_is_gone(db_url: str) -> None:
+    db = await Database.open(db_url)
     me = LeaseHolder.this_process()
     far = _other(12345, host="another-host")
     assert await db.acquire_lease(ALL_SHARDS, far, -1.0) is None  # a lease that has already run out
@@ -54,8 +54,8 @@ async def test_a_lease_is_taken_over_when_it_expires_or_its_process_is_gone(db_p
     await db.close()
 
 
-async def test_a_released_lease_is_free(db_path: Path) -> None:
-    db = await Database.open(db_path)
+async def test_a_released_lease_is_free(db_url: str) -> None:
+    db = await Database.open(db_url)
     first = _other(os.getppid())
     assert await db.acquire_lease(ALL_SHARDS, first, 30.0) is None
     await db.release_lease(ALL_SHARDS, first)

@@ -1,10 +1,10 @@
-"""Shared helpers: a service on a real SQLite file with a hand-driven clock, and people who act."""
+"""Shared helpers: a service on a real database (SQLite or PostgreSQL) with a hand-driven clock, and
+people who act."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from pathlib import Path
 
 from bot.engine.cards import cards_of, cardset, nth_card
 from bot.engine.rules import RuleSet
@@ -28,7 +28,7 @@ CHANNEL = "chan-1"
 
 @dataclass
 class Rig:
-    path: Path
+    url: str  # the database (tests/storage/plugin.py: db_url)
     clock: ManualClock
     presenter: RecordingPresenter
     db: Database
@@ -40,7 +40,7 @@ class Rig:
 
 
 async def rig(
-    path: Path,
+    url: str,
     clock: ManualClock | None = None,
     *,
     pause: float = 0.0,
@@ -49,7 +49,7 @@ async def rig(
 ) -> Rig:
     clock = clock or ManualClock()
     presenter = presenter or RecordingPresenter()
-    db = await Database.open(path)
+    db = await Database.open(url)
     service = TableService(
         db,
         presenter,
@@ -59,7 +59,7 @@ async def rig(
     )
     if start:
         await service.start()
-    return Rig(path, clock, presenter, db, service)
+    return Rig(url, clock, presenter, db, service)
 
 
 def options(

@@ -106,7 +106,7 @@ async def test_shooter_chooses_moon_reaches_the_person(r: Rig) -> None:
     assert r.presenter.of(ev.GameOver)
 
 
-async def test_a_slow_presenter_for_one_table_does_not_stall_another(db_path) -> None:  # type: ignore[no-untyped-def]
+async def test_a_slow_presenter_for_one_table_does_not_stall_another(db_url) -> None:  # type: ignore[no-untyped-def]
     from tests.tables.helpers import rig
 
     release = asyncio.Event()
@@ -124,7 +124,7 @@ async def test_a_slow_presenter_for_one_table_does_not_stall_another(db_path) ->
                 table2_over.set()
 
     stuck = Stuck()
-    the_rig = await rig(db_path, presenter=stuck)  # type: ignore[arg-type]
+    the_rig = await rig(db_url, presenter=stuck)  # type: ignore[arg-type]
     service = the_rig.service
     t1 = await service.create_table(HOST, GUILD, CHANNEL, options(target=30), seat_host=False, seed=1)
     t2 = await service.create_table(HOST, GUILD, CHANNEL, options(target=30), seat_host=False, seed=2)

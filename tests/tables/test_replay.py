@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 from bot.tables import Actor, ManualClock, TableOptions
 from bot.tables.replay import differences, replay
@@ -25,10 +24,10 @@ async def _matches(r: Rig, table_id: int) -> list[str]:
 
 
 async def test_a_whole_game_with_timeouts_a_quit_and_a_rejoin_replays_to_its_saved_state(
-    db_path: Path,
+    db_url: str,
 ) -> None:
     clock = ManualClock()
-    r = await rig(db_path, clock)
+    r = await rig(db_url, clock)
     s = r.service
     snap = await s.create_table(ALICE, GUILD, CHANNEL, options(target=40, time_limit=30.0), seed=11)
     tid = snap.table_id
@@ -52,14 +51,14 @@ async def test_a_whole_game_with_timeouts_a_quit_and_a_rejoin_replays_to_its_sav
         await act_once(s, tid, PEOPLE, rng)
     assert await _matches(r, tid) == []
     await r.close()
-    r = await rig(db_path, clock)  # a restart logs itself too
+    r = await rig(db_url, clock)  # a restart logs itself too
     await play_to_end(r.service, tid, PEOPLE)
     assert await _matches(r, tid) == []
     await r.close()
 
 
-async def test_a_cancelled_lobby_replays(db_path: Path) -> None:
-    r = await rig(db_path)
+async def test_a_cancelled_lobby_replays(db_url: str) -> None:
+    r = await rig(db_url)
     snap = await r.service.create_table(ALICE, GUILD, CHANNEL, TableOptions(), seat_host=False, seed=3)
     await r.service.join(BOB, snap.table_id)
     await r.service.leave(BOB, snap.table_id)

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -12,6 +10,7 @@ from bot.engine.cards import cards_of, cardset
 from bot.engine.hand import Phase
 from bot.tables import Actor, ManualClock, Refused, TableRefusal
 from bot.tables import events as ev
+from tests.storage.targets import RawDatabase
 from tests.tables.helpers import CHANNEL, GUILD, act_once, options, play_to_end, rig
 
 ALICE = Actor("alice")
@@ -19,9 +18,9 @@ BOB = Actor("bob")
 HOST = Actor("host")
 
 
-async def test_restart_mid_hand_continues_from_the_exact_state(db_path: Path) -> None:
+async def test_restart_mid_hand_continues_from_the_exact_state(db_url: str) -> None:
     clock = ManualClock()
-    first = await rig(db_path, clock)
+    first = await rig(db_url, clock)
     s = first.service
     snap = await s.create_table(ALICE, GUILD, CHANNEL, options(target=40, time_limit=60.0), seed=21)
     tid = snap.table_id
@@ -42,7 +41,7 @@ async def test_restart_mid_hand_continues_from_the_exact_state(db_path: Path) ->
     await first.close()
 
     clock.set(clock.now() + 3600.0)  # the bot is down for an hour
-    second = await rig(db_path, clock)
+    second = await rig(db_url, clock)
     s2 = second.service
     restored = second.presenter.of(ev.TableRestored)
     assert [e.table.table_id for e in restored] == [tid]
@@ -93,20 +92,20 @@ async def test_restart_mid_hand_continues_from_the_exact_state(db_path: Path) ->
     await second.close()
 
 
-async def test_a_lobby_survives_a_restart(db_path: Path) -> None:
-    first = await rig(db_path)
+async def test_a_lobby_survives_a_restart(db_url: str) -> None:
+    first = await rig(db_url)
     snap = await first.service.create_table(ALICE, GUILD, CHANNEL, options(), seed=1)
     await first.service.join(BOB, snap.table_id)
     await first.close()
-    second = await rig(db_path)
+    second = await rig(db_url)
     assert [i.player_id for i in second.service.snapshot(snap.table_id).seats][:2] == ["alice", "bob"]
     nxt = await second.service.create_table(ALICE, GUILD, CHANNEL, options(), seed=1)
     assert nxt.table_id == snap.table_id + 1  # ids are never reused
     await second.close()
 
 
-async def test_a_corrupt_row_breaks_only_its_table(db_path: Path) -> None:
-    first = await rig(db_path)
+async def test_a_corrupt_row_breaks_only_its_table(db_url: str, raw: RawDatabase) -> None:
+    first = await rig(db_url)
     s = first.service
     ids = []
     for seed in (1, 2):
@@ -114,10 +113,9 @@ async def test_a_corrupt_row_breaks_only_its_table(db_path: Path) -> None:
         await s.start_game(ALICE if seed == 1 else BOB, snap.table_id)
         ids.append(snap.table_id)
     await first.close()
-    with sqlite3.connect(db_path) as raw:
-        raw.execute('UPDATE tables SET state = \'{"version": 1, "table_id": \' WHERE id = ?', (ids[0],))
+    await raw.execute('UPDATE tables SET state = \'{"version": 1, "table_id": \' WHERE id = ?', (ids[0],))
 
-    second = await rig(db_path)
+    second = await rig(db_url)
     await second.service.settle()
     broken = second.presenter.of(ev.TableBroken)
     assert [(b.table_id, b.channel_id) for b in broken] == [(ids[0], CHANNEL)]
@@ -133,17 +131,17 @@ async def test_a_corrupt_row_breaks_only_its_table(db_path: Path) -> None:
     await second.close()
 
 
-async def test_a_row_with_a_bad_game_snapshot_is_reported(db_path: Path) -> None:
-    first = await rig(db_path)
+async def test_a_row_with_a_bad_game_snapshot_is_reported(db_url: str, raw: RawDatabase) -> None:
+    first = await rig(db_url)
     snap = await first.service.create_table(HOST, GUILD, CHANNEL, options(), seed=3)
     await first.service.start_game(HOST, snap.table_id)
     await first.close()
-    with sqlite3.connect(db_path) as raw:
-        raw.execute(
-            "UPDATE tables SET state = json_set(state, '$.game.hand.trick', json('[51, 51]')) WHERE id = ?",
-            (snap.table_id,),
-        )
-    second = await rig(db_path)
+    if raw.postgres:
+        bad = "jsonb_set(state::jsonb, '{game,hand,trick}', '[51, 51]')::text"
+    else:
+        bad = "json_set(state, '$.game.hand.trick', json('[51, 51]'))"
+    await raw.execute(f"UPDATE tables SET state = {bad} WHERE id = ?", (snap.table_id,))
+    second = await rig(db_url)
     await second.service.settle()
     (broken,) = second.presenter.of(ev.TableBroken)
     assert broken.table_id == snap.table_id

@@ -4,17 +4,15 @@ answered, and every table moves on by itself once the database is usable again."
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
-import sqlite3
-from pathlib import Path
 
 import pytest
 
 from bot.storage import Database, WriteFault
 from bot.tables import Actor, ManualClock, PlayerPreferences, Refused, TableRefusal, TableService
 from bot.tables import events as ev
+from tests.storage.targets import RawDatabase
 from tests.tables.helpers import CHANNEL, GUILD, Rig, act_once, options, play_to_end, rig
 
 ALICE = Actor("alice")
@@ -99,10 +97,10 @@ async def test_reads_and_writes_around_a_game_answer_with_a_refusal_not_an_error
 
 
 async def test_computer_turns_are_retried_and_every_table_resumes_once_the_disk_is_back(
-    db_path: Path,
+    db_url: str,
 ) -> None:
     clock = ManualClock()
-    r = await rig(db_path, clock)
+    r = await rig(db_url, clock)
     s = r.service
     tables = []
     for seed in range(3):  # one person and three computers each: the computers must carry on
@@ -138,9 +136,9 @@ async def test_computer_turns_are_retried_and_every_table_resumes_once_the_disk_
     await r.close()
 
 
-async def test_a_timeout_that_cannot_be_saved_is_retried(db_path: Path) -> None:
+async def test_a_timeout_that_cannot_be_saved_is_retried(db_url: str) -> None:
     clock = ManualClock()
-    r = await rig(db_path, clock)
+    r = await rig(db_url, clock)
     s = r.service
     tid = await _playing(r)
     deadline = s.snapshot(tid).deadline
@@ -157,9 +155,9 @@ async def test_a_timeout_that_cannot_be_saved_is_retried(db_path: Path) -> None:
     await r.close()
 
 
-async def test_the_supervisor_rearms_a_table_whose_computer_turn_was_lost(db_path: Path) -> None:
+async def test_the_supervisor_rearms_a_table_whose_computer_turn_was_lost(db_url: str) -> None:
     clock = ManualClock()
-    r = await rig(db_path, clock, pause=1.0)
+    r = await rig(db_url, clock, pause=1.0)
     s = r.service
     snap = await s.create_table(ALICE, GUILD, CHANNEL, options(target=30), seed=9)
     await s.start_game(ALICE, snap.table_id)
@@ -181,9 +179,9 @@ async def test_the_supervisor_rearms_a_table_whose_computer_turn_was_lost(db_pat
     await r.close()
 
 
-async def test_the_supervisor_runs_by_itself(db_path: Path) -> None:
+async def test_the_supervisor_runs_by_itself(db_url: str) -> None:
     clock = ManualClock()
-    r = await rig(db_path, clock, pause=1.0)
+    r = await rig(db_url, clock, pause=1.0)
     s = r.service
     snap = await s.create_table(ALICE, GUILD, CHANNEL, options(target=30), seed=9)
     await s.start_game(ALICE, snap.table_id)
@@ -203,11 +201,11 @@ async def test_the_supervisor_runs_by_itself(db_path: Path) -> None:
     await r.close()
 
 
-async def test_another_process_locking_the_file_gets_a_refusal_then_the_table_resumes(
-    db_path: Path,
+async def test_another_process_holding_the_lock_gets_a_refusal_then_the_table_resumes(
+    db_url: str, raw: RawDatabase
 ) -> None:
     clock = ManualClock()
-    r = await rig(db_path, clock)
+    r = await rig(db_url, clock)
     s = r.service
     await r.db.set_busy_timeout(0.05)  # a short wait for the lock keeps the test fast
     tid = await _playing(r, people=1)
@@ -219,19 +217,14 @@ async def test_another_process_locking_the_file_gets_a_refusal_then_the_table_re
             break
         clock.advance(1.0)
         await s.settle()
-    # e.g. `sqlite3` in a shell, a backup tool; in a thread: the bot may be mid-commit and needs
-    # the event loop to finish it
-    other = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
-    await asyncio.to_thread(other.execute, "BEGIN EXCLUSIVE")
-    other.execute("INSERT INTO meta (key, value) VALUES ('lock-test', 'x')")
-    actor, move = await _a_move(s, tid)
-    hand = s.private_hand(actor, tid)
-    with pytest.raises(Refused) as refused:
-        await act_once(s, tid, {"alice": ALICE}, random.Random(1))
-    assert refused.value.code is TableRefusal.STORAGE_BUSY
-    assert s.snapshot(tid).move == move
-    other.execute("COMMIT")
-    other.close()
+    # e.g. `sqlite3` in a shell, a backup tool, a migration script
+    async with raw.write_lock():
+        actor, move = await _a_move(s, tid)
+        hand = s.private_hand(actor, tid)
+        with pytest.raises(Refused) as refused:
+            await act_once(s, tid, {"alice": ALICE}, random.Random(1))
+        assert refused.value.code is TableRefusal.STORAGE_BUSY
+        assert s.snapshot(tid).move == move
     assert s.private_hand(actor, tid).move == hand.move
     assert await act_once(s, tid, {"alice": ALICE}, random.Random(1)) == 1
     assert _memory(s, tid) == await _stored(r.db, tid)

@@ -217,8 +217,8 @@ async def test_rejoin_not_allowed_by_the_table(r: Rig) -> None:
     assert exc.value.code is TableRefusal.CANNOT_REJOIN
 
 
-async def test_computer_turns_wait_for_the_pause(db_path) -> None:  # type: ignore[no-untyped-def]
-    the_rig = await rig(db_path, pause=1.5)
+async def test_computer_turns_wait_for_the_pause(db_url) -> None:  # type: ignore[no-untyped-def]
+    the_rig = await rig(db_url, pause=1.5)
     s = the_rig.service
     snap = await s.create_table(ALICE, GUILD, CHANNEL, options(), seat_host=False, seed=9)
     for _ in range(4):

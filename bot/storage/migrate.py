@@ -1,0 +1,131 @@
+"""Copy a bot's database to another one, e.g. from SQLite to PostgreSQL when the bot outgrows a file:
+
+    python -m bot.storage.migrate --from sqlite:///data/hearts.sqlite3 --to postgresql://bot@db/hearts
+
+Stop the bot first: the source's lease is taken for the copy, so the command refuses while a bot runs
+on it (and a bot can't start on it meanwhile). The target is brought to the current schema and must
+be empty (the command refuses otherwise: it never merges two bots' data). Every table is copied with
+its ids, in one transaction on the target: a row the target refuses (e.g. text where a number
+belongs, damage SQLite lets in) stops the copy with the table's name and leaves the target empty.
+The source is only read (its schema is brought up to date first, as the bot itself would).
+The lease table is not copied: leases belong to running processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from bot.storage.backend import Target, Tx
+from bot.storage.database import Database
+from bot.storage.errors import StorageError
+from bot.storage.lease import ALL_SHARDS, LeaseHolder, refusal_message
+
+# Every table of the schema but ``leases``, with its primary key (to page through it in order).
+TABLES: Final[dict[str, tuple[str, ...]]] = {
+    "meta": ("key",),
+    "tables": ("id",),
+    "actions": ("table_id", "seq"),
+    "games": ("table_id",),
+    "game_players": ("table_id", "player_id"),
+    "ratings": ("guild_id", "player_id"),
+    "server_settings": ("guild_id",),
+    "presenter_data": ("table_id", "key"),
+    "player_preferences": ("player_id",),
+}
+NOT_COPIED: Final = ("leases",)
+PAGE: Final = 2000
+LEASE_TTL: Final = 600.0  # the copy's hold on the source; released at the end
+
+
+class MigrationRefused(StorageError):
+    """The copy was not started or was undone; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Copied:
+    rows: dict[str, int]  # per table
+
+
+async def migrate(source: str | Target, target: str | Target) -> Copied:
+    """Copy every table of ``source`` into the empty ``target`` (see the module's docstring)."""
+    src = await Database.open(source)
+    me = LeaseHolder.this_process()
+    try:
+        other = await src.acquire_lease(ALL_SHARDS, me, LEASE_TTL)
+        if other is not None:
+            raise MigrationRefused(refusal_message(src.where, other, time.time()))
+        try:
+            dst = await Database.open(target)
+            try:
+                return await _copy(src, dst)
+            finally:
+                await dst.close()
+        finally:
+            await src.release_lease(ALL_SHARDS, me)
+    finally:
+        await src.close()
+
+
+async def _copy(src: Database, dst: Database) -> Copied:
+    for table in (*TABLES, *NOT_COPIED):
+        if await dst.rows(f"SELECT 1 FROM {table} LIMIT 1"):
+            raise MigrationRefused(
+                f"the target {dst.where} is not empty (table {table!r} has rows): "
+                "migrate into a new, empty database"
+            )
+
+    async def copy_all(tx: Tx) -> Copied:
+        counts: dict[str, int] = {}
+        for table, key in TABLES.items():
+            counts[table] = await _copy_table(src, tx, table, key)
+        return Copied(counts)
+
+    return await dst.backend.transaction(copy_all)
+
+
+async def _copy_table(src: Database, tx: Tx, table: str, key: Sequence[str]) -> int:
+    order = ", ".join(key)
+    copied = 0
+    while True:
+        rows = await src.rows(f"SELECT * FROM {table} ORDER BY {order} LIMIT ? OFFSET ?", (PAGE, copied))
+        if not rows:
+            return copied
+        marks = ", ".join("?" * len(rows[0]))
+        try:
+            await tx.executemany(f"INSERT INTO {table} VALUES ({marks})", [tuple(r) for r in rows])
+        except Exception as exc:
+            raise MigrationRefused(
+                f"a row of table {table!r} (among rows {copied + 1}-{copied + len(rows)}) can't be "
+                f"copied: {exc}. Nothing was written to the target."
+            ) from exc
+        copied += len(rows)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.storage.migrate",
+        description="Copy the bot's database (stopped) into a new, empty one, e.g. SQLite to PostgreSQL.",
+    )
+    parser.add_argument("--from", dest="source", required=True, help="sqlite:///path or postgresql://…")
+    parser.add_argument("--to", dest="target", required=True, help="postgresql://… or sqlite:///path")
+    args = parser.parse_args(argv)
+    try:
+        source, target = Target.parse(args.source), Target.parse(args.target)
+        copied = asyncio.run(migrate(source, target))
+    except (StorageError, ValueError, OSError) as exc:
+        print(f"migration refused: {exc}", file=sys.stderr)
+        return 1
+    for table, count in copied.rows.items():
+        print(f"{table}: {count} rows")
+    print(f"copied {source.describe()} to {target.describe()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,161 @@
+"""The PostgreSQL backend (asyncpg), for a bot that outgrows one SQLite file: a connection pool; each
+write group is one transaction on a connection from the pool, reads use any other.
+
+Statements arrive with SQLite's ``?`` placeholders and are numbered here (``$1``, ``$2`` …). The
+schema version is kept in the one-row table ``schema_version``; migrations take an advisory lock so
+that processes starting together migrate once. ``busy_timeout`` becomes the server's ``lock_timeout``:
+a write waiting longer than that for another session's lock is refused (``LockNotAvailableError``),
+as SQLite's busy timeout refuses one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Final, TypeVar
+
+import asyncpg
+
+from bot.storage.backend import Dialect, Target, Tx
+from bot.storage.errors import StorageUnavailable
+from bot.storage.faults import WriteFault
+
+T = TypeVar("T")
+
+POOL_SIZE: Final = (2, 8)  # connections: kept open, at most
+CONNECT_TIMEOUT: Final = 10.0  # seconds to reach the server before the database counts as unavailable
+MIGRATION_LOCK: Final = 0x4845415254  # pg_advisory_xact_lock key while migrating ("HEART")
+
+# SQLSTATE classes and codes that mean "the database can't be used now", not "this write is bad":
+# 08 connection, 40 serialization failure/deadlock, 53 insufficient resources (disk full), 57 operator
+# intervention (shutdown, cancelled), 58 system (I/O); read-only transaction, lock not available.
+_UNAVAILABLE_CLASSES: Final = frozenset({"08", "40", "53", "57", "58"})
+_UNAVAILABLE_CODES: Final = frozenset({"25006", "55P03"})
+
+_FAULTS: Final[dict[WriteFault, tuple[type[asyncpg.PostgresError], str]]] = {
+    WriteFault.DISK_FULL: (
+        asyncpg.exceptions.DiskFullError,
+        "could not extend file: No space left on device",
+    ),
+    WriteFault.READ_ONLY: (
+        asyncpg.exceptions.ReadOnlySQLTransactionError,
+        "cannot execute INSERT in a read-only transaction",
+    ),
+    WriteFault.IO_ERROR: (asyncpg.exceptions.PostgresIOError, "could not write to file: I/O error"),
+    WriteFault.LOCKED: (asyncpg.exceptions.LockNotAvailableError, "canceling statement due to lock timeout"),
+}
+
+
+@functools.lru_cache(maxsize=256)
+def numbered(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1``, ``$2`` … (a ``?`` inside a quoted literal stays)."""
+    out: list[str] = []
+    n = 0
+    quoted = False
+    for ch in sql:
+        if ch == "'":
+            quoted = not quoted
+        if ch == "?" and not quoted:
+            n += 1
+            out.append(f"${n}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _changed(status: str) -> int:
+    """Rows changed, from a command status such as ``UPDATE 1`` or ``INSERT 0 3``."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class _Conn:
+    """A ``Tx`` on one pooled connection."""
+
+    def __init__(self, conn: asyncpg.Connection[Any] | asyncpg.pool.PoolConnectionProxy[Any]) -> None:
+        self._c = conn
+
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        return _changed(await self._c.execute(numbered(sql), *args))
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self._c.executemany(numbered(sql), rows)
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        return list(await self._c.fetch(numbered(sql), *args))
+
+
+class PostgresBackend:
+    dialect = Dialect.POSTGRESQL
+
+    def __init__(self, target: Target, pool: asyncpg.Pool[Any], busy_timeout: float) -> None:
+        self.target = target
+        self.pool = pool
+        self._busy_timeout = busy_timeout
+
+    @classmethod
+    async def open(cls, target: Target, busy_timeout: float) -> PostgresBackend:
+        assert target.url is not None
+        try:
+            pool = await asyncpg.create_pool(
+                target.url,
+                min_size=POOL_SIZE[0],
+                max_size=POOL_SIZE[1],
+                timeout=CONNECT_TIMEOUT,
+                server_settings=_settings(busy_timeout),
+            )
+        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise StorageUnavailable(f"can't connect to {target.describe()}: {exc}") from exc
+        return cls(target, pool, busy_timeout)
+
+    async def close(self) -> None:
+        await self.pool.close()
+
+    async def set_busy_timeout(self, seconds: float) -> None:
+        self._busy_timeout = seconds
+        self.pool.set_connect_args(
+            self.target.url, timeout=CONNECT_TIMEOUT, server_settings=_settings(seconds)
+        )
+        await self.pool.expire_connections()  # the open ones reconnect with it when next released
+
+    async def transaction(self, body: Callable[[Tx], Awaitable[T]]) -> T:
+        async with self.pool.acquire() as conn, conn.transaction():
+            return await body(_Conn(conn))
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        try:
+            return list(await self.pool.fetch(numbered(sql), *args))
+        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise StorageUnavailable(f"reading failed: {exc}") from exc
+
+    async def read_version(self, tx: Tx) -> int:
+        await tx.fetch("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
+        await tx.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
+        rows = await tx.fetch("SELECT version FROM schema_version")
+        return int(rows[0][0]) if rows else 0
+
+    async def write_version(self, tx: Tx, number: int) -> None:
+        await tx.execute("DELETE FROM schema_version")
+        await tx.execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
+
+    async def schema_version(self) -> int:
+        rows = await self.fetch("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+        return int(rows[0][0])
+
+    def fault_error(self, fault: WriteFault) -> Exception:
+        kind, message = _FAULTS[fault]
+        error: Exception = kind(message)
+        return error
+
+    def unavailable(self, exc: BaseException) -> bool:
+        if isinstance(exc, StorageUnavailable | OSError | asyncio.TimeoutError | asyncpg.InterfaceError):
+            return True
+        if isinstance(exc, asyncpg.PostgresError):
+            code = str(getattr(exc, "sqlstate", "") or "")
+            return code[:2] in _UNAVAILABLE_CLASSES or code in _UNAVAILABLE_CODES
+        return False
+
+
+def _settings(busy_timeout: float) -> dict[str, str]:
+    return {"lock_timeout": str(max(1, int(busy_timeout * 1000)))}

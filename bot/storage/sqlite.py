@@ -1,0 +1,137 @@
+"""The embedded backend: one SQLite file in WAL mode (aiosqlite), a writer connection and a reader
+connection. Readers are never blocked by the writer.
+
+The file and its WAL journal are created readable by their owner only (SQLite gives the ``-wal`` and
+``-shm`` files the database file's permissions). ``busy_timeout`` is how long a statement waits for
+another process's lock (e.g. ``sqlite3`` in a shell) before it is refused.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from bot.storage.backend import Dialect, Target, Tx
+from bot.storage.errors import StorageUnavailable, unavailable
+from bot.storage.faults import WriteFault
+
+T = TypeVar("T")
+FILE_MODE = 0o600
+
+
+class _Conn:
+    """A ``Tx`` on one aiosqlite connection."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._c = conn
+
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        cur = await self._c.execute(sql, tuple(args))
+        return cur.rowcount
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self._c.executemany(sql, rows)
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        async with self._c.execute(sql, tuple(args)) as cur:
+            return list(await cur.fetchall())
+
+
+class SqliteBackend:
+    dialect = Dialect.SQLITE
+
+    def __init__(self, target: Target, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+        self.target = target
+        self.writer = writer  # tests look at its transaction
+        self._r = reader
+        self._w = _Conn(writer)
+        self._reads = _Conn(reader)
+
+    @classmethod
+    async def open(cls, target: Target, busy_timeout: float) -> SqliteBackend:
+        path = target.path
+        assert path is not None
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _create_private(path)
+        ms = int(busy_timeout * 1000)
+        writer = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            await writer.execute("PRAGMA journal_mode=WAL")
+            await writer.execute("PRAGMA synchronous=NORMAL")  # durable at each checkpoint; safe in WAL
+            await writer.execute("PRAGMA foreign_keys=ON")
+            await writer.execute(f"PRAGMA busy_timeout={ms}")
+            reader = await aiosqlite.connect(path, isolation_level=None)
+            await reader.execute(f"PRAGMA busy_timeout={ms}")
+        except BaseException:
+            await writer.close()
+            raise
+        return cls(target, writer, reader)
+
+    async def close(self) -> None:
+        """A transaction a cancelled writer left open is rolled back first. (Closed inside a
+        transaction while a statement is still referenced, SQLite keeps the connection as a "zombie"
+        holding the write lock until that statement is freed: every other connection's writes then
+        wait out their busy timeout.)"""
+        await self._end_transaction()
+        await self._r.close()
+        await self.writer.close()
+
+    async def set_busy_timeout(self, seconds: float) -> None:
+        for conn in (self.writer, self._r):
+            await conn.execute(f"PRAGMA busy_timeout={int(seconds * 1000)}")
+
+    async def transaction(self, body: Callable[[Tx], Awaitable[T]]) -> T:
+        await self._end_transaction()  # a writer cancelled during a rollback leaves one open
+        await self.writer.execute("BEGIN IMMEDIATE")
+        try:
+            result = await body(self._w)
+            await self.writer.execute("COMMIT")
+        except BaseException:
+            await self._end_transaction()
+            raise
+        return result
+
+    async def _end_transaction(self) -> None:
+        """Roll back whatever transaction the writer connection is still in (none, normally)."""
+        w = self.writer
+        if w._connection is not None and w.in_transaction:  # not after close
+            with contextlib.suppress(Exception):
+                await w.execute("ROLLBACK")
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        try:
+            return await self._reads.fetch(sql, args)
+        except sqlite3.Error as exc:
+            raise StorageUnavailable(f"reading failed: {exc}") from exc
+
+    async def read_version(self, tx: Tx) -> int:
+        rows = await tx.fetch("PRAGMA user_version")
+        return int(rows[0][0]) if rows else 0
+
+    async def write_version(self, tx: Tx, number: int) -> None:
+        await tx.execute(f"PRAGMA user_version = {int(number)}")
+
+    async def schema_version(self) -> int:
+        return await self.read_version(self._reads)
+
+    def fault_error(self, fault: WriteFault) -> Exception:
+        return sqlite3.OperationalError(fault.value)
+
+    def unavailable(self, exc: BaseException) -> bool:
+        return unavailable(exc)
+
+
+def _create_private(path: Path) -> None:
+    """Create the database file readable by its owner only (SQLite gives its journal files the
+    same permissions). An existing file is left as the operator set it."""
+    if str(path) == ":memory:" or path.exists():
+        return
+    fd = os.open(path, os.O_CREAT | os.O_WRONLY, FILE_MODE)
+    os.close(fd)
+    os.chmod(path, FILE_MODE)  # whatever the umask
