@@ -25,7 +25,7 @@ async def test_the_last_table_message_shows_the_end_and_only_the_score_sheet(hea
     lobby = await hearts.open_table(alice, seats=4, hands=1)
     await hearts.click(alice, lobby, "Start")
     await hearts.play_until(hearts.game_over, [alice])
-    await hearts.bot.presenter.settle()
+    await hearts.settle()
     tables = [m for m in hearts.public("") if "table.png" in [a.filename for a in m.attachments]]
     assert tables, "a table message was posted"
     last = max(tables, key=lambda m: m.id)

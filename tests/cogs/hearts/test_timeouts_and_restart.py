@@ -47,7 +47,7 @@ async def test_a_timeout_plays_a_random_move_and_a_second_one_forfeits_the_seat(
     assert not [m for m in hearts.emu.dm_messages(bob)[dms_before:] if m.custom_ids]
     over = hearts.public("Game over")[0]
     assert "bob" in over.content  # bob's ranking points change (a forfeit) is still listed
-    await hearts.bot.presenter.settle()
+    await hearts.settle()
     table = hearts.table_message()
     assert table is not None and t("lobby.finished") in table.content
     assert table.labels == [t("button.score_sheet")]
