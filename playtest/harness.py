@@ -3,6 +3,7 @@ clicks, and the controls in their DMs (or in the ephemeral "Show my hand" flow).
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -237,13 +238,22 @@ class Hearts:
             found: str | tuple[User, Message] = await self.emu.wait_until(
                 lambda: "done" if done() else self._actionable(users),
                 what="a move to make or the end",
-                timeout=10,
+                timeout=30,
             )
             if isinstance(found, str):  # "done"
                 return
             user, message = found
             await self.act(user, message)
         raise AssertionError("the game did not end")
+
+    async def settle(self, *, timeout: float = 30.0) -> None:
+        """Wait (at most ``timeout`` seconds) until the table service has delivered every event it
+        emitted and the presenter has finished the redraws and sends those deliveries started.
+        ``presenter.settle()`` alone can return while the service is still delivering (e.g. the
+        lobby's last edit comes after the "Game over" announcement, in the same delivery)."""
+        async with asyncio.timeout(timeout):
+            await self.bot.service.settle()
+            await self.bot.presenter.settle()
 
     def game_over(self) -> bool:
         return bool(self.public(GAME_OVER))

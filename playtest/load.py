@@ -289,6 +289,7 @@ async def _run(
         gc.callbacks.append(timing_gc)
         await asyncio.gather(*(_play(r, lobby, think, rng) for r, lobby in zip(runs, lobbies, strict=True)))
         await emu.settle(timeout=30)
+        await bot.service.settle()
         await bot.presenter.settle()
         ticker.cancel()
         gc.callbacks.remove(timing_gc)

@@ -204,8 +204,11 @@ class DiscordPresenter:
                 if isinstance(event, ev.TableCancelled):
                     self._redraw(snap)
                 if isinstance(event, ev.SeatChanged) and snap.status is TableStatus.PLAYING:
-                    await self._seat_news(state, event)
-                    self._redraw(snap)
+                    # Seats FILLED at the start come before GameStarted: no drawing yet, or the
+                    # table message could go out before the thread exists (in the channel).
+                    if event.change is not ev.SeatChange.FILLED:
+                        await self._seat_news(state, event)
+                        self._redraw(snap)
                 else:
                     await self._edit_lobby(state, snap)
             case ev.GameStarted():
