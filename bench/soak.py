@@ -133,12 +133,12 @@ class Soak:
             self.db.faults.fail(self.fault_kind)
         self.service = TableService(
             self.db,
-            self.presenter,
             clock=self.clock,
             computers=ComputerPool(ComputerSettings(kind=PoolKind.INLINE)),
             # The supervisor every 30 s of simulated time (5 s in production): one look per step.
             settings=ServiceSettings(computer_pause=0.0, supervise_interval=STEP),
         )
+        self.service.attach(self.presenter)
         self.presenter.service = self.service
         await self.service.start()
         await self.service.settle()

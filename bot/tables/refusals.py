@@ -6,10 +6,16 @@ rules themselves (a card that may not be played) keep the engine's own ``Refusal
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Awaitable
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.engine.moves import IllegalMove, Refusal
+from bot.storage.errors import StorageUnavailable
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class TableRefusal(Enum):
@@ -51,3 +57,12 @@ class Refused(Exception):
     @classmethod
     def from_illegal(cls, exc: IllegalMove) -> Refused:
         return cls(exc.refusal, **exc.params)
+
+
+async def or_busy(work: Awaitable[T]) -> T:
+    """A database that can't be used now becomes a refusal the person can read."""
+    try:
+        return await work
+    except StorageUnavailable as exc:
+        log.warning("database unavailable: %s", exc)
+        raise Refused(TableRefusal.STORAGE_BUSY) from None

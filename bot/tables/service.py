@@ -33,7 +33,6 @@ from bot.engine.moves import ChooseMoon, IllegalMove, Move, PassCards, PlayCard
 from bot.engine.randomplay import random_move
 from bot.storage.database import Database
 from bot.storage.errors import StorageUnavailable
-from bot.storage.leaderboard import LeaderboardPage, Order, PlayerStats, leaderboard, player_stats
 from bot.storage.records import ActionRow, DamagedRow, RatingChange, TableWrite
 from bot.tables import events as ev
 from bot.tables import lobby
@@ -41,9 +40,8 @@ from bot.tables.clock import Clock, SystemClock
 from bot.tables.computers import ComputerPool, ComputerSettings
 from bot.tables.options import ServerSettings, TableOptions
 from bot.tables.permissions import Actor, require_manager, require_seat, require_server_manager
-from bot.tables.preferences import PlayerPreferences
 from bot.tables.presenter import Presenter
-from bot.tables.refusals import Refused, TableRefusal
+from bot.tables.refusals import Refused, TableRefusal, or_busy
 from bot.tables.results import game_record
 from bot.tables.snapshot import (
     PrivateHand,
@@ -83,14 +81,13 @@ class TableService:
     def __init__(
         self,
         db: Database,
-        presenter: Presenter,
         *,
         clock: Clock | None = None,
         computers: ComputerPool | None = None,
         settings: ServiceSettings | None = None,
     ) -> None:
         self.db = db
-        self.presenter = presenter
+        self.presenter: Presenter = _Unattached()
         self.clock: Clock = clock or SystemClock()
         self._own_pool = computers is None
         self.computers = computers or ComputerPool(ComputerSettings())
@@ -103,13 +100,16 @@ class TableService:
         self._heartbeat: Any = None
         self._supervisor: Any = None
         self._reported: set[str] = set()
-        self._unremembered: dict[tuple[int, str], str | None] = {}  # presenter data not yet written
-        self._remembering: asyncio.Task[None] | None = None
         self.repairs = 0  # tables the supervisor found stuck and set moving again (benchmarks)
         db.on_damage = self._damaged
         self._detached: Table | None = None  # outbox for events of tables that are not loaded
 
     # == lifecycle ==========================================================================
+
+    def attach(self, presenter: Presenter) -> None:
+        """Show this service's events through ``presenter`` (before ``start``: restoring tables
+        emits events)."""
+        self.presenter = presenter
 
     async def start(self) -> list[int]:
         """Restore every unfinished table (deadlines moved by the downtime) and start the timers.
@@ -193,8 +193,6 @@ class TableService:
         for table in self._tables.values():
             table.cancel_timers()
         tasks = list(self._tasks)
-        if self._remembering is not None:
-            tasks.append(self._remembering)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -328,72 +326,6 @@ class TableService:
             if (guild_id is None or t.guild_id == guild_id) and t.seat_of(player_id) is not None
         ]
 
-    async def leaderboard(
-        self, guild_id: str, order: Order = Order.POINTS, limit: int = 10, offset: int = 0
-    ) -> LeaderboardPage:
-        return await _or_busy(leaderboard(self.db, guild_id, order, limit, offset))
-
-    async def player_stats(
-        self, guild_id: str, player_id: str, order: Order = Order.POINTS
-    ) -> PlayerStats | None:
-        return await _or_busy(player_stats(self.db, guild_id, player_id, order))
-
-    async def remember(self, table_id: int, key: str, value: str | None) -> None:
-        """Presenter data that must survive a restart (e.g. the table's message ids); None forgets.
-        If the database can't take it now, it is kept and written later (retried with backoff):
-        the presenter's work (a DM sent, a message posted) is never undone by a failing disk."""
-        if (table_id, key) in self._unremembered:
-            self._unremembered[(table_id, key)] = value  # the retry writes the newest value
-            return
-        try:
-            await self.db.set_presenter_data(table_id, key, value)
-        except StorageUnavailable as exc:
-            log.warning("presenter data %s of table %d kept for later: %s", key, table_id, exc)
-            self._unremembered[(table_id, key)] = value
-            if self._remembering is None or self._remembering.done():
-                # Not one of ``_tasks``: it waits on the clock, and ``settle`` must not wait for it.
-                self._remembering = asyncio.get_running_loop().create_task(self._remember_later())
-
-    async def _remember_later(self) -> None:
-        delay = self.settings.retry_base
-        while self._unremembered:
-            await self._sleep(delay)
-            for (table_id, key), value in list(self._unremembered.items()):
-                try:
-                    await self.db.set_presenter_data(table_id, key, value)
-                except StorageUnavailable:
-                    delay = min(delay * 2, self.settings.retry_max)
-                    break
-                if self._unremembered.get((table_id, key), value) == value:
-                    self._unremembered.pop((table_id, key), None)
-
-    async def _sleep(self, seconds: float) -> None:
-        """Wait on the service's clock (a test's manual clock moves it)."""
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-
-        def wake() -> None:
-            if not done.done():
-                done.set_result(None)
-
-        handle = self.clock.call_at(self.clock.now() + seconds, wake)
-        try:
-            await done
-        finally:
-            handle.cancel()
-
-    async def remembered(self, table_id: int) -> dict[str, str]:
-        return await self.db.presenter_data(table_id)
-
-    async def player_preferences(self, player_id: str) -> PlayerPreferences:
-        try:
-            return PlayerPreferences.from_json(await self.db.player_preferences(player_id))
-        except StorageUnavailable as exc:
-            log.warning("preferences of %s not read (%s): the defaults serve", player_id, exc)
-            return PlayerPreferences()
-
-    async def set_player_preferences(self, player_id: str, preferences: PlayerPreferences) -> None:
-        await _or_busy(self.db.set_player_preferences(player_id, preferences.to_json()))
-
     async def server_settings(self, guild_id: str, channel_id: str | None = None) -> ServerSettings:
         """The server's settings; the defaults if none were saved, or if the saved row can't be read
         (reported once) or the database can't be read now. ``channel_id``: where the request came
@@ -414,7 +346,7 @@ class TableService:
     async def set_server_settings(self, actor: Actor, guild_id: str, settings: ServerSettings) -> None:
         require_server_manager(actor)
         settings.defaults.checked()
-        await _or_busy(self.db.save_server_settings(guild_id, settings.to_json(), self.clock.now()))
+        await or_busy(self.db.save_server_settings(guild_id, settings.to_json(), self.clock.now()))
         self._reported.discard(f"{REPORTED_PREFIX}server_settings:{guild_id}")  # repaired by this save
 
     # == lobby ================================================================================
@@ -964,7 +896,7 @@ class TableService:
     async def _any_table(self, table_id: int) -> Table:
         if table_id in self._tables or table_id in self._broken:
             return self._table(table_id)
-        stored = await _or_busy(self.db.load_table(table_id))
+        stored = await or_busy(self.db.load_table(table_id))
         if stored is None:
             raise Refused(TableRefusal.NO_SUCH_TABLE)
         try:
@@ -998,13 +930,11 @@ class TableService:
         return table.game
 
 
-async def _or_busy(work: Awaitable[T]) -> T:
-    """A database that can't be used now becomes a refusal the person can read."""
-    try:
-        return await work
-    except StorageUnavailable as exc:
-        log.warning("database unavailable: %s", exc)
-        raise Refused(TableRefusal.STORAGE_BUSY) from None
+class _Unattached:
+    """The presenter of a service nobody attached one to: events are a programming error."""
+
+    async def present(self, event: ev.TableEvent) -> None:
+        raise RuntimeError(f"no presenter attached to the table service for {type(event).__name__}")
 
 
 def _move_json(move: Move) -> dict[str, Any]:

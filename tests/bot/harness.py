@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.app import HeartsBot
+from bot.client.pacing import GlobalPacer
 from bot.config import Settings
-from bot.presenter.pacing import GlobalPacer
 from bot.tables import ComputerPool, ComputerSettings, ManualClock, PoolKind, ServiceSettings, SystemClock
 from bot.text import t
 from tests.discord_emulator import Callback, Channel, DiscordEmulator, Guild, InteractionRecord, Message, User

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.presenter.discord_presenter import REDRAW_INTERVAL
 from bot.tables import ComputerPool, ComputerSettings, PoolKind, ServiceSettings, SystemClock
 from bot.text import t
+from cogs.hearts._presenter import REDRAW_INTERVAL
 from tests.bot.harness import GAME_OVER, Hearts, controls, make_bot, now_clock
 from tests.discord_emulator import DiscordEmulator, InteractionRecord, Message, User
 from tests.discord_emulator.runner import BotRunner, redirect_discord_py

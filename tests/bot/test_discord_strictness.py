@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from bot.presenter.discord_presenter import archive_duration
 from bot.tables import Actor, ServerSettings
 from bot.text import t
-from cogs.hearts import CHANNELS_SHOWN
+from cogs.hearts._commands import CHANNELS_SHOWN
+from cogs.hearts._presenter import archive_duration
 from tests.bot.harness import Hearts
 from tests.discord_emulator import Callback, CommandNotAvailable, Permission, route_keys
 from tests.discord_emulator.pytest_plugin import ErrorLogCollector
@@ -156,7 +156,7 @@ async def test_an_unexpected_error_is_answered_and_logged(
     alice, bob = hearts.people[:2]
     emu = hearts.emu
     lobby = await hearts.open_table(alice, seats=3)
-    allowance = error_log.allow(r"interaction .* failed.*RuntimeError: disk on fire", logger="cogs")
+    allowance = error_log.allow(r"interaction .* failed.*RuntimeError: disk on fire", logger="bot.client")
 
     async def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("disk on fire")

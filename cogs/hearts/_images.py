@@ -15,7 +15,6 @@ from bot.engine.game import GameResult
 from bot.engine.hand import Phase
 from bot.engine.scoring import HandOutcome
 from bot.engine.standings import leaders
-from bot.presenter.describe import Names, computer_name, player_name, seat_name
 from bot.processes import worker_pool
 from bot.render import (
     FinalStandings,
@@ -35,6 +34,7 @@ from bot.render import (
 )
 from bot.tables import PrivateHand, TableSnapshot
 from bot.tables import ScoreSheet as SheetSnapshot
+from cogs.hearts._wording import Names, computer_name, player_name, seat_name
 
 _SHOTS = {HandOutcome.MOON: Shot.MOON, HandOutcome.SLAM: Shot.SLAM, HandOutcome.ALL_TRICKS: Shot.ALL_TRICKS}
 

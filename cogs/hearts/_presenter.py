@@ -25,25 +25,25 @@ import io
 import logging
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import discord
 
+from bot.client.pacing import GlobalPacer, Priority, background
 from bot.engine.cards import CardSet
 from bot.engine.hand import Phase
 from bot.engine.scoring import HandOutcome, trick_points
-from bot.presenter import custom_ids, describe, images
-from bot.presenter.describe import card_list, computer_name, countdown, mention, player_name, seat_name
-from bot.presenter.pacing import GlobalPacer, Priority, background
-from bot.presenter.state import TableMessages
+from bot.storage.database import Database
 from bot.tables import PlayerPreferences, PrivateHand, TableSnapshot
 from bot.tables import events as ev
+from bot.tables.preferences import load_preferences, save_preferences
 from bot.tables.table import TableStatus
 from bot.text import t
-from cogs.controls import hand_view, lobby_view, table_view
-
-if TYPE_CHECKING:
-    from bot.tables import TableService
+from cogs.hearts import _images as images
+from cogs.hearts import _wording as describe
+from cogs.hearts._controls import SeatMove, hand_view, lobby_view, seat_move_of, table_view
+from cogs.hearts._state import SavedState, TableMessages
+from cogs.hearts._wording import card_list, computer_name, countdown, mention, player_name, seat_name
 
 log = logging.getLogger(__name__)
 
@@ -107,33 +107,34 @@ class DiscordPresenter:
     def __init__(
         self,
         client: discord.Client,
+        db: Database,
+        saved: SavedState,
         render: images.RenderPool | None = None,
         redraw_interval: float = REDRAW_INTERVAL,
         pacer: GlobalPacer | None = None,
+        known_names: dict[str, str] | None = None,
     ) -> None:
         self.client = client
+        self.db = db
+        self.saved = saved
         self.pacer = pacer  # whose backlog says when the bot is short of requests
         self.render = render or images.RenderPool()
         self.redraw_interval = redraw_interval
-        self.service: TableService | None = None
         self._states: dict[int, TableMessages] = {}
         self._dm_channels: dict[str, int] = {}
         self._dm_opening: dict[str, asyncio.Task[int]] = {}
         self._redraws: dict[int, _Redraw] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
-        self.known_names: dict[str, str] = {}  # every display name seen, across tables
+        # every display name seen, across tables (shared with the other extensions by the client)
+        self.known_names: dict[str, str] = {} if known_names is None else known_names
         self._preferences: dict[str, PlayerPreferences] = {}
 
     # -- state ------------------------------------------------------------------------------
 
-    def _service(self) -> TableService:
-        assert self.service is not None, "the presenter is not attached to a table service"
-        return self.service
-
     async def state(self, table_id: int) -> TableMessages:
         state = self._states.get(table_id)
         if state is None:
-            saved = await self._service().remembered(table_id)
+            saved = await self.saved.remembered(table_id)
             state = self._states.setdefault(table_id, TableMessages.from_saved(table_id, saved))
             for player_id, channel_id in state.dm_channels.items():
                 self._dm_channels.setdefault(player_id, channel_id)  # no reopening after a restart
@@ -147,7 +148,7 @@ class DiscordPresenter:
     async def _save(self, state: TableMessages, key: str, value: int | str | None) -> None:
         if key in ("lobby_channel", "lobby_message", "play_channel", "table_message", "table_hand"):
             setattr(state, key, value)
-        await self._service().remember(state.table_id, key, None if value is None else str(value))
+        await self.saved.remember(state.table_id, key, None if value is None else str(value))
 
     async def learn_name(self, table_id: int | None, user_id: str, name: str) -> None:
         """Remember a player's display name (for this table's images and messages, if given)."""
@@ -158,7 +159,7 @@ class DiscordPresenter:
     async def _keep_name(self, state: TableMessages, user_id: str, name: str) -> None:
         if state.names.get(user_id) != name:
             state.names[user_id] = name
-            await self._service().remember(state.table_id, f"name:{user_id}", name)
+            await self.saved.remember(state.table_id, f"name:{user_id}", name)
 
     async def _names_for(self, state: TableMessages, snap: TableSnapshot) -> None:
         """Save with the table the names of people seen elsewhere (e.g. the host, before the table
@@ -170,11 +171,11 @@ class DiscordPresenter:
     async def preferences(self, player_id: str) -> PlayerPreferences:
         prefs = self._preferences.get(player_id)
         if prefs is None:
-            prefs = self._preferences[player_id] = await self._service().player_preferences(player_id)
+            prefs = self._preferences[player_id] = await load_preferences(self.db, player_id)
         return prefs
 
     async def set_preferences(self, player_id: str, preferences: PlayerPreferences) -> None:
-        await self._service().set_player_preferences(player_id, preferences)
+        await save_preferences(self.db, player_id, preferences)
         self._preferences[player_id] = preferences
 
     # -- the Presenter protocol -------------------------------------------------------------
@@ -365,7 +366,9 @@ class DiscordPresenter:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.saved.close()
         self.render.close()
+        await self.render.wait_closed(1.0)
 
     async def settle(self) -> None:
         """Wait until every redraw and background send has finished (tests, shutdown)."""
@@ -528,10 +531,10 @@ class DiscordPresenter:
                     t("hand.turn_ping", mention=mention(hand.player_id), table=snap.table_id),
                     ping=hand.player_id,
                 )
-                await self._service().remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
+                await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
             return
         if hand.your_turn and await self._sent_before_restart(state, hand):
-            await self._service().remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
+            await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
             return
         payload = await self.hand_payload(hand, snap)
         kwargs: dict[str, Any] = {"content": payload.content, "file": payload.file()}
@@ -539,7 +542,7 @@ class DiscordPresenter:
             kwargs["view"] = payload.view
         if await self._dm(state, hand.player_id, **kwargs) and hand.your_turn:
             # Remembered, so that a restart resends only the controls that never went out.
-            await self._service().remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
+            await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
 
     async def _sent_before_restart(self, state: TableMessages, hand: PrivateHand) -> bool:
         """Whether these controls already went out before a restart: the bot was stopped between
@@ -552,12 +555,12 @@ class DiscordPresenter:
         me = self.client.user
         if channel_id is None or me is None:  # never DMed from this table
             return False
-        wanted = custom_ids.SeatMove(state.table_id, hand.seat, hand.move)
+        wanted = SeatMove(state.table_id, hand.seat, hand.move)
         dm = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
         try:
             async for message in dm.history(limit=DM_HISTORY_LOOK):
                 if message.author.id == me.id and any(
-                    custom_ids.seat_move_of(getattr(item, "custom_id", None) or "") == wanted
+                    seat_move_of(getattr(item, "custom_id", None) or "") == wanted
                     for row in message.components
                     for item in getattr(row, "children", (row,))
                 ):
@@ -572,13 +575,13 @@ class DiscordPresenter:
             channel_id = await self._dm_channel(player_id)
             if state.dm_channels.get(player_id) != channel_id:
                 state.dm_channels[player_id] = channel_id
-                await self._service().remember(state.table_id, f"dm:{player_id}", str(channel_id))
+                await self.saved.remember(state.table_id, f"dm:{player_id}", str(channel_id))
             dm = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
             await dm.send(**kwargs)
             return True
         except discord.Forbidden:
             state.no_dm.add(player_id)
-            await self._service().remember(state.table_id, f"nodm:{player_id}", "1")
+            await self.saved.remember(state.table_id, f"nodm:{player_id}", "1")
             await self._announce(state, t("hand.no_dm", mention=mention(player_id)), ping=player_id)
             return False
 
