@@ -45,11 +45,16 @@ EXAMPLES: dict[type[discord.ui.DynamicItem[Any]], tuple[list[Callable[[], Any]],
 
 
 def _all_controls() -> set[type[discord.ui.DynamicItem[Any]]]:
-    def walk(cls: type[Any]) -> set[type[Any]]:
-        return {cls, *(sub for child in cls.__subclasses__() for sub in walk(child))}
-
-    modules = {controls.__name__, cogs.leaderboard.__name__}
-    return {c for c in walk(discord.ui.DynamicItem) if c.__module__ in modules}
+    """Every ``DynamicItem`` class the extensions define (read from their modules: discord.py
+    re-imports an extension's modules when a test bot loads it again)."""
+    return {
+        value
+        for module in (controls, cogs.leaderboard)
+        for value in vars(module).values()
+        if isinstance(value, type)
+        and issubclass(value, discord.ui.DynamicItem)
+        and value.__module__ == module.__name__
+    }
 
 
 def test_every_control_has_examples() -> None:
