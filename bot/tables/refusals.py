@@ -29,11 +29,9 @@ class TableRefusal(Enum):
     SEAT_TAKEN = "seat_taken"  # params: seat
     NO_SUCH_SEAT = "no_such_seat"  # params: seat
     TABLE_FULL = "table_full"
-    NOT_A_COMPUTER = "not_a_computer"  # params: seat
     NOT_IN_LOBBY = "not_in_lobby"  # the game has started (or the table is closed)
     NOT_PLAYING = "not_playing"  # there is no game running
     STALE = "stale"  # params: move, current: the control is for an older move
-    TOO_MANY_SEATS = "too_many_seats"  # params: seats: fewer seats than people seated
     CHANNEL_NOT_ALLOWED = "channel_not_allowed"
     BAD_TIME_LIMIT = "bad_time_limit"  # params: min, max
     BAD_RULES = "bad_rules"  # params: rule (the engine's InvalidRules code)

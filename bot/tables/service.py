@@ -412,34 +412,6 @@ class TableService:
 
         return await self._lobby_action(table_id, change)
 
-    async def remove_computer(self, actor: Actor, table_id: int, seat: int) -> TableSnapshot:
-        async def change(table: Table) -> list[ev.TableEvent]:
-            require_manager(actor, table)
-            if not 0 <= seat < table.seat_count:
-                raise Refused(TableRefusal.NO_SUCH_SEAT, seat=seat)
-            occupant = table.lobby[seat]
-            if occupant is None or not occupant.is_computer:
-                raise Refused(TableRefusal.NOT_A_COMPUTER, seat=seat)
-            table.lobby[seat] = None
-            await self._save(table, actor.user_id, "remove_computer", {"seat": seat})
-            return [ev.SeatChanged(table_snapshot(table), seat, ev.SeatChange.COMPUTER_REMOVED, None)]
-
-        return await self._lobby_action(table_id, change)
-
-    async def change_options(self, actor: Actor, table_id: int, options: TableOptions) -> TableSnapshot:
-        """Change the rules, seat count, time limit or computer level before the start."""
-
-        async def change(table: Table) -> list[ev.TableEvent]:
-            require_manager(actor, table)
-            options.checked()
-            seats = lobby.resized(table.lobby, options.seats)
-            table.options = options
-            table.lobby = seats
-            await self._save(table, actor.user_id, "options", {"options": options.to_json()})
-            return [ev.OptionsChanged(table_snapshot(table))]
-
-        return await self._lobby_action(table_id, change)
-
     async def _lobby_action(
         self, table_id: int, change: Callable[[Table], Coroutine[Any, Any, list[ev.TableEvent]]]
     ) -> TableSnapshot:

@@ -193,7 +193,7 @@ class DiscordPresenter:
             case ev.TableCreated():
                 self.dms.prepare(snap)
                 await self._post_lobby(state, snap)
-            case ev.SeatChanged() | ev.OptionsChanged() | ev.TableCancelled():
+            case ev.SeatChanged() | ev.TableCancelled():
                 self.dms.prepare(snap)
                 if isinstance(event, ev.TableCancelled):
                     self._redraw(snap)
