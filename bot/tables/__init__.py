@@ -11,7 +11,8 @@ from bot.tables.permissions import Actor
 from bot.tables.preferences import PlayerPreferences
 from bot.tables.presenter import Presenter, RecordingPresenter
 from bot.tables.refusals import Refused, TableRefusal, or_busy
-from bot.tables.service import ServiceSettings, TableService
+from bot.tables.service import TableService
+from bot.tables.service_base import ServiceSettings
 from bot.tables.snapshot import PrivateHand, ScoreSheet, SeatInfo, TableSnapshot
 from bot.tables.table import TableStatus
 
