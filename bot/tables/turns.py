@@ -35,26 +35,32 @@ log = logging.getLogger(__name__)
 class Turns(ServiceBase):
     # == moves ===============================================================================
 
-    async def pass_cards(self, actor: Actor, table_id: int, move: int, cards: CardSet) -> TableSnapshot:
-        return await self._person_move(actor, table_id, move, lambda seat: PassCards(seat, cards))
+    async def pass_cards(
+        self, actor: Actor, table_id: int, move_number: int, cards: CardSet
+    ) -> TableSnapshot:
+        return await self._person_move(actor, table_id, move_number, lambda seat: PassCards(seat, cards))
 
-    async def play_card(self, actor: Actor, table_id: int, move: int, card: Card) -> TableSnapshot:
-        return await self._person_move(actor, table_id, move, lambda seat: PlayCard(seat, card))
+    async def play_card(self, actor: Actor, table_id: int, move_number: int, card: Card) -> TableSnapshot:
+        return await self._person_move(actor, table_id, move_number, lambda seat: PlayCard(seat, card))
 
-    async def choose_moon(self, actor: Actor, table_id: int, move: int, add_to_others: bool) -> TableSnapshot:
+    async def choose_moon(
+        self, actor: Actor, table_id: int, move_number: int, add_to_others: bool
+    ) -> TableSnapshot:
         """Shooter-chooses moon scoring: True = everyone else +26, False = the shooter −26."""
-        return await self._person_move(actor, table_id, move, lambda seat: ChooseMoon(seat, add_to_others))
+        return await self._person_move(
+            actor, table_id, move_number, lambda seat: ChooseMoon(seat, add_to_others)
+        )
 
     async def _person_move(
-        self, actor: Actor, table_id: int, move: int, make: Callable[[int], Move]
+        self, actor: Actor, table_id: int, move_number: int, make: Callable[[int], Move]
     ) -> TableSnapshot:
         self._require_running()
         table = self._table(table_id)
         async with table.lock:
             self._require_status(table, TableStatus.PLAYING, TableRefusal.NOT_PLAYING)
             seat = require_seat(actor, table)
-            if move != table.move:
-                raise Refused(TableRefusal.STALE, move=move, current=table.move)
+            if move_number != table.move:
+                raise Refused(TableRefusal.STALE, move=move_number, current=table.move)
             return await self._apply(table, make(seat), actor.user_id)
 
     async def _apply(self, table: Table, move: Move, actor_id: str | None) -> TableSnapshot:
@@ -135,34 +141,36 @@ class Turns(ServiceBase):
         game = table.game
         if not self._running or table.status is not TableStatus.PLAYING or game is None or game.over:
             return
-        move = table.move
+        move_number = table.move
         persons = False
         for seat in game.hand.waiting_for():
             if game.seats[seat].is_computer:
-                if (seat, move) not in table.thinking:
-                    table.thinking.add((seat, move))
-                    self._computer_after_pause(table, seat, move)
+                if (seat, move_number) not in table.thinking:
+                    table.thinking.add((seat, move_number))
+                    self._computer_after_pause(table, seat, move_number)
             else:
                 persons = True
         if persons and table.deadline is not None:
             now = self.clock.now()
             warn_at = table.deadline - self.settings.warning_lead(table.options.time_limit)
             if warn_at > now:
-                table.timers.append(self.clock.call_at(warn_at, lambda: self._spawn(self._warn(table, move))))
+                table.timers.append(
+                    self.clock.call_at(warn_at, lambda: self._spawn(self._warn(table, move_number)))
+                )
             table.timers.append(
-                self.clock.call_at(table.deadline, lambda: self._spawn(self._time_out(table, move)))
+                self.clock.call_at(table.deadline, lambda: self._spawn(self._time_out(table, move_number)))
             )
 
-    def _computer_after_pause(self, table: Table, seat: int, move: int) -> None:
+    def _computer_after_pause(self, table: Table, seat: int, move_number: int) -> None:
         pause = self.settings.computer_pause
         if pause <= 0:
-            self._spawn(self._computer_turn(table, seat, move))
+            self._spawn(self._computer_turn(table, seat, move_number))
         else:
             self.clock.call_at(
-                self.clock.now() + pause, lambda: self._spawn(self._computer_turn(table, seat, move))
+                self.clock.now() + pause, lambda: self._spawn(self._computer_turn(table, seat, move_number))
             )
 
-    def _computer_due(self, table: Table, seat: int, move: int) -> bool:
+    def _computer_due(self, table: Table, seat: int, move_number: int) -> bool:
         game = table.game
         return (
             self._running
@@ -170,53 +178,55 @@ class Turns(ServiceBase):
             and table.status is TableStatus.PLAYING
             and game is not None
             and not game.over
-            and table.move == move
+            and table.move == move_number
             and game.seats[seat].is_computer
             and seat in game.hand.waiting_for()
         )
 
-    async def _computer_turn(self, table: Table, seat: int, move: int) -> None:
+    async def _computer_turn(self, table: Table, seat: int, move_number: int) -> None:
         try:
-            if not self._computer_due(table, seat, move):
+            if not self._computer_due(table, seat, move_number):
                 return
             game = self._game(table)
             view = game.view(seat)
-            seed = (table.seed * 1_000_003 + move * 101 + seat) & 0x7FFF_FFFF_FFFF
+            seed = (table.seed * 1_000_003 + move_number * 101 + seat) & 0x7FFF_FFFF_FFFF
             try:
                 choice = await self.computers.decide(view, table.options.computer_level, seed)
             except Exception:
                 log.exception("computer player failed at table %d; playing a random move", table.table_id)
                 choice = random_move(game.hand, seat, random.Random(seed))
             async with table.lock:
-                if not self._computer_due(table, seat, move):
+                if not self._computer_due(table, seat, move_number):
                     return
                 try:
                     await self._apply(table, choice, None)
                 except Refused as exc:
                     if exc.code is not TableRefusal.STORAGE_BUSY:
                         raise
-                    table.thinking.discard((seat, move))
+                    table.thinking.discard((seat, move_number))
                     self._retry_later(table)
         finally:
-            table.thinking.discard((seat, move))
+            table.thinking.discard((seat, move_number))
 
-    async def _warn(self, table: Table, move: int) -> None:
+    async def _warn(self, table: Table, move_number: int) -> None:
         async with table.lock:
             game = table.game
-            if table.move != move or game is None or game.over or table.deadline is None:
+            if table.move != move_number or game is None or game.over or table.deadline is None:
                 return
             seats = tuple(s for s in game.hand.waiting_for() if not game.seats[s].is_computer)
             if seats:
-                self._emit(table, [ev.TimeoutWarning(table_snapshot(table), seats, move, table.deadline)])
+                self._emit(
+                    table, [ev.TimeoutWarning(table_snapshot(table), seats, move_number, table.deadline)]
+                )
 
-    async def _time_out(self, table: Table, move: int) -> None:
+    async def _time_out(self, table: Table, move_number: int) -> None:
         """The deadline passed: a random legal move for each waiting person, or at their second
         timeout in this game, a forfeit (a computer takes the seat, the quit is recorded)."""
         async with table.lock:
             game = table.game
             if (
                 self._tables.get(table.table_id) is not table
-                or table.move != move
+                or table.move != move_number
                 or game is None
                 or game.over
                 or table.deadline is None
@@ -241,7 +251,7 @@ class Turns(ServiceBase):
                     lead.append(seat_changed(seat, ev.SeatChange.FORFEITED, player_id))
                     record.append({"seat": seat, "forfeit": True})
                 else:
-                    rng = random.Random(f"{table.seed}:{move}:{seat}")
+                    rng = random.Random(f"{table.seed}:{move_number}:{seat}")
                     m = random_move(game.hand, seat, rng)
                     engine_events += game.apply(m)
                     lead.append(timed_out_event(seat, player_id, False))
