@@ -5,6 +5,9 @@ the table service's.
 The ``Hearts`` cog owns the game's Discord side for as long as the extension is loaded: in
 ``cog_load`` it makes the presenter (and its render workers), attaches it to the table service and
 registers the controls; ``cog_unload`` stops them.
+
+Over 400 lines because the option lists of ``/hearts new`` and ``/hearts-settings`` are long
+declarations (every choice with its label); the logic per command is a few lines.
 """
 
 from __future__ import annotations

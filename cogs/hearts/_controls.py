@@ -8,6 +8,9 @@ click on an older move is refused as stale by the table service). Ids stay far b
 100-character limit (a test round-trips every control). Views built here contain only dynamic
 items, so discord.py never stores them per message. A click is handed to the Hearts cog's
 ``ControlHandler`` (reached through ``client.get_cog``), which talks to the table service.
+
+Over 400 lines on purpose: six controls, each with its template, builder and class side by side,
+and the views that combine them; split, a template would drift from its builder.
 """
 
 from __future__ import annotations

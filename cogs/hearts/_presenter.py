@@ -15,6 +15,10 @@ the snapshot to draw next, so a burst of computer moves costs one edit, not one 
 the bot's background work: under the global rate limit they wait behind the requests players need
 (their hand, their controls, a ping; see ``pacing``), and while such requests are queued even a
 taken trick waits for the redraw interval (only a new hand's message and the end go out at once).
+
+Over 400 lines: one method per kind of table event, each a few Discord calls (lobby, thread, table
+message, hands, announcements); the words (``_wording``), redraw coalescing (``_redraw``), DMs
+(``_dms``) and saved state (``_state``) live in their own modules.
 """
 
 from __future__ import annotations
