@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.app import HeartsBot, create_bot
+from bot.client.pacing import GlobalPacer
 from bot.config import Settings
-from bot.presenter.pacing import GlobalPacer
 from bot.tables import ComputerPool, ComputerSettings, ManualClock, PoolKind, ServiceSettings, SystemClock
 from bot.text import t
+from cogs.hearts._presenter import DiscordPresenter
 from discord_emulator import Callback, Channel, DiscordEmulator, Guild, InteractionRecord, Message, User
 from discord_emulator.emulator import TEST_RATE_LIMIT_SCALE
 from discord_emulator.runner import BotRunner
@@ -57,6 +58,13 @@ def make_bot(
         redraw_interval=redraw_interval,
         pacer=GlobalPacer(period=pace_period),
     )
+
+
+def discord_presenter(bot: HeartsBot) -> DiscordPresenter:
+    """The Hearts extension's presenter, which the table service was attached to."""
+    presenter = bot.presenter
+    assert isinstance(presenter, DiscordPresenter), "the Hearts extension is loaded"
+    return presenter
 
 
 def controls(message: Message) -> list[str]:
@@ -253,7 +261,7 @@ class Hearts:
         lobby's last edit comes after the "Game over" announcement, in the same delivery)."""
         async with asyncio.timeout(timeout):
             await self.bot.service.settle()
-            await self.bot.presenter.settle()
+            await discord_presenter(self.bot).settle()
 
     def game_over(self) -> bool:
         return bool(self.public(GAME_OVER))

@@ -10,8 +10,10 @@ import random
 import pytest
 
 from bot.storage import Database, WriteFault
+from bot.storage.leaderboard import leaderboard
 from bot.tables import Actor, ManualClock, PlayerPreferences, Refused, TableRefusal, TableService
 from bot.tables import events as ev
+from bot.tables.preferences import save_preferences
 from tests.storage.targets import RawDatabase
 from tests.tables.helpers import CHANNEL, GUILD, Rig, act_once, options, play_to_end, rig
 
@@ -90,10 +92,10 @@ async def test_reads_and_writes_around_a_game_answer_with_a_refusal_not_an_error
         await r.service.set_server_settings(Actor("mod", is_moderator=True), GUILD, settings)
     assert refused.value.code is TableRefusal.STORAGE_BUSY
     with pytest.raises(Refused) as refused:
-        await r.service.set_player_preferences("alice", PlayerPreferences(four_colour=True))
+        await save_preferences(r.db, "alice", PlayerPreferences(four_colour=True))
     assert refused.value.code is TableRefusal.STORAGE_BUSY
     # Reads still answer (WAL readers are not blocked by a failing writer).
-    assert (await r.service.leaderboard(GUILD)).rows == ()
+    assert (await leaderboard(r.db, GUILD)).rows == ()
     r.db.faults.clear()
 
 
