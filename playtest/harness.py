@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from bot.app import HeartsBot, create_bot
 from bot.client.pacing import GlobalPacer
@@ -61,10 +62,13 @@ def make_bot(
 
 
 def discord_presenter(bot: HeartsBot) -> DiscordPresenter:
-    """The Hearts extension's presenter, which the table service was attached to."""
+    """The Hearts extension's presenter, which the table service was attached to.
+
+    Not an ``isinstance`` check: unloading an extension drops its modules from ``sys.modules``
+    (discord.py), so each test bot's extension has its own ``DiscordPresenter`` class."""
     presenter = bot.presenter
-    assert isinstance(presenter, DiscordPresenter), "the Hearts extension is loaded"
-    return presenter
+    assert type(presenter).__qualname__ == DiscordPresenter.__qualname__, "the Hearts extension is loaded"
+    return cast(DiscordPresenter, presenter)
 
 
 def controls(message: Message) -> list[str]:
