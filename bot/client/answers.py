@@ -53,6 +53,8 @@ async def private_answer(interaction: discord.Interaction[Any], text: str, **kwa
         edit: dict[str, Any] = {"content": text}
         if "file" in kwargs:
             edit["attachments"] = [kwargs.pop("file")]
+        elif "files" in kwargs:
+            edit["attachments"] = kwargs.pop("files")
         edit.update(kwargs)
         edit.pop("ephemeral", None)
         await interaction.edit_original_response(**edit)
