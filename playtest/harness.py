@@ -4,10 +4,12 @@ clicks, and the controls in their DMs (or in the ephemeral "Show my hand" flow).
 from __future__ import annotations
 
 import asyncio
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from bot.app import HeartsBot, create_bot
 from bot.client.pacing import GlobalPacer
@@ -61,10 +63,13 @@ def make_bot(
 
 
 def discord_presenter(bot: HeartsBot) -> DiscordPresenter:
-    """The Hearts extension's presenter, which the table service was attached to."""
+    """The Hearts extension's presenter, which the table service was attached to. Its class is
+    looked up as loaded now: unloading an extension drops its modules, so a bot started after
+    another one stopped has a presenter of a freshly imported ``DiscordPresenter``."""
     presenter = bot.presenter
-    assert isinstance(presenter, DiscordPresenter), "the Hearts extension is loaded"
-    return presenter
+    loaded = sys.modules.get(DiscordPresenter.__module__)
+    assert isinstance(presenter, getattr(loaded, "DiscordPresenter", DiscordPresenter)), "Hearts is loaded"
+    return cast(DiscordPresenter, presenter)
 
 
 def controls(message: Message) -> list[str]:
