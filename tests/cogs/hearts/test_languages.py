@@ -243,6 +243,15 @@ async def test_a_german_player_at_a_japanese_server_reads_german_privately_japan
     assert shown.content.startswith(t("hand.header", "de", table=table, hand=1))
     # A refusal, too: /hearts join where the table has started
     refused = await hearts.reply(await emu.slash(person, hearts.general, "hearts join"))
+    # The leaderboard is public (Japanese), one's statistics private (German)
+    board = await emu.slash(person, hearts.general, "leaderboard")
+    await board.wait_acknowledged()
+    assert board.original is not None and not board.original.ephemeral
+    assert board.original.content.startswith(
+        t("leaderboard.title", "ja", order=t("leaderboard.order.points", "ja"))
+    )
+    stats = await hearts.reply(await emu.slash(person, hearts.general, "stats"))
+    assert stats.content == t("stats.none", "de", name=person.name)
     german = [FIELD.split(v)[0] for k, v in CATALOGUES["de"].items() if k.startswith(("table.", "refusal."))]
     assert any(start and refused.content.startswith(start) for start in german), refused.content
 
