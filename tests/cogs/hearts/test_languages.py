@@ -129,15 +129,20 @@ async def world(
     return Hearts(emu, bot, clock, tmp_path / "hearts.sqlite3", guild, guild.channel("general"), [person])
 
 
+async def open_lobby(hearts: Hearts, host: User, **options: Any) -> tuple[Message, Message, int]:
+    """``host`` opens a table: the private answer, the lobby message and the table's id."""
+    ix = await hearts.emu.slash(host, hearts.general, "hearts new", **options)
+    answer = await hearts.reply(ix)
+    lobby = await hearts.emu.wait_for_message(
+        lambda m: any(c.startswith("hh:lobby:") for c in m.custom_ids), channel=hearts.general, since=ix
+    )
+    return answer, lobby, int(lobby.custom_ids[0].split(":")[-1])
+
+
 async def open_with_computers(hearts: Hearts, host: User, **options: Any) -> tuple[Message, int]:
     """``host`` opens a table, fills it with computers and starts: the lobby message and table id."""
     emu = hearts.emu
-    ix = await emu.slash(host, hearts.general, "hearts new", **options)
-    await hearts.reply(ix)
-    lobby = await emu.wait_for_message(
-        lambda m: any(c.startswith("hh:lobby:") for c in m.custom_ids), channel=hearts.general, since=ix
-    )
-    table = int(lobby.custom_ids[0].split(":")[-1])
+    _, lobby, table = await open_lobby(hearts, host, **options)
     seats = int(options.get("seats", 4))
     for _ in range(seats - 1):
         await hearts.emu.click(host, emu.message(lobby.id), custom_id=f"hh:lobby:bot:{table}")
@@ -220,10 +225,7 @@ async def test_a_german_player_at_a_japanese_server_reads_german_privately_japan
     hearts = await world(emulator, bot_runner, tmp_path, "de", "ja")
     (person,) = hearts.people
     emu = hearts.emu
-    ix = await emu.slash(person, hearts.general, "hearts new", seats=4)
-    answer = await hearts.reply(ix)
-    lobby = await emu.wait_for_message(lambda m: bool(m.custom_ids), channel=hearts.general, since=ix)
-    table = int(lobby.custom_ids[0].split(":")[-1])
+    answer, lobby, table = await open_lobby(hearts, person, seats=4)
     assert answer.content == t("reply.table_created", "de", table=table)
     assert lobby.content.startswith(t("lobby.title", "ja", table=table))
     assert t("button.join", "ja") in lobby.labels
@@ -300,10 +302,7 @@ async def test_the_server_language_setting_decides_the_tables_language(
     assert language_saved("id", "ja", server=True) in saved.content
     assert t("reply.settings_saved", "hi") in saved.content
     assert (await hearts.bot.service.server_settings(str(hearts.guild.id))).language == "id"
-    ix = await emu.slash(person, hearts.general, "hearts new", seats=4)
-    await hearts.reply(ix)
-    lobby = await emu.wait_for_message(lambda m: bool(m.custom_ids), channel=hearts.general, since=ix)
-    table = int(lobby.custom_ids[0].split(":")[-1])
+    _, lobby, table = await open_lobby(hearts, person, seats=4)
     assert lobby.content.startswith(t("lobby.title", "id", table=table))
 
     # Back to automatic: the server's Discord language again, for new tables
