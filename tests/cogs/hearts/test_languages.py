@@ -320,3 +320,21 @@ async def test_hearts_help_is_the_guide_with_two_described_pictures(
     pictures = help_images("hi")
     assert [a.description for a in shown.attachments] == [pictures.hand_alt, pictures.table_alt]
     assert all(a.image().size[0] > 0 for a in shown.attachments)
+
+
+async def test_dms_after_a_restart_still_use_the_client_language_last_seen(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """A DM sent from an event (no interaction to read the locale from) after a restart: the
+    person's client language is remembered with the table."""
+    hearts = await world(emulator, bot_runner, tmp_path, "ja", "en-US")
+    (person,) = hearts.people
+    _, table = await open_with_computers(hearts, person, seats=4)
+    await emulator.wait_for_dm(person, lambda m: bool(m.custom_ids))
+    await hearts.settle()
+    await hearts.restart(bot_runner)
+    presenter = discord_presenter(hearts.bot)
+    assert str(person.id) not in presenter.known_locales  # nothing seen since the restart
+    state = await presenter.state(table)
+    assert await presenter.private(str(person.id), state) == "ja"
+    assert await presenter.public(state, hearts.bot.service.snapshot(table)) == "en"
