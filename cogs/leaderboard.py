@@ -12,28 +12,29 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import HeartsClient
-from bot.client.answers import answer_failure, private_answer
+from bot.client.answers import answer_failure, private_answer, reader_locale
 from bot.storage.leaderboard import Order, PlayerStats, leaderboard, player_stats
 from bot.tables import or_busy
-from bot.text import t
+from bot.text import public_locale, t
 
 PAGE_SIZE = 10
 COG_NAME: Final = "Leaderboard"
 
 
-def _name(bot: HeartsClient, guild_id: str, player_id: str) -> str:
+def _name(bot: HeartsClient, guild_id: str, player_id: str, locale: str | None = None) -> str:
     guild = bot.get_guild(int(guild_id))
     member = guild.get_member(int(player_id)) if guild else None
     if member is not None:
         return member.display_name
-    return bot.known_names.get(player_id) or t("seat.unknown_player", short=player_id[-4:])
+    return bot.known_names.get(player_id) or t("seat.unknown_player", locale, short=player_id[-4:])
 
 
-def _row(bot: HeartsClient, guild_id: str, row: PlayerStats) -> str:
+def _row(bot: HeartsClient, guild_id: str, row: PlayerStats, locale: str | None = None) -> str:
     return t(
         "leaderboard.row",
+        locale,
         rank=row.rank,
-        name=_name(bot, guild_id, row.player_id),
+        name=_name(bot, guild_id, row.player_id, locale),
         points=row.ranking_points,
         games=row.games,
         wins=row.wins,
@@ -80,27 +81,34 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LEADER
             await answer_failure(interaction, exc)
 
 
-def leaderboard_view(order: str, page: int, pages: int) -> discord.ui.View | None:
+def leaderboard_view(order: str, page: int, pages: int, locale: str | None = None) -> discord.ui.View | None:
     if pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(PageButton(order, max(page - 1, 0), t("button.previous"), disabled=page == 0))
-    view.add_item(PageButton(order, min(page + 1, pages - 1), t("button.next"), disabled=page >= pages - 1))
+    view.add_item(PageButton(order, max(page - 1, 0), t("button.previous", locale), disabled=page == 0))
+    last = page >= pages - 1
+    view.add_item(PageButton(order, min(page + 1, pages - 1), t("button.next", locale), disabled=last))
     return view
 
 
+async def server_language(bot: HeartsClient, interaction: discord.Interaction[Any]) -> str:
+    """The leaderboard is public: the server's language (its setting, else its Discord locale)."""
+    settings = await bot.service.server_settings(str(interaction.guild_id))
+    return public_locale(settings, interaction.guild_locale.value if interaction.guild_locale else None)
+
+
 async def leaderboard_message(
-    bot: HeartsClient, guild_id: str, order: Order, page: int
+    bot: HeartsClient, guild_id: str, order: Order, page: int, locale: str | None = None
 ) -> tuple[str, discord.ui.View | None]:
     result = await or_busy(leaderboard(bot.db, guild_id, order, PAGE_SIZE, page * PAGE_SIZE))
     pages = max(1, math.ceil(result.total_players / PAGE_SIZE))
-    lines = [t("leaderboard.title", order=t(f"leaderboard.order.{order.value}"))]
+    lines = [t("leaderboard.title", locale, order=t(f"leaderboard.order.{order.value}", locale))]
     if not result.rows:
-        lines.append(t("leaderboard.empty"))
-    lines += [_row(bot, guild_id, r) for r in result.rows]
+        lines.append(t("leaderboard.empty", locale))
+    lines += [_row(bot, guild_id, r, locale) for r in result.rows]
     if pages > 1:
-        lines.append(t("leaderboard.page", page=page + 1, pages=pages))
-    return "\n".join(lines), leaderboard_view(order.value, page, pages)
+        lines.append(t("leaderboard.page", locale, page=page + 1, pages=pages))
+    return "\n".join(lines), leaderboard_view(order.value, page, pages, locale)
 
 
 class Leaderboard(commands.Cog, name=COG_NAME):
@@ -116,14 +124,15 @@ class Leaderboard(commands.Cog, name=COG_NAME):
     async def show_page(self, interaction: discord.Interaction[Any], order: str, page: int) -> None:
         """A page button's click: the message it is on shows that page."""
         if interaction.guild_id is None:
-            await private_answer(interaction, t("reply.guild_only"))
+            await private_answer(interaction, t("reply.guild_only", interaction.locale.value))
             return
         try:
             chosen = Order(order)
         except ValueError:
             chosen = Order.POINTS
         await interaction.response.defer()
-        content, view = await leaderboard_message(self.bot, str(interaction.guild_id), chosen, page)
+        lang = await server_language(self.bot, interaction)
+        content, view = await leaderboard_message(self.bot, str(interaction.guild_id), chosen, page, lang)
         await interaction.edit_original_response(content=content, view=view)
 
     @app_commands.command(name="leaderboard", description="This server's Hearts leaderboard")
@@ -136,7 +145,8 @@ class Leaderboard(commands.Cog, name=COG_NAME):
     )
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction[Any], order: str = "points") -> None:
-        content, view = await leaderboard_message(self.bot, str(interaction.guild_id), Order(order), 0)
+        lang = await server_language(self.bot, interaction)
+        content, view = await leaderboard_message(self.bot, str(interaction.guild_id), Order(order), 0, lang)
         kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
         if view is not None:
             kwargs["view"] = view
@@ -150,12 +160,14 @@ class Leaderboard(commands.Cog, name=COG_NAME):
     ) -> None:
         who = member or interaction.user
         name = who.display_name
+        lang = await reader_locale(interaction)
         stats = await or_busy(player_stats(self.bot.db, str(interaction.guild_id), str(who.id)))
         if stats is None:
-            await interaction.response.send_message(t("stats.none", name=name), ephemeral=True)
+            await interaction.response.send_message(t("stats.none", lang, name=name), ephemeral=True)
             return
         body = t(
             "stats.body",
+            lang,
             rank=stats.rank,
             points=stats.ranking_points,
             skill=stats.skill,
@@ -167,7 +179,8 @@ class Leaderboard(commands.Cog, name=COG_NAME):
             moons=stats.moons,
             timeouts=stats.timeouts,
         )
-        await interaction.response.send_message(t("stats.title", name=name) + "\n" + body, ephemeral=True)
+        title = t("stats.title", lang, name=name)
+        await interaction.response.send_message(title + "\n" + body, ephemeral=True)
 
 
 async def setup(bot: HeartsClient) -> None:

@@ -27,6 +27,7 @@ from typing import Any, Literal, TypeVar
 from aiohttp import web
 
 from .clock import Clock
+from .command_validation import LOCALES
 from .commands import CommandRegistry
 from .counters import RequestLog, RequestRecord
 from .errors import EmulatorError, EmulatorTimeout
@@ -137,8 +138,21 @@ class DiscordEmulator:
         self.feed.fail(description)
 
     # --- people and places --------------------------------------------------------------------
-    def create_user(self, name: str) -> User:
-        return self.state.create_user(name)
+    def create_user(self, name: str, *, locale: str = "en-US") -> User:
+        """A user whose client is set to ``locale`` (a Discord locale: ``de``, ``ja``, ``en-US``)."""
+        user = self.state.create_user(name)
+        self.set_locale(user, locale)
+        return user
+
+    def set_locale(self, who: User | Guild, locale: str) -> None:
+        """A user's client language (an interaction's ``locale``) or a server's ``preferred_locale``
+        (an interaction's ``guild_locale``). Only Discord's locales: Discord sends no other."""
+        if locale not in LOCALES:
+            raise ValueError(f"{locale!r} is not one of Discord's locales")
+        if isinstance(who, Guild):
+            who.preferred_locale = locale
+        else:
+            who.locale = locale
 
     def create_guild(
         self,
@@ -148,11 +162,16 @@ class DiscordEmulator:
         owner: User | None = None,
         channels: Sequence[str] = ("general",),
         shard: tuple[int, int] | None = None,
+        locale: str = "en-US",
     ) -> Guild:
         """A server with the bot, `members`, text `channels`, and an owner (a separate user unless
         `owner` is given: the owner has every permission). `shard=(shard_id, shard_count)`: an id
-        that Discord's formula puts on that shard."""
-        return self.state.create_guild(name, owner=owner, members=members, channels=channels, shard=shard)
+        that Discord's formula puts on that shard. `locale`: its ``preferred_locale``."""
+        if locale not in LOCALES:
+            raise ValueError(f"{locale!r} is not one of Discord's locales")
+        return self.state.create_guild(
+            name, owner=owner, members=members, channels=channels, shard=shard, locale=locale
+        )
 
     def add_member(self, guild: Guild, user: User, *, permissions: int = 0) -> Member:
         return self.state.add_member(guild, user, permissions=permissions)

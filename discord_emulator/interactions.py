@@ -186,7 +186,7 @@ class Interactions:
             "data": record.data,
             "token": record.token,
             "version": 1,
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
             "channel_id": str(channel.id),
@@ -196,8 +196,8 @@ class Interactions:
             perms = self.state.permissions_in(user, channel)
             data.update(
                 guild_id=str(guild.id),
-                guild={"id": str(guild.id), "locale": "en-US", "features": []},
-                guild_locale="en-US",
+                guild={"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
+                guild_locale=guild.preferred_locale,
                 member=guild.members[user.id].payload(permissions=perms),
                 channel=channel_data | {"permissions": str(perms)},
                 context=0,

@@ -95,6 +95,8 @@ class User:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-US"
+    """The user's client language, sent as every interaction's ``locale`` (``set_locale``)."""
 
     @property
     def mention(self) -> str:
@@ -241,6 +243,8 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
     created_at: float = 0.0
+    preferred_locale: str = "en-US"
+    """The server's language: its ``preferred_locale`` and every interaction's ``guild_locale``."""
 
     @property
     def everyone(self) -> Role:
@@ -292,7 +296,7 @@ class Guild:
             "vanity_url_code": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
         }

@@ -87,12 +87,15 @@ class EmulatorState:
         members: Sequence[User] = (),
         channels: Sequence[str] = ("general",),
         shard: tuple[int, int] | None = None,
+        locale: str = "en-US",
     ) -> Guild:
         gid = self.ids.next() if shard is None else self.ids.next_on_shard(*shard)
         owner = owner or self.create_user(f"{name} owner")  # members stay plain members unless told
         everyone = Role(gid, "@everyone", int(EVERYONE_PERMISSIONS))
         bot_role = Role(self.ids.next(), self.bot.name, int(BOT_PERMISSIONS), position=1)
-        guild = Guild(gid, name, owner.id, [everyone, bot_role], created_at=self.clock.time())
+        guild = Guild(
+            gid, name, owner.id, [everyone, bot_role], created_at=self.clock.time(), preferred_locale=locale
+        )
         self.guilds[gid] = guild
         self._join(guild, self.bot, [bot_role.id])
         for user in dict.fromkeys([owner, *members]):

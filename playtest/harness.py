@@ -4,6 +4,7 @@ clicks, and the controls in their DMs (or in the ephemeral "Show my hand" flow).
 from __future__ import annotations
 
 import asyncio
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -62,12 +63,12 @@ def make_bot(
 
 
 def discord_presenter(bot: HeartsBot) -> DiscordPresenter:
-    """The Hearts extension's presenter, which the table service was attached to.
-
-    Not an ``isinstance`` check: unloading an extension drops its modules from ``sys.modules``
-    (discord.py), so each test bot's extension has its own ``DiscordPresenter`` class."""
+    """The Hearts extension's presenter, which the table service was attached to. Its class is
+    looked up as loaded now: unloading an extension drops its modules, so a bot started after
+    another one stopped has a presenter of a freshly imported ``DiscordPresenter``."""
     presenter = bot.presenter
-    assert type(presenter).__qualname__ == DiscordPresenter.__qualname__, "the Hearts extension is loaded"
+    loaded = sys.modules.get(DiscordPresenter.__module__)
+    assert isinstance(presenter, getattr(loaded, "DiscordPresenter", DiscordPresenter)), "Hearts is loaded"
     return cast(DiscordPresenter, presenter)
 
 

@@ -9,8 +9,10 @@ from typing import Any
 
 import discord
 
+from bot.storage.database import Database
 from bot.tables import Actor, Refused
-from bot.text import refusal_text, t
+from bot.tables.preferences import load_preferences
+from bot.text import private_locale, refusal_text, t
 
 log = logging.getLogger(__name__)
 
@@ -19,6 +21,14 @@ def actor_of(interaction: discord.Interaction[Any]) -> Actor:
     """Who clicked, and whether they may manage tables (Manage Server, or Manage Channels)."""
     perms = interaction.permissions
     return Actor(str(interaction.user.id), is_moderator=bool(perms.manage_guild or perms.manage_channels))
+
+
+async def reader_locale(interaction: discord.Interaction[Any]) -> str:
+    """The language of a private answer: the person's chosen language (``/hearts me``), else
+    their Discord client's. Without the bot's database (a bare client), the client's."""
+    db = getattr(interaction.client, "db", None)
+    preferences = await load_preferences(db, str(interaction.user.id)) if isinstance(db, Database) else None
+    return private_locale(preferences, interaction.locale.value)
 
 
 async def defer_private(interaction: discord.Interaction[Any]) -> None:
@@ -43,6 +53,8 @@ async def private_answer(interaction: discord.Interaction[Any], text: str, **kwa
         edit: dict[str, Any] = {"content": text}
         if "file" in kwargs:
             edit["attachments"] = [kwargs.pop("file")]
+        elif "files" in kwargs:
+            edit["attachments"] = kwargs.pop("files")
         edit.update(kwargs)
         edit.pop("ephemeral", None)
         await interaction.edit_original_response(**edit)
@@ -52,7 +64,7 @@ async def private_answer(interaction: discord.Interaction[Any], text: str, **kwa
 
 async def answer_refused(interaction: discord.Interaction[Any], exc: Refused) -> None:
     """A refusal (stale control, not your seat, illegal card, ...), privately, in the reader's words."""
-    await private_answer(interaction, refusal_text(exc.code, interaction.locale.value, **exc.params))
+    await private_answer(interaction, refusal_text(exc.code, await reader_locale(interaction), **exc.params))
 
 
 async def answer_failure(interaction: discord.Interaction[Any], error: BaseException) -> None:
@@ -62,7 +74,7 @@ async def answer_failure(interaction: discord.Interaction[Any], error: BaseExcep
     if isinstance(error, discord.NotFound) and error.code == 10062:
         return  # the interaction itself expired: there is nobody left to answer
     try:
-        await private_answer(interaction, t("reply.error"))
+        await private_answer(interaction, t("reply.error", interaction.locale.value))
     except discord.HTTPException as exc:
         log.warning("could not tell %s that their interaction failed: %s", interaction.user.id, exc)
 

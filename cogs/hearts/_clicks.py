@@ -23,10 +23,11 @@ from typing import Any, TypeVar
 import discord
 
 from bot.client.answers import actor_of, answer_refused, defer_private, private_answer
-from bot.engine.cards import CardSet, card_name
+from bot.engine.cards import CardSet
 from bot.engine.moves import Refusal
 from bot.tables import PrivateHand, Refused, TableRefusal, TableService
-from bot.text import t
+from bot.text import card_name, t
+from bot.text.alt_text import score_sheet_alt
 from cogs.hearts import _images as images
 from cogs.hearts._controls import LobbyAction, SeatMove, TableAction
 from cogs.hearts._presenter import DiscordPresenter
@@ -84,7 +85,7 @@ class Clicks:
         self, interaction: discord.Interaction[Any], action: LobbyAction | None, table_id: int
     ) -> None:
         if action is None:
-            await private_answer(interaction, t("table.stale"))
+            await private_answer(interaction, t("table.stale", await self.presenter.reader(interaction)))
             return
         # The lobby message is redrawn by the presenter from the service's event: acknowledge only.
         await interaction.response.defer()
@@ -113,7 +114,7 @@ class Clicks:
         elif action is TableAction.REJOIN:
             await self._guarded(interaction, self._rejoin(interaction, table_id))
         else:
-            await private_answer(interaction, t("table.stale"))
+            await private_answer(interaction, t("table.stale", await self.presenter.reader(interaction)))
 
     async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """The ephemeral hand with its controls: the fallback for closed DMs, and a fresh copy for
@@ -121,30 +122,36 @@ class Clicks:
         hand = self.service.private_hand(actor_of(interaction), table_id)
         snap = self.service.snapshot(table_id)
         await defer_private(interaction)  # answer first: a render can wait behind a backlog
-        payload = await self.presenter.hand_payload(hand, snap)
+        payload = await self.presenter.hand_payload(
+            hand, snap, locale=await self.presenter.reader(interaction)
+        )
         kwargs: dict[str, Any] = {"file": payload.file()}
         if payload.view is not None:
             kwargs["view"] = payload.view
         await private_answer(interaction, payload.content, **kwargs)
 
     async def score_sheet(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        async def build() -> bytes:
+        async def build() -> discord.File:
             sheet = await self.service.score_sheet(table_id)
             snap = await self.service.table_snapshot(table_id)
             state = await self.presenter.state(table_id)
-            image = images.score_sheet_image(sheet, state.names, snap.options.rules.target_score)
-            return await self.presenter.render.sheet(image)
+            # the table's sheet: public words (the same for everyone who asks), like the table image
+            lang = await self.presenter.public(state, snap)
+            image = images.score_sheet_image(sheet, state.names, snap.options.rules.target_score, lang)
+            png = await self.presenter.render.sheet(image, lang)
+            return discord.File(
+                io.BytesIO(png), filename="scores.png", description=score_sheet_alt(image, lang)
+            )
 
         await defer_private(interaction)
-        png = await build()
-        await private_answer(interaction, "", file=discord.File(io.BytesIO(png), filename="scores.png"))
+        await private_answer(interaction, "", file=await build())
 
     async def _rejoin(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self.learn(interaction, table_id)
         await self._within_limit(
             interaction, self.service.rejoin(actor_of(interaction), table_id), thinking=True
         )
-        await private_answer(interaction, t("reply.done"))
+        await private_answer(interaction, t("reply.done", await self.presenter.reader(interaction)))
 
     # -- hand controls -----------------------------------------------------------------------------
 
@@ -162,8 +169,10 @@ class Clicks:
         snap = self.service.snapshot(at.table)
         # No new image: the text lists the chosen cards and the menu keeps them, so the answer (with
         # the Confirm button) goes out at once, one REST call, whatever the render backlog.
-        content = await self.presenter.hand_text(hand, snap, selected=cards)
-        await self._update(interaction, content=content, view=self.presenter.hand_controls(hand, snap, cards))
+        lang = await self.presenter.reader(interaction)
+        content = await self.presenter.hand_text(hand, snap, selected=cards, locale=lang)
+        view = self.presenter.hand_controls(hand, snap, cards, lang)
+        await self._update(interaction, content=content, view=view)
 
     async def pass_confirmed(
         self, interaction: discord.Interaction[Any], at: SeatMove, cards: CardSet
@@ -175,7 +184,9 @@ class Clicks:
                 thinking=False,
             )
             hand = self.service.private_hand(actor_of(interaction), at.table)
-            text = t("hand.passed", cards=card_list(cards), direction=direction(hand.pass_direction))
+            lang = await self.presenter.reader(interaction)
+            towards = direction(hand.pass_direction, lang)
+            text = t("hand.passed", lang, cards=card_list(cards, lang), direction=towards)
             await self._update(interaction, content=text, view=None)
 
         await self._guarded(interaction, work())
@@ -189,7 +200,10 @@ class Clicks:
                 self.service.play_card(actor_of(interaction), at.table, at.move_number, card),
                 thinking=False,
             )
-            await self._update(interaction, content=t("hand.played", card=card_name(card)), view=None)
+            lang = await self.presenter.reader(interaction)
+            await self._update(
+                interaction, content=t("hand.played", lang, card=card_name(card, lang)), view=None
+            )
 
         await self._guarded(interaction, work())
 
@@ -201,8 +215,9 @@ class Clicks:
                 self.service.choose_moon(actor_of(interaction), at.table, at.move_number, add_to_others),
                 thinking=False,
             )
-            choice = moon_choice(rules, add_to_others)
-            await self._update(interaction, content=t("hand.moon_chosen", choice=choice), view=None)
+            lang = await self.presenter.reader(interaction)
+            choice = moon_choice(rules, add_to_others, lang)
+            await self._update(interaction, content=t("hand.moon_chosen", lang, choice=choice), view=None)
 
         await self._guarded(interaction, work())
 

@@ -1,6 +1,7 @@
-"""``/hearts``: open, join, leave, start and cancel tables; show your hand, the score sheet, the rules;
-and ``/hearts-settings``, the server's defaults (managers only). A thin adapter: every decision is
-the table service's.
+"""``/hearts``: open, join, leave, start and cancel tables; show your hand, the score sheet, the rules,
+the guide (``help``) and your own settings (``me``); and ``/hearts-settings``, the server's defaults
+and language (managers only). Every answer is in the reader's language (``presenter.reader``). A
+thin adapter: every decision is the table service's.
 
 The ``Hearts`` cog owns the game's Discord side for as long as the extension is loaded: in
 ``cog_load`` it makes the presenter (and its render workers), attaches it to the table service and
@@ -23,15 +24,19 @@ from discord.ext import commands
 
 from bot.ai import Level
 from bot.client import HeartsClient
-from bot.client.answers import actor_of, defer_private, private_answer
+from bot.client.answers import actor_of, defer_private, private_answer, reader_locale
 from bot.engine.cards import parse_cards
 from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation, RuleSet, Scoring
 from bot.engine.scoring import all_tricks_score, moon_score, moon_self_score
 from bot.render import HandImage
-from bot.tables import PlayerPreferences, Refused, ServerSettings, TableOptions, TableRefusal, TableSnapshot
+from bot.tables import Refused, TableOptions, TableRefusal, TableSnapshot
 from bot.tables.options import rules_with
 from bot.tables.table import TableStatus
-from bot.text import t
+from bot.text import LANGUAGES, t
+from bot.text.alt_text import hand_alt
+from bot.text.commands import choice_key, english
+from bot.text.help import help_images, help_page
+from bot.text.locales import language_saved, language_setting, preferences_summary, spoken
 from cogs.hearts import _wording as describe
 from cogs.hearts._clicks import Clicks
 from cogs.hearts._controls import ALL_ITEMS, COG_NAME
@@ -87,6 +92,16 @@ PASSING: list[app_commands.Choice[str]] = [
     app_commands.Choice(name="always left", value="left"),
     app_commands.Choice(name="no passing", value="none"),
 ]
+# "client"/"guild": automatic (the person's Discord language, the server's); else a language code.
+MY_LANGUAGES: list[app_commands.Choice[str]] = [
+    app_commands.Choice(name=english(choice_key(code)), value=code) for code in ("client", *LANGUAGES)
+]
+SERVER_LANGUAGES: list[app_commands.Choice[str]] = [
+    app_commands.Choice(name=english(choice_key(code)), value=code) for code in ("guild", *LANGUAGES)
+]
+ON_OFF: list[app_commands.Choice[str]] = [
+    app_commands.Choice(name=english(choice_key(v)), value=v) for v in ("on", "off")
+]
 FIVE_REMOVAL: list[app_commands.Choice[str]] = [
     app_commands.Choice(name="2♦ and 2♣ (3♣ leads)", value="TWO_CLUBS"),
     app_commands.Choice(name="2♦ and 2♠ (Bicycle)", value="TWO_SPADES"),
@@ -121,6 +136,7 @@ class Hearts(
             REDRAW_INTERVAL if interval is None else interval,
             self.bot.pacer,
             self.bot.known_names,
+            service.server_settings,
         )
         self._clicks = Clicks(self.service, self.presenter)
         self.service.attach(self.presenter)
@@ -135,11 +151,27 @@ class Hearts(
         """The handlers of the game's controls (``_controls.HasControls``)."""
         return self._clicks
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Every interaction (command or control) tells the person's and the server's Discord
+        locales: remembered for the DMs and table messages sent later from events."""
+        self.presenter.learn_locales(
+            str(interaction.user.id),
+            interaction.locale.value,
+            str(interaction.guild_id) if interaction.guild_id else None,
+            interaction.guild_locale.value if interaction.guild_locale else None,
+        )
+
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.guild_id is None:
-            await interaction.response.send_message(t("reply.guild_only"), ephemeral=True)
+            await interaction.response.send_message(
+                t("reply.guild_only", interaction.locale.value), ephemeral=True
+            )
             return False
         return True
+
+    async def reader(self, interaction: discord.Interaction[Any]) -> str:
+        return await self.presenter.reader(interaction)
 
     # -- finding the table -------------------------------------------------------------------------
 
@@ -213,10 +245,12 @@ class Hearts(
         tournament: bool | None = None,
         five_player_removal: str | None = None,
     ) -> None:
+        lang = await self.reader(interaction)
         missing = missing_permissions(interaction.app_permissions, in_thread=_in_thread(interaction))
         if missing:
             await interaction.response.send_message(
-                t("reply.missing_permissions", permissions=permission_names(missing)), ephemeral=True
+                t("reply.missing_permissions", lang, permissions=permission_names(missing, lang)),
+                ephemeral=True,
             )
             return
         guild = str(interaction.guild_id)
@@ -260,9 +294,9 @@ class Hearts(
             options,
             parent_channel_id=str(parent) if parent else None,
         )
-        text = t("reply.table_created", table=snap.table_id)
+        text = t("reply.table_created", lang, table=snap.table_id)
         if self.service.settings_damaged(guild):
-            text = t("reply.settings_damaged") + "\n" + text
+            text = t("reply.settings_damaged", lang) + "\n" + text
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="join", description="Take a seat at the table in this channel")
@@ -270,26 +304,31 @@ class Hearts(
         snap = await self.table_here(interaction, lobby_only=True)
         await self.clicks.learn(interaction, snap.table_id)
         await self.service.join(actor_of(interaction), snap.table_id)
-        await interaction.response.send_message(t("reply.joined", table=snap.table_id), ephemeral=True)
+        lang = await self.reader(interaction)
+        await interaction.response.send_message(t("reply.joined", lang, table=snap.table_id), ephemeral=True)
 
     @app_commands.command(name="leave", description="Leave the table (in a game, a computer takes your seat)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         snap = await self.table_here(interaction)
         await self.service.leave(actor_of(interaction), snap.table_id)
-        await interaction.response.send_message(t("reply.done"), ephemeral=True)
+        await interaction.response.send_message(
+            t("reply.done", await self.reader(interaction)), ephemeral=True
+        )
 
     @app_commands.command(name="start", description="Start the game (host or moderators)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         snap = await self.table_here(interaction, lobby_only=True)
         await defer_private(interaction)
         await self.service.start_game(actor_of(interaction), snap.table_id)
-        await private_answer(interaction, t("reply.done"))
+        await private_answer(interaction, t("reply.done", await self.reader(interaction)))
 
     @app_commands.command(name="cancel", description="Cancel the table (host or moderators)")
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         snap = await self.table_here(interaction)
         await self.service.cancel(actor_of(interaction), snap.table_id)
-        await interaction.response.send_message(t("reply.done"), ephemeral=True)
+        await interaction.response.send_message(
+            t("reply.done", await self.reader(interaction)), ephemeral=True
+        )
 
     @app_commands.command(name="hand", description="Show your hand (and your controls) again")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
@@ -309,7 +348,57 @@ class Hearts(
             options = (
                 await self.service.server_settings(str(interaction.guild_id), str(interaction.channel_id))
             ).defaults
-        await interaction.response.send_message(describe.rules_text(options), ephemeral=True)
+        lang = await self.reader(interaction)
+        await interaction.response.send_message(describe.rules_text(options, lang), ephemeral=True)
+
+    @app_commands.command(name="help", description="How to play Hearts: a short guide for your first game")
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        lang = await self.reader(interaction)
+        await defer_private(interaction)  # the two pictures are rendered behind any backlog
+        page = help_page(lang)
+        embed = discord.Embed(title=page.title, description=page.description)
+        for name, value in page.fields:
+            embed.add_field(name=name, value=value, inline=False)
+        embed.set_footer(text=page.footer)
+        pictures = help_images(lang)
+        hand_png = await self.presenter.render.hand(pictures.hand)
+        table_png = await self.presenter.render.table(pictures.table, lang)
+        files = [
+            discord.File(io.BytesIO(hand_png), filename="help-hand.png", description=pictures.hand_alt),
+            discord.File(io.BytesIO(table_png), filename="help-table.png", description=pictures.table_alt),
+        ]
+        await private_answer(interaction, "", embed=embed, files=files)
+
+    @app_commands.command(name="me", description="Your own settings: language and auto-play (just for you)")
+    @app_commands.describe(
+        language="The language the bot writes to you in",
+        auto_play="Play a card for you when it is the only legal one",
+    )
+    @app_commands.choices(language=MY_LANGUAGES, auto_play=ON_OFF)
+    async def me(
+        self, interaction: discord.Interaction[Any], language: str | None = None, auto_play: str | None = None
+    ) -> None:
+        """Show the person's preferences, or change them: each answer in the language it sets."""
+        user = str(interaction.user.id)
+        current = await self.presenter.preferences(user)
+        lines: list[str] = []
+        if language is not None or auto_play is not None:
+            changed = dataclasses.replace(
+                current,
+                language=current.language if language is None else spoken(language),
+                auto_play=current.auto_play if auto_play is None else auto_play == "on",
+            )
+            await self.presenter.set_preferences(user, changed)
+            current = changed
+            if language is not None:
+                lines.append(language_saved(spoken(language), interaction.locale.value))
+        lang = await self.reader(interaction)
+        if auto_play is not None:
+            lines.append(
+                t("pref.auto_play.saved_on" if current.auto_play else "pref.auto_play.saved_off", lang)
+            )
+        lines.append(preferences_summary(current, lang))
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="deck", description="How your cards are drawn (just for you)")
     @app_commands.describe(style="Classic (red and black) or four colours (♦ blue, ♣ green)")
@@ -321,13 +410,17 @@ class Hearts(
     )
     async def deck(self, interaction: discord.Interaction[Any], style: str) -> None:
         four = style == "four_colour"
+        user = str(interaction.user.id)
         await defer_private(interaction)  # answer first: the sample is rendered behind any backlog
-        await self.presenter.set_preferences(str(interaction.user.id), PlayerPreferences(four_colour=four))
-        png = await self.presenter.render.hand(HandImage(cards=parse_cards(SAMPLE_HAND), four_colour=four))
+        current = await self.presenter.preferences(user)  # the deck changes; language, auto-play stay
+        await self.presenter.set_preferences(user, dataclasses.replace(current, four_colour=four))
+        lang = await self.reader(interaction)
+        sample = HandImage(cards=parse_cards(SAMPLE_HAND), four_colour=four)
+        png = await self.presenter.render.hand(sample)
         await private_answer(
             interaction,
-            t("reply.deck_four" if four else "reply.deck_classic"),
-            file=discord.File(io.BytesIO(png), filename="deck.png"),
+            t("reply.deck_four" if four else "reply.deck_classic", lang),
+            file=discord.File(io.BytesIO(png), filename="deck.png", description=hand_alt(sample, lang)),
         )
 
     async def _my_table(self, interaction: discord.Interaction[Any]) -> TableSnapshot:
@@ -356,19 +449,19 @@ def missing_permissions(perms: discord.Permissions, *, in_thread: bool) -> list[
     return [name for name in needed if not getattr(perms, name)]
 
 
-def permission_names(names: list[str]) -> str:
-    return ", ".join(t(f"permission.{name}") for name in names)
+def permission_names(names: list[str], locale: str | None = None) -> str:
+    return ", ".join(t(f"permission.{name}", locale) for name in names)
 
 
 def _in_thread(interaction: discord.Interaction[Any]) -> bool:
     return isinstance(interaction.channel, discord.Thread)
 
 
-def capped_list(items: list[str], shown: int) -> str:
+def capped_list(items: list[str], shown: int, locale: str | None = None) -> str:
     """``a, b, c and N more``: a list that can't push a message past Discord's 2,000 characters."""
     if len(items) <= shown:
         return ", ".join(items)
-    return t("reply.list_more", items=", ".join(items[:shown]), more=len(items) - shown)
+    return t("reply.list_more", locale, items=", ".join(items[:shown]), more=len(items) - shown)
 
 
 class HeartsSettings(commands.Cog):
@@ -392,9 +485,10 @@ class HeartsSettings(commands.Cog):
         computers="Default computer strength",
         allow_channel="Allow tables in this channel (tables are allowed everywhere until one is chosen)",
         disallow_channel="Stop allowing tables in this channel",
+        language="Language of the table messages and images on this server",
     )
     @app_commands.choices(time_limit=TIME_LIMITS)
-    @app_commands.choices(computers=LEVELS)
+    @app_commands.choices(computers=LEVELS, language=SERVER_LANGUAGES)
     async def settings(
         self,
         interaction: discord.Interaction[Any],
@@ -404,11 +498,14 @@ class HeartsSettings(commands.Cog):
         computers: str | None = None,
         allow_channel: discord.TextChannel | None = None,
         disallow_channel: discord.TextChannel | None = None,
+        language: str | None = None,
     ) -> None:
         guild = str(interaction.guild_id)
+        lang = await reader_locale(interaction)
         current = await self.service.server_settings(guild, str(interaction.channel_id))
         changed = any(
-            v is not None for v in (seats, target, time_limit, computers, allow_channel, disallow_channel)
+            v is not None
+            for v in (seats, target, time_limit, computers, allow_channel, disallow_channel, language)
         )
         if changed:
             rule_changes: dict[str, Any] = {}
@@ -427,21 +524,33 @@ class HeartsSettings(commands.Cog):
                 channels.add(str(allow_channel.id))
             if disallow_channel is not None:
                 channels.discard(str(disallow_channel.id))
-            current = ServerSettings(defaults=defaults, allowed_channels=frozenset(channels))
+            current = dataclasses.replace(
+                current,
+                defaults=defaults,
+                allowed_channels=frozenset(channels),
+                language=current.language if language is None else spoken(language),
+            )
             await self.service.set_server_settings(actor_of(interaction), guild, current)
         channels_text = (
-            capped_list([f"<#{c}>" for c in sorted(current.allowed_channels)], CHANNELS_SHOWN)
+            capped_list([f"<#{c}>" for c in sorted(current.allowed_channels)], CHANNELS_SHOWN, lang)
             if current.allowed_channels
-            else t("reply.all_channels")
+            else t("reply.all_channels", lang)
         )
         body = t(
             "reply.settings_show",
-            summary=describe.rules_summary(current.defaults.rules),
-            limit=describe.time_limit(current.defaults.time_limit),
-            level=t(f"level.{current.defaults.computer_level.value}"),
+            lang,
+            summary=describe.rules_summary(current.defaults.rules, lang),
+            limit=describe.time_limit(current.defaults.time_limit, lang),
+            level=t(f"level.{current.defaults.computer_level.value}", lang),
             channels=channels_text,
         )
-        prefix = t("reply.settings_saved") + "\n" if changed else ""
+        body += "\n" + t(
+            "settings.language.line", lang, language=language_setting(current.language, lang, server=True)
+        )
+        prefix = t("reply.settings_saved", lang) + "\n" if changed else ""
+        if language is not None:
+            guild_locale = interaction.guild_locale.value if interaction.guild_locale else None
+            prefix += language_saved(spoken(language), guild_locale, server=True) + "\n"
         if not changed and self.service.settings_damaged(guild):
-            prefix = t("reply.settings_damaged") + "\n"
+            prefix = t("reply.settings_damaged", lang) + "\n"
         await interaction.response.send_message(prefix + body, ephemeral=True, allowed_mentions=NO_PINGS)

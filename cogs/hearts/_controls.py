@@ -25,12 +25,12 @@ import discord
 from discord.ext import commands
 
 from bot.client.answers import answer_failure
-from bot.engine.cards import CardSet, card_code, card_name, cards_of, parse_card
+from bot.engine.cards import CardSet, card_code, cards_of, parse_card
 from bot.engine.hand import Phase
 from bot.engine.rules import RuleSet
 from bot.tables import PrivateHand, TableSnapshot
 from bot.tables.table import TableStatus
-from bot.text import t
+from bot.text import card_name, t
 from cogs.hearts._wording import moon_choice
 
 PREFIX: Final = "hh"
@@ -157,10 +157,12 @@ def lobby_id(action: LobbyAction | None, table: int) -> str:
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY_TEMPLATE):
-    def __init__(self, action: LobbyAction | None, table: int, row: int | None = None) -> None:
+    def __init__(
+        self, action: LobbyAction | None, table: int, row: int | None = None, locale: str | None = None
+    ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=t(_LOBBY_LABEL[action]) if action else "?",
+                label=t(_LOBBY_LABEL[action], locale) if action else "?",
                 style=_LOBBY_STYLE[action] if action else discord.ButtonStyle.secondary,
                 custom_id=lobby_id(action, table),
                 row=row,
@@ -197,13 +199,13 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TABLE
         TableAction.REJOIN: ("button.rejoin", discord.ButtonStyle.success),
     }
 
-    def __init__(self, action: TableAction | None, table: int) -> None:
+    def __init__(self, action: TableAction | None, table: int, locale: str | None = None) -> None:
         label, style = (
             self._LABELS.get(action, ("?", discord.ButtonStyle.secondary)) if action else ("?", None)
         )
         super().__init__(
             discord.ui.Button(
-                label=t(label) if action else "?",
+                label=t(label, locale) if action else "?",
                 style=style or discord.ButtonStyle.secondary,
                 custom_id=table_button_id(action, table),
             )
@@ -233,15 +235,24 @@ def pass_select_id(at: SeatMove) -> str:
 
 
 class PassSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PASS_SELECT_TEMPLATE):
-    def __init__(self, at: SeatMove, hand: CardSet = 0, count: int = 3, selected: CardSet = 0) -> None:
+    def __init__(
+        self,
+        at: SeatMove,
+        hand: CardSet = 0,
+        count: int = 3,
+        selected: CardSet = 0,
+        locale: str | None = None,
+    ) -> None:
         options = [
-            discord.SelectOption(label=card_name(c), value=card_code(c), default=bool(selected >> c & 1))
+            discord.SelectOption(
+                label=card_name(c, locale), value=card_code(c), default=bool(selected >> c & 1)
+            )
             for c in cards_of(hand)
         ]
         super().__init__(
             discord.ui.Select(
                 custom_id=pass_select_id(at),
-                placeholder=t("select.pass_placeholder", count=count),
+                placeholder=t("select.pass_placeholder", locale, count=count),
                 min_values=count,
                 max_values=count,
                 options=options or [discord.SelectOption(label="-", value="-")],
@@ -270,10 +281,10 @@ def pass_confirm_id(at: SeatMove, cards: CardSet) -> str:
 
 
 class PassConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PASS_CONFIRM_TEMPLATE):
-    def __init__(self, at: SeatMove, cards: CardSet) -> None:
+    def __init__(self, at: SeatMove, cards: CardSet, locale: str | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=t("button.confirm_pass", count=cards.bit_count()),
+                label=t("button.confirm_pass", locale, count=cards.bit_count()),
                 style=discord.ButtonStyle.success,
                 custom_id=pass_confirm_id(at, cards),
             )
@@ -299,12 +310,14 @@ def play_select_id(at: SeatMove) -> str:
 
 
 class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY_SELECT_TEMPLATE):
-    def __init__(self, at: SeatMove, playable: CardSet = 0) -> None:
-        options = [discord.SelectOption(label=card_name(c), value=card_code(c)) for c in cards_of(playable)]
+    def __init__(self, at: SeatMove, playable: CardSet = 0, locale: str | None = None) -> None:
+        options = [
+            discord.SelectOption(label=card_name(c, locale), value=card_code(c)) for c in cards_of(playable)
+        ]
         super().__init__(
             discord.ui.Select(
                 custom_id=play_select_id(at),
-                placeholder=t("select.play_placeholder"),
+                placeholder=t("select.play_placeholder", locale),
                 min_values=1,
                 max_values=1,
                 options=options or [discord.SelectOption(label="-", value="-")],
@@ -381,44 +394,46 @@ def seat_move_of(custom_id: str) -> SeatMove | None:
 # -- views ---------------------------------------------------------------------------------
 
 
-def lobby_view(snap: TableSnapshot) -> discord.ui.View | None:
+def lobby_view(snap: TableSnapshot, locale: str | None = None) -> discord.ui.View | None:
     if snap.status is not TableStatus.LOBBY:
         return None
     view = discord.ui.View(timeout=None)
     for action in (LobbyAction.JOIN, LobbyAction.LEAVE, LobbyAction.ADD_COMPUTER):
-        view.add_item(LobbyButton(action, snap.table_id, row=0))
+        view.add_item(LobbyButton(action, snap.table_id, row=0, locale=locale))
     for action in (LobbyAction.START, LobbyAction.CANCEL):
-        view.add_item(LobbyButton(action, snap.table_id, row=1))
+        view.add_item(LobbyButton(action, snap.table_id, row=1, locale=locale))
     return view
 
 
-def table_view(snap: TableSnapshot) -> discord.ui.View:
+def table_view(snap: TableSnapshot, locale: str | None = None) -> discord.ui.View:
     """Show my hand and the score sheet while the game lasts; only the score sheet after it."""
     view = discord.ui.View(timeout=None)
     playing = snap.status is TableStatus.PLAYING
     if playing:
-        view.add_item(TableButton(TableAction.SHOW_HAND, snap.table_id))
-    view.add_item(TableButton(TableAction.SCORE_SHEET, snap.table_id))
+        view.add_item(TableButton(TableAction.SHOW_HAND, snap.table_id, locale))
+    view.add_item(TableButton(TableAction.SCORE_SHEET, snap.table_id, locale))
     if playing and snap.options.allow_rejoin and any(s.left_player for s in snap.seats):
-        view.add_item(TableButton(TableAction.REJOIN, snap.table_id))
+        view.add_item(TableButton(TableAction.REJOIN, snap.table_id, locale))
     return view
 
 
-def hand_view(hand: PrivateHand, rules: RuleSet, selected: CardSet = 0) -> discord.ui.View | None:
+def hand_view(
+    hand: PrivateHand, rules: RuleSet, selected: CardSet = 0, locale: str | None = None
+) -> discord.ui.View | None:
     """The controls of a private hand: what this seat may do now, or None."""
     if not hand.your_turn:
         return None
     at = SeatMove(hand.table_id, hand.seat, hand.move)
     view = discord.ui.View(timeout=None)
     if hand.phase is Phase.PASSING and hand.pass_count and hand.passed is None:
-        view.add_item(PassSelect(at, hand.cards, hand.pass_count, selected))
+        view.add_item(PassSelect(at, hand.cards, hand.pass_count, selected, locale))
         if selected.bit_count() == hand.pass_count:
-            view.add_item(PassConfirm(at, selected))
+            view.add_item(PassConfirm(at, selected, locale))
     elif hand.phase is Phase.PLAYING and hand.playable:
-        view.add_item(PlaySelect(at, hand.playable))
+        view.add_item(PlaySelect(at, hand.playable, locale))
     elif hand.phase is Phase.MOON_CHOICE and hand.choose_moon:
-        view.add_item(MoonButton(at, True, moon_choice(rules, True)))
-        view.add_item(MoonButton(at, False, moon_choice(rules, False)))
+        view.add_item(MoonButton(at, True, moon_choice(rules, True, locale)))
+        view.add_item(MoonButton(at, False, moon_choice(rules, False, locale)))
     else:
         return None
     return view

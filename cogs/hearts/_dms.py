@@ -83,7 +83,9 @@ class DirectMessages:
         except discord.Forbidden:
             state.no_dm.add(player_id)
             await self.saved.remember(state.table_id, f"nodm:{player_id}", "1")
-            await self._tell_table(state, t("hand.no_dm", mention=mention(player_id)), player_id)
+            await self._tell_table(
+                state, t("hand.no_dm", state.locale, mention=mention(player_id)), player_id
+            )
             return False
 
     def prepare(self, snap: TableSnapshot) -> None:

@@ -33,6 +33,7 @@ from bot.render import (
     warm_up,
 )
 from bot.tables import PrivateHand, ScoreSheet, TableSnapshot
+from bot.text import image_words
 from cogs.hearts._wording import Names, computer_name, player_name, seat_name
 
 _SHOTS = {HandOutcome.MOON: Shot.MOON, HandOutcome.SLAM: Shot.SLAM, HandOutcome.ALL_TRICKS: Shot.ALL_TRICKS}
@@ -52,7 +53,7 @@ def hand_image(
     )
 
 
-def table_image(snap: TableSnapshot, names: Names, viewer: int = 0) -> TableImage:
+def table_image(snap: TableSnapshot, names: Names, viewer: int = 0, locale: str | None = None) -> TableImage:
     trick = snap.trick
     leader = snap.leader
     winner = None
@@ -66,7 +67,7 @@ def table_image(snap: TableSnapshot, names: Names, viewer: int = 0) -> TableImag
             played[(leader + i) % n] = card
     seats = tuple(
         TableSeat(
-            name=seat_name(s, names, icon=False),
+            name=seat_name(s, names, icon=False, locale=locale),
             is_computer=s.is_computer,
             score=snap.totals[s.seat] if snap.totals else 0,
             hand_points=snap.points_taken[s.seat] if snap.points_taken else None,
@@ -89,8 +90,12 @@ def table_image(snap: TableSnapshot, names: Names, viewer: int = 0) -> TableImag
     )
 
 
-def score_sheet_image(sheet: ScoreSheet, names: Names, target: int | None) -> ScoreSheetImage:
-    players = tuple(ScorePlayer(seat_name(s, names, icon=False), s.is_computer) for s in sheet.seats)
+def score_sheet_image(
+    sheet: ScoreSheet, names: Names, target: int | None, locale: str | None = None
+) -> ScoreSheetImage:
+    players = tuple(
+        ScorePlayer(seat_name(s, names, icon=False, locale=locale), s.is_computer) for s in sheet.seats
+    )
     rows = tuple(
         ScoreRow(
             points=r.points,
@@ -106,14 +111,16 @@ def score_sheet_image(sheet: ScoreSheet, names: Names, target: int | None) -> Sc
     )
 
 
-def standings_image(result: GameResult, names: Names, hands_played: int) -> FinalStandings:
+def standings_image(
+    result: GameResult, names: Names, hands_played: int, locale: str | None = None
+) -> FinalStandings:
     places = [r.place for r in result.standings]
     rows = tuple(
         StandingRow(
             place=r.place if not r.is_computer else None,
-            name=computer_name(r.seat or 0, icon=False)
+            name=computer_name(r.seat or 0, icon=False, locale=locale)
             if r.is_computer or r.player_id is None
-            else player_name(r.player_id, names),
+            else player_name(r.player_id, names, locale),
             total=r.total,
             ranking_points=None if r.is_computer else r.ranking_points,
             shared=r.place is not None and places.count(r.place) > 1,
@@ -132,20 +139,21 @@ class RenderPool:
     def __init__(self, executor: Executor | None = None) -> None:
         self._executor = executor  # None: the event loop's default thread pool
 
-    async def _run(self, render: Callable[[Any], bytes], image: Any) -> bytes:
-        return await asyncio.get_running_loop().run_in_executor(self._executor, render, image)
+    async def _run(self, render: Callable[..., bytes], *args: Any) -> bytes:
+        return await asyncio.get_running_loop().run_in_executor(self._executor, render, *args)
 
     async def hand(self, image: HandImage) -> bytes:
         return await self._run(render_hand, image)
 
-    async def table(self, image: TableImage) -> bytes:
-        return await self._run(render_table, image)
+    async def table(self, image: TableImage, locale: str | None = None) -> bytes:
+        """``locale``: the language of the words drawn (``bot.text.image_words``)."""
+        return await self._run(render_table, image, image_words(locale))
 
-    async def sheet(self, image: ScoreSheetImage) -> bytes:
-        return await self._run(render_score_sheet, image)
+    async def sheet(self, image: ScoreSheetImage, locale: str | None = None) -> bytes:
+        return await self._run(render_score_sheet, image, image_words(locale))
 
-    async def standings(self, image: FinalStandings) -> bytes:
-        return await self._run(render_final_standings, image)
+    async def standings(self, image: FinalStandings, locale: str | None = None) -> bytes:
+        return await self._run(render_final_standings, image, image_words(locale))
 
     def close(self) -> None:
         """Stop the workers (renders still queued are dropped; the one running finishes)."""

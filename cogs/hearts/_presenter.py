@@ -27,6 +27,7 @@ import asyncio
 import io
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -34,12 +35,14 @@ import discord
 
 from bot.client.pacing import GlobalPacer
 from bot.engine.cards import CardSet
+from bot.render.models import HandImage
 from bot.storage.database import Database
-from bot.tables import PlayerPreferences, PrivateHand, TableSnapshot
+from bot.tables import PlayerPreferences, PrivateHand, ServerSettings, TableSnapshot
 from bot.tables import events as ev
 from bot.tables.preferences import load_preferences, save_preferences
 from bot.tables.table import TableStatus
-from bot.text import t
+from bot.text import private_locale, public_locale, t
+from bot.text.alt_text import hand_alt, standings_alt, table_alt
 from cogs.hearts import _images as images
 from cogs.hearts._background import Background
 from cogs.hearts._controls import hand_view, lobby_view, table_view
@@ -97,9 +100,10 @@ class HandPayload:
     content: str
     png: bytes
     view: discord.ui.View | None
+    alt: str = ""  # the image's description, in the reader's language
 
     def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.png), filename="hand.png")
+        return discord.File(io.BytesIO(self.png), filename="hand.png", description=self.alt or None)
 
 
 class DiscordPresenter:
@@ -114,6 +118,7 @@ class DiscordPresenter:
         redraw_interval: float = REDRAW_INTERVAL,
         pacer: GlobalPacer | None = None,
         known_names: dict[str, str] | None = None,
+        server_settings: Callable[[str], Awaitable[ServerSettings]] | None = None,
     ) -> None:
         self.client = client
         self.db = db
@@ -126,6 +131,10 @@ class DiscordPresenter:
         # every display name seen, across tables (shared with the other extensions by the client)
         self.known_names: dict[str, str] = {} if known_names is None else known_names
         self._preferences: dict[str, PlayerPreferences] = {}
+        # Discord's locales as last seen in interactions: a person's client, a server's
+        self.known_locales: dict[str, str] = {}
+        self.guild_locales: dict[str, str] = {}
+        self._server_settings = server_settings
 
     # -- state ------------------------------------------------------------------------------
 
@@ -165,6 +174,61 @@ class DiscordPresenter:
             if pid not in state.names and pid in self.known_names:
                 await self._keep_name(state, pid, self.known_names[pid])
 
+    # -- languages -------------------------------------------------------------------------
+
+    def learn_locales(
+        self, user_id: str, locale: str | None, guild_id: str | None, guild_locale: str | None
+    ) -> None:
+        """Remember the locales an interaction carried (saved with a table when it next shows)."""
+        if locale:
+            self.known_locales[user_id] = locale
+        if guild_id and guild_locale:
+            self.guild_locales[guild_id] = guild_locale
+
+    async def _locales_for(self, state: TableMessages, snap: TableSnapshot) -> None:
+        """Save with the table its players' client locales, as ``_names_for`` saves their names."""
+        for pid in {s.player_id for s in snap.seats if s.player_id}:
+            seen = self.known_locales.get(pid)
+            if seen is not None and state.locales.get(pid) != seen:
+                state.locales[pid] = seen
+                await self.saved.remember(state.table_id, f"loc:{pid}", seen)
+
+    async def public(self, state: TableMessages, snap: TableSnapshot) -> str:
+        """The language of a table's public text: the server's setting, else its Discord locale;
+        chosen when the table is first shown and kept with it (a game doesn't switch midway)."""
+        if state.locale is None:
+            settings = await self._server_settings(snap.guild_id) if self._server_settings else None
+            guild = self._guild_language(snap.guild_id)
+            state.locale = public_locale(settings, guild)
+            await self.saved.remember(state.table_id, "locale", state.locale)
+        return state.locale
+
+    def _guild_language(self, guild_id: str | None) -> str:
+        """A server's language where no table (and so no saved choice) is at hand, nor its settings
+        (a broken table, a damaged row): its Discord locale."""
+        if guild_id is None:
+            return public_locale(None, None)
+        seen = self.guild_locales.get(guild_id)
+        guild = self.client.get_guild(int(guild_id)) if guild_id.isdigit() else None
+        if seen is None and guild is not None:
+            seen = guild.preferred_locale.value
+        return public_locale(None, seen)
+
+    async def private(self, player_id: str | None, state: TableMessages | None = None) -> str:
+        """The language of a person's private text outside an interaction (DMs): their choice, else
+        their client's locale as last seen (also with the table, after a restart)."""
+        if player_id is None:
+            return private_locale(None, None)
+        seen = self.known_locales.get(player_id)
+        if seen is None and state is not None:
+            seen = state.locales.get(player_id)
+        return private_locale(await self.preferences(player_id), seen)
+
+    async def reader(self, interaction: discord.Interaction[Any]) -> str:
+        """The language to answer an interaction in: the person's choice, else their client's."""
+        user = str(interaction.user.id)
+        return private_locale(await self.preferences(user), interaction.locale.value)
+
     async def preferences(self, player_id: str) -> PlayerPreferences:
         prefs = self._preferences.get(player_id)
         if prefs is None:
@@ -193,6 +257,8 @@ class DiscordPresenter:
         snap = event.table
         state = await self.state(snap.table_id)
         await self._names_for(state, snap)
+        await self._locales_for(state, snap)
+        lang = await self.public(state, snap)
         match event:
             case ev.TableCreated():
                 self.dms.prepare(snap)
@@ -226,27 +292,29 @@ class DiscordPresenter:
             case ev.TrickWon() | ev.TableRestored():
                 self._redraw(snap)
             case ev.HandScored():
-                await self._announce(state, hand_scored_text(event, state.names))
+                await self._announce(state, hand_scored_text(event, state.names, lang))
             case ev.GameOver():
                 self._redraw(snap)
                 await self._game_over(state, event)
             case ev.TimeoutWarning():
                 await self._warn(state, event)
             case ev.TimedOut():
-                name = player_name(event.player_id, state.names)
+                name = player_name(event.player_id, state.names, lang)
                 key = "announce.forfeit" if event.forfeited else "announce.timeout"
-                await self._announce(state, t(key, name=name))
+                await self._announce(state, t(key, lang, name=name))
                 self._redraw(snap)
 
     # -- lobby --------------------------------------------------------------------------------
 
     async def _post_lobby(self, state: TableMessages, snap: TableSnapshot) -> None:
         channel = self.client.get_partial_messageable(int(snap.channel_id))
+        lang = await self.public(state, snap)
+        thread = state.play_channel if self._in_thread(state) else None
         kwargs: dict[str, Any] = {
-            "content": lobby_text(snap, state.names, state.play_channel if self._in_thread(state) else None),
+            "content": lobby_text(snap, state.names, thread, lang),
             "allowed_mentions": NO_PINGS,
         }
-        view = lobby_view(snap)
+        view = lobby_view(snap, lang)
         if view is not None:
             kwargs["view"] = view
         message = await channel.send(**kwargs)
@@ -257,10 +325,12 @@ class DiscordPresenter:
         if state.lobby_message is None or state.lobby_channel is None:
             return
         channel = self.client.get_partial_messageable(state.lobby_channel)
+        lang = await self.public(state, snap)
+        thread = state.play_channel if self._in_thread(state) else None
         try:
             await channel.get_partial_message(state.lobby_message).edit(
-                content=lobby_text(snap, state.names, state.play_channel if self._in_thread(state) else None),
-                view=lobby_view(snap),
+                content=lobby_text(snap, state.names, thread, lang),
+                view=lobby_view(snap, lang),
                 allowed_mentions=NO_PINGS,
             )
         except discord.NotFound:
@@ -271,6 +341,7 @@ class DiscordPresenter:
         """Play in a thread made from the lobby message; fall back to the channel itself where the
         bot may not make one or may not post in it (and say so there, in one line)."""
         play = state.lobby_channel or int(snap.channel_id)
+        lang = await self.public(state, snap)
         channel = self.client.get_channel(play)
         missing: list[str] = []
         if isinstance(channel, discord.TextChannel) and state.lobby_message is not None:
@@ -279,7 +350,7 @@ class DiscordPresenter:
             if not missing:
                 try:
                     thread = await channel.get_partial_message(state.lobby_message).create_thread(
-                        name=t("thread.name", table=snap.table_id),
+                        name=t("thread.name", lang, table=snap.table_id),
                         auto_archive_duration=archive_duration(snap.options.time_limit),
                     )
                     play = thread.id
@@ -287,8 +358,8 @@ class DiscordPresenter:
                     log.info("table %s plays in the channel: no thread (%s)", snap.table_id, exc)
         await self._save(state, "play_channel", play)
         if missing:
-            names = ", ".join(t(f"permission.{name}") for name in missing)
-            await self._announce(state, t("announce.no_thread", permissions=names, table=snap.table_id))
+            names = ", ".join(t(f"permission.{name}", lang) for name in missing)
+            await self._announce(state, t("announce.no_thread", lang, permissions=names, table=snap.table_id))
 
     def _in_thread(self, state: TableMessages) -> bool:
         return state.play_channel is not None and state.play_channel != state.lobby_channel
@@ -324,13 +395,16 @@ class DiscordPresenter:
         over = snap.status is not TableStatus.PLAYING
         if over and state.table_message is None:
             return
-        png = await self.render.table(images.table_image(snap, state.names))
+        lang = await self.public(state, snap)
+        image = images.table_image(snap, state.names, locale=lang)
+        png = await self.render.table(image, lang)
+        alt = table_alt(image, lang)
         if over:
-            content = t("lobby.cancelled" if snap.status is TableStatus.CANCELLED else "lobby.finished")
+            content = t("lobby.cancelled" if snap.status is TableStatus.CANCELLED else "lobby.finished", lang)
         else:
-            content = table_text(snap, state.names)
-        file = discord.File(io.BytesIO(png), filename="table.png")
-        view = table_view(snap)
+            content = table_text(snap, state.names, lang)
+        file = discord.File(io.BytesIO(png), filename="table.png", description=alt)
+        view = table_view(snap, lang)
         channel = self.client.get_partial_messageable(self._play_channel(state, snap))
         fresh = not over and (
             state.table_message is None
@@ -351,7 +425,7 @@ class DiscordPresenter:
                     raise
                 if over:
                     return
-                file = discord.File(io.BytesIO(png), filename="table.png")
+                file = discord.File(io.BytesIO(png), filename="table.png", description=alt)
         message = await channel.send(content=content, file=file, view=view, allowed_mentions=NO_PINGS)
         await self._save(state, "table_message", message.id)
         await self._save(state, "table_hand", snap.hand_number)
@@ -362,26 +436,44 @@ class DiscordPresenter:
     # -- private hands ----------------------------------------------------------------------------
 
     async def hand_payload(
-        self, hand: PrivateHand, snap: TableSnapshot, selected: CardSet = 0, note: str = ""
+        self,
+        hand: PrivateHand,
+        snap: TableSnapshot,
+        selected: CardSet = 0,
+        note: str = "",
+        locale: str | None = None,
     ) -> HandPayload:
-        """A person's hand: the image, what to do now, and the controls for it."""
+        """A person's hand: the image, what to do now, and the controls for it, in ``locale`` (for
+        an interaction's answer) or else the person's language (``private``)."""
         rules = snap.options.rules
         four_colour = hand.player_id is not None and (await self.preferences(hand.player_id)).four_colour
-        png = await self.render.hand(images.hand_image(hand, rules.bonus_card, selected, four_colour))
-        content = await self.hand_text(hand, snap, selected, note)
-        return HandPayload(content, png, self.hand_controls(hand, snap, selected))
+        if locale is None:
+            locale = await self.private(hand.player_id, await self.state(hand.table_id))
+        image: HandImage = images.hand_image(hand, rules.bonus_card, selected, four_colour)
+        png = await self.render.hand(image)
+        content = await self.hand_text(hand, snap, selected, note, locale)
+        return HandPayload(
+            content, png, self.hand_controls(hand, snap, selected, locale), hand_alt(image, locale)
+        )
 
     def hand_controls(
-        self, hand: PrivateHand, snap: TableSnapshot, selected: CardSet = 0
+        self, hand: PrivateHand, snap: TableSnapshot, selected: CardSet = 0, locale: str | None = None
     ) -> discord.ui.View | None:
-        return hand_view(hand, snap.options.rules, selected)
+        return hand_view(hand, snap.options.rules, selected, locale)
 
     async def hand_text(
-        self, hand: PrivateHand, snap: TableSnapshot, selected: CardSet = 0, note: str = ""
+        self,
+        hand: PrivateHand,
+        snap: TableSnapshot,
+        selected: CardSet = 0,
+        note: str = "",
+        locale: str | None = None,
     ) -> str:
         """What a person's hand message says (``_wording.hand_text``), with the table's names and link."""
         state = await self.state(hand.table_id)
-        return hand_text(hand, snap, state.names, self._table_link(state, snap), selected, note)
+        if locale is None:
+            locale = await self.private(hand.player_id, state)
+        return hand_text(hand, snap, state.names, self._table_link(state, snap), selected, note, locale)
 
     def _table_link(self, state: TableMessages, snap: TableSnapshot) -> str:
         if state.table_message is None:
@@ -396,9 +488,10 @@ class DiscordPresenter:
             state.controls_sent[hand.seat] = hand.move
         if hand.player_id in state.no_dm:
             if hand.your_turn:
+                lang = await self.private(hand.player_id, state)
                 await self._announce(
                     state,
-                    t("hand.turn_ping", mention=mention(hand.player_id), table=snap.table_id),
+                    t("hand.turn_ping", lang, mention=mention(hand.player_id), table=snap.table_id),
                     ping=hand.player_id,
                 )
                 await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
@@ -420,13 +513,14 @@ class DiscordPresenter:
             pid = event.table.seats[seat].player_id
             if pid is None:
                 continue
+            lang = await self.private(pid, state)
             if pid in state.no_dm:
                 await self._announce(
-                    state, t("hand.warning_ping", mention=mention(pid), relative=rel), ping=pid
+                    state, t("hand.warning_ping", lang, mention=mention(pid), relative=rel), ping=pid
                 )
             else:
                 await self.dms.send(
-                    state, pid, content=t("hand.warning", table=event.table.table_id, relative=rel)
+                    state, pid, content=t("hand.warning", lang, table=event.table.table_id, relative=rel)
                 )
 
     # -- announcements -------------------------------------------------------------------------
@@ -446,27 +540,34 @@ class DiscordPresenter:
         )
 
     async def _seat_news(self, state: TableMessages, event: ev.SeatChanged) -> None:
-        name = player_name(event.player_id, state.names) if event.player_id else computer_name(event.seat)
+        lang = await self.public(state, event.table)
+        name = (
+            player_name(event.player_id, state.names, lang)
+            if event.player_id
+            else computer_name(event.seat, locale=lang)
+        )
         if event.change is ev.SeatChange.QUIT:
-            await self._announce(state, t("announce.quit", name=name))
+            await self._announce(state, t("announce.quit", lang, name=name))
         elif event.change is ev.SeatChange.REJOINED:
-            await self._announce(state, t("announce.rejoined", name=name))
+            await self._announce(state, t("announce.rejoined", lang, name=name))
 
     async def _game_over(self, state: TableMessages, event: ev.GameOver) -> None:
         names = state.names
-        lines = [game_over_text(event, names)]
+        lang = await self.public(state, event.table)
+        lines = [game_over_text(event, names, lang)]
         hands = event.table.hand_number or 0
-        png = await self.render.standings(images.standings_image(event.result, names, hands))
-        await self._announce(
-            state, "\n".join(lines), file=discord.File(io.BytesIO(png), filename="standings.png")
-        )
+        image = images.standings_image(event.result, names, hands, lang)
+        png = await self.render.standings(image, lang)
+        file = discord.File(io.BytesIO(png), filename="standings.png", description=standings_alt(image, lang))
+        await self._announce(state, "\n".join(lines), file=file)
         await self._edit_lobby(state, event.table)
 
     async def _broken(self, event: ev.TableBroken) -> None:
         if event.channel_id is None:
             return
+        lang = self._guild_language(event.guild_id)
         await self.client.get_partial_messageable(int(event.channel_id)).send(
-            content=t("announce.broken", table=event.table_id), allowed_mentions=NO_PINGS
+            content=t("announce.broken", lang, table=event.table_id), allowed_mentions=NO_PINGS
         )
 
     async def _damaged(self, event: ev.DataDamaged) -> None:
@@ -480,8 +581,9 @@ class DiscordPresenter:
         if channel_id is None:
             return  # logged by the service
         key = "announce.settings_damaged" if event.what == "server_settings" else "announce.damaged"
+        lang = self._guild_language(event.guild_id)
         await self.client.get_partial_messageable(int(channel_id)).send(
-            content=t(key, what=event.what, key=event.key), allowed_mentions=NO_PINGS
+            content=t(key, lang, what=event.what, key=event.key), allowed_mentions=NO_PINGS
         )
 
     # -- helpers -------------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 """What the Discord side must remember about a table: which messages are its lobby and its table
 message, where the game is played (a thread or the channel), the players' display names, who cannot
-receive DMs, their DM channels and the move each seat's controls were last sent for. Saved in the
+receive DMs, their DM channels, the move each seat's controls were last sent for, the language of
+the table's public text and each player's last-seen Discord client locale (so that a DM sent from an
+event, not an interaction, is in their language after a restart too). Saved in the
 database's presenter data (``SavedState``), so it survives a restart.
 """
 
@@ -33,6 +35,8 @@ class TableMessages:
     controls_sent: dict[int, int] = field(default_factory=dict)
     restored: bool = False  # loaded from what an earlier run of the bot saved
     history_seen: set[int] = field(default_factory=set)  # seats whose DM history was looked at
+    locale: str | None = None  # the language of the table's public text, chosen when first shown
+    locales: dict[str, str] = field(default_factory=dict)  # person → their last-seen client locale
 
     @classmethod
     def from_saved(cls, table_id: int, saved: dict[str, str]) -> TableMessages:
@@ -44,6 +48,10 @@ class TableMessages:
                 state.no_dm.add(key[5:])
             elif key.startswith("ctl:") and key[4:].isdigit() and value.isdigit():
                 state.controls_sent[int(key[4:])] = int(value)
+            elif key.startswith("loc:"):
+                state.locales[key[4:]] = value
+            elif key == "locale":
+                state.locale = value
             elif key.startswith("dm:") and value.isdigit():
                 state.dm_channels[key[3:]] = int(value)
             elif key in _INT_FIELDS and value.isdigit():

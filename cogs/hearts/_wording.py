@@ -194,113 +194,134 @@ def rules_text(options: TableOptions, locale: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def lobby_text(snap: TableSnapshot, names: Names, thread_id: int | None) -> str:
+def lobby_text(snap: TableSnapshot, names: Names, thread_id: int | None, locale: str | None = None) -> str:
     """The lobby message: the table's options, its seats while open, then where it is played."""
     lines = [
-        t("lobby.title", table=snap.table_id),
-        t("lobby.host", host=player_name(snap.host_id, names)),
-        t("lobby.rules", summary=options_summary(snap.options)),
-        t("lobby.time_limit", limit=time_limit(snap.options.time_limit)),
+        t("lobby.title", locale, table=snap.table_id),
+        t("lobby.host", locale, host=player_name(snap.host_id, names, locale)),
+        t("lobby.rules", locale, summary=options_summary(snap.options, locale)),
+        t("lobby.time_limit", locale, limit=time_limit(snap.options.time_limit, locale)),
     ]
     if snap.status is TableStatus.LOBBY:
         taken = sum(1 for s in snap.seats if s.kind is not None)
-        lines.append(t("lobby.seats", taken=taken, total=len(snap.seats)))
-        lines += [t("lobby.seat_line", number=s.seat + 1, name=seat_name(s, names)) for s in snap.seats]
-        lines.append(t("lobby.hint"))
+        lines.append(t("lobby.seats", locale, taken=taken, total=len(snap.seats)))
+        lines += [
+            t("lobby.seat_line", locale, number=s.seat + 1, name=seat_name(s, names, locale=locale))
+            for s in snap.seats
+        ]
+        lines.append(t("lobby.hint", locale))
     elif snap.status is TableStatus.PLAYING:
-        where = t("lobby.started_in", thread=f"<#{thread_id}>") if thread_id is not None else ""
-        lines.append(t("lobby.started", where=where))
+        where = t("lobby.started_in", locale, thread=f"<#{thread_id}>") if thread_id is not None else ""
+        lines.append(t("lobby.started", locale, where=where))
     elif snap.status is TableStatus.CANCELLED:
-        lines.append(t("lobby.cancelled"))
+        lines.append(t("lobby.cancelled", locale))
     else:
-        lines.append(t("lobby.finished"))
+        lines.append(t("lobby.finished", locale))
     return "\n".join(lines)
 
 
-def table_text(snap: TableSnapshot, names: Names) -> str:
+def table_text(snap: TableSnapshot, names: Names, locale: str | None = None) -> str:
     """The table message of a game in progress: the hand, who is to move and by when, the last trick."""
     if snap.hand_number is None:
         return ""
     if snap.direction is None or snap.options.rules.pass_target(0, snap.hand_number) is None:
-        lines = [t("table.hand_title_hold", hand=snap.hand_number)]
+        lines = [t("table.hand_title_hold", locale, hand=snap.hand_number)]
     else:
-        lines = [t("table.hand_title", hand=snap.hand_number, direction=direction(snap.direction))]
-    due = countdown(snap.deadline)
+        lines = [
+            t("table.hand_title", locale, hand=snap.hand_number, direction=direction(snap.direction, locale))
+        ]
+    due = countdown(snap.deadline, locale)
     if snap.phase is Phase.PASSING and snap.waiting:
-        who = ", ".join(seat_name(snap.seats[s], names) for s in snap.waiting)
-        lines.append(t("table.waiting_pass", names=who, countdown=due))
+        who = ", ".join(seat_name(snap.seats[s], names, locale=locale) for s in snap.waiting)
+        lines.append(t("table.waiting_pass", locale, names=who, countdown=due))
     elif snap.phase is Phase.MOON_CHOICE and snap.waiting:
         lines.append(
             t(
                 "table.moon_choice",
-                name=seat_name(snap.seats[snap.waiting[0]], names),
-                countdown=countdown(snap.deadline),
+                locale,
+                name=seat_name(snap.seats[snap.waiting[0]], names, locale=locale),
+                countdown=countdown(snap.deadline, locale),
             )
         )
     elif snap.waiting:
         lines.append(
             t(
                 "table.to_play",
-                name=seat_name(snap.seats[snap.waiting[0]], names),
-                countdown=countdown(snap.deadline),
+                locale,
+                name=seat_name(snap.seats[snap.waiting[0]], names, locale=locale),
+                countdown=countdown(snap.deadline, locale),
             )
         )
     if snap.last_trick is not None:
         pts = trick_points(snap.options.rules, snap.last_trick.cards)
         lines.append(
-            t("table.last_trick", name=seat_name(snap.seats[snap.last_trick.winner], names), points=pts)
+            t(
+                "table.last_trick",
+                locale,
+                name=seat_name(snap.seats[snap.last_trick.winner], names, locale=locale),
+                points=pts,
+            )
         )
     if snap.hearts_broken:
-        lines.append(t("table.hearts_broken"))
+        lines.append(t("table.hearts_broken", locale))
     return "\n".join(lines)
 
 
 def hand_text(
-    hand: PrivateHand, snap: TableSnapshot, names: Names, link: str, selected: CardSet = 0, note: str = ""
+    hand: PrivateHand,
+    snap: TableSnapshot,
+    names: Names,
+    link: str,
+    selected: CardSet = 0,
+    note: str = "",
+    locale: str | None = None,
 ) -> str:
     """What a person's hand message says: what to do now, the trick so far, a link to the table."""
-    lines = [t("hand.header", table=hand.table_id, hand=hand.hand_number)]
+    lines = [t("hand.header", locale, table=hand.table_id, hand=hand.hand_number)]
     if note:
         lines.append(note)
-    towards = direction(hand.pass_direction)
+    towards = direction(hand.pass_direction, locale)
     if hand.phase is Phase.PASSING and hand.your_turn and hand.passed is None:
         if selected.bit_count() == hand.pass_count:
-            lines.append(t("hand.pass_chosen", cards=card_list(selected), direction=towards))
+            lines.append(t("hand.pass_chosen", locale, cards=card_list(selected, locale), direction=towards))
         else:
-            lines.append(t("hand.pass_prompt", count=hand.pass_count, direction=towards))
+            lines.append(t("hand.pass_prompt", locale, count=hand.pass_count, direction=towards))
     elif hand.phase is Phase.PASSING and hand.passed is not None:
-        lines.append(t("hand.passed", cards=card_list(hand.passed), direction=towards))
+        lines.append(t("hand.passed", locale, cards=card_list(hand.passed, locale), direction=towards))
     if hand.received and hand.phase is not Phase.PASSING and not snap.last_trick:
-        lines.append(t("hand.received", cards=card_list(hand.received)))
+        lines.append(t("hand.received", locale, cards=card_list(hand.received, locale)))
     if hand.phase is Phase.PLAYING:
         if snap.trick and snap.leader is not None:
             n = len(snap.seats)
+            seats = [snap.seats[(snap.leader + i) % n] for i in range(len(snap.trick))]
             played = ", ".join(
-                f"{seat_name(snap.seats[(snap.leader + i) % n], names)} {card_list(1 << c)}"
-                for i, c in enumerate(snap.trick)
+                f"{seat_name(seat, names, locale=locale)} {card_list(1 << c, locale)}"
+                for seat, c in zip(seats, snap.trick, strict=True)
             )
-            lines.append(t("hand.trick_so_far", cards=played))
+            lines.append(t("hand.trick_so_far", locale, cards=played))
         if hand.your_turn:
             if not snap.trick:
-                lines.append(t("hand.you_lead"))
-            lines.append(t("hand.your_turn", countdown=countdown(hand.deadline)))
+                lines.append(t("hand.you_lead", locale))
+            lines.append(t("hand.your_turn", locale, countdown=countdown(hand.deadline, locale)))
         elif snap.waiting:
-            lines.append(t("hand.wait", name=seat_name(snap.seats[snap.waiting[0]], names)))
+            lines.append(
+                t("hand.wait", locale, name=seat_name(snap.seats[snap.waiting[0]], names, locale=locale))
+            )
     if hand.phase is Phase.MOON_CHOICE and hand.choose_moon:
-        lines.append(t("hand.moon_prompt"))
+        lines.append(t("hand.moon_prompt", locale))
     if link:
-        lines.append(t("hand.jump", link=link))
+        lines.append(t("hand.jump", locale, link=link))
     return "\n".join(lines)
 
 
-def hand_scored_text(event: HandScored, names: Names) -> str:
+def hand_scored_text(event: HandScored, names: Names, locale: str | None = None) -> str:
     """A hand's points and running totals, and who shot the moon (or took every trick)."""
     seats = event.table.seats
     points = " · ".join(
-        f"{seat_name(s, names)} {p:+d} ({tot})"
+        f"{seat_name(s, names, locale=locale)} {p:+d} ({tot})"
         for s, p, tot in zip(seats, event.score.points, event.totals, strict=True)
     )
-    lines = [t("announce.hand_scored", hand=event.hand_number, points=points)]
+    lines = [t("announce.hand_scored", locale, hand=event.hand_number, points=points)]
     shooter = event.score.shooter
     if shooter is not None and event.score.outcome is not HandOutcome.NORMAL:
         key = {
@@ -308,21 +329,24 @@ def hand_scored_text(event: HandScored, names: Names) -> str:
             HandOutcome.SLAM: "announce.slam",
             HandOutcome.ALL_TRICKS: "announce.all_tricks",
         }[event.score.outcome]
-        lines.append(t(key, name=seat_name(seats[shooter], names)))
+        lines.append(t(key, locale, name=seat_name(seats[shooter], names, locale=locale)))
     return "\n".join(lines)
 
 
-def game_over_text(event: GameOver, names: Names) -> str:
+def game_over_text(event: GameOver, names: Names, locale: str | None = None) -> str:
     """Who won, and how each person's ranking points changed."""
-    winners = [player_name(w.player_id, names) for w in event.result.winners if w.player_id]
+    winners = [player_name(w.player_id, names, locale) for w in event.result.winners if w.player_id]
     lines = [
-        t("announce.game_over", winners=", ".join(winners)) if winners else t("announce.game_over_nobody")
+        t("announce.game_over", locale, winners=", ".join(winners))
+        if winners
+        else t("announce.game_over_nobody", locale)
     ]
     for change in event.changes:
         lines.append(
             t(
                 "announce.rating_change",
-                name=player_name(change.player_id, names),
+                locale,
+                name=player_name(change.player_id, names, locale),
                 delta=change.ranking_points,
                 total=change.ranking_total,
             )

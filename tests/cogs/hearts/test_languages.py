@@ -1,0 +1,340 @@
+"""Players see the bot in their own language, through the emulator: a whole game per language (the
+person's client and the server in German, Indonesian, Hindi, Japanese) shows no English; a whole
+game in the pseudo-locale shows no word that bypassed the catalogues (message texts, embeds, button
+labels, menus, thread names, alt text and the words handed to the image renderers); a German player
+at a Japanese server reads German privately and Japanese publicly."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.render import Words
+from bot.tables.preferences import load_preferences
+from bot.text import CATALOGUES, PSEUDO_LOCALE, t
+from bot.text.help import help_images
+from bot.text.locales import language_saved
+from bot.text.pseudo import unmarked
+from cogs.hearts._images import RenderPool
+from discord_emulator import DiscordEmulator, Message, User
+from discord_emulator.runner import BotRunner
+from playtest.harness import Hearts, discord_presenter, make_bot, now_clock
+
+FIELD = re.compile(r"\{(\w+)\|((?:[^{}]|\{[^{}|]*\})*)\}|\{[^{}]*\}")
+
+
+# -- what a person sees ----------------------------------------------------------------------------
+
+
+def _message_texts(body: dict[str, Any]) -> Iterator[str]:
+    """The user-visible strings of a message body (as the bot sent it)."""
+    if isinstance(body.get("content"), str):
+        yield body["content"]
+    for embed in body.get("embeds") or []:
+        yield from (embed.get(k) or "" for k in ("title", "description"))
+        for f in embed.get("fields") or []:
+            yield f.get("name") or ""
+            yield f.get("value") or ""
+        yield (embed.get("footer") or {}).get("text") or ""
+    yield from _component_texts(body.get("components") or [])
+    for attachment in body.get("attachments") or []:
+        yield attachment.get("description") or ""
+
+
+def _component_texts(components: list[dict[str, Any]]) -> Iterator[str]:
+    for c in components:
+        yield from _component_texts(c.get("components") or [])
+        yield from (c.get(k) or "" for k in ("label", "placeholder"))
+        for option in c.get("options") or []:
+            yield from (option.get(k) or "" for k in ("label", "description"))
+
+
+def sent_texts(emu: DiscordEmulator) -> list[str]:
+    """Every user-visible string in every request the bot made (messages, edits, interaction
+    answers, thread names): also the versions later edited away."""
+    texts: list[str] = []
+    for record in emu.requests:
+        body = record.json
+        if not isinstance(body, dict) or "/commands" in record.route:
+            continue
+        if record.route.endswith("/threads") and isinstance(body.get("name"), str):
+            texts.append(body["name"])
+        texts.extend(_message_texts(body))
+        if isinstance(body.get("data"), dict):  # an interaction callback
+            texts.extend(_message_texts(body["data"]))
+    return [text for text in texts if text]
+
+
+def stored_attachments(emu: DiscordEmulator) -> list[tuple[Message, Any]]:
+    return [(m, a) for m in emu.state.messages.values() for a in m.attachments]
+
+
+class RecordingRender(RenderPool):
+    """The render pool, noting every image value and the words it is drawn with."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.drawn: list[tuple[Any, ...]] = []
+
+    async def _run(self, render: Any, *args: Any) -> bytes:
+        self.drawn.append(args)
+        return await super()._run(render, *args)
+
+
+def drawn_words(values: tuple[Any, ...]) -> Iterator[str]:
+    """Every string in an image value (names, labels) or in its ``Words``."""
+    for value in values:
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, tuple | list):
+            yield from drawn_words(tuple(value))
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            if isinstance(value, Words):
+                yield from (getattr(value, f.name) for f in dataclasses.fields(value) if f.name != "fill")
+            else:
+                yield from drawn_words(tuple(getattr(value, f.name) for f in dataclasses.fields(value)))
+
+
+def english_sentences(lang: str) -> set[str]:
+    """The fixed parts of the English catalogue's sentences (three words or more) that the
+    language's catalogue does not also use: any of them in a message is English leaking through."""
+    own = "\n".join(CATALOGUES[lang].values())
+    found = set()
+    for text in CATALOGUES["en"].values():
+        for part in FIELD.split(text):
+            part = (part or "").strip(" .,:;·()*_\n")
+            if part.count(" ") >= 2 and len(part) >= 12 and part not in own:
+                found.add(part)
+    return found
+
+
+# -- driving a game ----------------------------------------------------------------------------
+
+
+async def world(
+    emu: DiscordEmulator, runner: BotRunner, tmp_path: Path, user_locale: str, guild_locale: str
+) -> Hearts:
+    person = emu.create_user("mika")
+    guild = emu.create_guild("Card club", members=[person])
+    # The pseudo-locale is no Discord locale (set_locale refuses it): a test client sends it anyway.
+    person.locale, guild.preferred_locale = user_locale, guild_locale
+    clock = now_clock()
+    bot = make_bot(emu, tmp_path / "hearts.sqlite3", clock)
+    await runner.start(bot)
+    return Hearts(emu, bot, clock, tmp_path / "hearts.sqlite3", guild, guild.channel("general"), [person])
+
+
+async def open_lobby(hearts: Hearts, host: User, **options: Any) -> tuple[Message, Message, int]:
+    """``host`` opens a table: the private answer, the lobby message and the table's id."""
+    ix = await hearts.emu.slash(host, hearts.general, "hearts new", **options)
+    answer = await hearts.reply(ix)
+    lobby = await hearts.emu.wait_for_message(
+        lambda m: any(c.startswith("hh:lobby:") for c in m.custom_ids), channel=hearts.general, since=ix
+    )
+    return answer, lobby, int(lobby.custom_ids[0].split(":")[-1])
+
+
+async def open_with_computers(hearts: Hearts, host: User, **options: Any) -> tuple[Message, int]:
+    """``host`` opens a table, fills it with computers and starts: the lobby message and table id."""
+    emu = hearts.emu
+    _, lobby, table = await open_lobby(hearts, host, **options)
+    seats = int(options.get("seats", 4))
+    for _ in range(seats - 1):
+        await hearts.emu.click(host, emu.message(lobby.id), custom_id=f"hh:lobby:bot:{table}")
+        await hearts.settle()
+    start = await emu.click(host, emu.message(lobby.id), custom_id=f"hh:lobby:start:{table}")
+    await start.wait_acknowledged()
+    return lobby, table
+
+
+def finished(hearts: Hearts) -> bool:
+    return any(a.filename == "standings.png" for _, a in stored_attachments(hearts.emu))
+
+
+async def play_one_hand(hearts: Hearts, host: User) -> int:
+    _, table = await open_with_computers(hearts, host, seats=4, hands=1)
+    await hearts.play_until(lambda: finished(hearts))
+    await hearts.settle()
+    await hearts.emu.settle()
+    return table
+
+
+# -- the tests -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["de", "id", "hi", "ja"])
+async def test_a_whole_game_in_each_language_shows_no_english(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path, lang: str
+) -> None:
+    hearts = await world(emulator, bot_runner, tmp_path, lang, lang)
+    (person,) = hearts.people
+    table = await play_one_hand(hearts, person)
+    # Help and the score sheet, too
+    await hearts.reply(await emulator.slash(person, hearts.general, "hearts help"))
+    await hearts.reply(await emulator.slash(person, hearts.general, "hearts rules"))
+
+    texts = sent_texts(emulator)
+    everything = "\n".join(texts)
+    leaks = sorted(s for s in english_sentences(lang) if s in everything)
+    assert not leaks, f"English in a {lang} game: {leaks[:5]}"
+    # and what was shown is that language's catalogue
+    assert t("lobby.title", lang, table=table) in everything
+    assert t("hand.header", lang, table=table, hand=1) in everything
+    assert t("button.show_hand", lang) in texts
+    assert t("thread.name", lang, table=table) in texts
+    assert t("help.title", lang) in texts
+    assert t("rules.text.book", lang) in everything
+    for message, attachment in stored_attachments(emulator):
+        assert attachment.description, f"{attachment.filename} of {message.id} has no alt text"
+        assert len(attachment.description) <= 1024
+
+
+async def test_a_whole_game_in_the_pseudo_locale_shows_only_catalogue_words(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    hearts = await world(emulator, bot_runner, tmp_path, PSEUDO_LOCALE, PSEUDO_LOCALE)
+    (person,) = hearts.people
+    render = RecordingRender()
+    discord_presenter(hearts.bot).render = render
+    await play_one_hand(hearts, person)
+    for command in ("hearts help", "hearts rules", "hearts me", "hearts scores"):
+        await hearts.reply(await emulator.slash(person, hearts.general, command))
+    await hearts.settle()
+
+    names = [person.name, "Card club"]
+    texts = sent_texts(emulator)
+    assert len(texts) > 50
+    unmarked_texts = {text: unmarked(text, names) for text in texts if unmarked(text, names)}
+    assert not unmarked_texts, unmarked_texts
+    drawn = [word for args in render.drawn for word in drawn_words(args)]
+    assert any("⟦" in word for word in drawn)
+    bare = {word: unmarked(word, names) for word in drawn if unmarked(word, names)}
+    assert not bare, bare
+    described = [a.description for _, a in stored_attachments(emulator)]
+    assert described and all(d and not unmarked(d, names) for d in described)
+
+
+async def test_a_german_player_at_a_japanese_server_reads_german_privately_japanese_publicly(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    hearts = await world(emulator, bot_runner, tmp_path, "de", "ja")
+    (person,) = hearts.people
+    emu = hearts.emu
+    answer, lobby, table = await open_lobby(hearts, person, seats=4)
+    assert answer.content == t("reply.table_created", "de", table=table)
+    assert lobby.content.startswith(t("lobby.title", "ja", table=table))
+    assert t("button.join", "ja") in lobby.labels
+    for _ in range(3):
+        await emu.click(person, emu.message(lobby.id), custom_id=f"hh:lobby:bot:{table}")
+        await hearts.settle()
+    start = await emu.click(person, emu.message(lobby.id), custom_id=f"hh:lobby:start:{table}")
+    await start.wait_acknowledged()
+    dm = await emu.wait_for_dm(person, lambda m: bool(m.custom_ids))
+    assert dm.content.startswith(t("hand.header", "de", table=table, hand=1))
+    assert dm.attachments[0].description
+    table_message = await hearts.wait_table_message()
+    assert t("button.show_hand", "ja") in table_message.labels
+    assert t("thread.name", "ja", table=table) in [c.name for c in hearts.guild.channels]
+    # Show my hand (private, from the public table message) answers in German
+    shown = await hearts.reply(await emu.click(person, table_message, custom_id=f"hh:tbl:hand:{table}"))
+    assert shown.content.startswith(t("hand.header", "de", table=table, hand=1))
+    # A refusal, too: /hearts join where the table has started
+    refused = await hearts.reply(await emu.slash(person, hearts.general, "hearts join"))
+    # The leaderboard is public (Japanese), one's statistics private (German)
+    board = await emu.slash(person, hearts.general, "leaderboard")
+    await board.wait_acknowledged()
+    assert board.original is not None and not board.original.ephemeral
+    assert board.original.content.startswith(
+        t("leaderboard.title", "ja", order=t("leaderboard.order.points", "ja"))
+    )
+    stats = await hearts.reply(await emu.slash(person, hearts.general, "stats"))
+    assert stats.content == t("stats.none", "de", name=person.name)
+    german = [FIELD.split(v)[0] for k, v in CATALOGUES["de"].items() if k.startswith(("table.", "refusal."))]
+    assert any(start and refused.content.startswith(start) for start in german), refused.content
+
+
+async def test_hearts_me_shows_and_changes_the_persons_settings(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    hearts = await world(emulator, bot_runner, tmp_path, "de", "de")
+    (person,) = hearts.people
+    emu = hearts.emu
+    shown = await hearts.reply(await emu.slash(person, hearts.general, "hearts me"))
+    assert t("pref.title", "de") in shown.content
+    assert t("choice.client", "de") in shown.content
+
+    saved = await hearts.reply(
+        await emu.slash(person, hearts.general, "hearts me", language="ja", auto_play="on")
+    )
+    assert language_saved("ja", "de") in saved.content
+    assert t("pref.auto_play.saved_on", "ja") in saved.content
+    prefs = await load_preferences(hearts.bot.db, str(person.id))
+    assert (prefs.language, prefs.auto_play) == ("ja", True)
+    rules = await hearts.reply(await emu.slash(person, hearts.general, "hearts rules"))
+    assert t("rules.text.book", "ja") in rules.content
+
+    # The deck style keeps the language and auto-play (it used to reset them)
+    deck = await hearts.reply(await emu.slash(person, hearts.general, "hearts deck", style="four_colour"))
+    assert deck.content == t("reply.deck_four", "ja")
+    assert deck.attachments[0].description
+    prefs = await load_preferences(hearts.bot.db, str(person.id))
+    assert (prefs.language, prefs.auto_play, prefs.four_colour) == ("ja", True, True)
+
+    back = await hearts.reply(await emu.slash(person, hearts.general, "hearts me", language="client"))
+    assert language_saved(None, "de") in back.content
+    assert (await load_preferences(hearts.bot.db, str(person.id))).language is None
+
+
+async def test_the_server_language_setting_decides_the_tables_language(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    hearts = await world(emulator, bot_runner, tmp_path, "de", "ja")
+    (person,) = hearts.people
+    emu = hearts.emu
+    owner = emu.state.users[hearts.guild.owner_id]
+    emu.set_locale(owner, "hi")
+    saved = await hearts.reply(await emu.slash(owner, hearts.general, "hearts-settings", language="id"))
+    assert language_saved("id", "ja", server=True) in saved.content
+    assert t("reply.settings_saved", "hi") in saved.content
+    assert (await hearts.bot.service.server_settings(str(hearts.guild.id))).language == "id"
+    _, lobby, table = await open_lobby(hearts, person, seats=4)
+    assert lobby.content.startswith(t("lobby.title", "id", table=table))
+
+    # Back to automatic: the server's Discord language again, for new tables
+    await hearts.reply(await emu.slash(owner, hearts.general, "hearts-settings", language="guild"))
+    assert (await hearts.bot.service.server_settings(str(hearts.guild.id))).language is None
+
+
+async def test_hearts_help_is_the_guide_with_two_described_pictures(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    hearts = await world(emulator, bot_runner, tmp_path, "hi", "en-US")
+    (person,) = hearts.people
+    shown = await hearts.reply(await emulator.slash(person, hearts.general, "hearts help"))
+    assert shown.embeds[0]["title"] == t("help.title", "hi")
+    pictures = help_images("hi")
+    assert [a.description for a in shown.attachments] == [pictures.hand_alt, pictures.table_alt]
+    assert all(a.image().size[0] > 0 for a in shown.attachments)
+
+
+async def test_dms_after_a_restart_still_use_the_client_language_last_seen(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """A DM sent from an event (no interaction to read the locale from) after a restart: the
+    person's client language is remembered with the table."""
+    hearts = await world(emulator, bot_runner, tmp_path, "ja", "en-US")
+    (person,) = hearts.people
+    _, table = await open_with_computers(hearts, person, seats=4)
+    await emulator.wait_for_dm(person, lambda m: bool(m.custom_ids))
+    await hearts.settle()
+    await hearts.restart(bot_runner)
+    presenter = discord_presenter(hearts.bot)
+    assert str(person.id) not in presenter.known_locales  # nothing seen since the restart
+    state = await presenter.state(table)
+    assert await presenter.private(str(person.id), state) == "ja"
+    assert await presenter.public(state, hearts.bot.service.snapshot(table)) == "en"
