@@ -39,6 +39,7 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -210,6 +211,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--budget", type=float, default=None, help="time budget of hard (s); default its own")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--report-every", type=int, default=0, help="print the figures so far every N deals")
     args = parser.parse_args()
 
     match_specs = list(args.match)
@@ -240,22 +242,29 @@ def main() -> None:
     deals = range(args.first_deal, args.first_deal + args.deals)
     jobs = [(tuple(matches), d, args.players, args.budget) for d in deals]
     start = time.perf_counter()
-    if args.workers <= 1:
-        results = [_play(job) for job in jobs]
-    else:
-        with ProcessPoolExecutor(args.workers) as pool:
-            results = list(pool.map(_play, jobs, chunksize=1))
-    wall = time.perf_counter() - start
     budget = "default" if args.budget is None else f"{args.budget * 1000:g} ms"
-    print(
-        f"ai_strength: {args.deals} deals x {args.players} seatings (duplicate), {args.players}-player "
-        f"standard rules, hard budget {budget}, wall {wall:.0f} s, {args.workers} worker(s)"
-    )
-    print("  hero minus the others' mean, per hand (negative: hero takes fewer points); ± = one SE")
-    for m in matches:
-        print(match_line(m, [r[m] for r in results], args.players))
-    for a, b in pairs:
-        print(paired_line(a, b, results))
+
+    def report(results: list[dict[Match, MatchDeal]]) -> None:
+        wall = time.perf_counter() - start
+        print(
+            f"ai_strength: {len(results)} deals from {args.first_deal} x {args.players} seatings "
+            f"(duplicate), {args.players}-player standard rules, hard budget {budget}, wall {wall:.0f} s, "
+            f"{args.workers} worker(s)"
+        )
+        print("  hero minus the others' mean, per hand (negative: hero takes fewer points); ± = one SE")
+        for m in matches:
+            print(match_line(m, [r[m] for r in results], args.players))
+        for a, b in pairs:
+            print(paired_line(a, b, results), flush=True)
+
+    results: list[dict[Match, MatchDeal]] = []
+    with ProcessPoolExecutor(args.workers) if args.workers > 1 else nullcontext() as pool:
+        played = map(_play, jobs) if pool is None else pool.map(_play, jobs, chunksize=1)
+        for result in played:
+            results.append(result)
+            if args.report_every and len(results) % args.report_every == 0 and len(results) < len(jobs):
+                report(results)  # figures so far: a long run can be stopped and still tell
+    report(results)
 
 
 if __name__ == "__main__":
