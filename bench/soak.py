@@ -82,16 +82,16 @@ class SoakPresenter:
             tid = event.table.table_id
             saved = await self.saved.remembered(tid)
             for hand in event.hands:
-                if not hand.your_turn or saved.get(f"ctl:{hand.seat}") == str(hand.move):
+                if not hand.your_turn or saved.get(f"ctl:{hand.seat}") == str(hand.move_number):
                     continue
-                if self.sent.get((tid, hand.seat)) == hand.move:  # its record is on its way
+                if self.sent.get((tid, hand.seat)) == hand.move_number:  # its record is on its way
                     continue
-                self.sent[(tid, hand.seat)] = hand.move
+                self.sent[(tid, hand.seat)] = hand.move_number
                 first_look = (tid, hand.seat) not in self.looked
                 self.looked.add((tid, hand.seat))
-                if not (first_look and (tid, hand.seat, hand.move) in sim.dms):
-                    sim.dms[(tid, hand.seat, hand.move)] += 1
-                await self.saved.remember(tid, f"ctl:{hand.seat}", str(hand.move))
+                if not (first_look and (tid, hand.seat, hand.move_number) in sim.dms):
+                    sim.dms[(tid, hand.seat, hand.move_number)] += 1
+                await self.saved.remember(tid, f"ctl:{hand.seat}", str(hand.move_number))
         elif isinstance(event, ev.GameOver):
             sim.posts[("game over", event.table.table_id)] += 1
         elif isinstance(event, ev.HandScored):
@@ -195,8 +195,8 @@ class Soak:
             if not any(game.seats[w].player_id == actor.user_id for w in game.hand.waiting_for()):
                 continue
             plan = self.plans.get(tid)
-            if plan is None or plan[0] != table.move:
-                self.plans[tid] = plan = (table.move, now + self.rng.expovariate(1 / self.think))
+            if plan is None or plan[0] != table.move_number:
+                self.plans[tid] = plan = (table.move_number, now + self.rng.expovariate(1 / self.think))
             if plan[1] > now:
                 continue
             try:
@@ -216,13 +216,13 @@ class Soak:
         rng = self.rng
         if hand.pass_count:
             await s.pass_cards(
-                actor, tid, hand.move, cardset(rng.sample(cards_of(hand.cards), hand.pass_count))
+                actor, tid, hand.move_number, cardset(rng.sample(cards_of(hand.cards), hand.pass_count))
             )
         elif hand.choose_moon:
-            await s.choose_moon(actor, tid, hand.move, rng.random() < 0.5)
+            await s.choose_moon(actor, tid, hand.move_number, rng.random() < 0.5)
         elif hand.playable:
             card = nth_card(hand.playable, rng.randrange(hand.playable.bit_count()))
-            await s.play_card(actor, tid, hand.move, card)
+            await s.play_card(actor, tid, hand.move_number, card)
 
     # -- watching -------------------------------------------------------------------------------
 
@@ -233,8 +233,8 @@ class Soak:
             if table.status is not TableStatus.PLAYING or game is None or game.over:
                 continue
             seen = self.last_change.get(table.table_id)
-            if seen is None or seen[0] != table.move:
-                self.last_change[table.table_id] = (table.move, now)
+            if seen is None or seen[0] != table.move_number:
+                self.last_change[table.table_id] = (table.move_number, now)
                 continue
             waiting = game.hand.waiting_for()
             persons = [w for w in waiting if not game.seats[w].is_computer]

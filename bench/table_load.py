@@ -97,13 +97,13 @@ class LoadPresenter:
         try:
             if hand.pass_count:
                 cards = cardset(self.rng.sample(cards_of(hand.cards), hand.pass_count))
-                await s.pass_cards(actor, hand.table_id, hand.move, cards)
+                await s.pass_cards(actor, hand.table_id, hand.move_number, cards)
             elif hand.choose_moon:
-                await s.choose_moon(actor, hand.table_id, hand.move, True)
+                await s.choose_moon(actor, hand.table_id, hand.move_number, True)
                 self.sent.pop((hand.table_id, hand.seat), None)
             elif hand.playable:
                 card = nth_card(hand.playable, self.rng.randrange(hand.playable.bit_count()))
-                await s.play_card(actor, hand.table_id, hand.move, card)
+                await s.play_card(actor, hand.table_id, hand.move_number, card)
         except Refused:
             self.refused += 1
             self.sent.pop((hand.table_id, hand.seat), None)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 class ActionRow:
     seq: int
     at: float
-    move: int
+    move_number: int
     actor: str | None
     kind: str
     payload: str  # JSON
@@ -62,7 +62,7 @@ class TableWrite:
     channel_id: str
     host_id: str
     status: str
-    move: int
+    move_number: int
     deadline: float | None
     state: str  # JSON
     created_at: float

@@ -95,7 +95,7 @@ async def apply(tx: Tx, writes: Sequence[Write], report: Callable[[DamagedRow], 
                     t.channel_id,
                     t.host_id,
                     t.status,
-                    t.move,
+                    t.move_number,
                     t.deadline,
                     t.state,
                     t.created_at,
@@ -107,7 +107,7 @@ async def apply(tx: Tx, writes: Sequence[Write], report: Callable[[DamagedRow], 
         await tx.executemany(
             _INSERT_ACTION,
             [
-                (t.table_id, a.seq, a.at, a.move, a.actor, a.kind, a.payload)
+                (t.table_id, a.seq, a.at, a.move_number, a.actor, a.kind, a.payload)
                 for t in tables
                 for a in (t.action,)
             ],

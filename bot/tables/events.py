@@ -84,7 +84,7 @@ class TurnStarted:
 
     table: TableSnapshot
     seats: tuple[int, ...]
-    move: int
+    move_number: int
     deadline: float | None
     hands: tuple[PrivateHand, ...]
 
@@ -136,7 +136,7 @@ class GameOver:
 class TimeoutWarning:
     table: TableSnapshot
     seats: tuple[int, ...]  # persons who will time out
-    move: int
+    move_number: int
     deadline: float
 
 

@@ -199,7 +199,7 @@ class LobbyActions(Turns):
             table.lobby = list(seats)
             table.game = Game(table.options.rules, table.seed, list(seats))
             table.status = TableStatus.PLAYING
-            table.move = 1
+            table.move_number = 1
             table.deadline = self.clock.now() + table.options.time_limit
             await self._save(table, actor.user_id, "start", {"filled": filled})
             snap = table_snapshot(table)

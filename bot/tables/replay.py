@@ -78,7 +78,7 @@ def _apply(table: Table, row: ActionRow, p: dict[str, Any]) -> None:
         table.lobby = [Occupant.computer() if o is None else o for o in table.lobby]
         table.game = Game(table.options.rules, table.seed, list(table.lobby))  # type: ignore[arg-type]
         table.status = TableStatus.PLAYING
-        table.move = 1
+        table.move_number = 1
     elif kind == "cancel":
         table.status = TableStatus.CANCELLED
     elif kind in ("move", "computer"):
@@ -110,12 +110,12 @@ def _moves(table: Table, moves: list[Move]) -> None:
     for move in moves:
         game.apply(move)
         if bumps_move(game, move):
-            table.move += 1
+            table.move_number += 1
             moved = True
     if game.over:
         table.status = TableStatus.FINISHED
         if not moved:
-            table.move += 1
+            table.move_number += 1
 
 
 def _game(table: Table) -> Game:

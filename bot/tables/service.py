@@ -161,7 +161,9 @@ class TableService(LobbyActions):
         now = self.clock.now()
         for table in list(self._tables.values()):
             if self._stuck(table, now):
-                log.warning("table %d was stuck at move %d: re-arming its turn", table.table_id, table.move)
+                log.warning(
+                    "table %d was stuck at move %d: re-arming its turn", table.table_id, table.move_number
+                )
                 self._schedule(table)
                 repaired += 1
         self.repairs += repaired
@@ -175,7 +177,7 @@ class TableService(LobbyActions):
             return False  # a retry is pending
         for seat in game.hand.waiting_for():
             if game.seats[seat].is_computer:
-                if (seat, table.move) not in table.thinking:
+                if (seat, table.move_number) not in table.thinking:
                     return True
             elif table.deadline is not None and table.deadline < now - self.settings.supervise_interval:
                 return True  # the deadline passed long ago: its timer was lost

@@ -176,12 +176,12 @@ class ServiceBase:
             channel_id=table.channel_id,
             host_id=table.host_id,
             status=table.status.value,
-            move=table.move,
+            move_number=table.move_number,
             deadline=table.deadline,
             state=json.dumps(table.to_json(), separators=(",", ":")),
             created_at=table.created_at,
             updated_at=now,
-            action=ActionRow(table.seq, now, table.move, actor_id, kind, json.dumps(payload)),
+            action=ActionRow(table.seq, now, table.move_number, actor_id, kind, json.dumps(payload)),
             game=record,
         )
         try:
@@ -244,7 +244,7 @@ class ServiceBase:
         game = self._game(table)
         seats = tuple(game.hand.waiting_for()) if seats is None else seats
         hands = tuple(private_hand(table, s) for s in seats if not game.seats[s].is_computer)
-        return ev.TurnStarted(snap, seats, table.move, table.deadline, hands)
+        return ev.TurnStarted(snap, seats, table.move_number, table.deadline, hands)
 
     def _person_hands(self, table: Table) -> tuple[PrivateHand, ...]:
         game = self._game(table)

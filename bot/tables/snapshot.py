@@ -36,7 +36,7 @@ class TableSnapshot:
     status: TableStatus
     options: TableOptions
     seats: tuple[SeatInfo, ...]
-    move: int  # the move number controls must carry
+    move_number: int  # the move number controls must carry
     deadline: float | None  # epoch seconds when the waiting seats time out (live countdown)
     waiting: tuple[int, ...]  # seats that must act now (several while passing)
     hand_number: int | None = None
@@ -61,7 +61,7 @@ class PrivateHand:
     table_id: int
     seat: int
     player_id: str | None
-    move: int
+    move_number: int
     deadline: float | None
     hand_number: int
     phase: Phase
@@ -117,7 +117,7 @@ def table_snapshot(table: Table) -> TableSnapshot:
         status=table.status,
         options=table.options,
         seats=seat_infos(table),
-        move=table.move,
+        move_number=table.move_number,
         deadline=table.deadline,
     )
     if game is None:
@@ -153,7 +153,7 @@ def private_hand(table: Table, seat: int) -> PrivateHand:
         table_id=table.table_id,
         seat=seat,
         player_id=game.seats[seat].player_id,
-        move=table.move,
+        move_number=table.move_number,
         deadline=table.deadline if waiting else None,
         hand_number=hand.hand_number,
         phase=hand.phase,

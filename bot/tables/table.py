@@ -49,7 +49,7 @@ class Table:
     # The move number: every control carries it. It goes up when the set of moves that may be made
     # changes for everyone (a card played, the passes exchanged, a hand scored); one seat choosing its
     # pass does not change it, so the other seats' pass controls stay valid while all choose at once.
-    move: int = 0
+    move_number: int = 0
     seq: int = 0  # action-log rows written
     deadline: float | None = None  # when the seats waiting now time out
     # Not stored: runtime machinery.
@@ -81,7 +81,7 @@ class Table:
         """Go back to a stored state (a save failed: memory must not run ahead of the database).
         The runtime machinery (lock, timers, outbox) stays."""
         fresh = Table.from_json(json.loads(state))
-        for name in ("host_id", "options", "status", "lobby", "game", "move", "seq", "deadline"):
+        for name in ("host_id", "options", "status", "lobby", "game", "move_number", "seq", "deadline"):
             setattr(self, name, getattr(fresh, name))
         self.saved_state = state
 
@@ -105,7 +105,7 @@ class Table:
             "status": self.status.value,
             "lobby": [None if o is None else [o.kind.value, o.player_id] for o in self.lobby],
             "game": None if self.game is None else self.game.to_json(),
-            "move": self.move,
+            "move": self.move_number,
             "seq": self.seq,
             "deadline": self.deadline,
         }
@@ -125,7 +125,7 @@ class Table:
             status=TableStatus(data["status"]),
             lobby=[None if o is None else Occupant(SeatKind(o[0]), o[1]) for o in data["lobby"]],
             game=None if data["game"] is None else Game.from_json(data["game"]),
-            move=int(data["move"]),
+            move_number=int(data["move"]),
             seq=int(data["seq"]),
             deadline=None if data["deadline"] is None else float(data["deadline"]),
         )

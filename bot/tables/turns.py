@@ -59,8 +59,8 @@ class Turns(ServiceBase):
         async with table.lock:
             self._require_status(table, TableStatus.PLAYING, TableRefusal.NOT_PLAYING)
             seat = require_seat(actor, table)
-            if move_number != table.move:
-                raise Refused(TableRefusal.STALE, move=move_number, current=table.move)
+            if move_number != table.move_number:
+                raise Refused(TableRefusal.STALE, move=move_number, current=table.move_number)
             return await self._apply(table, make(seat), actor.user_id)
 
     async def _apply(self, table: Table, move: Move, actor_id: str | None) -> TableSnapshot:
@@ -81,7 +81,7 @@ class Turns(ServiceBase):
         game = self._game(table)
         if not bumps_move(game, move):
             return False
-        table.move += 1
+        table.move_number += 1
         table.deadline = None if game.over else self.clock.now() + table.options.time_limit
         return True
 
@@ -103,7 +103,7 @@ class Turns(ServiceBase):
             table.status = TableStatus.FINISHED
             table.deadline = None
             if not moved:
-                table.move += 1  # every control of the finished game is now stale
+                table.move_number += 1  # every control of the finished game is now stale
         changes = await self._save(table, actor_id, kind, payload)
         snap = table_snapshot(table)
         events: list[ev.TableEvent] = [make(snap) for make in lead or ()]
@@ -141,7 +141,7 @@ class Turns(ServiceBase):
         game = table.game
         if not self._running or table.status is not TableStatus.PLAYING or game is None or game.over:
             return
-        move_number = table.move
+        move_number = table.move_number
         persons = False
         for seat in game.hand.waiting_for():
             if game.seats[seat].is_computer:
@@ -178,7 +178,7 @@ class Turns(ServiceBase):
             and table.status is TableStatus.PLAYING
             and game is not None
             and not game.over
-            and table.move == move_number
+            and table.move_number == move_number
             and game.seats[seat].is_computer
             and seat in game.hand.waiting_for()
         )
@@ -211,7 +211,7 @@ class Turns(ServiceBase):
     async def _warn(self, table: Table, move_number: int) -> None:
         async with table.lock:
             game = table.game
-            if table.move != move_number or game is None or game.over or table.deadline is None:
+            if table.move_number != move_number or game is None or game.over or table.deadline is None:
                 return
             seats = tuple(s for s in game.hand.waiting_for() if not game.seats[s].is_computer)
             if seats:
@@ -226,7 +226,7 @@ class Turns(ServiceBase):
             game = table.game
             if (
                 self._tables.get(table.table_id) is not table
-                or table.move != move_number
+                or table.move_number != move_number
                 or game is None
                 or game.over
                 or table.deadline is None

@@ -227,6 +227,6 @@ class Clicks:
         hand = self.service.private_hand(actor_of(interaction), at.table)
         if hand.seat != at.seat:
             raise Refused(TableRefusal.NOT_SEATED)
-        if hand.move != at.move_number:
-            raise Refused(TableRefusal.STALE, move=at.move_number, current=hand.move)
+        if hand.move_number != at.move_number:
+            raise Refused(TableRefusal.STALE, move=at.move_number, current=hand.move_number)
         return hand

@@ -423,7 +423,7 @@ def hand_view(
     """The controls of a private hand: what this seat may do now, or None."""
     if not hand.your_turn:
         return None
-    at = SeatMove(hand.table_id, hand.seat, hand.move)
+    at = SeatMove(hand.table_id, hand.seat, hand.move_number)
     view = discord.ui.View(timeout=None)
     if hand.phase is Phase.PASSING and hand.pass_count and hand.passed is None:
         view.add_item(PassSelect(at, hand.cards, hand.pass_count, selected, locale))

@@ -56,7 +56,7 @@ class DirectMessages:
         me = self.client.user
         if channel_id is None or me is None:  # never DMed from this table
             return False
-        wanted = SeatMove(state.table_id, hand.seat, hand.move)
+        wanted = SeatMove(state.table_id, hand.seat, hand.move_number)
         dm = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
         try:
             async for message in dm.history(limit=DM_HISTORY_LOOK):

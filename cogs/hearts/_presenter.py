@@ -285,7 +285,7 @@ class DiscordPresenter:
             case ev.TurnStarted():
                 self._redraw(snap, urgent=False)
                 for hand in event.hands:
-                    if state.controls_sent.get(hand.seat) != hand.move:
+                    if state.controls_sent.get(hand.seat) != hand.move_number:
                         await self._send_hand(state, snap, hand)
             case ev.PassChosen() | ev.CardPlayed():
                 self._redraw(snap, urgent=False)
@@ -485,7 +485,7 @@ class DiscordPresenter:
         if hand.player_id is None:
             return
         if hand.your_turn:
-            state.controls_sent[hand.seat] = hand.move
+            state.controls_sent[hand.seat] = hand.move_number
         if hand.player_id in state.no_dm:
             if hand.your_turn:
                 lang = await self.private(hand.player_id, state)
@@ -494,10 +494,10 @@ class DiscordPresenter:
                     t("hand.turn_ping", lang, mention=mention(hand.player_id), table=snap.table_id),
                     ping=hand.player_id,
                 )
-                await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
+                await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move_number))
             return
         if hand.your_turn and await self.dms.sent_before_restart(state, hand):
-            await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
+            await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move_number))
             return
         payload = await self.hand_payload(hand, snap)
         kwargs: dict[str, Any] = {"content": payload.content, "file": payload.file()}
@@ -505,7 +505,7 @@ class DiscordPresenter:
             kwargs["view"] = payload.view
         if await self.dms.send(state, hand.player_id, **kwargs) and hand.your_turn:
             # Remembered, so that a restart resends only the controls that never went out.
-            await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
+            await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move_number))
 
     async def _warn(self, state: TableMessages, event: ev.TimeoutWarning) -> None:
         rel = relative_time(event.deadline)

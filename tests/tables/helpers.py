@@ -82,12 +82,12 @@ async def act_once(service: TableService, table_id: int, actors: dict[str, Actor
         hand = service.private_hand(actor, table_id)
         if hand.pass_count:
             cards = cardset(rng.sample(cards_of(hand.cards), hand.pass_count))
-            await service.pass_cards(actor, table_id, hand.move, cards)
+            await service.pass_cards(actor, table_id, hand.move_number, cards)
         elif hand.choose_moon:
-            await service.choose_moon(actor, table_id, hand.move, rng.random() < 0.5)
+            await service.choose_moon(actor, table_id, hand.move_number, rng.random() < 0.5)
         elif hand.playable:
             card = nth_card(hand.playable, rng.randrange(hand.playable.bit_count()))
-            await service.play_card(actor, table_id, hand.move, card)
+            await service.play_card(actor, table_id, hand.move_number, card)
         else:
             continue
         acted += 1

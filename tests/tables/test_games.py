@@ -36,7 +36,7 @@ async def test_four_computers_play_a_whole_game(r: Rig) -> None:
     assert len(played) == 52 * len(scored)
     assert len(r.presenter.of(ev.TrickWon)) == 13 * len(scored)
     # Every move number announced once per turn, always increasing.
-    moves = [e.move for e in r.presenter.of(ev.TurnStarted)]
+    moves = [e.move_number for e in r.presenter.of(ev.TurnStarted)]
     assert moves == sorted(moves) and len(set(moves)) == len(moves)
     assert (await r.service.table_snapshot(snap.table_id)).status is TableStatus.FINISHED
     # The action log has every accepted action, numbered without gaps.

@@ -51,7 +51,7 @@ async def test_restart_mid_hand_continues_from_the_exact_state(db_url: str) -> N
     # The exact state, with the deadline moved by the downtime.
     for field in (
         "seats",
-        "move",
+        "move_number",
         "waiting",
         "hand_number",
         "phase",
@@ -64,11 +64,11 @@ async def test_restart_mid_hand_continues_from_the_exact_state(db_url: str) -> N
     assert after.deadline == pytest.approx(before.deadline + 3600.0)
     for p, a in actors.items():
         h = s2.private_hand(a, tid)
-        assert (h.cards, h.playable, h.received, h.move) == (
+        assert (h.cards, h.playable, h.received, h.move_number) == (
             hands_before[p].cards,
             hands_before[p].playable,
             hands_before[p].received,
-            hands_before[p].move,
+            hands_before[p].move_number,
         )
     # Timers resumed: 50 s left of the turn, not counted against the player before that.
     second.clock.advance(49.0)
@@ -126,7 +126,7 @@ async def test_a_corrupt_row_breaks_only_its_table(db_url: str, raw: RawDatabase
     assert exc.value.code is TableRefusal.TABLE_BROKEN
     # The other table plays on.
     hand = second.service.private_hand(BOB, ids[1])
-    await second.service.pass_cards(BOB, ids[1], hand.move, cardset(cards_of(hand.cards)[:3]))
+    await second.service.pass_cards(BOB, ids[1], hand.move_number, cardset(cards_of(hand.cards)[:3]))
     await play_to_end(second.service, ids[1], {"bob": BOB})
     assert [e.table.table_id for e in second.presenter.of(ev.GameOver)] == [ids[1]]
     await second.close()

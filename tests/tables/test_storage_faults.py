@@ -48,7 +48,7 @@ async def _a_move(service: TableService, table_id: int) -> tuple[Actor, int]:
         pid = snap.seats[seat].player_id
         if pid in ("alice", "bob"):
             actor = ALICE if pid == "alice" else BOB
-            return actor, service.private_hand(actor, table_id).move
+            return actor, service.private_hand(actor, table_id).move_number
     raise AssertionError("nobody to move")
 
 
@@ -122,7 +122,7 @@ async def test_computer_turns_are_retried_and_every_table_resumes_once_the_disk_
     failed = r.db.faults.raised
     assert failed >= 3
     # The tables where a computer is to move (not alice) are the ones the fault holds up.
-    held = {tid: s.snapshot(tid).move for tid in tables if 0 not in s.snapshot(tid).waiting}
+    held = {tid: s.snapshot(tid).move_number for tid in tables if 0 not in s.snapshot(tid).waiting}
     assert held
     for tid in tables:
         assert _memory(s, tid) == await _stored(r.db, tid)
@@ -131,7 +131,7 @@ async def test_computer_turns_are_retried_and_every_table_resumes_once_the_disk_
         clock.advance(1.0)
         await s.settle()
     for tid, move in held.items():
-        assert s.snapshot(tid).move > move
+        assert s.snapshot(tid).move_number > move
     for tid in tables:
         assert _memory(s, tid) == await _stored(r.db, tid)
     await play_to_end(s, tables[0], {"alice": ALICE})
@@ -172,12 +172,12 @@ async def test_the_supervisor_rearms_a_table_whose_computer_turn_was_lost(db_url
     clock._heap.clear()
     table.thinking.clear()
     table.cancel_timers()
-    move = table.move
+    move = table.move_number
     assert s.supervise() == 1
     for _ in range(5):
         clock.advance(1.0)
         await s.settle()
-    assert s.snapshot(tid).move > move
+    assert s.snapshot(tid).move_number > move
     assert s.repairs >= 1
     await r.close()
 
@@ -196,11 +196,11 @@ async def test_the_supervisor_runs_by_itself(db_url: str) -> None:
         if handle[2].callback.__qualname__.startswith("TableService._computer_after_pause"):
             handle[2].cancel()
     table.thinking.clear()
-    move = table.move
+    move = table.move_number
     for _ in range(int(s.settings.supervise_interval) + 3):
         clock.advance(1.0)
         await s.settle()
-    assert s.snapshot(tid).move > move
+    assert s.snapshot(tid).move_number > move
     await r.close()
 
 
@@ -227,8 +227,8 @@ async def test_another_process_holding_the_lock_gets_a_refusal_then_the_table_re
         with pytest.raises(Refused) as refused:
             await act_once(s, tid, {"alice": ALICE}, random.Random(1))
         assert refused.value.code is TableRefusal.STORAGE_BUSY
-        assert s.snapshot(tid).move == move
-    assert s.private_hand(actor, tid).move == hand.move
+        assert s.snapshot(tid).move_number == move
+    assert s.private_hand(actor, tid).move_number == hand.move_number
     assert await act_once(s, tid, {"alice": ALICE}, random.Random(1)) == 1
     await s.settle()  # computers move on meanwhile: compare once they are done
     assert _memory(s, tid) == await _stored(r.db, tid)

@@ -39,7 +39,7 @@ async def play_until_persons_turn(r: Rig, tid: int, actors: dict[str, Actor]) ->
         if not info.is_computer:
             hand = r.service.private_hand(actors[info.player_id or ""], tid)
             await r.service.pass_cards(
-                actors[info.player_id or ""], tid, hand.move, cardset(cards_of(hand.cards)[:3])
+                actors[info.player_id or ""], tid, hand.move_number, cardset(cards_of(hand.cards)[:3])
             )
     await r.service.settle()
     snap = r.service.snapshot(tid)
@@ -51,19 +51,19 @@ async def test_simultaneous_passing_keeps_every_pass_control_valid(r: Rig) -> No
     tid = await two_people(r)
     snap = r.service.snapshot(tid)
     assert snap.phase is Phase.PASSING and set(snap.waiting) >= {0, 1}
-    move = snap.move
+    move = snap.move_number
     a = r.service.private_hand(ALICE, tid)
     b = r.service.private_hand(BOB, tid)
     await r.service.pass_cards(ALICE, tid, move, cardset(cards_of(a.cards)[:3]))
     # Alice's pass did not make Bob's control (same move number) stale.
-    assert r.service.snapshot(tid).move == move
+    assert r.service.snapshot(tid).move_number == move
     with pytest.raises(Refused) as again:
         await r.service.pass_cards(ALICE, tid, move, cardset(cards_of(a.cards)[3:6]))
     assert again.value.code is Refusal.ALREADY_PASSED
     await r.service.pass_cards(BOB, tid, move, cardset(cards_of(b.cards)[-3:]))
     await r.service.settle()
     after = r.service.snapshot(tid)
-    assert after.phase is Phase.PLAYING and after.move == move + 1
+    assert after.phase is Phase.PLAYING and after.move_number == move + 1
     passed = r.presenter.of(ev.CardsPassed)
     assert len(passed) == 1
     bob_after = next(h for h in passed[0].hands if h.player_id == "bob")
@@ -81,18 +81,18 @@ async def test_stale_and_concurrent_actions(r: Rig) -> None:
     card = cards_of(hand.playable)[0]
     # Two clicks for the same move at once: exactly one is applied.
     results = await asyncio.gather(
-        r.service.play_card(actor, tid, hand.move, card),
-        r.service.play_card(actor, tid, hand.move, card),
+        r.service.play_card(actor, tid, hand.move_number, card),
+        r.service.play_card(actor, tid, hand.move_number, card),
         return_exceptions=True,
     )
     refused = [x for x in results if isinstance(x, Refused)]
     assert len(refused) == 1 and refused[0].code is TableRefusal.STALE
-    assert refused[0].params == {"move": hand.move, "current": hand.move + 1}
+    assert refused[0].params == {"move": hand.move_number, "current": hand.move_number + 1}
     await r.service.settle()
     assert [e.card for e in r.presenter.of(ev.CardPlayed) if e.seat == seat] == [card]
     # An old control (older move number) is refused as stale.
     with pytest.raises(Refused) as old:
-        await r.service.play_card(actor, tid, hand.move - 1, card)
+        await r.service.play_card(actor, tid, hand.move_number - 1, card)
     assert old.value.code is TableRefusal.STALE
 
 
@@ -109,7 +109,7 @@ async def test_only_the_seated_player_acts_and_only_the_host_or_a_moderator_mana
     assert exc.value.code is TableRefusal.NOT_HOST
     await r.service.start_game(MOD, tid)  # a moderator may
     await r.service.settle()
-    move = r.service.snapshot(tid).move
+    move = r.service.snapshot(tid).move_number
     with pytest.raises(Refused) as exc:
         await r.service.play_card(EVE, tid, move, 0)
     assert exc.value.code is TableRefusal.NOT_SEATED
@@ -136,9 +136,9 @@ async def test_illegal_card_is_refused_with_the_engines_code(r: Rig) -> None:
     illegal = hand.cards & ~hand.playable
     assert illegal
     with pytest.raises(Refused) as exc:
-        await r.service.play_card(actor, tid, hand.move, cards_of(illegal)[0])
+        await r.service.play_card(actor, tid, hand.move_number, cards_of(illegal)[0])
     assert isinstance(exc.value.code, Refusal)
-    assert r.service.snapshot(tid).move == hand.move  # nothing happened
+    assert r.service.snapshot(tid).move_number == hand.move_number  # nothing happened
 
 
 async def test_a_person_timing_out_twice_gets_a_random_move_then_forfeits(r: Rig) -> None:
@@ -149,7 +149,7 @@ async def test_a_person_timing_out_twice_gets_a_random_move_then_forfeits(r: Rig
     assert deadline == r.clock.now() + 30.0
     # Alice passes; Bob does not.
     a = r.service.private_hand(ALICE, tid)
-    await r.service.pass_cards(ALICE, tid, a.move, cardset(cards_of(a.cards)[:3]))
+    await r.service.pass_cards(ALICE, tid, a.move_number, cardset(cards_of(a.cards)[:3]))
     await r.service.settle()
     r.clock.advance(19.0)
     await r.service.settle()

@@ -24,12 +24,12 @@ class RecordingPresenter(DiscordPresenter):
         return self.table
 
     async def _draw_table(self, state: TableMessages, snap: Any) -> None:
-        self.drawn.append((snap.move, asyncio.get_running_loop().time()))
+        self.drawn.append((snap.move_number, asyncio.get_running_loop().time()))
         state.table_hand = snap.hand_number
 
 
 def snap(move: int, hand: int = 1, status: TableStatus = TableStatus.PLAYING) -> Any:
-    return SimpleNamespace(table_id=7, move=move, hand_number=hand, status=status)
+    return SimpleNamespace(table_id=7, move_number=move, hand_number=hand, status=status)
 
 
 async def test_urgent_redraws_go_out_at_once_and_cards_in_a_trick_share_an_edit() -> None:
