@@ -26,6 +26,7 @@ from bot.tables.events import GameOver, HandScored
 from bot.tables.table import TableStatus
 from bot.text import card_list as card_list  # re-exported: the presenter and cogs list cards from here
 from bot.text import card_name, t
+from bot.text.controls import pass_status
 
 Names = Mapping[str, str]
 
@@ -264,10 +265,7 @@ def hand_text(
         lines.append(note)
     towards = direction(hand.pass_direction)
     if hand.phase is Phase.PASSING and hand.your_turn and hand.passed is None:
-        if selected.bit_count() == hand.pass_count:
-            lines.append(t("hand.pass_chosen", cards=card_list(selected), direction=towards))
-        else:
-            lines.append(t("hand.pass_prompt", count=hand.pass_count, direction=towards))
+        lines.append(pass_status(selected, hand.pass_count, towards, None))
     elif hand.phase is Phase.PASSING and hand.passed is not None:
         lines.append(t("hand.passed", cards=card_list(hand.passed), direction=towards))
     if hand.received and hand.phase is not Phase.PASSING and not snap.last_trick:
@@ -283,7 +281,7 @@ def hand_text(
         if hand.your_turn:
             if not snap.trick:
                 lines.append(t("hand.you_lead"))
-            lines.append(t("hand.your_turn", countdown=countdown(hand.deadline)))
+            lines.append(t("hand.tap_to_play", countdown=countdown(hand.deadline)))
         elif snap.waiting:
             lines.append(t("hand.wait", name=seat_name(snap.seats[snap.waiting[0]], names)))
     if hand.phase is Phase.MOON_CHOICE and hand.choose_moon:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 from discord_emulator import route_keys
-from playtest.harness import SHOW_MY_HAND, Hearts, control
+from playtest.harness import SHOW_MY_HAND, Hearts, card_taps, control
 
 
 async def test_four_people_play_a_game_to_the_end_through_their_dms(hearts: Hearts) -> None:
@@ -12,13 +14,15 @@ async def test_four_people_play_a_game_to_the_end_through_their_dms(hearts: Hear
     await hearts.seat(lobby, [bob, carol, dave])
     await hearts.click(alice, lobby, "Start")
 
-    # At the deal each person gets their hand by DM: an image and a pass select of exactly 3 cards.
+    # At the deal each person gets their hand by DM: an image, a button per card in rows by suit,
+    # and Pass these cards, disabled until three are chosen.
     for person in hearts.people:
-        dm = await hearts.hand_with(person, "psel")
+        dm = await hearts.hand_with(person, "pick")
         assert dm.attachments and dm.attachments[0].image().width > 300
-        menu = dm.component(control(dm, "psel"))
-        assert menu["min_values"] == menu["max_values"] == 3 and len(menu["options"]) == 13
+        assert len([c for c in dm.custom_ids if c.startswith("hh:pick:")]) == 13
+        assert dm.component(control(dm, "pok"))["disabled"]
 
+    dms = {hearts.emu.dm_channel(person).id for person in hearts.people}
     await hearts.play_until(hearts.game_over)
 
     over = hearts.public("Game over")[0]
@@ -27,8 +31,11 @@ async def test_four_people_play_a_game_to_the_end_through_their_dms(hearts: Hear
         assert person.name in over.content  # everyone's ranking points change is listed
         assert not [m for m in hearts.emu.ephemeral_messages(person) if m.deleted is False and m.custom_ids]
     assert hearts.public("**Hand 1:**")
-    # Every card was played by a person, from a DM.
-    assert hearts.acted >= 4 * 13 + 4 * 2
+    # Every card was played by a person, from a DM, with one tap: one click per card played.
+    hands = len(re.findall(r"\*\*Hand \d+:\*\*", "".join(m.content for m in hearts.public("**Hand "))))
+    taps = card_taps(hearts.emu)
+    assert hands >= 1 and len(taps) == 4 * 13 * hands
+    assert all(ix.source_message is not None and ix.source_message.channel_id in dms for ix in taps)
     lobby = await hearts.wait_content(lobby, "This game is over.")
     assert not lobby.custom_ids  # the lobby buttons are gone
 
@@ -47,7 +54,7 @@ async def test_a_person_with_closed_dms_plays_through_show_my_hand(hearts: Heart
     assert SHOW_MY_HAND in notice.content
     hand = await hearts.show_hand(bob)
     assert hand.ephemeral and hand.attachments[0].image().width > 300
-    assert control(hand, "psel")
+    assert control(hand, "pick")
 
     await hearts.play_until(hearts.game_over, [alice, bob])
 
