@@ -252,6 +252,15 @@ class Hearts:
         self.acted += 1
         return ix
 
+    async def pass_hand(self, user: User) -> None:
+        """``user`` taps the first cards of their hand to pass, then Pass these cards."""
+        while True:
+            message = await self.hand_with(user, "pick")
+            confirm = next_tap(message).startswith("hh:pok:")
+            await self.act(user, message)
+            if confirm:
+                return
+
     async def move(self, user: User, message: Message) -> InteractionRecord:
         """Inject the next tap the message's controls offer: while passing, tap the first cards not
         yet chosen, then Pass these cards; play the first card that may be played (one tap); or

@@ -187,9 +187,8 @@ class Clicks:
         if selected.bit_count() > hand.pass_count:
             raise Refused(Refusal.WRONG_PASS_COUNT, count=hand.pass_count)
         snap = self.service.snapshot(at.table)
-        payload = await self._within_limit(
-            interaction, self.presenter.hand_payload(hand, snap, selected), thinking=False
-        )
+        await interaction.response.defer()  # acknowledged at once: the new image can wait for a render
+        payload = await self.presenter.hand_payload(hand, snap, selected)
         await self._update(
             interaction, content=payload.content, attachments=[payload.file()], view=payload.view
         )
