@@ -4,10 +4,12 @@ clicks, and the controls in their DMs (or in the ephemeral "Show my hand" flow).
 from __future__ import annotations
 
 import asyncio
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from bot.app import HeartsBot, create_bot
 from bot.client.pacing import GlobalPacer
@@ -63,8 +65,10 @@ def make_bot(
 def discord_presenter(bot: HeartsBot) -> DiscordPresenter:
     """The Hearts extension's presenter, which the table service was attached to."""
     presenter = bot.presenter
-    assert isinstance(presenter, DiscordPresenter), "the Hearts extension is loaded"
-    return presenter
+    # the class of the modules loaded now: discord.py re-imports an extension's modules per bot
+    loaded = sys.modules["cogs.hearts._presenter"].DiscordPresenter
+    assert isinstance(presenter, loaded), "the Hearts extension is loaded"
+    return cast(DiscordPresenter, presenter)
 
 
 def controls(message: Message) -> list[str]:

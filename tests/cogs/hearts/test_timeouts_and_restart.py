@@ -73,10 +73,11 @@ async def test_a_restart_mid_hand_keeps_the_game_and_old_dm_controls_work(
     assert hearts.bot is not first_bot
 
     tap = next_tap(old)
+    label = old.component(tap)["label"]
     ix = await hearts.emu.click(alice, hearts.emu.message(old.id), custom_id=tap)
     await ix.wait_acknowledged()
     after = await hearts.wait_content(old, "You played")  # (an ack may be a defer)
-    assert after.content == t("hand.played", card=old.component(tap)["label"])
+    assert after.content == t("hand.played", card=label)
     assert not after.custom_ids  # the played control is gone
     assert not hearts.public("ran out of time")
 
@@ -113,9 +114,9 @@ async def test_controls_sent_just_before_a_kill_are_not_sent_again(
 
     assert len(hearts.emu.dm_messages(alice)) == dms_before  # nothing sent again
     assert [m.id for m in hearts.emu.dm_messages(alice) if play_id in m.custom_ids] == [old.id]
+    played = t("hand.played", card=old.component(play_id)["label"])
     ix = await hearts.emu.click(alice, hearts.emu.message(old.id), custom_id=play_id)
     await ix.wait_acknowledged()
-    played = t("hand.played", card=old.component(play_id)["label"])
     assert (await hearts.wait_content(old, played)).content == played  # (an ack may be a defer)
 
 
