@@ -23,10 +23,11 @@ from typing import Any, TypeVar
 import discord
 
 from bot.client.answers import actor_of, answer_refused, defer_private, private_answer
-from bot.engine.cards import Card, CardSet, card_name
+from bot.engine.cards import Card, CardSet, card_name, cards_of
 from bot.engine.hand import Phase
 from bot.engine.moves import Refusal
 from bot.tables import PrivateHand, Refused, TableRefusal, TableService
+from bot.tables.permissions import Actor
 from bot.text import t
 from bot.text.controls import last_trick_text
 from cogs.hearts import _images as images
@@ -218,6 +219,12 @@ class Clicks:
             await self._update(interaction, content=t("hand.played", card=card_name(card)), view=None)
 
         await self._guarded(interaction, work())
+
+    async def play_only_card(self, hand: PrivateHand) -> None:
+        """Auto-play: the one card this seat may play, played for its player (their setting)."""
+        assert hand.player_id is not None and hand.playable.bit_count() == 1
+        card = cards_of(hand.playable)[0]
+        await self.service.play_card(Actor(hand.player_id), hand.table_id, hand.move, card)
 
     async def moon(self, interaction: discord.Interaction[Any], at: SeatMove, add_to_others: bool) -> None:
         async def work() -> None:

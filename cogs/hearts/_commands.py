@@ -123,6 +123,7 @@ class Hearts(
             self.bot.known_names,
         )
         self._clicks = Clicks(self.service, self.presenter)
+        self.presenter.play_only_card = self._clicks.play_only_card
         self.service.attach(self.presenter)
         self.bot.add_dynamic_items(*ALL_ITEMS)
 

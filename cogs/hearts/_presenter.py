@@ -27,19 +27,21 @@ import asyncio
 import io
 import logging
 import time
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 import discord
 
 from bot.client.pacing import GlobalPacer
-from bot.engine.cards import CardSet
+from bot.engine.cards import CardSet, cards_of
+from bot.engine.hand import Phase
 from bot.storage.database import Database
-from bot.tables import PlayerPreferences, PrivateHand, TableSnapshot
+from bot.tables import PlayerPreferences, PrivateHand, Refused, TableSnapshot
 from bot.tables import events as ev
 from bot.tables.preferences import load_preferences, save_preferences
 from bot.tables.table import TableStatus
-from bot.text import t
+from bot.text import card_name, t
 from cogs.hearts import _images as images
 from cogs.hearts._background import Background
 from cogs.hearts._controls import hand_view, lobby_view, table_view
@@ -126,6 +128,9 @@ class DiscordPresenter:
         # every display name seen, across tables (shared with the other extensions by the client)
         self.known_names: dict[str, str] = {} if known_names is None else known_names
         self._preferences: dict[str, PlayerPreferences] = {}
+        # Plays a seat's only legal card for it (set by the cog: the presenter doesn't move for
+        # anyone itself); None: no auto-play.
+        self.play_only_card: Callable[[PrivateHand], Awaitable[None]] | None = None
 
     # -- state ------------------------------------------------------------------------------
 
@@ -394,6 +399,44 @@ class DiscordPresenter:
             return
         if hand.your_turn:
             state.controls_sent[hand.seat] = hand.move
+            if await self._auto_plays(hand):
+                # In the background: the service is delivering this event, and the move makes more.
+                self._tasks.spawn(self._auto_play(state, snap, hand))
+                return
+        await self._deliver_hand(state, snap, hand)
+
+    async def _auto_plays(self, hand: PrivateHand) -> bool:
+        """Whether this turn is played for the person: they asked for it (auto-play), and exactly
+        one card is legal (never while passing or choosing how a moon counts)."""
+        return (
+            self.play_only_card is not None
+            and hand.phase is Phase.PLAYING
+            and hand.playable.bit_count() == 1
+            and hand.player_id is not None
+            and (await self.preferences(hand.player_id)).auto_play
+        )
+
+    async def _auto_play(self, state: TableMessages, snap: TableSnapshot, hand: PrivateHand) -> None:
+        """Play the only card, then send the hand as it is now, saying so (it may be the hand's
+        first sight of the cards received). If the service refuses (e.g. a busy disk), the
+        person gets their controls as usual."""
+        assert self.play_only_card is not None
+        try:
+            await self.play_only_card(hand)
+        except Refused as exc:
+            log.info("auto-play at table %d refused (%s): controls sent", hand.table_id, exc)
+            await self._deliver_hand(state, snap, hand)
+            return
+        note = t("hand.auto_played", card=card_name(cards_of(hand.playable)[0]))
+        after = replace(hand, cards=hand.cards & ~hand.playable, playable=0, your_turn=False)
+        await self._deliver_hand(state, snap, after, note)
+
+    async def _deliver_hand(
+        self, state: TableMessages, snap: TableSnapshot, hand: PrivateHand, note: str = ""
+    ) -> None:
+        """A person's hand by DM (with their controls, if it is their turn), or where DMs are
+        closed a ping that sends them to Show my hand."""
+        assert hand.player_id is not None
         if hand.player_id in state.no_dm:
             if hand.your_turn:
                 await self._announce(
@@ -406,7 +449,7 @@ class DiscordPresenter:
         if hand.your_turn and await self.dms.sent_before_restart(state, hand):
             await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
             return
-        payload = await self.hand_payload(hand, snap)
+        payload = await self.hand_payload(hand, snap, note=note)
         kwargs: dict[str, Any] = {"content": payload.content, "file": payload.file()}
         if payload.view is not None:
             kwargs["view"] = payload.view

@@ -137,7 +137,9 @@ async def test_every_answer_comes_before_a_slow_render(hearts: Hearts) -> None:
     deck = await emu.slash(alice, hearts.general, "hearts deck", style="four_colour")
     assert (await hearts.reply(deck)).attachments[0].filename == "deck.png"
     picked = await emu.click(alice, emu.message(dm.id), custom_id=tap)
-    await emu.wait_until(lambda: emu.message(dm.id).edit_count > 0, what="the hand redrawn with the card chosen")
+    await emu.wait_until(
+        lambda: emu.message(dm.id).edit_count > 0, what="the hand redrawn with the card chosen"
+    )
     assert picked.response_type is Callback.DEFERRED_UPDATE_MESSAGE  # acknowledged before the render
     assert emu.message(dm.id).attachments[0].data != drawn  # the hand image shows the card chosen
     shown = await emu.click(alice, emu.message(table.id), label="Show my hand")
