@@ -5,9 +5,9 @@ A ``DynamicItem`` is matched by its ``custom_id``, so a click is handled the sam
 after a restart: no view state lives in memory. A control's id carries everything needed to handle a
 click with no memory of the message: the table, the seat and the move number it was made for (a
 click on an older move is refused as stale by the table service), and a card button its card (and,
-while passing, the cards chosen so far: the choice lives in the message's buttons).
-Ids stay far below Discord's 100-character limit (a test round-trips every control). Views built here contain only dynamic
-items, so discord.py never stores them per message. A click is handed to the Hearts cog's
+while passing, the cards chosen so far: the choice lives in the message's buttons). Ids stay far
+below Discord's 100-character limit (a test round-trips every control). Views built here contain
+only dynamic items, so discord.py never stores them per message. A click is handed to the Hearts cog's
 ``ControlHandler`` (reached through ``client.get_cog``), which talks to the table service.
 
 Over 400 lines on purpose: six controls, each with its template, builder and class side by side,
