@@ -50,6 +50,7 @@ from cogs.hearts._redraw import Redraws
 from cogs.hearts._state import SavedState, TableMessages
 from cogs.hearts._wording import (
     computer_name,
+    countdown,
     game_over_text,
     hand_scored_text,
     hand_text,
@@ -439,11 +440,17 @@ class DiscordPresenter:
         assert hand.player_id is not None
         if hand.player_id in state.no_dm:
             if hand.your_turn:
-                await self._announce(
-                    state,
-                    t("hand.turn_ping", mention=mention(hand.player_id), table=snap.table_id),
-                    ping=hand.player_id,
+                key = {Phase.PASSING: "ping.pass", Phase.MOON_CHOICE: "ping.moon"}.get(
+                    hand.phase, "ping.turn"
                 )
+                text = t(
+                    key,
+                    mention=mention(hand.player_id),
+                    table=snap.table_id,
+                    countdown=countdown(hand.deadline),
+                    button=t("button.show_hand"),
+                )
+                await self._ping(state, hand.player_id, text)
                 await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
             return
         if hand.your_turn and await self.dms.sent_before_restart(state, hand):
@@ -464,9 +471,7 @@ class DiscordPresenter:
             if pid is None:
                 continue
             if pid in state.no_dm:
-                await self._announce(
-                    state, t("hand.warning_ping", mention=mention(pid), relative=rel), ping=pid
-                )
+                await self._ping(state, pid, t("hand.warning_ping", mention=mention(pid), relative=rel))
             else:
                 await self.dms.send(
                     state, pid, content=t("hand.warning", table=event.table.table_id, relative=rel)
@@ -475,16 +480,36 @@ class DiscordPresenter:
     # -- announcements -------------------------------------------------------------------------
 
     async def _tell_table(self, state: TableMessages, text: str, ping: str) -> None:
-        await self._announce(state, text, ping=ping)
+        await self._ping(state, ping, text)
+
+    async def _ping(self, state: TableMessages, player_id: str, text: str) -> None:
+        """A message in the table's channel that notifies one person (only people who can't get DMs
+        are pinged): their previous ping is deleted first, so each has at most one at a time."""
+        await self._unping(state, player_id)
+        message = await self._announce(state, text, ping=player_id)
+        if message is not None:
+            state.pings[player_id] = message.id
+            await self.saved.remember(state.table_id, f"ping:{player_id}", str(message.id))
+
+    async def _unping(self, state: TableMessages, player_id: str) -> None:
+        message_id = state.pings.pop(player_id, None)
+        channel_id = state.play_channel or state.lobby_channel
+        if message_id is None or channel_id is None:
+            return
+        try:
+            await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).delete()
+        except discord.HTTPException as exc:  # already deleted (by a moderator), or the thread is gone
+            log.info("ping %s of table %d not deleted: %s", message_id, state.table_id, exc)
+        await self.saved.remember(state.table_id, f"ping:{player_id}", None)
 
     async def _announce(
         self, state: TableMessages, text: str, ping: str | None = None, **kwargs: Any
-    ) -> None:
+    ) -> discord.Message | None:
         channel_id = state.play_channel or state.lobby_channel
         if channel_id is None:
-            return
+            return None
         mentions = only_user(ping) if ping else NO_PINGS
-        await self.client.get_partial_messageable(channel_id).send(
+        return await self.client.get_partial_messageable(channel_id).send(
             content=text, allowed_mentions=mentions, **kwargs
         )
 
@@ -504,6 +529,8 @@ class DiscordPresenter:
             state, "\n".join(lines), file=discord.File(io.BytesIO(png), filename="standings.png")
         )
         await self._edit_lobby(state, event.table)
+        for player_id in list(state.pings):  # the game is over: nobody has a turn to be pinged for
+            await self._unping(state, player_id)
 
     async def _broken(self, event: ev.TableBroken) -> None:
         if event.channel_id is None:

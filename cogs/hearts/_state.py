@@ -1,6 +1,7 @@
 """What the Discord side must remember about a table: which messages are its lobby and its table
 message, where the game is played (a thread or the channel), the players' display names, who cannot
-receive DMs, their DM channels and the move each seat's controls were last sent for. Saved in the
+receive DMs, their DM channels, the move each seat's controls were last sent for and each person's
+live ping message. Saved in the
 database's presenter data (``SavedState``), so it survives a restart.
 """
 
@@ -31,6 +32,7 @@ class TableMessages:
     # The move number for which each seat's controls were last sent (no duplicate DMs, also after a
     # restart).
     controls_sent: dict[int, int] = field(default_factory=dict)
+    pings: dict[str, int] = field(default_factory=dict)  # person → their one live ping message
     restored: bool = False  # loaded from what an earlier run of the bot saved
     history_seen: set[int] = field(default_factory=set)  # seats whose DM history was looked at
 
@@ -44,6 +46,8 @@ class TableMessages:
                 state.no_dm.add(key[5:])
             elif key.startswith("ctl:") and key[4:].isdigit() and value.isdigit():
                 state.controls_sent[int(key[4:])] = int(value)
+            elif key.startswith("ping:") and value.isdigit():
+                state.pings[key[5:]] = int(value)
             elif key.startswith("dm:") and value.isdigit():
                 state.dm_channels[key[3:]] = int(value)
             elif key in _INT_FIELDS and value.isdigit():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from discord_emulator import route_keys
+from discord_emulator import Message, route_keys
 from playtest.harness import SHOW_MY_HAND, Hearts, card_taps, control
 
 
@@ -67,4 +67,38 @@ async def test_a_person_with_closed_dms_plays_through_show_my_hand(hearts: Heart
     played = [m for m in emu.ephemeral_messages(bob) if m.content.startswith("You played")]
     assert len(played) >= 13
     assert all(m.visible_to == bob.id for m in played)
-    assert len(hearts.public("your turn at table")) >= 13
+    await hearts.settle()
+    assert hearts.public(bob.mention) == []  # the game is over: his last ping is gone too
+
+
+async def test_a_closed_dm_player_has_at_most_one_live_ping_and_others_none(hearts: Hearts) -> None:
+    """Two hands, bob's DMs closed: every turn of his pings him, each ping replacing the last; the
+    people who get DMs are never pinged."""
+    alice, bob, carol = hearts.people[:3]
+    emu = hearts.emu
+    emu.faults.close_dms(bob)
+    hearts.no_dm.add(bob.id)
+    live_most: dict[int, int] = {}
+    pinged: set[int] = set()
+
+    def watch(message: Message) -> None:  # every message created, edited or deleted
+        for person in message.notified:
+            pinged.add(message.id)
+            live = [
+                m
+                for m in emu.state.messages.values()
+                if person in m.notified and not m.deleted and m.guild_id
+            ]
+            live_most[person] = max(live_most.get(person, 0), len(live))
+
+    emu.state.message_watchers.append(watch)
+    lobby = await hearts.open_table(alice, seats=4, hands=2)
+    await hearts.seat(lobby, [bob, carol])
+    await hearts.click(alice, lobby, "Start")
+    await hearts.play_until(hearts.game_over, [alice, bob, carol])
+    await hearts.settle()
+
+    assert len(re.findall(r"\*\*Hand \d+:\*\*", "".join(m.content for m in hearts.public("**Hand ")))) == 2
+    assert live_most == {bob.id: 1}  # only bob was ever pinged, never twice at once
+    assert len(pinged) >= 2 * 13  # a ping for each of his turns (and his pass, the DM notice)
+    assert not [m for m in emu.state.messages.values() if m.notified and not m.deleted]  # none left
