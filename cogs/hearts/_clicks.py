@@ -33,6 +33,7 @@ from bot.text.controls import last_trick_text
 from cogs.hearts import _images as images
 from cogs.hearts._controls import LobbyAction, SeatMove, TableAction
 from cogs.hearts._presenter import DiscordPresenter
+from cogs.hearts._rematch import Rematches
 from cogs.hearts._wording import card_list, direction, moon_choice, seat_name
 
 log = logging.getLogger(__name__)
@@ -47,6 +48,7 @@ class Clicks:
     def __init__(self, service: TableService, presenter: DiscordPresenter) -> None:
         self.service = service
         self.presenter = presenter
+        self.rematches = Rematches(service, presenter)
 
     # -- plumbing ------------------------------------------------------------------------------
 
@@ -238,6 +240,11 @@ class Clicks:
             await self._update(interaction, content=t("hand.moon_chosen", choice=choice), view=None)
 
         await self._guarded(interaction, work())
+
+    async def rematch(
+        self, interaction: discord.Interaction[Any], table_id: int, confirmed: int, yes: bool
+    ) -> None:
+        await self._guarded(interaction, self.rematches.answer(interaction, table_id, confirmed, yes))
 
     def _own_hand(self, interaction: discord.Interaction[Any], at: SeatMove) -> PrivateHand:
         """The clicker's hand at this table, if the control is theirs and current: for a card

@@ -99,6 +99,10 @@ class ControlHandler(Protocol):
         self, interaction: discord.Interaction[Any], at: SeatMove, add_to_others: bool
     ) -> None: ...
 
+    async def rematch(
+        self, interaction: discord.Interaction[Any], table_id: int, confirmed: int, yes: bool
+    ) -> None: ...
+
 
 @runtime_checkable
 class HasControls(Protocol):
@@ -360,6 +364,48 @@ class MoonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=MOON_T
         await _run(interaction, _handler(interaction).moon(interaction, self.at, self.add_to_others))
 
 
+REMATCH_TEMPLATE: Final = rf"{PREFIX}:again:(?P<answer>[yn]):(?P<table>\d+):(?P<confirmed>[0-9a-f]+)"
+
+
+def rematch_id(table: int, confirmed: int, yes: bool) -> str:
+    """``confirmed``: the seats whose players have confirmed so far, a bit per seat, the same on
+    both buttons of the message (the answers so far live in the message, not in memory)."""
+    return f"{PREFIX}:again:{'y' if yes else 'n'}:{table}:{confirmed:x}"
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REMATCH_TEMPLATE):
+    """Rematch (a player confirms) or Not this time (a player declines), on the final standings."""
+
+    def __init__(self, table: int, confirmed: int, yes: bool) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t("button.rematch" if yes else "button.rematch_decline"),
+                style=discord.ButtonStyle.success if yes else discord.ButtonStyle.secondary,
+                custom_id=rematch_id(table, confirmed, yes),
+            )
+        )
+        self.table = table
+        self.confirmed = confirmed
+        self.yes = yes
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RematchButton:
+        return cls(int(match["table"]), int(match["confirmed"], 16) & 0xFFFF, match["answer"] == "y")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        handler = _handler(interaction)
+        await _run(interaction, handler.rematch(interaction, self.table, self.confirmed, self.yes))
+
+
+def rematch_view(table: int, confirmed: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(table, confirmed, True))
+    view.add_item(RematchButton(table, confirmed, False))
+    return view
+
+
 ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     TableButton,
@@ -367,6 +413,7 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PassConfirm,
     CardButton,
     MoonButton,
+    RematchButton,
 )
 
 _SEAT_MOVE_IDS: Final = tuple(

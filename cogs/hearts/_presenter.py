@@ -44,7 +44,7 @@ from bot.tables.table import TableStatus
 from bot.text import card_name, t
 from cogs.hearts import _images as images
 from cogs.hearts._background import Background
-from cogs.hearts._controls import hand_view, lobby_view, table_view
+from cogs.hearts._controls import hand_view, lobby_view, rematch_view, table_view
 from cogs.hearts._dms import DirectMessages
 from cogs.hearts._redraw import Redraws
 from cogs.hearts._state import SavedState, TableMessages
@@ -525,9 +525,13 @@ class DiscordPresenter:
         lines = [game_over_text(event, names)]
         hands = event.table.hand_number or 0
         png = await self.render.standings(images.standings_image(event.result, names, hands))
-        await self._announce(
-            state, "\n".join(lines), file=discord.File(io.BytesIO(png), filename="standings.png")
-        )
+        file = discord.File(io.BytesIO(png), filename="standings.png")
+        if any(s.player_id is not None and not s.is_computer for s in event.table.seats):
+            await self._announce(
+                state, "\n".join(lines), file=file, view=rematch_view(event.table.table_id, 0)
+            )
+        else:
+            await self._announce(state, "\n".join(lines), file=file)
         await self._edit_lobby(state, event.table)
         for player_id in list(state.pings):  # the game is over: nobody has a turn to be pinged for
             await self._unping(state, player_id)

@@ -43,6 +43,10 @@ EXAMPLES: dict[type[discord.ui.DynamicItem[Any]], tuple[list[Callable[[], Any]],
         [lambda o=o: controls.MoonButton(AT, o, "label") for o in (True, False)],
         ("at", "add_to_others"),
     ),
+    controls.RematchButton: (
+        [lambda y=y: controls.RematchButton(BIG, 0xFFFF, y) for y in (True, False)],
+        ("table", "confirmed", "yes"),
+    ),
     PageButton: ([lambda o=o: PageButton(o, 10**6) for o in ("points", "skill")], ("order", "page")),
 }
 
