@@ -4,7 +4,6 @@ clicks, and the controls in their DMs (or in the ephemeral "Show my hand" flow).
 from __future__ import annotations
 
 import asyncio
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -63,11 +62,12 @@ def make_bot(
 
 
 def discord_presenter(bot: HeartsBot) -> DiscordPresenter:
-    """The Hearts extension's presenter, which the table service was attached to."""
+    """The Hearts extension's presenter, which the table service was attached to.
+
+    Not an ``isinstance`` check: unloading an extension drops its modules from ``sys.modules``
+    (discord.py), so each test bot's extension has its own ``DiscordPresenter`` class."""
     presenter = bot.presenter
-    # the class of the modules loaded now: discord.py re-imports an extension's modules per bot
-    loaded = sys.modules["cogs.hearts._presenter"].DiscordPresenter
-    assert isinstance(presenter, loaded), "the Hearts extension is loaded"
+    assert type(presenter).__qualname__ == DiscordPresenter.__qualname__, "the Hearts extension is loaded"
     return cast(DiscordPresenter, presenter)
 
 
