@@ -207,6 +207,7 @@ class DiscordPresenter:
                 self.dms.prepare(snap)
                 if isinstance(event, ev.TableCancelled):
                     self._redraw(snap)
+                    await self._unping_all(state)
                 if isinstance(event, ev.SeatChanged) and snap.status is TableStatus.PLAYING:
                     # Seats FILLED at the start come before GameStarted: no drawing yet, or the
                     # table message could go out before the thread exists (in the channel).
@@ -491,6 +492,11 @@ class DiscordPresenter:
             state.pings[player_id] = message.id
             await self.saved.remember(state.table_id, f"ping:{player_id}", str(message.id))
 
+    async def _unping_all(self, state: TableMessages) -> None:
+        """The game is over or cancelled: nobody has a turn to be pinged for."""
+        for player_id in list(state.pings):
+            await self._unping(state, player_id)
+
     async def _unping(self, state: TableMessages, player_id: str) -> None:
         message_id = state.pings.pop(player_id, None)
         channel_id = state.play_channel or state.lobby_channel
@@ -533,8 +539,7 @@ class DiscordPresenter:
         else:
             await self._announce(state, "\n".join(lines), file=file)
         await self._edit_lobby(state, event.table)
-        for player_id in list(state.pings):  # the game is over: nobody has a turn to be pinged for
-            await self._unping(state, player_id)
+        await self._unping_all(state)
 
     async def _broken(self, event: ev.TableBroken) -> None:
         if event.channel_id is None:
