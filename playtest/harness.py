@@ -251,8 +251,15 @@ class Hearts:
             self.pings_seen.add(message.id)
             await self.show_hand(user)
             return None
+        edits = message.edit_count
         ix = await self.move(user, message)
         await ix.wait_acknowledged()
+        if str(ix.data.get("custom_id")).startswith("hh:pick:"):
+            # A card chosen to pass is acknowledged first, then shown (image and buttons redrawn): a
+            # person sees their choice before tapping the next card.
+            await self.emu.wait_until(
+                lambda: self.emu.message(message.id).edit_count > edits, what="the chosen card shown"
+            )
         self.acted += 1
         return ix
 
