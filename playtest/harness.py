@@ -136,6 +136,11 @@ class Hearts:
     seen: set[tuple[int, int]] = field(default_factory=set)
     pings_seen: set[int] = field(default_factory=set)
     no_dm: set[int] = field(default_factory=set)  # people who play through Show my hand
+    locale: str | None = None  # the table's language: a ping's Show my hand is in it
+
+    @property
+    def show_my_hand(self) -> str:
+        return t("button.show_hand", self.locale)
 
     def public(self, text: str) -> list[Message]:
         """Public messages anywhere in the server (channel and threads) containing ``text``."""
@@ -234,15 +239,16 @@ class Hearts:
                 if key not in self.seen:
                     return user, message
             if user.id in self.no_dm:
+                # every ping (its turn, a warning, the closed-DM notice) sends them to Show my hand
                 for message in self.public(user.mention):
-                    if message.id not in self.pings_seen and SHOW_MY_HAND in message.content:
+                    if message.id not in self.pings_seen and not controls(message):
                         return user, message
         return None
 
     async def show_hand(self, user: User) -> Message:
         """``user`` presses Show my hand on the table message; returns the ephemeral answer."""
         table = await self.emu.wait_until(self.table_message, what="a table message")
-        ix = await self.emu.click(user, table, label=SHOW_MY_HAND)
+        ix = await self.emu.click(user, table, label=self.show_my_hand)
         return await self.reply(ix)
 
     async def act(self, user: User, message: Message) -> InteractionRecord | None:
