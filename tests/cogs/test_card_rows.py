@@ -12,6 +12,7 @@ from bot.engine.cards import CardSet, cards_of, suit_of
 from bot.engine.hand import Phase
 from bot.engine.rules import PassDirection, RuleSet
 from bot.tables import PrivateHand
+from bot.text import card_name, t
 from cogs.hearts._card_rows import MAX_ROWS, ROW_WIDTH, card_rows, extra_rows
 from cogs.hearts._controls import hand_view
 
@@ -82,3 +83,26 @@ async def test_every_hand_view_is_one_button_per_card_within_discords_limits(siz
             enabled = [b for r in rows for b in r["components"] if not b.get("disabled")]
             if ids[0].startswith("hh:card:"):
                 assert [b["custom_id"].split(":")[5] for b in enabled] == [str(cards_of(playable)[0])]
+
+
+@pytest.mark.parametrize("lang", ["de", "ja", "hi"])
+async def test_the_card_buttons_and_pass_button_are_in_the_readers_language(lang: str) -> None:
+    cards = hand_of((4, 3, 3, 3))
+    chosen = 1 << cards_of(cards)[0]
+    for view, phase in (
+        (hand_view(_hand(cards, Phase.PASSING), RuleSet(), chosen, lang), Phase.PASSING),
+        (hand_view(_hand(cards, Phase.PLAYING, cards), RuleSet(), locale=lang), Phase.PLAYING),
+    ):
+        assert view is not None
+        buttons = [b for r in view.to_components() for b in r["components"]]
+        labels = {
+            b["custom_id"].split(":")[5]: b["label"]
+            for b in buttons
+            if b["custom_id"].startswith(("hh:card:", "hh:pick:"))
+        }
+        for card in cards_of(cards):
+            name = card_name(card, lang)
+            chosen_now = phase is Phase.PASSING and chosen >> card & 1
+            assert labels[str(card)] == (t("button.card_chosen", lang, card=name) if chosen_now else name)
+        if phase is Phase.PASSING:
+            assert buttons[-1]["label"] == t("button.pass_these", lang) and buttons[-1]["disabled"]
