@@ -210,13 +210,15 @@ async def play_with_every_control(hearts: Hearts) -> tuple[int, Message, Message
         button = next(c for c in now.custom_ids if c.startswith(f"hh:again:{answer}:"))
         return await emu.click(user, now, custom_id=button)
 
-    async def edited(ix: InteractionRecord, edits: int) -> None:
-        await ix.wait_acknowledged()
+    async def edited(user: User, answer: str) -> None:
+        """A click that updates the offer under the standings (counted before the click)."""
+        edits = emu.message(standings.id).edit_count
+        await (await rematch(user, answer)).wait_acknowledged()
         await emu.wait_until(lambda: emu.message(standings.id).edit_count > edits, what="the offer edited")
 
-    await edited(await rematch(friend, "y"), standings.edit_count)
+    await edited(friend, "y")
     again = await hearts.reply(await rematch(friend, "y"))  # a second click: a private answer
-    await edited(await rematch(person, "n"), emu.message(standings.id).edit_count)
+    await edited(person, "n")
     await hearts.settle()
     await emu.settle()
     assert not emu.message(standings.id).custom_ids  # the offer is closed
