@@ -77,8 +77,43 @@ def controls(message: Message) -> list[str]:
 
 
 def control(message: Message, kind: str) -> str:
-    """The custom_id of the message's control of this kind ("play", "psel", "pok", "moon")."""
+    """The custom_id of the message's first control of this kind ("card", "pick", "pok", "moon")."""
     return next(c for c in controls(message) if c.startswith(f"hh:{kind}:"))
+
+
+def enabled(message: Message, custom_id: str) -> bool:
+    return not message.component(custom_id).get("disabled")
+
+
+def chosen_of(custom_id: str) -> int:
+    """The cards chosen so far that a passing card button carries (``hh:pick:...:card:chosen``)."""
+    return int(custom_id.rsplit(":", 1)[1], 16)
+
+
+def next_tap(message: Message) -> str:
+    """The control a player taps next: the first card to play (every play is this one tap), while
+    passing the first card not yet chosen or, with enough chosen, Pass these cards; else the
+    first control (the moon's first choice)."""
+    ids = controls(message)
+    confirm = [c for c in ids if c.startswith("hh:pok:") and enabled(message, c)]
+    if confirm:
+        return confirm[0]
+    picks = [c for c in ids if c.startswith("hh:pick:")]
+    if picks:
+        return next(c for c in picks if not chosen_of(c) >> int(c.split(":")[5]) & 1)
+    return next(c for c in ids if enabled(message, c))
+
+
+def card_taps(emu: DiscordEmulator) -> list[InteractionRecord]:
+    """Every click on a card button that played a card (the answer says so)."""
+    played = t("hand.played", card="\0").split("\0")[0]
+    return [
+        ix
+        for ix in emu.interactions.by_id.values()
+        if str(ix.data.get("custom_id", "")).startswith("hh:card:")
+        and ix.source_message is not None
+        and emu.message(ix.source_message.id).content.startswith(played)
+    ]
 
 
 def move_of(custom_id: str) -> int:
@@ -101,6 +136,11 @@ class Hearts:
     seen: set[tuple[int, int]] = field(default_factory=set)
     pings_seen: set[int] = field(default_factory=set)
     no_dm: set[int] = field(default_factory=set)  # people who play through Show my hand
+    locale: str | None = None  # the table's language: a ping's Show my hand is in it
+
+    @property
+    def show_my_hand(self) -> str:
+        return t("button.show_hand", self.locale)
 
     def public(self, text: str) -> list[Message]:
         """Public messages anywhere in the server (channel and threads) containing ``text``."""
@@ -199,15 +239,16 @@ class Hearts:
                 if key not in self.seen:
                     return user, message
             if user.id in self.no_dm:
+                # every ping (its turn, a warning, the closed-DM notice) sends them to Show my hand
                 for message in self.public(user.mention):
-                    if message.id not in self.pings_seen and SHOW_MY_HAND in message.content:
+                    if message.id not in self.pings_seen and not controls(message):
                         return user, message
         return None
 
     async def show_hand(self, user: User) -> Message:
         """``user`` presses Show my hand on the table message; returns the ephemeral answer."""
         table = await self.emu.wait_until(self.table_message, what="a table message")
-        ix = await self.emu.click(user, table, label=SHOW_MY_HAND)
+        ix = await self.emu.click(user, table, label=self.show_my_hand)
         return await self.reply(ix)
 
     async def act(self, user: User, message: Message) -> InteractionRecord | None:
@@ -217,30 +258,33 @@ class Hearts:
             self.pings_seen.add(message.id)
             await self.show_hand(user)
             return None
+        edits = message.edit_count
         ix = await self.move(user, message)
         await ix.wait_acknowledged()
+        if str(ix.data.get("custom_id")).startswith("hh:pick:"):
+            # A card chosen to pass is acknowledged first, then shown (image and buttons redrawn): a
+            # person sees their choice before tapping the next card.
+            await self.emu.wait_until(
+                lambda: self.emu.message(message.id).edit_count > edits, what="the chosen card shown"
+            )
         self.acted += 1
         return ix
 
+    async def pass_hand(self, user: User) -> None:
+        """``user`` taps the first cards of their hand to pass, then Pass these cards."""
+        while True:
+            message = await self.hand_with(user, "pick")
+            confirm = next_tap(message).startswith("hh:pok:")
+            await self.act(user, message)
+            if confirm:
+                return
+
     async def move(self, user: User, message: Message) -> InteractionRecord:
-        """Inject the move the message's controls offer: pass the first cards, play the first card,
-        or take the moon's first choice. Does not wait for the answer."""
+        """Inject the next tap the message's controls offer: while passing, tap the first cards not
+        yet chosen, then Pass these cards; play the first card that may be played (one tap); or
+        take the moon's first choice. Does not wait for the answer."""
         self.seen.add((message.id, message.edit_count))
-        ids = controls(message)
-        confirm = [c for c in ids if c.startswith("hh:pok")]
-        if confirm:
-            ix = await self.emu.click(user, message, custom_id=confirm[0])
-        elif any(c.startswith("hh:psel") for c in ids):
-            sel = next(c for c in ids if c.startswith("hh:psel"))
-            menu = message.component(sel)
-            values = [o["value"] for o in menu["options"]][: menu["min_values"]]
-            ix = await self.emu.select(user, message, sel, values)
-        elif any(c.startswith("hh:play") for c in ids):
-            sel = next(c for c in ids if c.startswith("hh:play"))
-            ix = await self.emu.select(user, message, sel, [message.component(sel)["options"][0]["value"]])
-        else:
-            ix = await self.emu.click(user, message, custom_id=ids[0])
-        return ix
+        return await self.emu.click(user, message, custom_id=next_tap(message))
 
     async def play_until(
         self, done: Callable[[], object], users: list[User] | None = None, limit: int = 2000

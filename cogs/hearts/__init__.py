@@ -3,7 +3,8 @@ the presenter that shows the table service's events. Its modules are private, on
 
 - ``_commands``: the slash commands, and the cog that owns the rest while the extension is loaded;
 - ``_controls``: every button and menu (``DynamicItem``), its ``custom_id`` template and builder;
-- ``_clicks``: what a click does (controls → table service);
+- ``_clicks``: what a click does (controls → table service); ``_rematch``: Rematch from the standings;
+- ``_card_rows``: where each card button of a hand goes (rows by suit, within Discord's limits);
 - ``_presenter``: table events → Discord calls; ``_redraw``: coalescing the table message's edits;
   ``_dms``: DM channels and the closed-DM fallback;
 - ``_wording``: snapshot → text, pure (no Discord);

@@ -23,15 +23,19 @@ from typing import Any, TypeVar
 import discord
 
 from bot.client.answers import actor_of, answer_refused, defer_private, private_answer
-from bot.engine.cards import CardSet
+from bot.engine.cards import Card, CardSet, cards_of
+from bot.engine.hand import Phase
 from bot.engine.moves import Refusal
 from bot.tables import PrivateHand, Refused, TableRefusal, TableService
+from bot.tables.permissions import Actor
 from bot.text import card_name, t
 from bot.text.alt_text import score_sheet_alt
+from bot.text.controls import last_trick_text
 from cogs.hearts import _images as images
 from cogs.hearts._controls import LobbyAction, SeatMove, TableAction
 from cogs.hearts._presenter import DiscordPresenter
-from cogs.hearts._wording import card_list, direction, moon_choice
+from cogs.hearts._rematch import Rematches
+from cogs.hearts._wording import card_list, direction, moon_choice, seat_name
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +49,7 @@ class Clicks:
     def __init__(self, service: TableService, presenter: DiscordPresenter) -> None:
         self.service = service
         self.presenter = presenter
+        self.rematches = Rematches(service, presenter)
 
     # -- plumbing ------------------------------------------------------------------------------
 
@@ -113,6 +118,8 @@ class Clicks:
             await self._guarded(interaction, self.score_sheet(interaction, table_id))
         elif action is TableAction.REJOIN:
             await self._guarded(interaction, self._rejoin(interaction, table_id))
+        elif action is TableAction.LAST_TRICK:
+            await self._guarded(interaction, self.last_trick(interaction, table_id))
         else:
             await private_answer(interaction, t("table.stale", await self.presenter.reader(interaction)))
 
@@ -146,6 +153,24 @@ class Clicks:
         await defer_private(interaction)
         await private_answer(interaction, "", file=await build())
 
+    async def last_trick(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """The hand's last complete trick, privately (in the reader's language): who played what
+        and who took it."""
+        snap = await self.service.table_snapshot(table_id)
+        state = await self.presenter.state(table_id)
+        lang = await self.presenter.reader(interaction)
+        trick, seats = snap.last_trick, snap.seats
+        if trick is None:
+            text = last_trick_text((), None, None, lang)
+        else:
+            plays = [
+                (seat_name(seats[trick.seat_of(i, len(seats))], state.names, locale=lang), card)
+                for i, card in enumerate(trick.cards)
+            ]
+            winner = seat_name(seats[trick.winner], state.names, locale=lang)
+            text = last_trick_text(plays, sum(snap.tricks_won), winner, lang)
+        await private_answer(interaction, text)
+
     async def _rejoin(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self.learn(interaction, table_id)
         await self._within_limit(
@@ -155,24 +180,31 @@ class Clicks:
 
     # -- hand controls -----------------------------------------------------------------------------
 
-    async def pass_selected(
-        self, interaction: discord.Interaction[Any], at: SeatMove, cards: CardSet | None
+    async def pass_toggled(
+        self, interaction: discord.Interaction[Any], at: SeatMove, card: Card, chosen: CardSet
     ) -> None:
-        await self._guarded(interaction, self._pass_selected(interaction, at, cards))
+        await self._guarded(interaction, self._pass_toggled(interaction, at, card, chosen))
 
-    async def _pass_selected(
-        self, interaction: discord.Interaction[Any], at: SeatMove, cards: CardSet | None
+    async def _pass_toggled(
+        self, interaction: discord.Interaction[Any], at: SeatMove, card: Card, chosen: CardSet
     ) -> None:
+        """A card tapped while passing: chosen, or put back. The new choice goes into every button
+        of the redrawn message and into its hand image (nothing is kept in memory)."""
         hand = self._own_hand(interaction, at)
-        if cards is None or cards & ~hand.cards:
+        if hand.phase is not Phase.PASSING or hand.passed is not None:
+            raise Refused(Refusal.ALREADY_PASSED)
+        if (chosen | 1 << card) & ~hand.cards:
             raise Refused(Refusal.NOT_IN_HAND)
+        selected = chosen ^ 1 << card
+        if selected.bit_count() > hand.pass_count:
+            raise Refused(Refusal.WRONG_PASS_COUNT, count=hand.pass_count)
         snap = self.service.snapshot(at.table)
-        # No new image: the text lists the chosen cards and the menu keeps them, so the answer (with
-        # the Confirm button) goes out at once, one REST call, whatever the render backlog.
+        await interaction.response.defer()  # acknowledged at once: the new image can wait for a render
         lang = await self.presenter.reader(interaction)
-        content = await self.presenter.hand_text(hand, snap, selected=cards, locale=lang)
-        view = self.presenter.hand_controls(hand, snap, cards, lang)
-        await self._update(interaction, content=content, view=view)
+        payload = await self.presenter.hand_payload(hand, snap, selected, locale=lang)
+        await self._update(
+            interaction, content=payload.content, attachments=[payload.file()], view=payload.view
+        )
 
     async def pass_confirmed(
         self, interaction: discord.Interaction[Any], at: SeatMove, cards: CardSet
@@ -191,10 +223,8 @@ class Clicks:
 
         await self._guarded(interaction, work())
 
-    async def play(self, interaction: discord.Interaction[Any], at: SeatMove, card: int | None) -> None:
+    async def play(self, interaction: discord.Interaction[Any], at: SeatMove, card: Card) -> None:
         async def work() -> None:
-            if card is None:
-                raise Refused(Refusal.NOT_IN_HAND)
             await self._within_limit(
                 interaction,
                 self.service.play_card(actor_of(interaction), at.table, at.move_number, card),
@@ -206,6 +236,12 @@ class Clicks:
             )
 
         await self._guarded(interaction, work())
+
+    async def play_only_card(self, hand: PrivateHand) -> None:
+        """Auto-play: the one card this seat may play, played for its player (their setting)."""
+        assert hand.player_id is not None and hand.playable.bit_count() == 1
+        card = cards_of(hand.playable)[0]
+        await self.service.play_card(Actor(hand.player_id), hand.table_id, hand.move_number, card)
 
     async def moon(self, interaction: discord.Interaction[Any], at: SeatMove, add_to_others: bool) -> None:
         async def work() -> None:
@@ -221,9 +257,14 @@ class Clicks:
 
         await self._guarded(interaction, work())
 
+    async def rematch(
+        self, interaction: discord.Interaction[Any], table_id: int, confirmed: int, yes: bool
+    ) -> None:
+        await self._guarded(interaction, self.rematches.answer(interaction, table_id, confirmed, yes))
+
     def _own_hand(self, interaction: discord.Interaction[Any], at: SeatMove) -> PrivateHand:
-        """The clicker's hand at this table, if the control is theirs and current: for the pass
-        select, which only redraws the message (moves themselves are checked by the service)."""
+        """The clicker's hand at this table, if the control is theirs and current: for a card
+        tapped while passing, which only redraws the message (moves themselves are checked by the service)."""
         hand = self.service.private_hand(actor_of(interaction), at.table)
         if hand.seat != at.seat:
             raise Refused(TableRefusal.NOT_SEATED)

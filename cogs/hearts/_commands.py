@@ -139,6 +139,7 @@ class Hearts(
             service.server_settings,
         )
         self._clicks = Clicks(self.service, self.presenter)
+        self.presenter.play_only_card = self._clicks.play_only_card
         self.service.attach(self.presenter)
         self.bot.add_dynamic_items(*ALL_ITEMS)
 

@@ -1,12 +1,13 @@
-"""Every button and select menu of the game, as ``DynamicItem``s: each with its ``custom_id``
+"""Every button of the game, as ``DynamicItem``s: each with its ``custom_id``
 template and the builder of that id side by side, and the views built from them.
 
 A ``DynamicItem`` is matched by its ``custom_id``, so a click is handled the same way before and
 after a restart: no view state lives in memory. A control's id carries everything needed to handle a
 click with no memory of the message: the table, the seat and the move number it was made for (a
-click on an older move is refused as stale by the table service). Ids stay far below Discord's
-100-character limit (a test round-trips every control). Views built here contain only dynamic
-items, so discord.py never stores them per message. A click is handed to the Hearts cog's
+click on an older move is refused as stale by the table service), and a card button its card (and,
+while passing, the cards chosen so far: the choice lives in the message's buttons). Ids stay far
+below Discord's 100-character limit (a test round-trips every control). Views built here contain
+only dynamic items, so discord.py never stores them per message. A click is handed to the Hearts cog's
 ``ControlHandler`` (reached through ``client.get_cog``), which talks to the table service.
 
 Over 400 lines on purpose: six controls, each with its template, builder and class side by side,
@@ -25,12 +26,14 @@ import discord
 from discord.ext import commands
 
 from bot.client.answers import answer_failure
-from bot.engine.cards import CardSet, card_code, cards_of, parse_card
+from bot.engine.cards import FULL_DECK, Card, CardSet, cards_of
 from bot.engine.hand import Phase
 from bot.engine.rules import RuleSet
 from bot.tables import PrivateHand, TableSnapshot
 from bot.tables.table import TableStatus
-from bot.text import card_name, t
+from bot.text import t
+from bot.text.controls import card_label
+from cogs.hearts._card_rows import card_rows
 from cogs.hearts._wording import moon_choice
 
 PREFIX: Final = "hh"
@@ -49,6 +52,7 @@ class TableAction(Enum):
     SHOW_HAND = "hand"
     SCORE_SHEET = "sheet"
     REJOIN = "rejoin"
+    LAST_TRICK = "last"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,18 +85,22 @@ class ControlHandler(Protocol):
         self, interaction: discord.Interaction[Any], action: TableAction | None, table_id: int
     ) -> None: ...
 
-    async def pass_selected(
-        self, interaction: discord.Interaction[Any], at: SeatMove, cards: CardSet | None
+    async def pass_toggled(
+        self, interaction: discord.Interaction[Any], at: SeatMove, card: Card, chosen: CardSet
     ) -> None: ...
 
     async def pass_confirmed(
         self, interaction: discord.Interaction[Any], at: SeatMove, cards: CardSet
     ) -> None: ...
 
-    async def play(self, interaction: discord.Interaction[Any], at: SeatMove, card: int | None) -> None: ...
+    async def play(self, interaction: discord.Interaction[Any], at: SeatMove, card: Card) -> None: ...
 
     async def moon(
         self, interaction: discord.Interaction[Any], at: SeatMove, add_to_others: bool
+    ) -> None: ...
+
+    async def rematch(
+        self, interaction: discord.Interaction[Any], table_id: int, confirmed: int, yes: bool
     ) -> None: ...
 
 
@@ -123,14 +131,11 @@ async def _run(interaction: discord.Interaction[Any], work: Awaitable[None]) -> 
         await answer_failure(interaction, exc)
 
 
-def _parse_cards(values: list[str]) -> CardSet | None:
-    mask = 0
-    try:
-        for v in values:
-            mask |= 1 << parse_card(v)
-    except ValueError:
-        return None
-    return mask
+_CARD: Final = r"(?P<card>5[01]|[1-4]?[0-9])"  # a card's number, 0-51 (``bot.engine.cards``)
+
+
+def _card(match: re.Match[str]) -> Card:
+    return int(match["card"])
 
 
 _LOBBY_STYLE = {
@@ -197,6 +202,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TABLE
         TableAction.SHOW_HAND: ("button.show_hand", discord.ButtonStyle.primary),
         TableAction.SCORE_SHEET: ("button.score_sheet", discord.ButtonStyle.secondary),
         TableAction.REJOIN: ("button.rejoin", discord.ButtonStyle.success),
+        TableAction.LAST_TRICK: ("button.last_trick", discord.ButtonStyle.secondary),
     }
 
     def __init__(self, action: TableAction | None, table: int, locale: str | None = None) -> None:
@@ -227,49 +233,47 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TABLE
         await _run(interaction, _handler(interaction).table_button(interaction, self.action, self.table))
 
 
-PASS_SELECT_TEMPLATE: Final = rf"{PREFIX}:psel:{_SEAT_MOVE}"
+PICK_TEMPLATE: Final = rf"{PREFIX}:pick:{_SEAT_MOVE}:{_CARD}:(?P<chosen>[0-9a-f]+)"
 
 
-def pass_select_id(at: SeatMove) -> str:
-    return f"{PREFIX}:psel:{at.id_part()}"
+def pick_id(at: SeatMove, card: Card, chosen: CardSet) -> str:
+    """A card to tap while passing. ``chosen``: the cards chosen so far, the same on every button of
+    the message, so the choice lives in the message itself (no memory, survives a restart)."""
+    return f"{PREFIX}:pick:{at.id_part()}:{card}:{chosen:x}"
 
 
-class PassSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PASS_SELECT_TEMPLATE):
+class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PICK_TEMPLATE):
+    """Tapping a card while passing chooses it, or puts it back."""
+
     def __init__(
         self,
         at: SeatMove,
-        hand: CardSet = 0,
-        count: int = 3,
-        selected: CardSet = 0,
+        card: Card,
+        chosen: CardSet,
+        row: int | None = None,
         locale: str | None = None,
     ) -> None:
-        options = [
-            discord.SelectOption(
-                label=card_name(c, locale), value=card_code(c), default=bool(selected >> c & 1)
-            )
-            for c in cards_of(hand)
-        ]
         super().__init__(
-            discord.ui.Select(
-                custom_id=pass_select_id(at),
-                placeholder=t("select.pass_placeholder", locale, count=count),
-                min_values=count,
-                max_values=count,
-                options=options or [discord.SelectOption(label="-", value="-")],
+            discord.ui.Button(
+                label=card_label(card, bool(chosen >> card & 1), locale),
+                style=discord.ButtonStyle.primary if chosen >> card & 1 else discord.ButtonStyle.secondary,
+                custom_id=pick_id(at, card, chosen),
+                row=row,
             )
         )
         self.at = at
+        self.card = card
+        self.chosen = chosen
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> PassSelect:
-        return cls(SeatMove.parse(match))
+    ) -> PickButton:
+        return cls(SeatMove.parse(match), _card(match), int(match["chosen"], 16) & FULL_DECK)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _run(
-            interaction,
-            _handler(interaction).pass_selected(interaction, self.at, _parse_cards(self.item.values)),
+            interaction, _handler(interaction).pass_toggled(interaction, self.at, self.card, self.chosen)
         )
 
 
@@ -281,12 +285,23 @@ def pass_confirm_id(at: SeatMove, cards: CardSet) -> str:
 
 
 class PassConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PASS_CONFIRM_TEMPLATE):
-    def __init__(self, at: SeatMove, cards: CardSet, locale: str | None = None) -> None:
+    """Passes the chosen cards; disabled until exactly the cards to pass are chosen."""
+
+    def __init__(
+        self,
+        at: SeatMove,
+        cards: CardSet,
+        enabled: bool = True,
+        row: int | None = None,
+        locale: str | None = None,
+    ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=t("button.confirm_pass", locale, count=cards.bit_count()),
+                label=t("button.pass_these", locale),
                 style=discord.ButtonStyle.success,
                 custom_id=pass_confirm_id(at, cards),
+                disabled=not enabled,
+                row=row,
             )
         )
         self.at = at
@@ -296,45 +311,50 @@ class PassConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PASS_
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PassConfirm:
-        return cls(SeatMove.parse(match), int(match["cards"], 16) & ((1 << 52) - 1))
+        return cls(SeatMove.parse(match), int(match["cards"], 16) & FULL_DECK)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _run(interaction, _handler(interaction).pass_confirmed(interaction, self.at, self.cards))
 
 
-PLAY_SELECT_TEMPLATE: Final = rf"{PREFIX}:play:{_SEAT_MOVE}"
+CARD_TEMPLATE: Final = rf"{PREFIX}:card:{_SEAT_MOVE}:{_CARD}"
 
 
-def play_select_id(at: SeatMove) -> str:
-    return f"{PREFIX}:play:{at.id_part()}"
+def card_id(at: SeatMove, card: Card) -> str:
+    return f"{PREFIX}:card:{at.id_part()}:{card}"
 
 
-class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY_SELECT_TEMPLATE):
-    def __init__(self, at: SeatMove, playable: CardSet = 0, locale: str | None = None) -> None:
-        options = [
-            discord.SelectOption(label=card_name(c, locale), value=card_code(c)) for c in cards_of(playable)
-        ]
+class CardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CARD_TEMPLATE):
+    """One tap plays the card; a card that may not be played now is shown disabled."""
+
+    def __init__(
+        self,
+        at: SeatMove,
+        card: Card,
+        playable: bool = True,
+        row: int | None = None,
+        locale: str | None = None,
+    ) -> None:
         super().__init__(
-            discord.ui.Select(
-                custom_id=play_select_id(at),
-                placeholder=t("select.play_placeholder", locale),
-                min_values=1,
-                max_values=1,
-                options=options or [discord.SelectOption(label="-", value="-")],
+            discord.ui.Button(
+                label=card_label(card, False, locale),
+                style=discord.ButtonStyle.primary if playable else discord.ButtonStyle.secondary,
+                custom_id=card_id(at, card),
+                disabled=not playable,
+                row=row,
             )
         )
         self.at = at
+        self.card = card
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> PlaySelect:
-        return cls(SeatMove.parse(match))
+    ) -> CardButton:
+        return cls(SeatMove.parse(match), _card(match))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        cards = _parse_cards(self.item.values)
-        card = cards_of(cards)[0] if cards is not None and cards.bit_count() == 1 else None
-        await _run(interaction, _handler(interaction).play(interaction, self.at, card))
+        await _run(interaction, _handler(interaction).play(interaction, self.at, self.card))
 
 
 MOON_TEMPLATE: Final = rf"{PREFIX}:moon:{_SEAT_MOVE}:(?P<others>[01])"
@@ -367,18 +387,61 @@ class MoonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=MOON_T
         await _run(interaction, _handler(interaction).moon(interaction, self.at, self.add_to_others))
 
 
+REMATCH_TEMPLATE: Final = rf"{PREFIX}:again:(?P<answer>[yn]):(?P<table>\d+):(?P<confirmed>[0-9a-f]+)"
+
+
+def rematch_id(table: int, confirmed: int, yes: bool) -> str:
+    """``confirmed``: the seats whose players have confirmed so far, a bit per seat, the same on
+    both buttons of the message (the answers so far live in the message, not in memory)."""
+    return f"{PREFIX}:again:{'y' if yes else 'n'}:{table}:{confirmed:x}"
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REMATCH_TEMPLATE):
+    """Rematch (a player confirms) or Not this time (a player declines), on the final standings."""
+
+    def __init__(self, table: int, confirmed: int, yes: bool, locale: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t("button.rematch" if yes else "button.rematch_decline", locale),
+                style=discord.ButtonStyle.success if yes else discord.ButtonStyle.secondary,
+                custom_id=rematch_id(table, confirmed, yes),
+            )
+        )
+        self.table = table
+        self.confirmed = confirmed
+        self.yes = yes
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RematchButton:
+        return cls(int(match["table"]), int(match["confirmed"], 16) & 0xFFFF, match["answer"] == "y")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        handler = _handler(interaction)
+        await _run(interaction, handler.rematch(interaction, self.table, self.confirmed, self.yes))
+
+
+def rematch_view(table: int, confirmed: int, locale: str | None = None) -> discord.ui.View:
+    """Rematch and Not this time, on the final standings: public, in the table's language."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(table, confirmed, True, locale))
+    view.add_item(RematchButton(table, confirmed, False, locale))
+    return view
+
+
 ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     TableButton,
-    PassSelect,
+    PickButton,
     PassConfirm,
-    PlaySelect,
+    CardButton,
     MoonButton,
+    RematchButton,
 )
 
 _SEAT_MOVE_IDS: Final = tuple(
-    re.compile(template)
-    for template in (PASS_SELECT_TEMPLATE, PASS_CONFIRM_TEMPLATE, PLAY_SELECT_TEMPLATE, MOON_TEMPLATE)
+    re.compile(template) for template in (PICK_TEMPLATE, PASS_CONFIRM_TEMPLATE, CARD_TEMPLATE, MOON_TEMPLATE)
 )
 
 
@@ -406,11 +469,13 @@ def lobby_view(snap: TableSnapshot, locale: str | None = None) -> discord.ui.Vie
 
 
 def table_view(snap: TableSnapshot, locale: str | None = None) -> discord.ui.View:
-    """Show my hand and the score sheet while the game lasts; only the score sheet after it."""
+    """Show my hand, Last trick and the score sheet while the game lasts; only the score sheet
+    after it."""
     view = discord.ui.View(timeout=None)
     playing = snap.status is TableStatus.PLAYING
     if playing:
         view.add_item(TableButton(TableAction.SHOW_HAND, snap.table_id, locale))
+        view.add_item(TableButton(TableAction.LAST_TRICK, snap.table_id, locale))
     view.add_item(TableButton(TableAction.SCORE_SHEET, snap.table_id, locale))
     if playing and snap.options.allow_rejoin and any(s.left_player for s in snap.seats):
         view.add_item(TableButton(TableAction.REJOIN, snap.table_id, locale))
@@ -420,17 +485,24 @@ def table_view(snap: TableSnapshot, locale: str | None = None) -> discord.ui.Vie
 def hand_view(
     hand: PrivateHand, rules: RuleSet, selected: CardSet = 0, locale: str | None = None
 ) -> discord.ui.View | None:
-    """The controls of a private hand: what this seat may do now, or None."""
+    """The controls of a private hand: what this seat may do now, or None. Every card of the hand
+    is a button, in rows by suit (``_card_rows``): one tap plays it (cards that may not be played
+    are disabled), or while passing chooses it; Pass these cards confirms once enough are chosen."""
     if not hand.your_turn:
         return None
     at = SeatMove(hand.table_id, hand.seat, hand.move_number)
     view = discord.ui.View(timeout=None)
     if hand.phase is Phase.PASSING and hand.pass_count and hand.passed is None:
-        view.add_item(PassSelect(at, hand.cards, hand.pass_count, selected, locale))
-        if selected.bit_count() == hand.pass_count:
-            view.add_item(PassConfirm(at, selected, locale))
+        rows = card_rows(cards_of(hand.cards), extras=1)
+        for row, cards in enumerate(rows):
+            for card in cards:
+                view.add_item(PickButton(at, card, selected, row=row, locale=locale))
+        ready = selected.bit_count() == hand.pass_count
+        view.add_item(PassConfirm(at, selected, enabled=ready, row=len(rows), locale=locale))
     elif hand.phase is Phase.PLAYING and hand.playable:
-        view.add_item(PlaySelect(at, hand.playable, locale))
+        for row, cards in enumerate(card_rows(cards_of(hand.cards))):
+            for card in cards:
+                view.add_item(CardButton(at, card, bool(hand.playable >> card & 1), row=row, locale=locale))
     elif hand.phase is Phase.MOON_CHOICE and hand.choose_moon:
         view.add_item(MoonButton(at, True, moon_choice(rules, True, locale)))
         view.add_item(MoonButton(at, False, moon_choice(rules, False, locale)))

@@ -28,29 +28,31 @@ import io
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 import discord
 
 from bot.client.pacing import GlobalPacer
-from bot.engine.cards import CardSet
+from bot.engine.cards import CardSet, cards_of
+from bot.engine.hand import Phase
 from bot.render.models import HandImage
 from bot.storage.database import Database
-from bot.tables import PlayerPreferences, PrivateHand, ServerSettings, TableSnapshot
+from bot.tables import PlayerPreferences, PrivateHand, Refused, ServerSettings, TableSnapshot
 from bot.tables import events as ev
 from bot.tables.preferences import load_preferences, save_preferences
 from bot.tables.table import TableStatus
-from bot.text import private_locale, public_locale, t
+from bot.text import card_name, private_locale, public_locale, t
 from bot.text.alt_text import hand_alt, standings_alt, table_alt
 from cogs.hearts import _images as images
 from cogs.hearts._background import Background
-from cogs.hearts._controls import hand_view, lobby_view, table_view
+from cogs.hearts._controls import hand_view, lobby_view, rematch_view, table_view
 from cogs.hearts._dms import DirectMessages
 from cogs.hearts._redraw import Redraws
 from cogs.hearts._state import SavedState, TableMessages
 from cogs.hearts._wording import (
     computer_name,
+    countdown,
     game_over_text,
     hand_scored_text,
     hand_text,
@@ -135,6 +137,9 @@ class DiscordPresenter:
         self.known_locales: dict[str, str] = {}
         self.guild_locales: dict[str, str] = {}
         self._server_settings = server_settings
+        # Plays a seat's only legal card for it (set by the cog: the presenter doesn't move for
+        # anyone itself); None: no auto-play.
+        self.play_only_card: Callable[[PrivateHand], Awaitable[None]] | None = None
 
     # -- state ------------------------------------------------------------------------------
 
@@ -267,6 +272,7 @@ class DiscordPresenter:
                 self.dms.prepare(snap)
                 if isinstance(event, ev.TableCancelled):
                     self._redraw(snap)
+                    await self._unping_all(state)
                 if isinstance(event, ev.SeatChanged) and snap.status is TableStatus.PLAYING:
                     # Seats FILLED at the start come before GameStarted: no drawing yet, or the
                     # table message could go out before the thread exists (in the channel).
@@ -486,20 +492,67 @@ class DiscordPresenter:
             return
         if hand.your_turn:
             state.controls_sent[hand.seat] = hand.move_number
+            if await self._auto_plays(hand):
+                # In the background: the service is delivering this event, and the move makes more.
+                self._tasks.spawn(self._auto_play(state, snap, hand))
+                return
+        await self._deliver_hand(state, snap, hand)
+
+    async def _auto_plays(self, hand: PrivateHand) -> bool:
+        """Whether this turn is played for the person: they asked for it (auto-play), and exactly
+        one card is legal (never while passing or choosing how a moon counts)."""
+        return (
+            self.play_only_card is not None
+            and hand.phase is Phase.PLAYING
+            and hand.playable.bit_count() == 1
+            and hand.player_id is not None
+            and (await self.preferences(hand.player_id)).auto_play
+        )
+
+    async def _auto_play(self, state: TableMessages, snap: TableSnapshot, hand: PrivateHand) -> None:
+        """Play the only card, then send the hand as it is now, saying so (it may be the hand's
+        first sight of the cards received). If the service refuses (e.g. a busy disk), the
+        person gets their controls as usual."""
+        assert self.play_only_card is not None
+        try:
+            await self.play_only_card(hand)
+        except Refused as exc:
+            log.info("auto-play at table %d refused (%s): controls sent", hand.table_id, exc)
+            await self._deliver_hand(state, snap, hand)
+            return
+        lang = await self.private(hand.player_id, state)
+        note = t("hand.auto_played", lang, card=card_name(cards_of(hand.playable)[0], lang))
+        after = replace(hand, cards=hand.cards & ~hand.playable, playable=0, your_turn=False)
+        await self._deliver_hand(state, snap, after, note)
+
+    async def _deliver_hand(
+        self, state: TableMessages, snap: TableSnapshot, hand: PrivateHand, note: str = ""
+    ) -> None:
+        """A person's hand by DM (with their controls, if it is their turn), or where DMs are
+        closed a ping that sends them to Show my hand."""
+        assert hand.player_id is not None
         if hand.player_id in state.no_dm:
             if hand.your_turn:
-                lang = await self.private(hand.player_id, state)
-                await self._announce(
-                    state,
-                    t("hand.turn_ping", lang, mention=mention(hand.player_id), table=snap.table_id),
-                    ping=hand.player_id,
+                # a ping is public, in the thread: the table's language (as its Show my hand button)
+                lang = await self.public(state, snap)
+                key = {Phase.PASSING: "ping.pass", Phase.MOON_CHOICE: "ping.moon"}.get(
+                    hand.phase, "ping.turn"
                 )
+                text = t(
+                    key,
+                    lang,
+                    mention=mention(hand.player_id),
+                    table=snap.table_id,
+                    countdown=countdown(hand.deadline, lang),
+                    button=t("button.show_hand", lang),
+                )
+                await self._ping(state, hand.player_id, text)
                 await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move_number))
             return
         if hand.your_turn and await self.dms.sent_before_restart(state, hand):
             await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move_number))
             return
-        payload = await self.hand_payload(hand, snap)
+        payload = await self.hand_payload(hand, snap, note=note)
         kwargs: dict[str, Any] = {"content": payload.content, "file": payload.file()}
         if payload.view is not None:
             kwargs["view"] = payload.view
@@ -513,12 +566,11 @@ class DiscordPresenter:
             pid = event.table.seats[seat].player_id
             if pid is None:
                 continue
-            lang = await self.private(pid, state)
-            if pid in state.no_dm:
-                await self._announce(
-                    state, t("hand.warning_ping", lang, mention=mention(pid), relative=rel), ping=pid
-                )
+            if pid in state.no_dm:  # a ping, public in the thread: the table's language
+                lang = await self.public(state, event.table)
+                await self._ping(state, pid, t("hand.warning_ping", lang, mention=mention(pid), relative=rel))
             else:
+                lang = await self.private(pid, state)
                 await self.dms.send(
                     state, pid, content=t("hand.warning", lang, table=event.table.table_id, relative=rel)
                 )
@@ -526,16 +578,41 @@ class DiscordPresenter:
     # -- announcements -------------------------------------------------------------------------
 
     async def _tell_table(self, state: TableMessages, text: str, ping: str) -> None:
-        await self._announce(state, text, ping=ping)
+        await self._ping(state, ping, text)
+
+    async def _ping(self, state: TableMessages, player_id: str, text: str) -> None:
+        """A message in the table's channel that notifies one person (only people who can't get DMs
+        are pinged): their previous ping is deleted first, so each has at most one at a time."""
+        await self._unping(state, player_id)
+        message = await self._announce(state, text, ping=player_id)
+        if message is not None:
+            state.pings[player_id] = message.id
+            await self.saved.remember(state.table_id, f"ping:{player_id}", str(message.id))
+
+    async def _unping_all(self, state: TableMessages) -> None:
+        """The game is over or cancelled: nobody has a turn to be pinged for."""
+        for player_id in list(state.pings):
+            await self._unping(state, player_id)
+
+    async def _unping(self, state: TableMessages, player_id: str) -> None:
+        message_id = state.pings.pop(player_id, None)
+        channel_id = state.play_channel or state.lobby_channel
+        if message_id is None or channel_id is None:
+            return
+        try:
+            await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).delete()
+        except discord.HTTPException as exc:  # already deleted (by a moderator), or the thread is gone
+            log.info("ping %s of table %d not deleted: %s", message_id, state.table_id, exc)
+        await self.saved.remember(state.table_id, f"ping:{player_id}", None)
 
     async def _announce(
         self, state: TableMessages, text: str, ping: str | None = None, **kwargs: Any
-    ) -> None:
+    ) -> discord.Message | None:
         channel_id = state.play_channel or state.lobby_channel
         if channel_id is None:
-            return
+            return None
         mentions = only_user(ping) if ping else NO_PINGS
-        await self.client.get_partial_messageable(channel_id).send(
+        return await self.client.get_partial_messageable(channel_id).send(
             content=text, allowed_mentions=mentions, **kwargs
         )
 
@@ -559,8 +636,14 @@ class DiscordPresenter:
         image = images.standings_image(event.result, names, hands, lang)
         png = await self.render.standings(image, lang)
         file = discord.File(io.BytesIO(png), filename="standings.png", description=standings_alt(image, lang))
-        await self._announce(state, "\n".join(lines), file=file)
+        if any(s.player_id is not None and not s.is_computer for s in event.table.seats):
+            await self._announce(
+                state, "\n".join(lines), file=file, view=rematch_view(event.table.table_id, 0, lang)
+            )
+        else:
+            await self._announce(state, "\n".join(lines), file=file)
         await self._edit_lobby(state, event.table)
+        await self._unping_all(state)
 
     async def _broken(self, event: ev.TableBroken) -> None:
         if event.channel_id is None:

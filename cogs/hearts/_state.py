@@ -1,8 +1,9 @@
 """What the Discord side must remember about a table: which messages are its lobby and its table
 message, where the game is played (a thread or the channel), the players' display names, who cannot
-receive DMs, their DM channels, the move each seat's controls were last sent for, the language of
-the table's public text and each player's last-seen Discord client locale (so that a DM sent from an
-event, not an interaction, is in their language after a restart too). Saved in the
+receive DMs, their DM channels, the move each seat's controls were last sent for, each person's live
+ping message, the language of the table's public text and each player's last-seen Discord client
+locale (so that a DM sent from an event, not an interaction, is in their language after a restart
+too). Saved in the
 database's presenter data (``SavedState``), so it survives a restart.
 """
 
@@ -33,6 +34,7 @@ class TableMessages:
     # The move number for which each seat's controls were last sent (no duplicate DMs, also after a
     # restart).
     controls_sent: dict[int, int] = field(default_factory=dict)
+    pings: dict[str, int] = field(default_factory=dict)  # person → their one live ping message
     restored: bool = False  # loaded from what an earlier run of the bot saved
     history_seen: set[int] = field(default_factory=set)  # seats whose DM history was looked at
     locale: str | None = None  # the language of the table's public text, chosen when first shown
@@ -52,6 +54,8 @@ class TableMessages:
                 state.locales[key[4:]] = value
             elif key == "locale":
                 state.locale = value
+            elif key.startswith("ping:") and value.isdigit():
+                state.pings[key[5:]] = int(value)
             elif key.startswith("dm:") and value.isdigit():
                 state.dm_channels[key[3:]] = int(value)
             elif key in _INT_FIELDS and value.isdigit():

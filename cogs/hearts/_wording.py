@@ -26,6 +26,7 @@ from bot.tables.events import GameOver, HandScored
 from bot.tables.table import TableStatus
 from bot.text import card_list as card_list  # re-exported: the presenter and cogs list cards from here
 from bot.text import card_name, t
+from bot.text.controls import pass_status
 
 Names = Mapping[str, str]
 
@@ -282,10 +283,7 @@ def hand_text(
         lines.append(note)
     towards = direction(hand.pass_direction, locale)
     if hand.phase is Phase.PASSING and hand.your_turn and hand.passed is None:
-        if selected.bit_count() == hand.pass_count:
-            lines.append(t("hand.pass_chosen", locale, cards=card_list(selected, locale), direction=towards))
-        else:
-            lines.append(t("hand.pass_prompt", locale, count=hand.pass_count, direction=towards))
+        lines.append(pass_status(selected, hand.pass_count, towards, locale))
     elif hand.phase is Phase.PASSING and hand.passed is not None:
         lines.append(t("hand.passed", locale, cards=card_list(hand.passed, locale), direction=towards))
     if hand.received and hand.phase is not Phase.PASSING and not snap.last_trick:
@@ -302,7 +300,7 @@ def hand_text(
         if hand.your_turn:
             if not snap.trick:
                 lines.append(t("hand.you_lead", locale))
-            lines.append(t("hand.your_turn", locale, countdown=countdown(hand.deadline, locale)))
+            lines.append(t("hand.tap_to_play", locale, countdown=countdown(hand.deadline, locale)))
         elif snap.waiting:
             lines.append(
                 t("hand.wait", locale, name=seat_name(snap.seats[snap.waiting[0]], names, locale=locale))

@@ -30,15 +30,22 @@ EXAMPLES: dict[type[discord.ui.DynamicItem[Any]], tuple[list[Callable[[], Any]],
         [lambda a=a: controls.TableButton(a, BIG) for a in TableAction],
         ("action", "table"),
     ),
-    controls.PassSelect: ([lambda: controls.PassSelect(AT, ALL_CARDS, 3)], ("at",)),
+    controls.PickButton: (
+        [lambda c=c: controls.PickButton(AT, c, ALL_CARDS) for c in (0, 9, 10, 51)],
+        ("at", "card", "chosen"),
+    ),
     controls.PassConfirm: (
         [lambda: controls.PassConfirm(AT, ALL_CARDS), lambda: controls.PassConfirm(AT, 0b111)],
         ("at", "cards"),
     ),
-    controls.PlaySelect: ([lambda: controls.PlaySelect(AT, ALL_CARDS)], ("at",)),
+    controls.CardButton: ([lambda c=c: controls.CardButton(AT, c) for c in (0, 9, 10, 51)], ("at", "card")),
     controls.MoonButton: (
         [lambda o=o: controls.MoonButton(AT, o, "label") for o in (True, False)],
         ("at", "add_to_others"),
+    ),
+    controls.RematchButton: (
+        [lambda y=y: controls.RematchButton(BIG, 0xFFFF, y) for y in (True, False)],
+        ("table", "confirmed", "yes"),
     ),
     PageButton: ([lambda o=o: PageButton(o, 10**6) for o in ("points", "skill")], ("order", "page")),
 }
@@ -80,10 +87,18 @@ async def test_build_then_parse_gives_the_same_control(cls: type[discord.ui.Dyna
 
 def test_a_seat_move_is_found_in_any_move_control() -> None:
     for custom_id in (
-        controls.pass_select_id(AT),
+        controls.pick_id(AT, 51, ALL_CARDS),
         controls.pass_confirm_id(AT, ALL_CARDS),
-        controls.play_select_id(AT),
+        controls.card_id(AT, 51),
         controls.moon_id(AT, True),
     ):
         assert controls.seat_move_of(custom_id) == AT
     assert controls.seat_move_of(controls.table_button_id(TableAction.SHOW_HAND, 1)) is None
+
+
+def test_a_card_id_names_a_card_of_the_deck() -> None:
+    """A forged id with no such card is not a card button's (so never reaches the service)."""
+    for cls, make in ((controls.CardButton, controls.card_id), (controls.PickButton, controls.pick_id)):
+        template: re.Pattern[str] = cls.__discord_ui_compiled_template__  # type: ignore[attr-defined]
+        args = (AT, 52) if cls is controls.CardButton else (AT, 52, 0)
+        assert template.fullmatch(make(*args)) is None  # type: ignore[operator]

@@ -175,8 +175,9 @@ def test_the_pseudo_locale_marks_every_string() -> None:
         assert shown.startswith(OPEN) and shown.endswith(CLOSE), (key, shown)
     assert t("refusal.not_your_turn", PSEUDO_LOCALE) == "⟦Íţ'š ñóţ ýóúŕ ţúŕñ.⟧"
     # fields, plurals and Discord markup survive the accents
-    assert t("hand.pass_prompt", PSEUDO_LOCALE, count=1, direction="<@1>") == (
-        "⟦Çĥóóšé 1 çáŕđ ţó ƥášš <@1>, ţĥéñ çóñƒíŕɱ.⟧"
+    assert t("hand.pass_cleared", PSEUDO_LOCALE, count=1) == "⟦Çĥóíçé çĺéáŕéđ: ţáƥ 1 çáŕđ ţó ƥášš.⟧"
+    assert t("ping.turn", PSEUDO_LOCALE, mention="<@1>", table=2, countdown="x", button="y").startswith(
+        "⟦<@1> ýóúŕ ţúŕñ"
     )
     assert "`/hearts new`" in t("reply.no_table_here", PSEUDO_LOCALE)
 

@@ -39,12 +39,10 @@ def test_a_bad_rules_refusal_says_what_is_wrong_in_words() -> None:
 
 def test_plural_forms_follow_the_number() -> None:
     """RULES.md 2a.9: "Choose 1 card to pass", never "1 cards"."""
-    assert t("hand.pass_prompt", count=1, direction="left") == "Choose 1 card to pass left, then confirm."
-    assert t("hand.pass_prompt", count=3, direction="left") == "Choose 3 cards to pass left, then confirm."
-    assert t("select.pass_placeholder", count=1) == "Choose 1 card to pass"
+    assert t("hand.pass_tap_prompt", count=1, direction="left").startswith("Tap 1 card to pass left;")
+    assert t("hand.pass_tap_prompt", count=3, direction="left").startswith("Tap 3 cards to pass left;")
+    assert t("hand.pass_cleared", count=1) == "Choice cleared: tap 1 card to pass."
     assert t("refusal.wrong_pass_count", count=1) == "Choose exactly 1 card to pass."
-    assert t("button.confirm_pass", count=1) == "Pass this card"
-    assert t("button.confirm_pass", count=2) == "Pass these 2"
     assert t("announce.rating_change", name="a", delta=-1, total=9) == "a: −1 ranking point (now 9)"
 
 

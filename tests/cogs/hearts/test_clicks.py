@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.text import t
 from discord_emulator import Message
-from playtest.harness import SHOW_MY_HAND, Hearts, control, move_of
+from playtest.harness import SHOW_MY_HAND, Hearts, control, move_of, next_tap
 
 
 async def _game_with_alice_to_play(hearts: Hearts) -> Message:
@@ -16,35 +16,34 @@ async def _game_with_alice_to_play(hearts: Hearts) -> Message:
 
     def alice_to_play() -> bool:
         return any(
-            (m.id, m.edit_count) not in hearts.seen and any(c.startswith("hh:play:") for c in m.custom_ids)
+            (m.id, m.edit_count) not in hearts.seen and any(c.startswith("hh:card:") for c in m.custom_ids)
             for m in hearts.emu.dm_messages(alice)
         )
 
     await hearts.play_until(alice_to_play, [alice, bob])
-    return await hearts.hand_with(alice, "play")
+    return await hearts.hand_with(alice, "card")
 
 
 async def test_a_double_click_plays_one_card_and_the_second_click_is_refused(hearts: Hearts) -> None:
     alice = hearts.people[0]
     dm = await _game_with_alice_to_play(hearts)
-    select = control(dm, "play")
-    options = dm.component(select)["options"]
-    card = options[0]["value"]
+    tap = next_tap(dm)  # the first card she may play
+    label = dm.component(tap)["label"]
     before = hearts.emu.mark()
 
     # Two clicks before the bot has answered either: both reach the bot.
-    first = await hearts.emu.select(alice, dm, select, [card])
-    second = await hearts.emu.select(alice, dm, select, [card])
+    first = await hearts.emu.click(alice, dm, custom_id=tap)
+    second = await hearts.emu.click(alice, dm, custom_id=tap)
 
     await first.wait_acknowledged()
     refusal = await hearts.reply(second)
     assert refusal.content == t("table.stale")
     after = hearts.emu.message(dm.id)
-    assert after.content == t("hand.played", card=options[0]["label"])
+    assert after.content == t("hand.played", card=label)
     assert not after.custom_ids
     # The card was played once: one "alice played" step, and her next hand has one card less.
     hand = await hearts.show_hand(alice)
-    assert options[0]["label"] not in str(hand.components)
+    assert label not in str(hand.components)
     new = [m for m in hearts.emu.ephemeral_messages(alice) if m.seq > before]
     assert len(new) == 2  # the refusal and the hand she asked for
     assert (
@@ -57,21 +56,20 @@ async def test_a_control_from_an_earlier_move_is_out_of_date(hearts: Hearts) -> 
     dm = await _game_with_alice_to_play(hearts)
     # alice also opens her hand from the table: the same move's controls, in an ephemeral message.
     copy = await hearts.show_hand(alice)
-    assert move_of(control(copy, "play")) == move_of(control(dm, "play"))
+    assert move_of(control(copy, "card")) == move_of(control(dm, "card"))
     await hearts.act(alice, dm)  # she plays from the DM
 
     # Later (her next turn), she uses the ephemeral copy from the earlier move.
     await hearts.play_until(
         lambda: any(
-            move_of(control(m, "play")) > move_of(control(copy, "play"))
+            move_of(control(m, "card")) > move_of(control(copy, "card"))
             for m in hearts.emu.dm_messages(alice)
-            if any(c.startswith("hh:play:") for c in m.custom_ids)
+            if any(c.startswith("hh:card:") for c in m.custom_ids)
         ),
         [alice, bob],
     )
-    current = await hearts.hand_with(alice, "play")
-    old_card = copy.component(control(copy, "play"))["options"][-1]["value"]
-    ix = await hearts.emu.select(alice, copy, control(copy, "play"), [old_card])
+    current = await hearts.hand_with(alice, "card")
+    ix = await hearts.emu.click(alice, copy, custom_id=next_tap(copy))
     assert (await hearts.reply(ix)).content == t("table.stale")
     # Nothing changed: her current control is still there and still works.
     assert hearts.emu.message(current.id).custom_ids == current.custom_ids

@@ -14,7 +14,7 @@ from cogs.hearts._commands import CHANNELS_SHOWN
 from cogs.hearts._presenter import archive_duration
 from discord_emulator import Callback, CommandNotAvailable, Permission, route_keys
 from discord_emulator.pytest_plugin import ErrorLogCollector
-from playtest.harness import Hearts, discord_presenter
+from playtest.harness import Hearts, discord_presenter, next_tap
 
 INVITE_BITS = {
     "view_channel": Permission.VIEW_CHANNEL,
@@ -95,8 +95,8 @@ async def test_turn_pings_notify_exactly_that_player(hearts: Hearts) -> None:
     lobby = await hearts.open_table(alice, seats=3, target=10)
     await hearts.seat(lobby, [bob])
     await hearts.click(alice, lobby, "Start")
-    await hearts.play_until(
-        lambda: len(hearts.public(t("hand.turn_ping", mention=bob.mention, table=1))) >= 2
+    await hearts.play_until(  # (deleted or not: each ping replaces the previous one)
+        lambda: len([m for m in emu.state.messages.values() if bob.id in m.notified]) >= 3
     )
     pings = [m for m in emu.state.messages.values() if bob.mention in m.content]
     assert pings and all(m.notified == {bob.id} and not m.mention_everyone for m in pings)
@@ -128,18 +128,20 @@ async def test_every_answer_comes_before_a_slow_render(hearts: Hearts) -> None:
     lobby = await hearts.open_table(alice, seats=3, target=10)
     await hearts.seat(lobby, [bob])
     await hearts.click(alice, lobby, "Start")
-    dm = await hearts.hand_with(alice, "psel")
+    dm = await hearts.hand_with(alice, "pick")
     table = await hearts.wait_table_message()
     await emu.settle()
     for name in ("hand", "sheet"):
         setattr(render, name, slowed(name))
-    menu = dm.find_component(type=3)
-    values = [o["value"] for o in menu["options"][:3]]
+    tap, drawn = next_tap(dm), dm.attachments[0].data
     deck = await emu.slash(alice, hearts.general, "hearts deck", style="four_colour")
     assert (await hearts.reply(deck)).attachments[0].filename == "deck.png"
-    picked = await emu.select(alice, emu.message(dm.id), menu["custom_id"], values)
-    await emu.wait_until(lambda: emu.message(dm.id).edit_count > 0, what="the pass select redrawn")
-    assert picked.response_type is Callback.UPDATE_MESSAGE  # answered at once, without a render
+    picked = await emu.click(alice, emu.message(dm.id), custom_id=tap)
+    await emu.wait_until(
+        lambda: emu.message(dm.id).edit_count > 0, what="the hand redrawn with the card chosen"
+    )
+    assert picked.response_type is Callback.DEFERRED_UPDATE_MESSAGE  # acknowledged before the render
+    assert emu.message(dm.id).attachments[0].data != drawn  # the hand image shows the card chosen
     shown = await emu.click(alice, emu.message(table.id), label="Show my hand")
     assert (await hearts.reply(shown)).attachments
     sheet = await emu.click(alice, emu.message(table.id), label="Score sheet")

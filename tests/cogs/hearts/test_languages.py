@@ -19,9 +19,9 @@ from bot.tables.preferences import load_preferences
 from bot.text import CATALOGUES, PSEUDO_LOCALE, t
 from bot.text.help import help_images
 from bot.text.locales import language_saved
-from bot.text.pseudo import unmarked
+from bot.text.pseudo import OPEN, unmarked
 from cogs.hearts._images import RenderPool
-from discord_emulator import DiscordEmulator, Message, User
+from discord_emulator import DiscordEmulator, InteractionRecord, Message, User
 from discord_emulator.runner import BotRunner
 from playtest.harness import Hearts, discord_presenter, make_bot, now_clock
 
@@ -113,20 +113,33 @@ def english_sentences(lang: str) -> set[str]:
     return found
 
 
+def longest_fixed_part(text: str) -> str:
+    """A catalogue text's longest part that no field changes."""
+    return max((part for part in FIELD.split(text) if part), key=len)
+
+
 # -- driving a game ----------------------------------------------------------------------------
 
 
 async def world(
-    emu: DiscordEmulator, runner: BotRunner, tmp_path: Path, user_locale: str, guild_locale: str
+    emu: DiscordEmulator,
+    runner: BotRunner,
+    tmp_path: Path,
+    user_locale: str,
+    guild_locale: str,
+    people: int = 1,
 ) -> Hearts:
-    person = emu.create_user("mika")
-    guild = emu.create_guild("Card club", members=[person])
+    users = [emu.create_user(name) for name in ("mika", "noor")[:people]]
+    guild = emu.create_guild("Card club", members=users)
     # The pseudo-locale is no Discord locale (set_locale refuses it): a test client sends it anyway.
-    person.locale, guild.preferred_locale = user_locale, guild_locale
+    for user in users:
+        user.locale = user_locale
+    guild.preferred_locale = guild_locale
     clock = now_clock()
     bot = make_bot(emu, tmp_path / "hearts.sqlite3", clock)
     await runner.start(bot)
-    return Hearts(emu, bot, clock, tmp_path / "hearts.sqlite3", guild, guild.channel("general"), [person])
+    general = guild.channel("general")
+    return Hearts(emu, bot, clock, tmp_path / "hearts.sqlite3", guild, general, users, locale=guild_locale)
 
 
 async def open_lobby(hearts: Hearts, host: User, **options: Any) -> tuple[Message, Message, int]:
@@ -164,6 +177,54 @@ async def play_one_hand(hearts: Hearts, host: User) -> int:
     return table
 
 
+async def play_with_every_control(hearts: Hearts) -> tuple[int, Message, Message]:
+    """One hand for two people and two computers that shows every control and answer of a game:
+    mika has auto-play on (the hand's last card is always played for them, with a note) and asks
+    for Last trick mid-hand; noor's DMs are closed (pings in the thread, Show my hand); then noor
+    asks for a rematch twice and mika declines. Returns the table, mika's Last trick answer and
+    noor's answer to their second Rematch."""
+    emu = hearts.emu
+    person, friend = hearts.people
+    emu.faults.close_dms(friend)
+    hearts.no_dm.add(friend.id)
+    await hearts.reply(await emu.slash(person, hearts.general, "hearts me", auto_play="on"))
+    _, lobby, table = await open_lobby(hearts, person, seats=4, hands=1)
+    joined = await emu.click(friend, emu.message(lobby.id), custom_id=f"hh:lobby:join:{table}")
+    await joined.wait_acknowledged()
+    await hearts.settle()
+    for _ in range(2):
+        await emu.click(person, emu.message(lobby.id), custom_id=f"hh:lobby:bot:{table}")
+        await hearts.settle()
+    start = await emu.click(person, emu.message(lobby.id), custom_id=f"hh:lobby:start:{table}")
+    await start.wait_acknowledged()
+    await hearts.play_until(lambda: hearts.bot.service.snapshot(table).last_trick is not None)
+    await hearts.settle()
+    table_message = await hearts.wait_table_message()
+    last = await hearts.reply(await emu.click(person, table_message, custom_id=f"hh:tbl:last:{table}"))
+    await hearts.play_until(lambda: finished(hearts))
+    await hearts.settle()
+    standings = next(m for m, a in stored_attachments(emu) if a.filename == "standings.png")
+
+    async def rematch(user: User, answer: str) -> InteractionRecord:
+        now = emu.message(standings.id)
+        button = next(c for c in now.custom_ids if c.startswith(f"hh:again:{answer}:"))
+        return await emu.click(user, now, custom_id=button)
+
+    async def edited(user: User, answer: str) -> None:
+        """A click that updates the offer under the standings (counted before the click)."""
+        edits = emu.message(standings.id).edit_count
+        await (await rematch(user, answer)).wait_acknowledged()
+        await emu.wait_until(lambda: emu.message(standings.id).edit_count > edits, what="the offer edited")
+
+    await edited(friend, "y")
+    again = await hearts.reply(await rematch(friend, "y"))  # a second click: a private answer
+    await edited(person, "n")
+    await hearts.settle()
+    await emu.settle()
+    assert not emu.message(standings.id).custom_ids  # the offer is closed
+    return table, last, again
+
+
 # -- the tests -----------------------------------------------------------------------------------
 
 
@@ -171,9 +232,9 @@ async def play_one_hand(hearts: Hearts, host: User) -> int:
 async def test_a_whole_game_in_each_language_shows_no_english(
     emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path, lang: str
 ) -> None:
-    hearts = await world(emulator, bot_runner, tmp_path, lang, lang)
-    (person,) = hearts.people
-    table = await play_one_hand(hearts, person)
+    hearts = await world(emulator, bot_runner, tmp_path, lang, lang, people=2)
+    person, friend = hearts.people
+    table, last, again = await play_with_every_control(hearts)
     # Help and the score sheet, too
     await hearts.reply(await emulator.slash(person, hearts.general, "hearts help"))
     await hearts.reply(await emulator.slash(person, hearts.general, "hearts rules"))
@@ -189,6 +250,16 @@ async def test_a_whole_game_in_each_language_shows_no_english(
     assert t("thread.name", lang, table=table) in texts
     assert t("help.title", lang) in texts
     assert t("rules.text.book", lang) in everything
+    # the tap-era controls and answers, in the language: card buttons, passing, Last trick, pings,
+    # auto-play, Rematch
+    assert t("button.pass_these", lang) in texts
+    assert t("button.last_trick", lang) in texts
+    assert last.content.startswith(CATALOGUES[lang]["last_trick.answer"].split("{")[0])
+    assert t("button.rematch", lang) in texts and t("button.rematch_decline", lang) in texts
+    assert again.content == t("rematch.confirmed", lang)
+    assert t("rematch.declined", lang, name=person.name) in everything
+    assert friend.mention in everything and t("button.show_hand", lang) in everything
+    assert longest_fixed_part(CATALOGUES[lang]["hand.auto_played"]) in everything
     for message, attachment in stored_attachments(emulator):
         assert attachment.description, f"{attachment.filename} of {message.id} has no alt text"
         assert len(attachment.description) <= 1024
@@ -197,18 +268,22 @@ async def test_a_whole_game_in_each_language_shows_no_english(
 async def test_a_whole_game_in_the_pseudo_locale_shows_only_catalogue_words(
     emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
 ) -> None:
-    hearts = await world(emulator, bot_runner, tmp_path, PSEUDO_LOCALE, PSEUDO_LOCALE)
-    (person,) = hearts.people
+    hearts = await world(emulator, bot_runner, tmp_path, PSEUDO_LOCALE, PSEUDO_LOCALE, people=2)
+    person, friend = hearts.people
     render = RecordingRender()
     discord_presenter(hearts.bot).render = render
-    await play_one_hand(hearts, person)
+    _, last, again = await play_with_every_control(hearts)
     for command in ("hearts help", "hearts rules", "hearts me", "hearts scores"):
         await hearts.reply(await emulator.slash(person, hearts.general, command))
     await hearts.settle()
 
-    names = [person.name, "Card club"]
+    names = [person.name, friend.name, "Card club"]
     texts = sent_texts(emulator)
     assert len(texts) > 50
+    # the tap-era controls and answers were seen (and so checked below)
+    assert t("button.pass_these", PSEUDO_LOCALE) in texts and last.content.startswith(OPEN)
+    assert again.content == t("rematch.confirmed", PSEUDO_LOCALE)
+    assert any(friend.mention in text for text in texts)
     unmarked_texts = {text: unmarked(text, names) for text in texts if unmarked(text, names)}
     assert not unmarked_texts, unmarked_texts
     drawn = [word for args in render.drawn for word in drawn_words(args)]

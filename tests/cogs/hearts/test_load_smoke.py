@@ -14,7 +14,7 @@ async def test_two_tables_play_a_hand_each_and_are_measured(tmp_path: Path) -> N
     assert result.errors == []
     assert (result.unanswered, result.rate_limited, result.deprecated_followups) == (0, 0, 0)
     assert result.cards == 2 * CARDS_PER_HAND
-    # every card of a person is one answered move; passing adds a select and a confirm per person
+    # every card of a person is one answered move; passing adds three card taps and a confirm per person
     assert len(result.moves) >= result.cards
     assert len(result.round_trips_ms()) == len(result.moves)
     assert result.requests[route_keys.INTERACTION_CALLBACK] >= len(result.moves)

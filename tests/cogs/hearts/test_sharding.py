@@ -51,7 +51,7 @@ async def test_two_bots_with_a_shard_each_get_their_servers_and_dms_reach_shard_
     assert [[i.guild_id for i in s] for s in seen] == [[clubs[0].id], [clubs[1].id]]
 
     await tables[1].click(alice, lobbies[1], "Start")  # the table on shard 1 deals; alice's hand by DM
-    hand = await tables[1].hand_with(alice, "psel")
+    hand = await tables[1].hand_with(alice, "pick")
     assert hand.guild_id is None
     before = [len(s) for s in seen]
     pick = await tables[1].move(alice, hand)

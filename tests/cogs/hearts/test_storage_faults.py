@@ -9,7 +9,7 @@ import sqlite3
 from bot.storage import WriteFault
 from bot.text import t
 from discord_emulator.pytest_plugin import ErrorLogCollector
-from playtest.harness import Hearts, control
+from playtest.harness import Hearts, next_tap
 from tests.cogs.hearts.test_clicks import _game_with_alice_to_play
 
 BUSY = t("table.storage_busy")
@@ -18,15 +18,14 @@ BUSY = t("table.storage_busy")
 async def test_a_card_played_on_a_full_disk_is_refused_then_the_game_finishes(hearts: Hearts) -> None:
     alice, bob = hearts.people[:2]
     dm = await _game_with_alice_to_play(hearts)
-    select = control(dm, "play")
-    card = dm.component(select)["options"][0]["value"]
+    tap = next_tap(dm)
     hearts.bot.db.faults.fail(WriteFault.DISK_FULL)
-    ix = await hearts.emu.select(alice, dm, select, [card])
+    ix = await hearts.emu.click(alice, dm, custom_id=tap)
     answer = await hearts.reply(ix)
     assert answer.content == BUSY
     assert hearts.emu.message(dm.id).custom_ids == dm.custom_ids  # her controls are still there
     hearts.bot.db.faults.clear()
-    again = await hearts.emu.select(alice, hearts.emu.message(dm.id), select, [card])
+    again = await hearts.emu.click(alice, hearts.emu.message(dm.id), custom_id=tap)
     await again.wait_acknowledged()
     await hearts.emu.wait_until(  # played this time (an ack may be a defer: wait for the edit)
         lambda: not hearts.emu.message(dm.id).custom_ids, what="her controls gone"
@@ -53,13 +52,12 @@ async def test_a_lock_held_by_another_process_is_answered_and_the_computers_resu
     other = sqlite3.connect(hearts.db, isolation_level=None, check_same_thread=False)
     await asyncio.to_thread(other.execute, "BEGIN EXCLUSIVE")
     other.execute("INSERT INTO meta (key, value) VALUES ('held', '1')")
-    select = control(dm, "play")
-    card = dm.component(select)["options"][0]["value"]
-    ix = await hearts.emu.select(alice, dm, select, [card])
+    tap = next_tap(dm)
+    ix = await hearts.emu.click(alice, dm, custom_id=tap)
     assert (await hearts.reply(ix)).content == BUSY
     other.execute("COMMIT")
     other.close()
-    again = await hearts.emu.select(alice, hearts.emu.message(dm.id), select, [card])
+    again = await hearts.emu.click(alice, hearts.emu.message(dm.id), custom_id=tap)
     await again.wait_acknowledged()
     await hearts.play_until(hearts.game_over, [alice, bob])
 

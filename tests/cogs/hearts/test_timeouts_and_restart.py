@@ -7,7 +7,7 @@ import sqlite3
 from bot.text import t
 from discord_emulator import route_keys
 from discord_emulator.runner import BotRunner
-from playtest.harness import Hearts, control, make_bot
+from playtest.harness import Hearts, make_bot, move_of, next_tap
 
 TIME_LIMIT = 60
 
@@ -18,9 +18,8 @@ async def test_a_timeout_plays_a_random_move_and_a_second_one_forfeits_the_seat(
     await hearts.seat(lobby, [bob])
     await hearts.click(alice, lobby, "Start")
     # alice passes; bob does nothing.
-    await hearts.act(alice, await hearts.hand_with(alice, "psel"))
-    await hearts.act(alice, await hearts.hand_with(alice, "pok"))
-    bob_pass = await hearts.hand_with(bob, "psel")
+    await hearts.pass_hand(alice)
+    bob_pass = await hearts.hand_with(bob, "pick")
     before = hearts.emu.mark()
 
     hearts.clock.advance(TIME_LIMIT + 1)
@@ -31,7 +30,7 @@ async def test_a_timeout_plays_a_random_move_and_a_second_one_forfeits_the_seat(
     # The random pass went through: the hand is being played, and bob's pass control is out of date.
     received = await hearts.emu.wait_for_dm(bob, lambda m: "You received" in m.content, since=before)
     assert received.attachments
-    stale = await hearts.emu.select(bob, bob_pass, control(bob_pass, "psel"), _three(bob_pass))
+    stale = await hearts.emu.click(bob, bob_pass, custom_id=next_tap(bob_pass))
     assert (await hearts.reply(stale)).content == t("table.stale")
 
     # bob's next turn to play: he lets it run out again and loses his seat to a computer.
@@ -62,7 +61,7 @@ async def test_a_restart_mid_hand_keeps_the_game_and_old_dm_controls_work(
     await hearts.click(alice, lobby, "Start")
     # Play into the first hand until alice holds a play control in her DM, untouched.
     await hearts.play_until(lambda: _has_play_control(hearts, alice), [alice, bob])
-    old = await hearts.hand_with(alice, "play")
+    old = await hearts.hand_with(alice, "card")
     assert not old.ephemeral
     first_bot = hearts.bot
     hearts.clock.advance(TIME_LIMIT / 2)
@@ -73,11 +72,12 @@ async def test_a_restart_mid_hand_keeps_the_game_and_old_dm_controls_work(
     hearts.clock.advance(TIME_LIMIT / 2 - 1)
     assert hearts.bot is not first_bot
 
-    card = old.component(control(old, "play"))["options"][0]
-    ix = await hearts.emu.select(alice, hearts.emu.message(old.id), control(old, "play"), [card["value"]])
+    tap = next_tap(old)
+    label = old.component(tap)["label"]
+    ix = await hearts.emu.click(alice, hearts.emu.message(old.id), custom_id=tap)
     await ix.wait_acknowledged()
-    after = hearts.emu.message(old.id)
-    assert after.content == t("hand.played", card=card["label"])
+    after = await hearts.wait_content(old, "You played")  # (an ack may be a defer)
+    assert after.content == t("hand.played", card=label)
     assert not after.custom_ids  # the played control is gone
     assert not hearts.public("ran out of time")
 
@@ -98,13 +98,13 @@ async def test_controls_sent_just_before_a_kill_are_not_sent_again(
     await hearts.seat(lobby, [bob])
     await hearts.click(alice, lobby, "Start")
     await hearts.play_until(lambda: _has_play_control(hearts, alice), [alice, bob])
-    old = await hearts.hand_with(alice, "play")
-    play_id = control(old, "play")
+    old = await hearts.hand_with(alice, "card")
+    play_id = next_tap(old)
     await hearts.emu.settle()
     await bot_runner.stop(hearts.bot)
     with sqlite3.connect(hearts.db) as raw:  # as if killed right after the send
         gone = raw.execute(
-            "DELETE FROM presenter_data WHERE key LIKE 'ctl:%' AND value = ?", (play_id.split(":")[-1],)
+            "DELETE FROM presenter_data WHERE key LIKE 'ctl:%' AND value = ?", (str(move_of(play_id)),)
         )
         assert gone.rowcount >= 1
     dms_before = len(hearts.emu.dm_messages(alice))
@@ -114,18 +114,10 @@ async def test_controls_sent_just_before_a_kill_are_not_sent_again(
 
     assert len(hearts.emu.dm_messages(alice)) == dms_before  # nothing sent again
     assert [m.id for m in hearts.emu.dm_messages(alice) if play_id in m.custom_ids] == [old.id]
-    card = old.component(play_id)["options"][0]
-    ix = await hearts.emu.select(alice, hearts.emu.message(old.id), play_id, [card["value"]])
+    played = t("hand.played", card=old.component(play_id)["label"])
+    ix = await hearts.emu.click(alice, hearts.emu.message(old.id), custom_id=play_id)
     await ix.wait_acknowledged()
-    played = t("hand.played", card=card["label"])
     assert (await hearts.wait_content(old, played)).content == played  # (an ack may be a defer)
-
-
-def _three(message: object) -> list[str]:
-    from discord_emulator import Message
-
-    assert isinstance(message, Message)
-    return [o["value"] for o in message.component(control(message, "psel"))["options"][:3]]
 
 
 def _has_play_control(hearts: Hearts, user: object) -> bool:
@@ -133,6 +125,6 @@ def _has_play_control(hearts: Hearts, user: object) -> bool:
 
     assert isinstance(user, User)
     return any(
-        (m.id, m.edit_count) not in hearts.seen and any(c.startswith("hh:play:") for c in m.custom_ids)
+        (m.id, m.edit_count) not in hearts.seen and any(c.startswith("hh:card:") for c in m.custom_ids)
         for m in hearts.emu.dm_messages(user)
     )

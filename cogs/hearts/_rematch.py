@@ -1,0 +1,159 @@
+"""Rematch, from the final standings: the same seats and rules at a new table once every person who
+played has confirmed (computers need no asking).
+
+The answers so far live in the standings message's buttons (a bit per seat in their ids) and the
+offer's age in the message's id, so a restart loses nothing and no timer is needed: a click after
+``REMATCH_WINDOW`` closes the offer. Within one run, the latest answers of a table are also kept, so
+two players clicking at once both count. The new table goes through the table service's usual
+calls (create, join, add a computer, start), so it is announced like any other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any, Final
+
+import discord
+
+from bot.client.answers import private_answer
+from bot.tables import Refused, TableService, TableSnapshot
+from bot.tables.permissions import Actor
+from bot.text import t
+from cogs.hearts._controls import rematch_view
+from cogs.hearts._presenter import DiscordPresenter
+from cogs.hearts._wording import countdown, player_name
+
+REMATCH_WINDOW: Final = 30 * 60.0  # seconds the offer stays open after the game ends
+STATUS_LINES: Final = 2  # lines the offer adds under the standings while it is open
+
+
+def players(snap: TableSnapshot) -> dict[int, str]:
+    """The people of the finished game, by seat: those who must confirm."""
+    return {s.seat: s.player_id for s in snap.seats if s.player_id is not None and not s.is_computer}
+
+
+def expired(message_id: int, now: float) -> bool:
+    return now - discord.utils.snowflake_time(message_id).timestamp() > REMATCH_WINDOW
+
+
+class Rematches:
+    def __init__(self, service: TableService, presenter: DiscordPresenter) -> None:
+        self.service = service
+        self.presenter = presenter
+        self._confirmed: dict[int, int] = {}  # table → seats confirmed (this run's latest answers)
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    async def answer(
+        self, interaction: discord.Interaction[Any], table_id: int, confirmed: int, yes: bool
+    ) -> None:
+        snap = await self.service.table_snapshot(table_id)
+        people = players(snap)
+        me = str(interaction.user.id)
+        seat = next((s for s, pid in people.items() if pid == me), None)
+        mine = await self.presenter.reader(interaction)  # a private answer: the clicker's language
+        if seat is None:
+            await private_answer(interaction, t("rematch.not_player", mine))
+            return
+        message = interaction.message
+        if message is None:
+            await private_answer(interaction, t("table.stale", mine))
+            return
+        state = await self.presenter.state(table_id)
+        lang = await self.presenter.public(state, snap)  # the standings message: the table's language
+        async with self._locks.setdefault(table_id, asyncio.Lock()):
+            seen = self._confirmed.get(table_id)
+            if seen == -1:  # already settled in this run (started, declined or expired)
+                await private_answer(interaction, t("table.stale", mine))
+                return
+            confirmed |= seen or 0
+            standings = _standings(message.content, confirmed)
+            if expired(message.id, time.time()):
+                await self._close(interaction, table_id, standings, t("rematch.expired", lang))
+            elif not yes:
+                who = player_name(me, state.names, lang)
+                await self._close(interaction, table_id, standings, t("rematch.declined", lang, name=who))
+            elif confirmed >> seat & 1:
+                await private_answer(interaction, t("rematch.confirmed", mine))
+            else:
+                confirmed |= 1 << seat
+                self._confirmed[table_id] = confirmed
+                waiting = [pid for s, pid in people.items() if not confirmed >> s & 1]
+                if waiting:
+                    await self._waiting(interaction, snap, standings, confirmed, waiting, lang)
+                    return
+                await interaction.response.defer()  # a new table takes a few database writes
+                try:
+                    new = await self._start(snap)
+                except Refused:
+                    self._confirmed[table_id] = confirmed & ~(1 << seat)  # they may try again
+                    raise
+                await self._close(interaction, table_id, standings, t("rematch.started", lang, table=new))
+
+    async def _waiting(
+        self,
+        interaction: discord.Interaction[Any],
+        snap: TableSnapshot,
+        standings: str,
+        confirmed: int,
+        waiting: list[str],
+        lang: str,
+    ) -> None:
+        """The offer's status under the standings: public, in the table's language ``lang``."""
+        assert interaction.message is not None
+        names = (await self.presenter.state(snap.table_id)).names
+        first = next(pid for s, pid in players(snap).items() if confirmed >> s & 1)
+        ends = discord.utils.snowflake_time(interaction.message.id).timestamp() + REMATCH_WINDOW
+        status = (
+            t("rematch.asked", lang, name=player_name(first, names, lang), button=t("button.rematch", lang)),
+            t(
+                "rematch.waiting",
+                lang,
+                count=len(waiting),
+                names=t("list.separator", lang).join(player_name(pid, names, lang) for pid in waiting),
+                countdown=countdown(ends, lang),
+            ),
+        )
+        assert len(status) == STATUS_LINES
+        await _edit(
+            interaction,
+            content="\n".join((standings, *status)),
+            view=rematch_view(snap.table_id, confirmed, lang),
+        )
+
+    async def _close(
+        self, interaction: discord.Interaction[Any], table_id: int, standings: str, line: str
+    ) -> None:
+        self._confirmed[table_id] = -1
+        await _edit(interaction, content=f"{standings}\n{line}", view=None)
+
+    async def _start(self, snap: TableSnapshot) -> int:
+        """A new table with the same seats and options, started: through the service's own calls,
+        as the host and the players would."""
+        host = Actor(snap.host_id)
+        channel = self.presenter.client.get_channel(int(snap.channel_id))
+        parent = str(channel.parent_id) if isinstance(channel, discord.Thread) else None
+        table = await self.service.create_table(
+            host, snap.guild_id, snap.channel_id, snap.options, parent_channel_id=parent, seat_host=False
+        )
+        for seat in snap.seats:
+            if seat.player_id is not None and not seat.is_computer:
+                await self.service.join(Actor(seat.player_id), table.table_id, seat.seat)
+            else:
+                await self.service.add_computer(host, table.table_id, seat.seat)
+        await self.service.start_game(host, table.table_id)
+        return table.table_id
+
+
+async def _edit(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
+    """Edit the standings message the button is on (after a defer, through the interaction)."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**kwargs)
+    else:
+        await interaction.response.edit_message(**kwargs)
+
+
+def _standings(content: str, confirmed: int) -> str:
+    """The standings message's own text, without the offer's status lines (there once anyone has
+    confirmed)."""
+    return "\n".join(content.split("\n")[:-STATUS_LINES]) if confirmed else content

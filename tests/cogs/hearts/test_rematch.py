@@ -1,0 +1,90 @@
+"""Rematch from the final standings: every person who played confirms (computers need none), then a
+new table with the same seats and rules starts; a decline, a stranger's click, a second click and a
+restart in between are all handled."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import discord
+
+from bot.text import t
+from cogs.hearts._rematch import REMATCH_WINDOW, expired
+from discord_emulator import Message, User
+from discord_emulator.runner import BotRunner
+from playtest.harness import GAME_OVER, Hearts
+
+REMATCH, DECLINE = t("button.rematch"), t("button.rematch_decline")
+
+
+async def _finished_game(hearts: Hearts) -> Message:
+    alice, bob = hearts.people[:2]
+    lobby = await hearts.open_table(alice, seats=4, hands=1)
+    await hearts.seat(lobby, [bob])
+    await hearts.click(alice, lobby, "Start")
+    await hearts.play_until(hearts.game_over, [alice, bob])
+    await hearts.settle()
+    (standings,) = hearts.public(GAME_OVER)
+    assert standings.labels == [REMATCH, DECLINE]
+    return standings
+
+
+async def _press(hearts: Hearts, user: User, message: Message, label: str) -> Message | None:
+    """Click; the private answer, or None if the click updated the standings message."""
+    before = hearts.emu.message(message.id).edit_count
+    ix = await hearts.emu.click(user, hearts.emu.message(message.id), label=label)
+    await ix.wait_acknowledged()
+    if ix.followups or (ix.original is not None and ix.original.ephemeral):
+        return await hearts.reply(ix)
+    await hearts.emu.wait_until(lambda: hearts.emu.message(message.id).edit_count > before, what="an edit")
+    return None
+
+
+async def test_everyone_confirms_across_a_restart_and_the_same_table_starts_again(
+    hearts: Hearts, bot_runner: BotRunner
+) -> None:
+    alice, bob, carol = hearts.people[:3]
+    standings = await _finished_game(hearts)
+    text = standings.content
+    old = await hearts.bot.service.table_snapshot(1)  # (a finished table is read from the database)
+
+    stranger = await _press(hearts, carol, standings, REMATCH)
+    assert stranger is not None and stranger.content == t("rematch.not_player")
+    assert await _press(hearts, alice, standings, REMATCH) is None
+    waiting = hearts.emu.message(standings.id).content
+    assert waiting.startswith(text + "\n") and "(bob)" in waiting.splitlines()[-1]
+    again = await _press(hearts, alice, standings, REMATCH)
+    assert again is not None and again.content == t("rematch.confirmed")
+
+    await hearts.restart(bot_runner)  # alice's answer lives in the message's buttons
+    assert await _press(hearts, bob, standings, REMATCH) is None
+    done = hearts.emu.message(standings.id)
+    assert done.content == f"{text}\n{t('rematch.started', table=2)}" and not done.custom_ids
+    await hearts.settle()
+    new = hearts.bot.service.snapshot(2)
+    assert [(s.kind, s.player_id) for s in new.seats] == [(s.kind, s.player_id) for s in old.seats]
+    assert new.options == old.options and new.status.value == "playing"
+    assert len(hearts.public("Hearts table #2")) == 1  # announced like any new table
+
+
+async def test_a_decline_ends_the_offer_and_nothing_starts(hearts: Hearts) -> None:
+    alice, bob = hearts.people[:2]
+    standings = await _finished_game(hearts)
+    text = standings.content
+    assert await _press(hearts, alice, standings, REMATCH) is None
+    assert await _press(hearts, bob, standings, DECLINE) is None
+    closed = hearts.emu.message(standings.id)
+    assert closed.content == f"{text}\n{t('rematch.declined', name='bob')}"
+    assert not closed.custom_ids
+    assert not hearts.public("Hearts table #2")
+
+
+def test_an_offer_expires_after_its_window() -> None:
+    now = 1_800_000_000.0
+
+    def posted(seconds_ago: float) -> int:
+        return discord.utils.time_snowflake(datetime.fromtimestamp(now - seconds_ago, tz=UTC))
+
+    assert not expired(posted(60), now)
+    assert not expired(posted(REMATCH_WINDOW - 1), now)
+    assert expired(posted(REMATCH_WINDOW + 1), now)
