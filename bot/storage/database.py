@@ -20,10 +20,10 @@ from typing import Any
 
 from bot.storage import migrations, writes
 from bot.storage.backend import Backend, Dialect, Target, Tx
-from bot.storage.errors import CorruptRow
+from bot.storage.errors import CorruptRow, StaleTable
 from bot.storage.faults import StorageFaults
 from bot.storage.lease import LeaseHolder, LeaseRow
-from bot.storage.records import ActionRow, DamagedRow, RatingChange, StoredTable, TableWrite
+from bot.storage.records import ActionRow, DamagedRow, RatingChange, StoredTable, TableSaved, TableWrite
 from bot.storage.writer import GroupWriter
 
 log = logging.getLogger(__name__)
@@ -106,11 +106,32 @@ class Database:
     async def schema_version(self) -> int:
         return await self.backend.schema_version()
 
+    # -- other processes' saves ----------------------------------------------------------------
+
+    async def listen(self, heard: Callable[[TableSaved], None]) -> None:
+        """Call ``heard`` for every table another process saved with ``notify`` (PostgreSQL's
+        LISTEN/NOTIFY, delivered at its commit). SQLite has one process: nothing is ever heard."""
+
+        def parse(payload: str) -> None:
+            try:
+                table_id, seq = (int(part) for part in payload.split())
+            except ValueError:
+                log.warning("a table notification that can't be read: %r", payload)
+                return
+            heard(TableSaved(table_id, seq))
+
+        await self.backend.listen(parse)
+
     # -- writing ------------------------------------------------------------------------------
 
     async def save_table(self, write: TableWrite) -> tuple[RatingChange, ...]:
-        """Save a table's state with its action-log row (and results, if the game ended)."""
-        return await self._submit(write)  # type: ignore[no-any-return]
+        """Save a table's state with its action-log row (and results, if the game ended).
+        ``StaleTable`` if the stored row is no longer the one before this action (another process
+        saved the table since): nothing is written."""
+        result = await self._submit(write)
+        if isinstance(result, writes.Stale):
+            raise StaleTable(write.table_id, write.action.seq - 1, result.stored)
+        return result  # type: ignore[no-any-return]
 
     async def save_server_settings(self, guild_id: str, data: dict[str, Any], at: float) -> None:
         await self._submit(writes.SettingsWrite(guild_id, json.dumps(data, sort_keys=True), at))
@@ -165,7 +186,7 @@ class Database:
 
     async def _statements(self, tx: Tx, group: Sequence[writes.Write]) -> list[Any]:
         self.faults.check(self.backend.fault_error)
-        return await writes.apply(tx, group, self.report_damage)
+        return await writes.apply(tx, group, self.report_damage, self.backend.lock, self.backend.notify)
 
     # -- reading ------------------------------------------------------------------------------
 
