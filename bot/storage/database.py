@@ -209,12 +209,13 @@ class Database:
         )
         return None if r is None else StoredTable(int(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4]))
 
-    async def actions(self, table_id: int) -> list[ActionRow]:
-        """The table's action log, in order. A row that can't be read is reported and left out
-        (the log is for audits and replays; the bot never needs it to run)."""
+    async def actions(self, table_id: int, after: int = 0) -> list[ActionRow]:
+        """The table's action log (from action ``after`` + 1), in order. A row that can't be read is
+        reported and left out (the log is for audits and replays; the bot never needs it to run)."""
         rows = await self.rows(
-            "SELECT seq, at, move, actor, kind, payload FROM actions WHERE table_id = ? ORDER BY seq",
-            (table_id,),
+            "SELECT seq, at, move, actor, kind, payload FROM actions WHERE table_id = ? AND seq > ? "
+            "ORDER BY seq",
+            (table_id, after),
         )
         out: list[ActionRow] = []
         for r in rows:
@@ -223,6 +224,29 @@ class Database:
             except (TypeError, ValueError) as exc:
                 self.report_damage(DamagedRow("actions", f"{table_id}/{r[0]}", None, str(exc)))
         return out
+
+    async def saved_at(self) -> dict[int, int]:
+        """Every open table's last action number, by table id (to find the tables another process
+        moved on, should a notification have been missed)."""
+        rows = await self.rows("SELECT id, seq FROM tables WHERE status IN ('lobby', 'playing')")
+        return {int(r[0]): int(r[1]) for r in rows}
+
+    async def rating_changes(self, table_id: int) -> tuple[RatingChange, ...]:
+        """What a finished game changed for each person (as ``save_table`` returned it to the process
+        that saved it), in seat order; empty if the game recorded no results."""
+        rows = await self.rows(
+            "SELECT gp.player_id, gp.ranking_points, gp.skill_before, gp.skill_after, "
+            "(SELECT COALESCE(SUM(o.ranking_points), 0) FROM game_players o JOIN games og "
+            "ON og.table_id = o.table_id WHERE o.guild_id = gp.guild_id AND o.player_id = gp.player_id "
+            "AND og.finished_at <= g.finished_at) "
+            "FROM game_players gp JOIN games g ON g.table_id = gp.table_id WHERE gp.table_id = ? "
+            "ORDER BY gp.seat",
+            (table_id,),
+        )
+        return tuple(
+            RatingChange(str(r[0]), int(r[1]), int(r[4]), float(r[2] or 0.0), float(r[3] or 0.0))
+            for r in rows
+        )
 
     async def get_meta(self, key: str) -> str | None:
         row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))

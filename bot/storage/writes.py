@@ -255,6 +255,10 @@ async def _record_game(
                 ratings.skill(mu1, s1),
             )
         )
+    await tx.executemany(  # kept with the results: any process can tell the game's end (rating_changes)
+        "UPDATE game_players SET skill_before = ?, skill_after = ? WHERE table_id = ? AND player_id = ?",
+        [(c.skill_before, c.skill_after, game.table_id, c.player_id) for c in changes],
+    )
     return tuple(changes)
 
 

@@ -143,3 +143,19 @@ async def test_a_save_with_notify_reaches_the_listening_process(db_url: str, raw
         assert heard == []
     await owner.close()
     await other.close()
+
+
+async def test_another_process_reads_a_finished_games_rating_changes_as_its_saver_got_them(
+    db_url: str,
+) -> None:
+    saver, owner = await Database.open(db_url), await Database.open(db_url)
+    await saver.save_table(write(20, 1, guild="g2", game=won(20, "g2", "bea")))
+    got = await saver.save_table(write(21, 1, guild="g2", game=won(21, "g2", "bea")))
+    assert got[0].ranking_total == 4 and got[0].skill_after > got[0].skill_before
+    assert await owner.rating_changes(21) == pytest.approx(got)
+    assert await owner.rating_changes(22) == ()
+    assert [a.seq for a in await owner.actions(21, after=0)] == [1]
+    assert await owner.actions(21, after=1) == []
+    assert (await owner.saved_at())[21] == 1
+    await saver.close()
+    await owner.close()
