@@ -32,7 +32,7 @@ from bot.engine.game import Game, Occupant, QuitReason
 from bot.engine.moves import ChooseMoon, IllegalMove, Move, PassCards, PlayCard
 from bot.engine.randomplay import random_move
 from bot.storage.database import Database
-from bot.storage.errors import StorageUnavailable
+from bot.storage.errors import StaleTable, StorageUnavailable
 from bot.storage.leaderboard import LeaderboardPage, Order, PlayerStats, leaderboard, player_stats
 from bot.storage.records import ActionRow, DamagedRow, RatingChange, TableWrite
 from bot.tables import events as ev
@@ -108,6 +108,8 @@ class TableService:
         self.repairs = 0  # tables the supervisor found stuck and set moving again (benchmarks)
         db.on_damage = self._damaged
         self._detached: Table | None = None  # outbox for events of tables that are not loaded
+        # Whether this process owns a server's tables (several processes: bot.tables.sharing).
+        self.owns: Callable[[str], bool] = _every_server
 
     # == lifecycle ==========================================================================
 
@@ -121,6 +123,8 @@ class TableService:
         restored: list[int] = []
         saves: list[Awaitable[Any]] = []
         for row in await self.db.open_tables():
+            if not self.owns(row.guild_id):
+                continue  # another process's (bot.tables.sharing)
             try:
                 table = Table.from_json(json.loads(row.state))
                 if table.table_id != row.table_id:
@@ -870,6 +874,7 @@ class TableService:
             updated_at=now,
             action=ActionRow(table.seq, now, table.move, actor_id, kind, json.dumps(payload)),
             game=record,
+            notify=table.foreign,
         )
         try:
             changes = await self.db.save_table(write)
@@ -878,7 +883,7 @@ class TableService:
             if isinstance(exc, StorageUnavailable):
                 log.warning("table %d not saved (%s): back to its last saved state", table.table_id, exc)
                 raise Refused(TableRefusal.STORAGE_BUSY) from None
-            if not isinstance(exc, asyncio.CancelledError):
+            if not isinstance(exc, asyncio.CancelledError | StaleTable):  # stale: see bot.tables.sharing
                 log.exception("saving table %d failed: back to its last saved state", table.table_id)
             raise
         table.saved_state = write.state
@@ -996,6 +1001,10 @@ class TableService:
         if table.game is None:
             raise Refused(TableRefusal.NOT_PLAYING)
         return table.game
+
+
+def _every_server(guild_id: str) -> bool:
+    return True
 
 
 async def _or_busy(work: Awaitable[T]) -> T:

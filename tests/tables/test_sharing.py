@@ -1,0 +1,99 @@
+"""Two table services on one PostgreSQL database, as two bot processes: the owner of the server's
+tables plays its computers and presents everything; the other (shard 0, where Discord delivers DM
+clicks) applies the person's moves. Every move is applied once, the owner presents each, the game
+ends with its results. (SQLite runs one process: nothing of this happens there.)"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+
+from bot.storage import Database
+from bot.tables import (
+    Actor,
+    ComputerPool,
+    ComputerSettings,
+    ManualClock,
+    PoolKind,
+    RecordingPresenter,
+    ServiceSettings,
+)
+from bot.tables import events as ev
+from bot.tables.replay import differences, replay
+from bot.tables.sharing import Sharing
+from tests.storage.targets import RawDatabase
+from tests.tables.helpers import CHANNEL, GUILD, act_once, options
+
+ALICE = Actor("alice")
+
+
+@dataclass
+class Process:
+    db: Database
+    service: Sharing
+    presenter: RecordingPresenter
+
+    async def close(self) -> None:
+        await self.service.stop()
+        await self.db.close()
+
+
+async def process(url: str, owns: Callable[[str], bool]) -> Process:
+    db = await Database.open(url)
+    presenter = RecordingPresenter()
+    service = Sharing(
+        db,
+        presenter,
+        clock=ManualClock(),
+        computers=ComputerPool(ComputerSettings(kind=PoolKind.INLINE, workers=2)),
+        settings=ServiceSettings(computer_pause=0.0),
+    )
+    service.owns = owns
+    await service.start()
+    return Process(db, service, presenter)
+
+
+async def test_moves_made_in_another_process_are_applied_once_and_presented_by_the_owner(
+    db_url: str, raw: RawDatabase
+) -> None:
+    if not raw.postgres:
+        pytest.skip("SQLite runs one process")
+    owner = await process(db_url, lambda guild: guild == GUILD)
+    shard0 = await process(db_url, lambda guild: guild != GUILD)
+    snap = await owner.service.create_table(ALICE, GUILD, CHANNEL, options(target=1), seed=5)
+    tid = snap.table_id
+    await owner.service.start_game(ALICE, tid)  # the computers pass at once, alice's pass races them
+    rng = random.Random(2)
+    acted = 0
+    while not owner.presenter.of(ev.GameOver, tid):
+        await shard0.service.visit(tid)
+        hand = shard0.service.private_hand(ALICE, tid)
+        done = await act_once(shard0.service, tid, {"alice": ALICE}, rng)
+        assert done == 1, "alice's turn is announced only when she can act"
+        acted += 1
+        await owner.presenter.wait_for(
+            ev.TableEvent,  # type: ignore[arg-type]
+            lambda e, move=hand.move, seat=hand.seat: (
+                isinstance(e, ev.GameOver)
+                or (isinstance(e, ev.TurnStarted) and e.move > move and seat in e.seats)
+            ),
+        )
+    assert acted == 14  # her pass and her 13 cards
+    (over,) = owner.presenter.of(ev.GameOver, tid)
+    assert [c.player_id for c in over.changes] == ["alice"]
+    assert not shard0.presenter.events  # only the owner presents
+    # The log: every action once, in order, and it replays to exactly the saved state.
+    log = await owner.db.actions(tid)
+    assert [a.seq for a in log] == list(range(1, len(log) + 1))
+    assert len([a for a in log if a.actor == "alice" and a.kind == "move"]) == 14
+    ((state,),) = await raw.fetch("SELECT state FROM tables WHERE id = ?", (tid,))
+    assert differences(replay(tid, GUILD, CHANNEL, log), json.loads(state)) == []
+    plays = [json.loads(a.payload)["move"] for a in log if a.kind in ("move", "computer")]
+    cards = [p["card"] for p in plays if p["type"] == "play"]
+    assert len(cards) == len(set(cards)) == 52
+    await owner.close()
+    await shard0.close()
