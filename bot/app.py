@@ -32,8 +32,9 @@ from bot.processes import stop_children
 from bot.render import warm_up
 from bot.storage.database import Database
 from bot.storage.errors import LeaseHeld
-from bot.storage.lease import ALL_SHARDS, DEFAULT_TTL, LeaseHolder, LeaseKeeper, refusal_message
-from bot.tables import Clock, ComputerPool, Refused, ServiceSettings, TableService
+from bot.storage.lease import DEFAULT_TTL, LeaseHolder, LeaseKeeper, refusal_message
+from bot.tables import Clock, ComputerPool, Refused, ServiceSettings
+from bot.tables.sharing import Sharing
 from cogs.actions import answer_failure
 
 log = logging.getLogger(__name__)
@@ -53,7 +54,7 @@ def point_client_at(settings: Settings) -> None:
 class HeartsBot(commands.Bot):
     """No privileged intents: the bot needs no message content and no member list."""
 
-    service: TableService
+    service: Sharing
     presenter: DiscordPresenter
     db: Database
 
@@ -117,11 +118,12 @@ class HeartsBot(commands.Bot):
     async def _take_lease(self) -> None:
         """One bot per database: refuse to start (``LeaseHeld``, naming the holder) if another
         live process holds it; renew it while running."""
-        other = await self.db.acquire_lease(ALL_SHARDS, self._me, self._lease_ttl)
+        name = self.settings.lease
+        other = await self.db.acquire_lease(name, self._me, self._lease_ttl)
         if other is not None:
             raise LeaseHeld(refusal_message(self.db.where, other, time.time()), other)
         db, me, ttl = self.db, self._me, self._lease_ttl
-        self._lease = LeaseKeeper(lambda: db.renew_lease(ALL_SHARDS, me, ttl), ttl, self._lost_lease)
+        self._lease = LeaseKeeper(lambda: db.renew_lease(name, me, ttl), ttl, self._lost_lease)
         self._lease.start()
 
     def _lost_lease(self) -> None:
@@ -136,13 +138,14 @@ class HeartsBot(commands.Bot):
         render = RenderPool(process_pool(workers) if workers > 0 else None)
         self._render = render
         self.presenter = DiscordPresenter(self, render, self._redraw_interval, self.pacer)
-        self.service = TableService(
+        self.service = Sharing(
             self.db,
             self.presenter,
             clock=self._clock,
             computers=self._computers,
             settings=self._service_settings or ServiceSettings(computer_pause=self.settings.computer_pause),
         )
+        self.service.owns = self.settings.owns_server
         self.presenter.service = self.service
         self.actions = Actions(self)
         for extension in EXTENSIONS:
@@ -187,7 +190,7 @@ class HeartsBot(commands.Bot):
                 if self._lease is not None:
                     await self._lease.stop()
                     if not self.lease_lost:
-                        await self.db.release_lease(ALL_SHARDS, self._me)
+                        await self.db.release_lease(self.settings.lease, self._me)
             except Exception as exc:
                 log.warning("the database lease was not released (it expires by itself): %s", exc)
             finally:
@@ -202,10 +205,11 @@ class ShardedHeartsBot(HeartsBot, commands.AutoShardedBot):
         if settings.shard_count is None:
             raise ValueError("ShardedHeartsBot needs settings.shard_count (SHARD_COUNT)")
         ids = list(settings.shard_ids or range(settings.shard_count))
-        if len(ids) < settings.shard_count:
+        if len(ids) < settings.shard_count and settings.database_url is None:
             log.warning(
-                "this process holds shards %s of %d: DM clicks arrive only on shard 0's process, and "
-                "processes do not share tables yet: run all the shards in one process",
+                "this process holds shards %s of %d on SQLite, which runs one process: the other "
+                "shards' servers get no answer. Several processes share one PostgreSQL database "
+                "(DATABASE_URL)",
                 ids,
                 settings.shard_count,
             )

@@ -177,6 +177,7 @@ class Actions:
     async def _pass_selected(
         self, interaction: discord.Interaction[Any], at: SeatMove, cards: CardSet | None
     ) -> None:
+        await self.service.visit(at.table)  # a DM click on another process's table: loaded fresh
         hand = self._own_hand(interaction, at)
         if cards is None or cards & ~hand.cards:
             raise Refused(Refusal.NOT_IN_HAND)
@@ -216,6 +217,7 @@ class Actions:
 
     async def moon(self, interaction: discord.Interaction[Any], at: SeatMove, add_to_others: bool) -> None:
         async def work() -> None:
+            await self.service.visit(at.table)
             rules = self.service.snapshot(at.table).options.rules
             await self._within_limit(
                 interaction,
