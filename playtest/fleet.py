@@ -93,7 +93,7 @@ class Fleet:
 
         while True:
             found = await self.emu.wait_until(ready, timeout=timeout, what="a control to answer or the end")
-            if isinstance(found, str):
+            if not isinstance(found, list):
                 break
             for server, message in found:
                 self.clicks += 1
