@@ -63,15 +63,25 @@ class Fleet:
             servers.append(Server(hearts, dms))
         return cls(emu, servers)
 
-    async def open_tables(self) -> None:
-        """Every person opens a one-hand table, three computers fill it, and starts it."""
+    async def open_tables(self, timeout: float = 30.0) -> None:
+        """Every person opens a one-hand table, three computers fill it, and starts it (each step
+        answered within ``timeout``: the processes are busy with the tables already started)."""
 
         gate = asyncio.Semaphore(OPENING_AT_ONCE)
 
         async def one(server: Server) -> None:
             async with gate:
-                lobby = await server.hearts.open_table(server.person, hands=1, computers="easy")
-                await server.hearts.click(server.person, lobby, "Start")
+                channel = server.hearts.general
+                ix = await self.emu.slash(server.person, channel, "hearts new", hands=1, computers="easy")
+                await ix.wait_acknowledged(timeout=timeout)
+                lobby = await self.emu.wait_for_message(
+                    lambda m: "Hearts table #" in m.content and bool(m.custom_ids),
+                    channel=channel,
+                    since=ix,
+                    timeout=timeout,
+                )
+                start = await self.emu.click(server.person, lobby, label="Start")
+                await start.wait_acknowledged(timeout=timeout)
 
         await asyncio.gather(*(one(s) for s in self.servers))
 
