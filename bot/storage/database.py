@@ -195,6 +195,11 @@ class Database:
         assert row is not None
         return int(row[0])
 
+    async def claim_table_id(self) -> int:
+        """A new table's id that no other process sharing the database is given (each claim is
+        remembered, so a table not saved yet keeps its id too)."""
+        return await self._submit(writes.ClaimTableId())  # type: ignore[no-any-return]
+
     async def open_tables(self) -> list[StoredTable]:
         """Every table not finished or cancelled, oldest first."""
         rows = await self.rows(

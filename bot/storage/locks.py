@@ -12,6 +12,7 @@ from typing import Final
 TABLE: Final = 0x48540001  # ("HT", 1) + the table id
 RATINGS: Final = 0x48540002  # + a server's number (``server_key``)
 LEASES: Final = 0x48540003  # + 0
+TABLE_IDS: Final = 0x48540004  # + 0
 
 
 def table_lock(table_id: int) -> tuple[int, int]:
@@ -24,6 +25,7 @@ def ratings_lock(guild_id: str) -> tuple[int, int]:
 
 
 LEASES_LOCK: Final = (LEASES, 0)
+TABLE_IDS_LOCK: Final = (TABLE_IDS, 0)  # claiming a new table's id (Database.claim_table_id)
 
 
 def _int32(n: int) -> int:

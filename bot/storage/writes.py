@@ -53,7 +53,14 @@ class LeaseWrite:
     ttl: float
 
 
-Write = TableWrite | SettingsWrite | MetaWrite | PresenterWrite | PreferencesWrite | LeaseWrite
+@dataclass(frozen=True, slots=True)
+class ClaimTableId:
+    """A new table's id no other process is given (→ the id)."""
+
+
+CLAIMED_KEY = "table_id_claimed"  # meta: the last table id claimed
+
+Write = TableWrite | SettingsWrite | MetaWrite | PresenterWrite | PreferencesWrite | LeaseWrite | ClaimTableId
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +94,7 @@ _UPSERT_PRESENTER = (
     "INSERT INTO presenter_data (table_id, key, value) VALUES (?, ?, ?) "
     "ON CONFLICT(table_id, key) DO UPDATE SET value = excluded.value"
 )
-_UPSERT_META = (
+UPSERT_META = (
     "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
 )
 
@@ -144,6 +151,8 @@ async def apply(
                 result = () if x.game is None else await _record_game(tx, x.game, report)
         elif isinstance(x, LeaseWrite):
             result = await _lease(tx, x, lock)
+        elif isinstance(x, ClaimTableId):
+            result = await _claim_table_id(tx, lock)
         elif isinstance(x, SettingsWrite):
             await tx.execute(_UPSERT_SETTINGS, (x.guild_id, x.data, x.at))
         elif isinstance(x, PreferencesWrite):
@@ -156,7 +165,7 @@ async def apply(
             else:
                 await tx.execute(_UPSERT_PRESENTER, (x.table_id, x.key, x.value))
         else:
-            await tx.execute(_UPSERT_META, (x.key, x.value))
+            await tx.execute(UPSERT_META, (x.key, x.value))
         results.append(result)
     return results
 
@@ -260,6 +269,17 @@ async def _record_game(
         [(c.skill_before, c.skill_after, game.table_id, c.player_id) for c in changes],
     )
     return tuple(changes)
+
+
+async def _claim_table_id(tx: Tx, lock: Lock) -> int:
+    """The next id after every table's and every claim's (each claim is remembered, so a table
+    that is not saved yet keeps its id too)."""
+    await lock(tx, [locks.TABLE_IDS_LOCK])
+    (top,) = await tx.fetch("SELECT COALESCE(MAX(id), 0) FROM tables")
+    claimed = await tx.fetch("SELECT value FROM meta WHERE key = ?", (CLAIMED_KEY,))
+    new = max(int(top[0]), int(claimed[0][0]) if claimed else 0) + 1
+    await tx.execute(UPSERT_META, (CLAIMED_KEY, str(new)))
+    return new
 
 
 async def _lease(tx: Tx, x: LeaseWrite, lock: Lock) -> Any:

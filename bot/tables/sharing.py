@@ -29,7 +29,7 @@ from bot.tables import events as ev
 from bot.tables.permissions import Actor
 from bot.tables.refusals import Refused, TableRefusal
 from bot.tables.replay import move_from_json
-from bot.tables.service import TableService
+from bot.tables.service import TableService, _or_busy
 from bot.tables.snapshot import TableSnapshot, table_snapshot
 from bot.tables.table import Table, TableStatus
 
@@ -69,8 +69,15 @@ class Sharing(TableService):
             with contextlib.suppress(Refused):  # the click's own handling says why
                 await self._elsewhere(table_id)
 
+    @property
+    def _shared(self) -> bool:
+        """Whether other processes may use the database (PostgreSQL; SQLite: this one alone)."""
+        return self.db.dialect is Dialect.POSTGRESQL
+
     async def _elsewhere(self, table_id: int) -> Table | None:
         """The table fresh from the database if another process owns it (None if this one does)."""
+        if not self._shared:
+            return None
         try:
             stored = await self.db.load_table(table_id)
         except StorageUnavailable:
@@ -108,12 +115,15 @@ class Sharing(TableService):
         raise Refused(TableRefusal.STORAGE_BUSY)
 
     async def create_table(self, *args: Any, **kwargs: Any) -> TableSnapshot:
-        """A new table; if another process took its id meanwhile, with the next free one."""
+        """A new table. With other processes on the database, its id is claimed in the database
+        first; should another table of this process take it meanwhile, the next one is claimed."""
         for _ in range(ATTEMPTS):
+            if self._shared:  # an id no other process is given
+                self._next_id = await _or_busy(self.db.claim_table_id())
             try:
                 return await super().create_table(*args, **kwargs)
             except IdTaken:
-                self._next_id = max(self._next_id, await self.db.next_table_id())
+                continue
         raise Refused(TableRefusal.STORAGE_BUSY)
 
     def _emit(self, table: Table, events: list[ev.TableEvent]) -> None:
@@ -204,7 +214,7 @@ class Sharing(TableService):
         self._schedule(table)
 
     def supervise(self) -> int:
-        if self.db.dialect is Dialect.POSTGRESQL:  # one process on SQLite: nobody else saves
+        if self._shared:
             self._spawn(self._poll_saved())
         return super().supervise()
 

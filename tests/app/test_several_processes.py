@@ -7,6 +7,7 @@ are still applied by shard 0's process, and they finish."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import asyncpg
@@ -85,3 +86,20 @@ async def test_three_processes_play_fifty_servers_and_a_killed_one_resumes_its_g
             assert len(cards) == len(set(cards)) == 52, t["id"]
     finally:
         await conn.close()
+
+
+async def test_a_process_whose_shard_range_overlaps_a_running_ones_refuses_to_start(
+    emulator: DiscordEmulator, bot_process: BotProcesses, postgres: PostgresServer
+) -> None:
+    url = await fresh_postgres_database(postgres)
+    env = {"DATABASE_URL": url, "SHARD_COUNT": str(SHARDS), "RENDER_WORKERS": "0"}
+    first = await bot_process.start(extra_env={**env, "SHARD_IDS": "0-1"})
+    await first.wait_for_line("unfinished table(s) restored", timeout=30)
+    beside = await bot_process.start(extra_env={**env, "SHARD_IDS": "2"})  # disjoint: runs
+    await beside.wait_for_line("unfinished table(s) restored", timeout=30)
+    overlapping = await bot_process.start(extra_env={**env, "SHARD_IDS": "1"})
+    assert await asyncio.wait_for(overlapping.process.wait(), 30.0) == 3
+    await overlapping.stop()
+    assert f"for the shards 3/0-1: process {first.process.pid}" in overlapping.output
+    assert "Traceback" not in overlapping.output
+    assert first.process.returncode is None and beside.process.returncode is None

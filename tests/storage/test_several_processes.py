@@ -159,3 +159,12 @@ async def test_another_process_reads_a_finished_games_rating_changes_as_its_save
     assert (await owner.saved_at())[21] == 1
     await saver.close()
     await owner.close()
+
+
+async def test_processes_claiming_table_ids_at_once_get_different_ones(db_url: str) -> None:
+    processes = [await Database.open(db_url) for _ in range(3)]
+    await processes[0].save_table(write(4, 1))
+    claimed = await asyncio.gather(*(processes[n % 3].claim_table_id() for n in range(12)))
+    assert sorted(claimed) == list(range(5, 17))
+    for db in processes:
+        await db.close()
