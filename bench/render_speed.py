@@ -31,7 +31,7 @@ from bot.render.models import (
     HandImage,
     ScorePlayer,
     ScoreRow,
-    ScoreSheet,
+    ScoreSheetImage,
     StandingRow,
     TableImage,
     TableSeat,
@@ -75,7 +75,7 @@ def table_inputs(rnd: random.Random) -> TableImage:
     )
 
 
-def sheet_inputs(rnd: random.Random) -> ScoreSheet:
+def sheet_inputs(rnd: random.Random) -> ScoreSheetImage:
     n = rnd.choice([4, 7])
     hands = rnd.choice([8, score_sheet.MAX_ROWS])
     totals = [0] * n
@@ -87,7 +87,7 @@ def sheet_inputs(rnd: random.Random) -> ScoreSheet:
         points[rnd.randrange(n)] += 13
         totals = [t + p for t, p in zip(totals, points, strict=True)]
         rows.append(ScoreRow(tuple(points), tuple(totals)))
-    return ScoreSheet(tuple(ScorePlayer(NAMES[i]) for i in range(n)), tuple(rows), target=100)
+    return ScoreSheetImage(tuple(ScorePlayer(NAMES[i]) for i in range(n)), tuple(rows), target=100)
 
 
 def standings_inputs(rnd: random.Random) -> FinalStandings:

@@ -53,6 +53,7 @@ from bot.tables import (
 )
 from bot.tables import events as ev
 from bot.tables.replay import differences, replay
+from cogs.hearts._state import SavedState
 
 GUILD = "soak-guild"
 STEP = 30.0  # simulated seconds per step
@@ -61,24 +62,25 @@ START = 1_800_000_000.0
 
 class SoakPresenter:
     """Records what would be posted. Controls (a DM per seat and move) are deduplicated through the
-    service's remembered data, as the Discord presenter does, so a restart resends only what never
-    went out; and, as it does, the first controls for a seat after a restart whose sending was not
-    recorded (a kill between the send and the record) are looked for in the person's DM history
-    (here: what was sent) and adopted if there. Anything sent twice is a duplicate."""
+    presenter's saved data (``cogs.hearts._state.SavedState``), as the Discord presenter does, so a
+    restart resends only what never went out; and, as it does, the first controls for a seat after a
+    restart whose sending was not recorded (a kill between the send and the record) are looked for in
+    the person's DM history (here: what was sent) and adopted if there. Anything sent twice is a duplicate."""
 
     def __init__(self, sim: Soak) -> None:
         self.sim = sim
         self.service: TableService | None = None
+        self.saved: SavedState | None = None  # the presenter's data, as the Discord presenter keeps it
         self.looked: set[tuple[int, int]] = set()  # (table, seat) whose DM history was looked at
         self.sent: dict[tuple[int, int], int] = {}  # (table, seat) → move: in memory, as the presenter
 
     async def present(self, event: ev.TableEvent) -> None:
         sim = self.sim
         service = self.service
-        assert service is not None
+        assert service is not None and self.saved is not None
         if isinstance(event, ev.TurnStarted | ev.HandDealt | ev.CardsPassed):
             tid = event.table.table_id
-            saved = await service.remembered(tid)
+            saved = await self.saved.remembered(tid)
             for hand in event.hands:
                 if not hand.your_turn or saved.get(f"ctl:{hand.seat}") == str(hand.move):
                     continue
@@ -89,7 +91,7 @@ class SoakPresenter:
                 self.looked.add((tid, hand.seat))
                 if not (first_look and (tid, hand.seat, hand.move) in sim.dms):
                     sim.dms[(tid, hand.seat, hand.move)] += 1
-                await service.remember(tid, f"ctl:{hand.seat}", str(hand.move))
+                await self.saved.remember(tid, f"ctl:{hand.seat}", str(hand.move))
         elif isinstance(event, ev.GameOver):
             sim.posts[("game over", event.table.table_id)] += 1
         elif isinstance(event, ev.HandScored):
@@ -133,13 +135,14 @@ class Soak:
             self.db.faults.fail(self.fault_kind)
         self.service = TableService(
             self.db,
-            self.presenter,
             clock=self.clock,
             computers=ComputerPool(ComputerSettings(kind=PoolKind.INLINE)),
             # The supervisor every 30 s of simulated time (5 s in production): one look per step.
             settings=ServiceSettings(computer_pause=0.0, supervise_interval=STEP),
         )
+        self.service.attach(self.presenter)
         self.presenter.service = self.service
+        self.presenter.saved = SavedState(self.db, self.clock)
         await self.service.start()
         await self.service.settle()
         self.calm_since = now
@@ -150,8 +153,9 @@ class Soak:
         s._running = False
         work.cancel()
         tasks = [*s._tasks]
-        if s._remembering is not None:
-            tasks.append(s._remembering)
+        writing = self.presenter.saved._writing if self.presenter.saved is not None else None
+        if writing is not None:
+            tasks.append(writing)
         if self.db._writer_task is not None:
             tasks.append(self.db._writer_task)
         for task in tasks:

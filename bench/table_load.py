@@ -110,12 +110,13 @@ class LoadPresenter:
 
 
 def make_service(db: Database, presenter: LoadPresenter, pool: str) -> TableService:
-    return TableService(
+    service = TableService(
         db,
-        presenter,
         computers=ComputerPool(ComputerSettings(kind=PoolKind(pool), workers=2)),
         settings=ServiceSettings(computer_pause=0.0),
     )
+    service.attach(presenter)
+    return service
 
 
 async def run(args: argparse.Namespace) -> dict[str, float]:

@@ -1,9 +1,10 @@
-"""The Discord client: storage, table service, presenter and cogs wired together.
+"""The Discord client: storage, table service and the extensions under ``cogs/`` wired together.
 
 ``setup_hook`` runs after login and before the gateway connects: it opens the database (applying
-migrations), takes the database's lease (one bot per database), restores every unfinished table (the
-service shifts deadlines by the downtime), registers the dynamic controls so old buttons work, and
-syncs the slash commands.
+migrations), takes its lease (one process per database on SQLite, per shard range on PostgreSQL),
+restores every unfinished table of its servers (the service shifts deadlines by the downtime) after
+loading the extensions by name (each registers its commands and dynamic controls, so old buttons
+work; the Hearts one attaches its presenter), and syncs the slash commands.
 
 ``run`` is the process: SIGTERM and Ctrl-C stop the bot cleanly within ``SHUTDOWN_TIMEOUT`` (tables
 saved, worker processes stopped, the database closed and its lease released), with exit status 0.
@@ -24,25 +25,26 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import HeartsClient
+from bot.client.answers import answer_error
+from bot.client.pacing import GlobalPacer, pace
+from bot.client.translation import CatalogueTranslator
 from bot.config import Settings
-from bot.presenter.discord_presenter import REDRAW_INTERVAL, DiscordPresenter
-from bot.presenter.images import RenderPool, process_pool
-from bot.presenter.pacing import GlobalPacer, pace
 from bot.processes import stop_children
 from bot.render import warm_up
 from bot.storage.database import Database
 from bot.storage.errors import LeaseHeld
 from bot.storage.lease import DEFAULT_TTL, LeaseHolder, LeaseKeeper, refusal_message
-from bot.tables import Clock, ComputerPool, Refused, ServiceSettings
-from bot.tables.sharing import Sharing
-from cogs.actions import answer_failure
+from bot.tables import Clock, ComputerPool, ServiceSettings, TableService
 
 log = logging.getLogger(__name__)
 
 SHUTDOWN_TIMEOUT = 4.0  # seconds for a clean stop after SIGTERM / Ctrl-C (the bar is 5)
 EXIT_LEASE_HELD = 3  # another bot holds the database
 
-EXTENSIONS = ("cogs.controls", "cogs.hearts", "cogs.leaderboard")
+# Loaded by name only: nothing in ``bot`` imports ``cogs``. Each installs its own commands, controls
+# and (for the game) the presenter it attaches to the table service.
+EXTENSIONS = ("cogs.hearts", "cogs.leaderboard")
 
 
 def point_client_at(settings: Settings) -> None:
@@ -51,12 +53,8 @@ def point_client_at(settings: Settings) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
-class HeartsBot(commands.Bot):
+class HeartsBot(HeartsClient):
     """No privileged intents: the bot needs no message content and no member list."""
-
-    service: Sharing
-    presenter: DiscordPresenter
-    db: Database
 
     def __init__(
         self,
@@ -65,7 +63,7 @@ class HeartsBot(commands.Bot):
         clock: Clock | None = None,
         computers: ComputerPool | None = None,
         service_settings: ServiceSettings | None = None,
-        redraw_interval: float = REDRAW_INTERVAL,
+        redraw_interval: float | None = None,
         pacer: GlobalPacer | None = None,
         lease_ttl: float = DEFAULT_TTL,
         **options: Any,
@@ -81,11 +79,11 @@ class HeartsBot(commands.Bot):
         self._clock = clock
         self._computers = computers
         self._service_settings = service_settings
-        self._redraw_interval = redraw_interval
+        self.redraw_interval = redraw_interval
+        self.known_names = {}
         self._lease_ttl = lease_ttl
         self._me = LeaseHolder.this_process()
         self._lease: LeaseKeeper | None = None
-        self._render: RenderPool | None = None
         self._storage_closed = False
         self.lease_lost = False
         self.pacer = pace(self, pacer)  # under Discord's global limit before it answers 429
@@ -94,16 +92,12 @@ class HeartsBot(commands.Bot):
     async def _app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        """Every slash command's failures end here: a refusal is answered with its reason, anything
-        unexpected (a database that can't be read included) with "nothing was changed" and a logged
-        traceback."""
-        original = getattr(error, "original", error)
-        if isinstance(original, Refused):
-            await self.actions.refused(interaction, original)
-        elif isinstance(error, app_commands.CheckFailure) and interaction.response.is_done():
+        """Every slash command's failures end here, whichever extension it belongs to: a refusal is
+        answered with its reason, anything unexpected (a database that can't be read included) with
+        "nothing was changed" and a logged traceback."""
+        if isinstance(error, app_commands.CheckFailure) and interaction.response.is_done():
             return  # a check that answered for itself (e.g. a command used outside a server)
-        else:
-            await answer_failure(interaction, original)
+        await answer_error(interaction, getattr(error, "original", error))
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database)
@@ -116,8 +110,9 @@ class HeartsBot(commands.Bot):
         await self._set_up()
 
     async def _take_lease(self) -> None:
-        """One bot per database: refuse to start (``LeaseHeld``, naming the holder) if another
-        live process holds it; renew it while running."""
+        """One process per database (SQLite) or shard range (PostgreSQL): refuse to start
+        (``LeaseHeld``, naming the holder) if another live process holds it (or an overlapping
+        range); renew it while running."""
         name = self.settings.lease
         other = await self.db.acquire_lease(name, self._me, self._lease_ttl)
         if other is not None:
@@ -131,25 +126,15 @@ class HeartsBot(commands.Bot):
         asyncio.get_running_loop().create_task(self.close())
 
     async def _set_up(self) -> None:
-        from cogs.actions import Actions
-        from cogs.translation import CatalogueTranslator
-
-        workers = self.settings.render_workers
-        render = RenderPool(process_pool(workers) if workers > 0 else None)
-        self._render = render
-        self.presenter = DiscordPresenter(self, render, self._redraw_interval, self.pacer)
-        self.service = Sharing(
+        self.service = TableService(
             self.db,
-            self.presenter,
             clock=self._clock,
             computers=self._computers,
             settings=self._service_settings or ServiceSettings(computer_pause=self.settings.computer_pause),
         )
-        self.service.owns = self.settings.owns_server
-        self.presenter.service = self.service
-        self.actions = Actions(self)
+        self.service.owns = self.settings.owns_server  # its shards' servers (bot.tables.sharing)
         for extension in EXTENSIONS:
-            await self.load_extension(extension)
+            await self.load_extension(extension)  # the Hearts extension attaches its presenter
         await asyncio.to_thread(warm_up)
         await self.tree.set_translator(CatalogueTranslator())
         await self._sync_commands()
@@ -166,7 +151,7 @@ class HeartsBot(commands.Bot):
             await self.tree.sync()
 
     async def close(self) -> None:
-        """Stop the service and the presenter, stop the worker processes, release the lease and
+        """Stop the service and the extensions (the presenter, its worker processes), release the lease and
         always close the database: its connection threads would otherwise keep the process alive."""
         try:
             await self._close_storage()
@@ -182,9 +167,10 @@ class HeartsBot(commands.Bot):
                 try:
                     await self.service.stop()
                 finally:
-                    await self.presenter.close()
-            if self._render is not None:
-                await self._render.wait_closed(1.0)
+                    # The extensions stop their own work (the presenter, its render workers) while
+                    # the database is still open.
+                    for extension in list(self.extensions):
+                        await self.unload_extension(extension)
         finally:
             try:
                 if self._lease is not None:

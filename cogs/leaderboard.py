@@ -1,34 +1,35 @@
-"""``/leaderboard`` (this server, by ranking points or skill, paged) and ``/stats [member]``."""
+"""``/leaderboard`` (this server, by ranking points or skill, paged) and ``/stats [member]``: an
+extension of its own, reading the ratings straight from storage, with its own page buttons."""
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+import re
+from typing import Any, Final
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.presenter.describe import player_name
-from bot.storage.leaderboard import Order, PlayerStats
+from bot.client import HeartsClient
+from bot.client.answers import answer_failure, private_answer
+from bot.storage.leaderboard import Order, PlayerStats, leaderboard, player_stats
+from bot.tables import or_busy
 from bot.text import t
-from cogs.controls import leaderboard_view
-
-if TYPE_CHECKING:
-    from bot.app import HeartsBot
 
 PAGE_SIZE = 10
+COG_NAME: Final = "Leaderboard"
 
 
-def _name(bot: HeartsBot, guild_id: str, player_id: str) -> str:
+def _name(bot: HeartsClient, guild_id: str, player_id: str) -> str:
     guild = bot.get_guild(int(guild_id))
     member = guild.get_member(int(player_id)) if guild else None
     if member is not None:
         return member.display_name
-    return player_name(player_id, bot.presenter.known_names)
+    return bot.known_names.get(player_id) or t("seat.unknown_player", short=player_id[-4:])
 
 
-def _row(bot: HeartsBot, guild_id: str, row: PlayerStats) -> str:
+def _row(bot: HeartsClient, guild_id: str, row: PlayerStats) -> str:
     return t(
         "leaderboard.row",
         rank=row.rank,
@@ -40,10 +41,58 @@ def _row(bot: HeartsBot, guild_id: str, row: PlayerStats) -> str:
     )
 
 
+LEADERBOARD_TEMPLATE: Final = r"hh:lb:(?P<order>[a-z]+):(?P<page>\d+)"
+
+
+def page_button_id(order: str, page: int) -> str:
+    return f"hh:lb:{order}:{page}"
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LEADERBOARD_TEMPLATE):
+    """Previous / next page of the leaderboard: the order and page it leads to are in its id."""
+
+    def __init__(self, order: str, page: int, label: str = "", disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or str(page + 1),
+                style=discord.ButtonStyle.secondary,
+                custom_id=page_button_id(order, page),
+                disabled=disabled,
+            )
+        )
+        self.order = order
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PageButton:
+        return cls(match["order"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            client = interaction.client
+            cog = client.get_cog(COG_NAME) if isinstance(client, commands.Bot) else None
+            if not isinstance(cog, Leaderboard):
+                raise RuntimeError("the leaderboard extension is not loaded")
+            await cog.show_page(interaction, self.order, self.page)
+        except Exception as exc:  # a DynamicItem's failure is only logged by discord.py: answer it
+            await answer_failure(interaction, exc)
+
+
+def leaderboard_view(order: str, page: int, pages: int) -> discord.ui.View | None:
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(PageButton(order, max(page - 1, 0), t("button.previous"), disabled=page == 0))
+    view.add_item(PageButton(order, min(page + 1, pages - 1), t("button.next"), disabled=page >= pages - 1))
+    return view
+
+
 async def leaderboard_message(
-    bot: HeartsBot, guild_id: str, order: Order, page: int
+    bot: HeartsClient, guild_id: str, order: Order, page: int
 ) -> tuple[str, discord.ui.View | None]:
-    result = await bot.service.leaderboard(guild_id, order, PAGE_SIZE, page * PAGE_SIZE)
+    result = await or_busy(leaderboard(bot.db, guild_id, order, PAGE_SIZE, page * PAGE_SIZE))
     pages = max(1, math.ceil(result.total_players / PAGE_SIZE))
     lines = [t("leaderboard.title", order=t(f"leaderboard.order.{order.value}"))]
     if not result.rows:
@@ -54,9 +103,28 @@ async def leaderboard_message(
     return "\n".join(lines), leaderboard_view(order.value, page, pages)
 
 
-class Leaderboard(commands.Cog):
-    def __init__(self, bot: HeartsBot) -> None:
+class Leaderboard(commands.Cog, name=COG_NAME):
+    def __init__(self, bot: HeartsClient) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(PageButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(PageButton)
+
+    async def show_page(self, interaction: discord.Interaction[Any], order: str, page: int) -> None:
+        """A page button's click: the message it is on shows that page."""
+        if interaction.guild_id is None:
+            await private_answer(interaction, t("reply.guild_only"))
+            return
+        try:
+            chosen = Order(order)
+        except ValueError:
+            chosen = Order.POINTS
+        await interaction.response.defer()
+        content, view = await leaderboard_message(self.bot, str(interaction.guild_id), chosen, page)
+        await interaction.edit_original_response(content=content, view=view)
 
     @app_commands.command(name="leaderboard", description="This server's Hearts leaderboard")
     @app_commands.describe(order="Rank by ranking points or by skill (opponent-aware rating)")
@@ -82,7 +150,7 @@ class Leaderboard(commands.Cog):
     ) -> None:
         who = member or interaction.user
         name = who.display_name
-        stats = await self.bot.service.player_stats(str(interaction.guild_id), str(who.id))
+        stats = await or_busy(player_stats(self.bot.db, str(interaction.guild_id), str(who.id)))
         if stats is None:
             await interaction.response.send_message(t("stats.none", name=name), ephemeral=True)
             return
@@ -102,5 +170,5 @@ class Leaderboard(commands.Cog):
         await interaction.response.send_message(t("stats.title", name=name) + "\n" + body, ephemeral=True)
 
 
-async def setup(bot: HeartsBot) -> None:
+async def setup(bot: HeartsClient) -> None:
     await bot.add_cog(Leaderboard(bot))

@@ -31,7 +31,7 @@ from .commands import CommandRegistry
 from .counters import RequestLog, RequestRecord
 from .errors import EmulatorError, EmulatorTimeout
 from .faults import Faults
-from .feed import ChangeFeed, Since, mark_of
+from .feed import WAIT_TIMEOUT, ChangeFeed, Since, mark_of
 from .gateway import GUILDS_PER_SHARD, Gateway, Session
 from .http_app import API_PREFIX, build_app
 from .interactions import RESPONSE_DEADLINE, InteractionRecord, Interactions, InteractionType
@@ -40,7 +40,7 @@ from .ratelimits import RateLimits
 from .state import EmulatorState
 
 T = TypeVar("T")
-DEFAULT_TIMEOUT = 5.0
+DEFAULT_TIMEOUT = WAIT_TIMEOUT
 TEST_RATE_LIMIT_SCALE = 0.01  # Discord's limits with windows 100x shorter: every rule, millisecond waits
 BUTTON = 2
 SELECT_TYPES = {3: "string", 5: "user", 6: "role", 7: "mentionable", 8: "channel"}
@@ -413,7 +413,7 @@ class DiscordEmulator:
 
         return await self.wait_until(resumed, timeout=timeout, what=f"{count} gateway RESUME(s)")
 
-    async def settle(self, *, timeout: float = 3.5) -> list[InteractionRecord]:
+    async def settle(self, *, timeout: float = 15.0) -> list[InteractionRecord]:
         """Wait until no request is in flight and every interaction got an answer (or is past its
         3-second deadline); returns the ones never answered at all. Used before stopping a bot so it
         is not cut off in the middle of a response (which would log errors that are not the test's).

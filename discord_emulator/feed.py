@@ -18,6 +18,9 @@ from .errors import EmulatorFailure, EmulatorTimeout
 
 T = TypeVar("T")
 RECHECK_INTERVAL = 0.05
+# The default bound of a wait: generous, since a wait ends as soon as its condition holds, and a
+# loaded machine (2 cores shared by several test runs) can take seconds where an idle one takes ms.
+WAIT_TIMEOUT = 20.0
 
 
 class HasSeq(Protocol):

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from .bodies import Upload
 from .errors import ApiError, Code, EmulatorError, FieldErrors, unknown
+from .feed import WAIT_TIMEOUT
 from .models import EPHEMERAL, LOADING, Channel, Guild, Message, Permission, User
 from .validation import ATTACHMENT_SIZE_LIMIT, validate_message, validate_modal
 
@@ -100,7 +101,7 @@ class InteractionRecord:
     def name(self) -> str:
         return self.data.get("name") or self.data.get("custom_id") or ""
 
-    async def wait_acknowledged(self, timeout: float = 5.0) -> Callback:
+    async def wait_acknowledged(self, timeout: float = WAIT_TIMEOUT) -> Callback:
         """Wait for the bot's accepted response; returns its type."""
         assert self._feed is not None
         await self._feed.wait_until(
@@ -110,7 +111,7 @@ class InteractionRecord:
             raise AssertionError(f"the bot's response to {self} was refused: {self.callbacks}")
         return self.response_type
 
-    async def wait_original(self, timeout: float = 5.0, *, loaded: bool = True) -> Message:
+    async def wait_original(self, timeout: float = WAIT_TIMEOUT, *, loaded: bool = True) -> Message:
         """Wait for the response message (after a defer, until its content arrives)."""
         assert self._feed is not None
 
@@ -122,7 +123,7 @@ class InteractionRecord:
 
         return await self._feed.wait_until(ready, timeout=timeout, what=f"the response message of {self}")
 
-    async def wait_followups(self, count: int = 1, timeout: float = 5.0) -> list[Message]:
+    async def wait_followups(self, count: int = 1, timeout: float = WAIT_TIMEOUT) -> list[Message]:
         assert self._feed is not None
         await self._feed.wait_until(
             lambda: len(self.followups) >= count, timeout=timeout, what=f"{count} followup(s) to {self}"

@@ -14,6 +14,9 @@ import yarl
 from .emulator import DiscordEmulator
 
 FAST_GUILD_READY_TIMEOUT = 0.05
+# Bounds, not delays: a start or stop ends as soon as it is done; a loaded machine needs seconds.
+START_TIMEOUT = 30.0
+STOP_TIMEOUT = 15.0
 
 
 class redirect_discord_py:
@@ -39,7 +42,7 @@ class BotRunner:
         self.emu = emu
         self.tasks: dict[discord.Client, asyncio.Task[None]] = {}
 
-    async def start(self, client: discord.Client, *, timeout: float = 5.0) -> discord.Client:
+    async def start(self, client: discord.Client, *, timeout: float = START_TIMEOUT) -> discord.Client:
         """Log in, connect, and wait for `on_ready` (startup's guild wait is cut to 0.05 s)."""
         # discord.py waits `guild_ready_timeout` (2 s) after the last GUILD_CREATE; the emulator
         # sends them all at once, so a short wait loses nothing. Set here so any bot class works.
@@ -55,7 +58,7 @@ class BotRunner:
             raise AssertionError(f"{type(client).__name__} did not reach READY within {timeout}s")
         return client
 
-    async def stop(self, client: discord.Client, *, timeout: float = 5.0) -> None:
+    async def stop(self, client: discord.Client, *, timeout: float = STOP_TIMEOUT) -> None:
         task = self.tasks.pop(client)
         await client.close()
         await asyncio.wait_for(task, timeout)

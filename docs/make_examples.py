@@ -18,7 +18,7 @@ from bot.render import (  # noqa: E402
     HandImage,
     ScorePlayer,
     ScoreRow,
-    ScoreSheet,
+    ScoreSheetImage,
     Shot,
     StandingRow,
     TableImage,
@@ -81,7 +81,7 @@ def examples() -> dict[str, bytes]:
         totals = tuple(t + p for t, p in zip(totals, hand_points, strict=True))
         shooter = 2 if hand_points == (26, 26, 0, 26) else None
         rows.append(ScoreRow(hand_points, totals, shooter=shooter, shot=Shot.MOON))
-    sheet = ScoreSheet(
+    sheet = ScoreSheetImage(
         players=(
             ScorePlayer("Alice"),
             ScorePlayer("Bot Bernard", is_computer=True),

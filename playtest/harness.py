@@ -3,16 +3,19 @@ clicks, and the controls in their DMs (or in the ephemeral "Show my hand" flow).
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from bot.app import HeartsBot, create_bot
+from bot.client.pacing import GlobalPacer
 from bot.config import Settings
-from bot.presenter.pacing import GlobalPacer
 from bot.tables import ComputerPool, ComputerSettings, ManualClock, PoolKind, ServiceSettings, SystemClock
 from bot.text import t
+from cogs.hearts._presenter import DiscordPresenter
 from discord_emulator import Callback, Channel, DiscordEmulator, Guild, InteractionRecord, Message, User
 from discord_emulator.emulator import TEST_RATE_LIMIT_SCALE
 from discord_emulator.runner import BotRunner
@@ -56,6 +59,16 @@ def make_bot(
         redraw_interval=redraw_interval,
         pacer=GlobalPacer(period=pace_period),
     )
+
+
+def discord_presenter(bot: HeartsBot) -> DiscordPresenter:
+    """The Hearts extension's presenter, which the table service was attached to.
+
+    Not an ``isinstance`` check: unloading an extension drops its modules from ``sys.modules``
+    (discord.py), so each test bot's extension has its own ``DiscordPresenter`` class."""
+    presenter = bot.presenter
+    assert type(presenter).__qualname__ == DiscordPresenter.__qualname__, "the Hearts extension is loaded"
+    return cast(DiscordPresenter, presenter)
 
 
 def controls(message: Message) -> list[str]:
@@ -237,13 +250,22 @@ class Hearts:
             found: str | tuple[User, Message] = await self.emu.wait_until(
                 lambda: "done" if done() else self._actionable(users),
                 what="a move to make or the end",
-                timeout=10,
+                timeout=30,
             )
             if isinstance(found, str):  # "done"
                 return
             user, message = found
             await self.act(user, message)
         raise AssertionError("the game did not end")
+
+    async def settle(self, *, timeout: float = 30.0) -> None:
+        """Wait (at most ``timeout`` seconds) until the table service has delivered every event it
+        emitted and the presenter has finished the redraws and sends those deliveries started.
+        ``presenter.settle()`` alone can return while the service is still delivering (e.g. the
+        lobby's last edit comes after the "Game over" announcement, in the same delivery)."""
+        async with asyncio.timeout(timeout):
+            await self.bot.service.settle()
+            await discord_presenter(self.bot).settle()
 
     def game_over(self) -> bool:
         return bool(self.public(GAME_OVER))

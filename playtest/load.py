@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.presenter.discord_presenter import REDRAW_INTERVAL
 from bot.tables import ComputerPool, ComputerSettings, PoolKind, ServiceSettings, SystemClock
 from bot.text import t
+from cogs.hearts._presenter import REDRAW_INTERVAL
 from discord_emulator import DiscordEmulator, InteractionRecord, Message, User
 from discord_emulator.runner import BotRunner, redirect_discord_py
-from playtest.harness import GAME_OVER, Hearts, controls, make_bot, now_clock
+from playtest.harness import GAME_OVER, Hearts, controls, discord_presenter, make_bot, now_clock
 
 SEATS = 4
 CARDS_PER_HAND = 52  # four seats: the whole deck is dealt
@@ -275,7 +275,7 @@ async def _run(
     runner = BotRunner(emu)
     await runner.start(bot, timeout=60)
     if render_delay:
-        _slow_renders(bot.presenter.render, render_delay)
+        _slow_renders(discord_presenter(bot).render, render_delay)
     try:
         lobbies = await asyncio.gather(*(_seat_everyone(r, hands, level) for r in runs))
         emu.state.message_watchers.append(watcher)
@@ -289,7 +289,8 @@ async def _run(
         gc.callbacks.append(timing_gc)
         await asyncio.gather(*(_play(r, lobby, think, rng) for r, lobby in zip(runs, lobbies, strict=True)))
         await emu.settle(timeout=30)
-        await bot.presenter.settle()
+        await bot.service.settle()
+        await discord_presenter(bot).settle()
         ticker.cancel()
         gc.callbacks.remove(timing_gc)
         seconds = time.perf_counter() - started

@@ -89,7 +89,7 @@ class ScoreRow:
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreSheet:
+class ScoreSheetImage:
     players: tuple[ScorePlayer, ...]
     rows: tuple[ScoreRow, ...]
     target: int | None = None

@@ -16,7 +16,7 @@ from PIL import Image
 from bot.engine.standings import leaders as lowest_totals
 from bot.render import png, theme
 from bot.render.fonts import TextStyle, paste_text
-from bot.render.models import ScoreRow, ScoreSheet, Shot
+from bot.render.models import ScoreRow, ScoreSheetImage, Shot
 from bot.render.panels import paste_panel
 from bot.render.shapes import IconKind, icon
 from bot.render.texts import ENGLISH, Words
@@ -69,7 +69,7 @@ class SheetLayout:
     legend: bool
 
 
-def visible_rows(sheet: ScoreSheet) -> tuple[SheetRow, ...]:
+def visible_rows(sheet: ScoreSheetImage) -> tuple[SheetRow, ...]:
     """The rows drawn: all hands, or a folded row and the last ``MAX_ROWS - 1`` hands."""
     n = len(sheet.rows)
     if n <= MAX_ROWS:
@@ -80,7 +80,7 @@ def visible_rows(sheet: ScoreSheet) -> tuple[SheetRow, ...]:
     return (head, *(SheetRow(i + 1, i + 1, sheet.rows[i]) for i in range(folded, n)))
 
 
-def layout(sheet: ScoreSheet) -> SheetLayout:
+def layout(sheet: ScoreSheetImage) -> SheetLayout:
     players = max(1, len(sheet.players))
     col_w = (WIDTH - 2 * PAD - HAND_COL_W) // players
     x = PAD + HAND_COL_W
@@ -94,7 +94,7 @@ def layout(sheet: ScoreSheet) -> SheetLayout:
     return SheetLayout(WIDTH, height, columns, rows, header_y, rows_y, total_y, legend)
 
 
-def leaders(sheet: ScoreSheet) -> set[int]:
+def leaders(sheet: ScoreSheetImage) -> set[int]:
     """The players highlighted: as given, or those with the lowest total after the last hand."""
     if sheet.leaders is not None:
         return set(sheet.leaders)
@@ -108,7 +108,7 @@ def _shot_word(shot: Shot, words: Words) -> str:
     return {Shot.MOON: words.moon, Shot.ALL_TRICKS: words.all_tricks, Shot.SLAM: words.slam}[shot]
 
 
-def draw(sheet: ScoreSheet, words: Words = ENGLISH) -> Image.Image:
+def draw(sheet: ScoreSheetImage, words: Words = ENGLISH) -> Image.Image:
     """The score sheet as an RGB image (see :func:`render` for PNG bytes)."""
     lay = layout(sheet)
     lead = leaders(sheet)
@@ -208,6 +208,6 @@ def _draw_legend(canvas: Image.Image, lay: SheetLayout, words: Words) -> None:
         x = paste_text(canvas, _shot_word(shot, words), LABEL, x + 26, mid)[2] + 24
 
 
-def render(sheet: ScoreSheet, words: Words = ENGLISH) -> bytes:
+def render(sheet: ScoreSheetImage, words: Words = ENGLISH) -> bytes:
     """PNG bytes of the score sheet: a pure function of its input."""
     return png.encode(draw(sheet, words))

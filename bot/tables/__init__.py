@@ -10,8 +10,9 @@ from bot.tables.options import ServerSettings, TableOptions
 from bot.tables.permissions import Actor
 from bot.tables.preferences import PlayerPreferences
 from bot.tables.presenter import Presenter, RecordingPresenter
-from bot.tables.refusals import Refused, TableRefusal
-from bot.tables.service import ServiceSettings, TableService
+from bot.tables.refusals import Refused, TableRefusal, or_busy
+from bot.tables.service import TableService
+from bot.tables.service_base import ServiceSettings
 from bot.tables.snapshot import PrivateHand, ScoreSheet, SeatInfo, TableSnapshot
 from bot.tables.table import TableStatus
 
@@ -37,4 +38,5 @@ __all__ = [
     "TableService",
     "TableSnapshot",
     "TableStatus",
+    "or_busy",
 ]

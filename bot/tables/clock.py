@@ -88,3 +88,18 @@ class ManualClock:
     def set(self, now: float) -> None:
         """Jump to ``now`` without running any timer (simulates time passing while the bot is down)."""
         self._now = now
+
+
+async def sleep(clock: Clock, seconds: float) -> None:
+    """Wait ``seconds`` on ``clock`` (a test's manual clock moves it)."""
+    done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def wake() -> None:
+        if not done.done():
+            done.set_result(None)
+
+    handle = clock.call_at(clock.now() + seconds, wake)
+    try:
+        await done
+    finally:
+        handle.cancel()

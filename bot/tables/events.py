@@ -44,11 +44,6 @@ class SeatChanged:
 
 
 @dataclass(frozen=True, slots=True)
-class OptionsChanged:
-    table: TableSnapshot
-
-
-@dataclass(frozen=True, slots=True)
 class TableCancelled:
     table: TableSnapshot
     by: str | None  # who cancelled (None: the last person left the lobby)
@@ -190,7 +185,6 @@ class DataDamaged:
 TableEvent = (
     TableCreated
     | SeatChanged
-    | OptionsChanged
     | TableCancelled
     | GameStarted
     | HandDealt

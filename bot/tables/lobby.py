@@ -40,18 +40,5 @@ def empty_seat(seats: Seats, wanted: int | None) -> int:
     raise Refused(TableRefusal.TABLE_FULL)
 
 
-def resized(seats: Seats, count: int) -> Seats:
-    """The seats for a new seat count: persons keep their order, then computers, then empty seats."""
-    persons = [o for o in seats if o is not None and not o.is_computer]
-    computers = [o for o in seats if o is not None and o.is_computer]
-    if len(persons) > count:
-        raise Refused(TableRefusal.TOO_MANY_SEATS, seats=count)
-    if len(seats) == count:
-        return list(seats)
-    kept: Seats = [*persons, *computers]
-    kept = kept[:count]
-    return kept + [None] * (count - len(kept))
-
-
 def first_person(seats: Seats) -> Occupant | None:
     return next((o for o in seats if o is not None and not o.is_computer), None)

@@ -8,9 +8,16 @@ damaged one never blocks a player.
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from typing import Any
+
+from bot.storage.database import Database
+from bot.storage.errors import StorageUnavailable
+from bot.tables.refusals import or_busy
+
+log = logging.getLogger(__name__)
 
 _LANGUAGE_TAG = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?")
 
@@ -47,3 +54,18 @@ class PlayerPreferences:
             language=language_code(data.get("language")),
             auto_play=auto_play if isinstance(auto_play, bool) else False,
         )
+
+
+async def load_preferences(db: Database, player_id: str) -> PlayerPreferences:
+    """A person's preferences; the defaults if none were saved, the row can't be read (reported by
+    the database) or the database can't be read now."""
+    try:
+        return PlayerPreferences.from_json(await db.player_preferences(player_id))
+    except StorageUnavailable as exc:
+        log.warning("preferences of %s not read (%s): the defaults serve", player_id, exc)
+        return PlayerPreferences()
+
+
+async def save_preferences(db: Database, player_id: str, preferences: PlayerPreferences) -> None:
+    """Save a person's preferences (``STORAGE_BUSY`` if the database can't take them now)."""
+    await or_busy(db.set_player_preferences(player_id, preferences.to_json()))

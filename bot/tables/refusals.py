@@ -6,10 +6,16 @@ rules themselves (a card that may not be played) keep the engine's own ``Refusal
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Awaitable
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.engine.moves import IllegalMove, Refusal
+from bot.storage.errors import StorageUnavailable
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class TableRefusal(Enum):
@@ -23,11 +29,9 @@ class TableRefusal(Enum):
     SEAT_TAKEN = "seat_taken"  # params: seat
     NO_SUCH_SEAT = "no_such_seat"  # params: seat
     TABLE_FULL = "table_full"
-    NOT_A_COMPUTER = "not_a_computer"  # params: seat
     NOT_IN_LOBBY = "not_in_lobby"  # the game has started (or the table is closed)
     NOT_PLAYING = "not_playing"  # there is no game running
     STALE = "stale"  # params: move, current: the control is for an older move
-    TOO_MANY_SEATS = "too_many_seats"  # params: seats: fewer seats than people seated
     CHANNEL_NOT_ALLOWED = "channel_not_allowed"
     BAD_TIME_LIMIT = "bad_time_limit"  # params: min, max
     BAD_RULES = "bad_rules"  # params: rule (the engine's InvalidRules code)
@@ -51,3 +55,12 @@ class Refused(Exception):
     @classmethod
     def from_illegal(cls, exc: IllegalMove) -> Refused:
         return cls(exc.refusal, **exc.params)
+
+
+async def or_busy(work: Awaitable[T]) -> T:
+    """A database that can't be used now becomes a refusal the person can read."""
+    try:
+        return await work
+    except StorageUnavailable as exc:
+        log.warning("database unavailable: %s", exc)
+        raise Refused(TableRefusal.STORAGE_BUSY) from None

@@ -67,11 +67,6 @@ def _apply(table: Table, row: ActionRow, p: dict[str, Any]) -> None:
         table.lobby[p["seat"]] = Occupant.person(actor)
     elif kind == "add_computer":
         table.lobby[p["seat"]] = Occupant.computer()
-    elif kind == "remove_computer":
-        table.lobby[p["seat"]] = None
-    elif kind == "options":
-        table.options = TableOptions.from_json(p["options"])
-        table.lobby = lobby.resized(table.lobby, table.options.seats)
     elif kind == "leave" and table.status is TableStatus.LOBBY:
         table.lobby[p["seat"]] = None
         nxt = lobby.first_person(table.lobby)

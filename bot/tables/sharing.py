@@ -26,10 +26,10 @@ from bot.storage.backend import Dialect
 from bot.storage.errors import StaleTable, StorageUnavailable
 from bot.storage.records import RatingChange, TableSaved
 from bot.tables import events as ev
+from bot.tables.lobby_actions import LobbyActions
 from bot.tables.permissions import Actor
-from bot.tables.refusals import Refused, TableRefusal
+from bot.tables.refusals import Refused, TableRefusal, or_busy
 from bot.tables.replay import move_from_json
-from bot.tables.service import TableService, _or_busy
 from bot.tables.snapshot import TableSnapshot, table_snapshot
 from bot.tables.table import Table, TableStatus
 
@@ -50,15 +50,10 @@ class IdTaken(Exception):
     """A new table's id was taken by another process's table meanwhile."""
 
 
-class Sharing(TableService):
+class Sharing(LobbyActions):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._foreign: dict[int, Table] = {}  # other processes' tables, as last loaded for a move
-
-    async def start(self) -> list[int]:
-        restored = await super().start()
-        await self.db.listen(self._heard)
-        return restored
 
     # == another process's tables ===============================================================
 
@@ -119,7 +114,7 @@ class Sharing(TableService):
         first; should another table of this process take it meanwhile, the next one is claimed."""
         for _ in range(ATTEMPTS):
             if self._shared:  # an id no other process is given
-                self._next_id = await _or_busy(self.db.claim_table_id())
+                self._next_id = await or_busy(self.db.claim_table_id())
             try:
                 return await super().create_table(*args, **kwargs)
             except IdTaken:
@@ -213,13 +208,13 @@ class Sharing(TableService):
         self._emit(table, events)
         self._schedule(table)
 
-    def supervise(self) -> int:
+    def _poll_saved(self) -> None:
+        """(From the supervisor.) Catch up the tables another process saved without this one
+        hearing of it (a lost notification)."""
         if self._shared:
-            self._spawn(self._poll_saved())
-        return super().supervise()
+            self._spawn(self._poll())
 
-    async def _poll_saved(self) -> None:
-        """Catch up the tables another process saved without this one hearing of it."""
+    async def _poll(self) -> None:
         try:
             saved = await self.db.saved_at()
         except StorageUnavailable:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 
 from bot.engine.cards import Card, CardSet, Suit, cards_of, suit_of
 from bot.engine.rules import OMNIBUS_BONUS
-from bot.render.models import FinalStandings, HandImage, ScoreSheet, Shot, StandingRow, TableImage
+from bot.render.models import FinalStandings, HandImage, ScoreSheetImage, Shot, StandingRow, TableImage
 from bot.render.score_sheet import leaders
 from bot.text.cards import card_full_name, rank_label, suit_name
 from bot.text.catalogue import t
@@ -140,7 +140,7 @@ def _scores(names: Sequence[str], points: Sequence[int], locale: str | None) -> 
     return _listed(scores, locale)
 
 
-def score_sheet_alt(sheet: ScoreSheet, locale: str | None = None) -> str:
+def score_sheet_alt(sheet: ScoreSheetImage, locale: str | None = None) -> str:
     """The score sheet: totals and leaders first, then the hands, the latest ones kept when the
     whole game does not fit."""
     words = image_words(locale)

@@ -7,11 +7,11 @@ from itertools import pairwise
 import pytest
 
 from bot.render import score_sheet, theme
-from bot.render.models import ScorePlayer, ScoreRow, ScoreSheet, Shot
+from bot.render.models import ScorePlayer, ScoreRow, ScoreSheetImage, Shot
 from tests.render.pixels import count_near, decode
 
 
-def sheet(players: int, hands: int, moon_in: int | None = None, shooter: int = 1) -> ScoreSheet:
+def sheet(players: int, hands: int, moon_in: int | None = None, shooter: int = 1) -> ScoreSheetImage:
     totals = [0] * players
     rows = []
     for h in range(hands):
@@ -28,7 +28,7 @@ def sheet(players: int, hands: int, moon_in: int | None = None, shooter: int = 1
         ScorePlayer(n, is_computer=i == 2)
         for i, n in enumerate(["Ann", "Bo", "Cy", "王", "😀", "Eve", "W" * 32])
     )
-    return ScoreSheet(names[:players], tuple(rows), target=100)
+    return ScoreSheetImage(names[:players], tuple(rows), target=100)
 
 
 @pytest.mark.parametrize("players", range(3, 8))
@@ -77,12 +77,12 @@ def test_leaders_default_to_the_lowest_total_and_get_a_gold_total() -> None:
 
 def test_leaders_can_be_given_explicitly() -> None:
     s = sheet(4, 3)
-    given = ScoreSheet(s.players, s.rows, leaders=(3,))
+    given = ScoreSheetImage(s.players, s.rows, leaders=(3,))
     assert score_sheet.leaders(given) == {3}
 
 
 def test_a_sheet_without_hands_renders() -> None:
-    empty = ScoreSheet(tuple(ScorePlayer(n) for n in "ABC"), ())
+    empty = ScoreSheetImage(tuple(ScorePlayer(n) for n in "ABC"), ())
     assert decode(score_sheet.render(empty)).size[0] == score_sheet.WIDTH
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.render import score_sheet, table
-from bot.render.models import ScorePlayer, ScoreSheet, TableImage, TableSeat
+from bot.render.models import ScorePlayer, ScoreSheetImage, TableImage, TableSeat
 from bot.render.texts import ENGLISH, Words
 
 
@@ -20,7 +20,7 @@ def test_unknown_keys_are_a_mistake() -> None:
 
 
 def test_renderers_draw_the_words_they_are_given() -> None:
-    sheet = ScoreSheet(tuple(ScorePlayer(n) for n in "ABC"), ())
+    sheet = ScoreSheetImage(tuple(ScorePlayer(n) for n in "ABC"), ())
     japanese = Words.from_mapping({"score_sheet": "スコア表", "no_hands_yet": "まだありません"})
     assert score_sheet.render(sheet, japanese) != score_sheet.render(sheet)
     img = TableImage(tuple(TableSeat(n) for n in "ABCD"), hearts_broken=True)

@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 
 from bot.storage import Database
+from bot.storage.leaderboard import leaderboard, player_stats
 from bot.storage.lease import ALL_SHARDS, LeaseHolder
 from bot.storage.migrate import NOT_COPIED, TABLES, MigrationRefused, migrate
 from bot.tables import Actor, ManualClock, PlayerPreferences, ServerSettings
 from bot.tables import events as ev
+from bot.tables.preferences import load_preferences, save_preferences
 from playtest.postgres_server import PostgresServer
 from tests.storage.plugin import fresh_postgres_database
 from tests.storage.targets import RawDatabase
@@ -43,7 +45,7 @@ async def _a_busy_sqlite_bot(url: str, clock: ManualClock) -> list[int]:
         await act_once(s, playing.table_id, {"alice": ALICE, "bob": BOB}, rng)
     lobby = await s.create_table(BOB, GUILD, "chan-3", options(), seed=1)
     await s.set_server_settings(MOD, GUILD, ServerSettings())
-    await s.set_player_preferences("alice", PlayerPreferences(four_colour=True))
+    await save_preferences(r.db, "alice", PlayerPreferences(four_colour=True))
     await r.db.set_presenter_data(playing.table_id, "table_message", "123")
     await r.close()
     return [playing.table_id, lobby.table_id]
@@ -58,11 +60,11 @@ async def _everything(url: str, clock: ManualClock, open_ids: list[int]) -> dict
         "restored": sorted(e.table.table_id for e in r.presenter.of(ev.TableRestored)),
         "tables": {t: s._tables[t].to_json() for t in open_ids},
         "hands": {t: [s.private_hand(a, t) for a in (ALICE, BOB)] for t in open_ids[:1]},
-        "board": await s.leaderboard(GUILD),
-        "stats": await s.player_stats(GUILD, "alice"),
+        "board": await leaderboard(r.db, GUILD),
+        "stats": await player_stats(r.db, GUILD, "alice"),
         "logs": {t: await r.db.actions(t) for t in range(1, open_ids[-1] + 1)},
         "settings": await s.server_settings(GUILD),
-        "preferences": await s.player_preferences("alice"),
+        "preferences": await load_preferences(r.db, "alice"),
         "presenter": await r.db.presenter_data(open_ids[0]),
         "next_id": await r.db.next_table_id(),
     }

@@ -52,11 +52,11 @@ async def rig(
     db = await Database.open(url)
     service = TableService(
         db,
-        presenter,
         clock=clock,
         computers=ComputerPool(ComputerSettings(kind=PoolKind.INLINE, workers=2)),
         settings=ServiceSettings(computer_pause=pause),
     )
+    service.attach(presenter)
     if start:
         await service.start()
     return Rig(url, clock, presenter, db, service)

@@ -9,11 +9,13 @@ import time
 
 import pytest
 
-from bot.presenter.state import TableMessages
 from bot.storage import Database
+from bot.storage.leaderboard import leaderboard, player_stats
 from bot.storage.lease import ALL_SHARDS, LeaseHolder
 from bot.tables import Actor, ManualClock, PlayerPreferences, ServerSettings
 from bot.tables import events as ev
+from bot.tables.preferences import load_preferences, save_preferences
+from cogs.hearts._state import TableMessages
 from tests.storage.targets import RawDatabase
 from tests.tables.helpers import CHANNEL, GUILD, options, play_to_end, rig
 
@@ -92,7 +94,7 @@ async def test_a_bad_rating_row_does_not_stop_a_game_from_ending(db_url: str, ra
     assert len(over) == 1 and {c.player_id for c in over[0].changes} == {"alice", "bob"}
     damaged = r.presenter.of(ev.DataDamaged)
     assert [(d.what, d.key, d.guild_id) for d in damaged] == [("ratings", f"{GUILD}/alice", GUILD)]
-    board = await r.service.leaderboard(GUILD)
+    board = await leaderboard(r.db, GUILD)
     assert {row.player_id for row in board.rows} == {"alice", "bob"}
     await r.close()
 
@@ -108,9 +110,9 @@ async def test_bad_results_rows_leave_one_player_out_of_the_leaderboard_only(
     await raw.execute("UPDATE games SET finished_at = 'never', options = '{'")
     await raw.execute("UPDATE ratings SET mu = 'x' WHERE player_id = 'bob'")
     r = await rig(db_url, clock)
-    board = await r.service.leaderboard(GUILD)
+    board = await leaderboard(r.db, GUILD)
     assert [row.player_id for row in board.rows] == ["bob"]
-    assert await r.service.player_stats(GUILD, "bob") is not None
+    assert await player_stats(r.db, GUILD, "bob") is not None
     assert [(d.what, d.key) for d in r.presenter.of(ev.DataDamaged)] == [("game_players", f"{GUILD}/alice")]
     await r.close()
 
@@ -144,9 +146,9 @@ async def test_bad_server_settings_fall_back_to_the_defaults_and_are_reported_on
 
 async def test_a_bad_preferences_row_gives_the_defaults(db_url: str, raw: RawDatabase) -> None:
     r = await rig(db_url)
-    await r.service.set_player_preferences("alice", PlayerPreferences(four_colour=True))
+    await save_preferences(r.db, "alice", PlayerPreferences(four_colour=True))
     await raw.execute("UPDATE player_preferences SET data = 'nope' WHERE player_id = 'alice'")
-    assert await r.service.player_preferences("alice") == PlayerPreferences()
+    assert await load_preferences(r.db, "alice") == PlayerPreferences()
     await r.service.settle()
     assert await r.db.get_meta("reported:player_preferences:alice") is not None
     await r.close()

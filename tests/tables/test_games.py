@@ -6,7 +6,7 @@ import asyncio
 
 from bot.engine.game import EndReason
 from bot.engine.hand import Phase
-from bot.storage.leaderboard import Order
+from bot.storage.leaderboard import Order, leaderboard, player_stats
 from bot.tables import Actor, TableStatus
 from bot.tables import events as ev
 from tests.tables.helpers import CHANNEL, GUILD, Rig, options, play_to_end
@@ -45,8 +45,8 @@ async def test_four_computers_play_a_whole_game(r: Rig) -> None:
     assert sum(1 for a in log if a.kind == "computer") == len(played) + 4 * sum(
         1 for e in r.presenter.of(ev.HandDealt) if e.direction.value != "hold"
     )
-    assert await r.service.leaderboard(GUILD) == (await r.service.leaderboard(GUILD))  # stable
-    assert (await r.service.leaderboard(GUILD)).rows == ()
+    assert await leaderboard(r.db, GUILD) == (await leaderboard(r.db, GUILD))  # stable
+    assert (await leaderboard(r.db, GUILD)).rows == ()
 
 
 async def test_people_and_computers_to_the_end_then_the_leaderboard(r: Rig) -> None:
@@ -70,7 +70,7 @@ async def test_people_and_computers_to_the_end_then_the_leaderboard(r: Rig) -> N
     # Computers are placed after every person.
     computers = [s for s in game_over.result.standings if s.is_computer]
     assert all(c.place is not None and c.place > 2 for c in computers)
-    board = await r.service.leaderboard(GUILD)
+    board = await leaderboard(r.db, GUILD)
     assert {row.player_id for row in board.rows} == {"alice", "bob"}
     by_id = {row.player_id: row for row in board.rows}
     for s in persons:
@@ -83,9 +83,9 @@ async def test_people_and_computers_to_the_end_then_the_leaderboard(r: Rig) -> N
     change = {c.player_id: c for c in game_over.changes}
     assert change.keys() == {"alice", "bob"}
     assert all(c.ranking_total == c.ranking_points for c in change.values())
-    skill = await r.service.leaderboard(GUILD, Order.SKILL)
+    skill = await leaderboard(r.db, GUILD, Order.SKILL)
     assert skill.rows[0].skill >= skill.rows[1].skill
-    stats = await r.service.player_stats(GUILD, "alice")
+    stats = await player_stats(r.db, GUILD, "alice")
     assert stats is not None and stats.games == 1
 
 
@@ -157,5 +157,5 @@ async def test_a_game_started_by_one_person_is_unranked_but_in_their_statistics(
     assert alice.place == 1 and alice.ranking_points == 0
     (change,) = game_over.changes
     assert change.ranking_points == 0 and change.skill_after == change.skill_before
-    stats = await r.service.player_stats(GUILD, "alice")
+    stats = await player_stats(r.db, GUILD, "alice")
     assert stats is not None and stats.games == 1 and stats.ranking_points == 0

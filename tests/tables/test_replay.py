@@ -29,13 +29,13 @@ async def test_a_whole_game_with_timeouts_a_quit_and_a_rejoin_replays_to_its_sav
     clock = ManualClock()
     r = await rig(db_url, clock)
     s = r.service
-    snap = await s.create_table(ALICE, GUILD, CHANNEL, options(target=40, time_limit=30.0), seed=11)
+    snap = await s.create_table(
+        ALICE, GUILD, CHANNEL, options(target=40, time_limit=30.0, players=5), seed=11
+    )
     tid = snap.table_id
     await s.join(BOB, tid)
     await s.join(CAROL, tid)
     await s.add_computer(ALICE, tid)
-    await s.remove_computer(ALICE, tid, 3)
-    await s.change_options(ALICE, tid, options(target=40, time_limit=30.0, players=5))
     await s.join(DAVE, tid)
     await s.leave(DAVE, tid)
     await s.start_game(ALICE, tid)

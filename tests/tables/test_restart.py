@@ -8,6 +8,7 @@ import pytest
 
 from bot.engine.cards import cards_of, cardset
 from bot.engine.hand import Phase
+from bot.storage.leaderboard import leaderboard
 from bot.tables import Actor, ManualClock, Refused, TableRefusal
 from bot.tables import events as ev
 from tests.storage.targets import RawDatabase
@@ -80,7 +81,7 @@ async def test_restart_mid_hand_continues_from_the_exact_state(db_url: str) -> N
     await play_to_end(s2, tid, actors)
     over = second.presenter.of(ev.GameOver)
     assert len(over) == 1
-    board = await s2.leaderboard(GUILD)
+    board = await leaderboard(s2.db, GUILD)
     assert sorted(r.player_id for r in board.rows) == ["alice", "bob"]
     rp = {st.player_id: st.ranking_points for st in over[0].result.standings if st.player_id}
     assert {r.player_id: r.ranking_points for r in board.rows} == rp

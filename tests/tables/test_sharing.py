@@ -21,10 +21,10 @@ from bot.tables import (
     PoolKind,
     RecordingPresenter,
     ServiceSettings,
+    TableService,
 )
 from bot.tables import events as ev
 from bot.tables.replay import differences, replay
-from bot.tables.sharing import Sharing
 from tests.storage.targets import RawDatabase
 from tests.tables.helpers import CHANNEL, GUILD, act_once, options
 
@@ -34,7 +34,7 @@ ALICE = Actor("alice")
 @dataclass
 class Process:
     db: Database
-    service: Sharing
+    service: TableService
     presenter: RecordingPresenter
 
     async def close(self) -> None:
@@ -45,13 +45,13 @@ class Process:
 async def process(url: str, owns: Callable[[str], bool]) -> Process:
     db = await Database.open(url)
     presenter = RecordingPresenter()
-    service = Sharing(
+    service = TableService(
         db,
-        presenter,
         clock=ManualClock(),
         computers=ComputerPool(ComputerSettings(kind=PoolKind.INLINE, workers=2)),
         settings=ServiceSettings(computer_pause=0.0),
     )
+    service.attach(presenter)
     service.owns = owns
     await service.start()
     return Process(db, service, presenter)

@@ -11,6 +11,7 @@ from bot.engine.cards import cards_of, cardset
 from bot.engine.game import EndReason
 from bot.engine.hand import Phase
 from bot.engine.moves import Refusal
+from bot.storage.leaderboard import player_stats
 from bot.tables import Actor, Refused, TableRefusal
 from bot.tables import events as ev
 from tests.tables.helpers import CHANNEL, GUILD, Rig, act_once, options, play_to_end, rig
@@ -184,7 +185,7 @@ async def test_a_person_timing_out_twice_gets_a_random_move_then_forfeits(r: Rig
     standings = {s.player_id: s for s in over[0].result.standings if s.player_id}
     assert standings["alice"].ranking_points == 120
     assert standings["bob"].quit and standings["bob"].ranking_points == -100
-    stats = await r.service.player_stats(GUILD, "bob")
+    stats = await player_stats(r.db, GUILD, "bob")
     assert stats is not None and stats.quits == 1 and stats.timeouts == 2 and stats.ranking_points == -100
 
 

@@ -10,7 +10,7 @@ from bot.render.models import (
     HandImage,
     ScorePlayer,
     ScoreRow,
-    ScoreSheet,
+    ScoreSheetImage,
     Shot,
     StandingRow,
     TableImage,
@@ -39,13 +39,13 @@ TABLE = TableImage(
 )
 
 
-def sheet(hands: int, names: tuple[str, ...] = NAMES) -> ScoreSheet:
+def sheet(hands: int, names: tuple[str, ...] = NAMES) -> ScoreSheetImage:
     rows, totals = [], (0,) * len(names)
     for i in range(hands):
         points = tuple((i * 7 + j * 5) % 14 for j in range(len(names)))
         totals = tuple(a + b for a, b in zip(totals, points, strict=True))
         rows.append(ScoreRow(points, totals, shooter=2 if i == 1 else None, shot=Shot.MOON))
-    return ScoreSheet(players=tuple(ScorePlayer(n) for n in names), rows=tuple(rows), target=100)
+    return ScoreSheetImage(players=tuple(ScorePlayer(n) for n in names), rows=tuple(rows), target=100)
 
 
 STANDINGS = FinalStandings(

@@ -7,14 +7,18 @@ adds without a catalogue entry, a name Discord would refuse or a description too
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
-import discord
 import pytest
-from discord.ext import commands
 
-from bot.app import EXTENSIONS
+from bot.app import EXTENSIONS, HeartsBot
+from bot.client.translation import CatalogueTranslator
+from bot.config import Settings
+from bot.storage.database import Database
+from bot.tables import TableService
 from bot.text import LANGUAGES
 from bot.text.commands import (
     CHOICE_MAX,
@@ -26,22 +30,25 @@ from bot.text.commands import (
     option_key,
     valid_name,
 )
-from cogs.translation import CatalogueTranslator
 
 SPOKEN = {lang for lang in LANGUAGES if lang != "en"}
 
 
 async def payloads() -> list[dict[str, Any]]:
-    bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
-    for extension in EXTENSIONS:
-        await bot.load_extension(extension)
-    await bot.tree.set_translator(CatalogueTranslator())
-    translator = bot.tree.translator
-    assert translator is not None
-    try:
-        return [await c.get_translated_payload(bot.tree, translator) for c in bot.tree.get_commands()]
-    finally:
-        await bot.close()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hearts.sqlite3"
+        bot = HeartsBot(Settings(discord_token="-", database_path=path, render_workers=0))
+        bot.db = await Database.open(path)  # the parts the extensions use (``setup_hook`` makes them)
+        bot.service = TableService(bot.db)
+        for extension in EXTENSIONS:
+            await bot.load_extension(extension)
+        await bot.tree.set_translator(CatalogueTranslator())
+        translator = bot.tree.translator
+        assert translator is not None
+        try:
+            return [await c.get_translated_payload(bot.tree, translator) for c in bot.tree.get_commands()]
+        finally:
+            await bot.close()
 
 
 def strings(command: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, str, dict[str, Any]]]:

@@ -12,7 +12,7 @@ from bot.render.models import (
     FinalStandings,
     ScorePlayer,
     ScoreRow,
-    ScoreSheet,
+    ScoreSheetImage,
     StandingRow,
     TableImage,
     TableSeat,
@@ -87,7 +87,9 @@ def test_images_are_drawn_with_the_languages_words(lang: str) -> None:
     seats = tuple(TableSeat(n) for n in "ABCD")
     img = TableImage(seats, hearts_broken=True, hand_number=2, trick_number=3)
     assert table.render(img, image_words(lang)) != table.render(img)
-    sheet = ScoreSheet(tuple(ScorePlayer(n) for n in "ABCD"), (ScoreRow((1, 2, 3, 20), (1, 2, 3, 20)),), 100)
+    sheet = ScoreSheetImage(
+        tuple(ScorePlayer(n) for n in "ABCD"), (ScoreRow((1, 2, 3, 20), (1, 2, 3, 20)),), 100
+    )
     assert score_sheet.render(sheet, image_words(lang)) != score_sheet.render(sheet)
     final = FinalStandings((StandingRow(1, "A", 10, 120), StandingRow(2, "B", 20, 100)), hands_played=1)
     assert standings.render(final, image_words(lang)) != standings.render(final)

@@ -7,10 +7,10 @@ import re
 import pytest
 
 from bot.engine.rules import MoonScoring, Omnibus, PassRotation, RuleSet, Scoring
-from bot.presenter.describe import rules_text
 from bot.tables import TableOptions
 from bot.text import LANGUAGES, PSEUDO_LOCALE, en
 from bot.text.catalogue import template
+from cogs.hearts._wording import rules_text
 
 TABLES = [
     TableOptions(),

@@ -76,7 +76,8 @@ async def test_a_control_from_an_earlier_move_is_out_of_date(hearts: Hearts) -> 
     # Nothing changed: her current control is still there and still works.
     assert hearts.emu.message(current.id).custom_ids == current.custom_ids
     await hearts.act(alice, current)
-    assert hearts.emu.message(current.id).content.startswith("You played")
+    played = await hearts.wait_content(current, "You played")  # (an ack may be a defer)
+    assert played.content.startswith("You played")
 
 
 async def test_a_non_player_is_refused_at_the_table_and_in_the_lobby(hearts: Hearts) -> None:

@@ -1,8 +1,8 @@
 """The readable rules text follows the table's options (no Discord needed)."""
 
 from bot.engine.rules import MoonScoring, Omnibus, RuleSet, Scoring
-from bot.presenter.describe import rules_text
 from bot.tables import TableOptions
+from cogs.hearts._wording import rules_text
 
 
 def test_standard_rules_text() -> None:
@@ -43,7 +43,7 @@ def test_rules_text_quotes_the_engine_scores_for_each_variant() -> None:
 
 def test_rules_summary_names_the_rotation_and_plurals() -> None:
     from bot.engine.rules import PassRotation
-    from bot.presenter.describe import rules_summary
+    from cogs.hearts._wording import rules_summary
 
     assert "without a hold hand" in rules_summary(RuleSet(pass_rotation=PassRotation.NO_HOLD))
     one = rules_summary(RuleSet(target_score=None, fixed_hands=1))

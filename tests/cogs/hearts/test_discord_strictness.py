@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from bot.presenter.discord_presenter import archive_duration
 from bot.tables import Actor, ServerSettings
 from bot.text import t
-from cogs.hearts import CHANNELS_SHOWN
+from cogs.hearts._commands import CHANNELS_SHOWN
+from cogs.hearts._presenter import archive_duration
 from discord_emulator import Callback, CommandNotAvailable, Permission, route_keys
 from discord_emulator.pytest_plugin import ErrorLogCollector
-from playtest.harness import Hearts
+from playtest.harness import Hearts, discord_presenter
 
 INVITE_BITS = {
     "view_channel": Permission.VIEW_CHANNEL,
@@ -112,7 +112,7 @@ async def test_every_answer_comes_before_a_slow_render(hearts: Hearts) -> None:
     interaction answered: each path defers before drawing."""
     alice, bob = hearts.people[:2]
     emu = hearts.emu
-    render = hearts.bot.presenter.render
+    render = discord_presenter(hearts.bot).render
     slow: list[str] = []
 
     def slowed(name: str) -> Any:
@@ -156,7 +156,7 @@ async def test_an_unexpected_error_is_answered_and_logged(
     alice, bob = hearts.people[:2]
     emu = hearts.emu
     lobby = await hearts.open_table(alice, seats=3)
-    allowance = error_log.allow(r"interaction .* failed.*RuntimeError: disk on fire", logger="cogs")
+    allowance = error_log.allow(r"interaction .* failed.*RuntimeError: disk on fire", logger="bot.client")
 
     async def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("disk on fire")

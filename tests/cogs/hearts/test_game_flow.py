@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from discord_emulator import route_keys
 from playtest.harness import Hearts
 
 
@@ -25,7 +26,7 @@ async def test_the_last_table_message_shows_the_end_and_only_the_score_sheet(hea
     lobby = await hearts.open_table(alice, seats=4, hands=1)
     await hearts.click(alice, lobby, "Start")
     await hearts.play_until(hearts.game_over, [alice])
-    await hearts.bot.presenter.settle()
+    await hearts.settle()
     tables = [m for m in hearts.public("") if "table.png" in [a.filename for a in m.attachments]]
     assert tables, "a table message was posted"
     last = max(tables, key=lambda m: m.id)
@@ -37,3 +38,16 @@ async def test_the_last_table_message_shows_the_end_and_only_the_score_sheet(hea
     thread = hearts.emu.state.channels[last.channel_id]
     scores = await hearts.reply(await hearts.emu.slash(alice, thread, "hearts scores"))
     assert scores.ephemeral and scores.attachments[0].image().width > 200
+
+
+async def test_the_first_table_message_waits_for_the_thread_when_computers_fill_seats(hearts: Hearts) -> None:
+    # Seats filled by computers at the start come before the game's thread exists: the table is
+    # drawn only in the thread, even when making the thread is slow (here: one 429 waited out).
+    alice = hearts.people[0]
+    lobby = await hearts.open_table(alice, seats=4, target=10)
+    hearts.emu.faults.rate_limit(route_keys.CREATE_THREAD_FROM_MESSAGE, retry_after=0.5)
+    await hearts.click(alice, lobby, "Start")
+    table = await hearts.wait_table_message()
+    assert hearts.emu.state.channels[table.channel_id].kind.is_thread
+    in_channel = hearts.emu.messages(hearts.general)
+    assert not [m for m in in_channel if "table.png" in [a.filename for a in m.attachments]]

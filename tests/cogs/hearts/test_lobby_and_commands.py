@@ -3,6 +3,7 @@ and a refused option combination."""
 
 from __future__ import annotations
 
+from bot.tables.preferences import load_preferences
 from bot.text import t
 from playtest.harness import Hearts
 
@@ -95,5 +96,5 @@ async def test_the_four_colour_deck_is_a_personal_choice(hearts: Hearts) -> None
     # Somewhere in the sample hand a diamond is drawn blue: a pixel clearly bluer than red.
     red, _green, blue = (channel.tobytes() for channel in image.split())
     assert any(b > r + 60 for r, b in zip(red, blue, strict=True))
-    prefs = await hearts.bot.service.player_preferences(str(alice.id))
+    prefs = await load_preferences(hearts.bot.db, str(alice.id))
     assert prefs.four_colour is True

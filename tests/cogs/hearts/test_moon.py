@@ -32,7 +32,8 @@ async def test_the_shooter_chooses_how_the_moon_counts(
     assert set(offer.labels) == {t("button.moon_others", points=26), me}
     ix = await hearts.emu.click(alice, offer, label=me)
     await ix.wait_acknowledged()
-    assert hearts.emu.message(offer.id).content == t("hand.moon_chosen", choice=me)
+    chosen = t("hand.moon_chosen", choice=me)
+    assert (await hearts.wait_content(offer, chosen)).content == chosen  # (an ack may be a defer)
     scored = await hearts.wait_public("**Hand 1:**")
     assert "alice -26" in scored.content and t("announce.moon", name="alice") in scored.content
     await hearts.emu.wait_until(hearts.game_over, what="the game's end")

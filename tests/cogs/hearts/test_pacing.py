@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from bot.presenter.pacing import GlobalPacer, Priority, background
+from bot.client.pacing import GlobalPacer, Priority, background
 
 
 async def test_no_more_than_the_limit_start_in_any_window() -> None:

@@ -7,16 +7,16 @@ import asyncio
 from types import SimpleNamespace
 from typing import Any
 
-from bot.presenter.discord_presenter import DiscordPresenter
-from bot.presenter.pacing import GlobalPacer
-from bot.presenter.state import TableMessages
+from bot.client.pacing import GlobalPacer
 from bot.tables.table import TableStatus
+from cogs.hearts._presenter import DiscordPresenter
+from cogs.hearts._state import TableMessages
 from tests.cogs.hearts.test_pacing import until
 
 
 class RecordingPresenter(DiscordPresenter):
     def __init__(self, interval: float, pacer: GlobalPacer | None = None) -> None:
-        super().__init__(client=None, redraw_interval=interval, pacer=pacer)  # type: ignore[arg-type]
+        super().__init__(client=None, db=None, saved=None, redraw_interval=interval, pacer=pacer)  # type: ignore[arg-type]
         self.drawn: list[tuple[int, float]] = []
         self.table = TableMessages(7)
 

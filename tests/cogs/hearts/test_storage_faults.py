@@ -28,7 +28,9 @@ async def test_a_card_played_on_a_full_disk_is_refused_then_the_game_finishes(he
     hearts.bot.db.faults.clear()
     again = await hearts.emu.select(alice, hearts.emu.message(dm.id), select, [card])
     await again.wait_acknowledged()
-    assert not hearts.emu.message(dm.id).custom_ids  # played this time
+    await hearts.emu.wait_until(  # played this time (an ack may be a defer: wait for the edit)
+        lambda: not hearts.emu.message(dm.id).custom_ids, what="her controls gone"
+    )
     await hearts.play_until(hearts.game_over, [alice, bob])
 
 

@@ -1,13 +1,15 @@
-"""What a click does: the handlers behind every control, between Discord and the table service.
+"""What a click does: the handlers behind every control of the game, between Discord and the table
+service (the ``ControlHandler`` of ``_controls``).
 
 Each handler answers its interaction exactly once and within Discord's 3-second limit. Anything
 that draws an image defers first (a render can wait behind a backlog of many tables dealing at
 once); a move gives the service up to ``FAST_ANSWER`` seconds and otherwise defers and answers
 later. After a "thinking" defer the answer edits the loading message, never a followup (the path
-Discord documents as deprecated). Whatever fails unexpectedly is answered by ``answer_failure``. A refusal
-(stale control, not your seat, illegal card, ...) is answered privately with the catalogue's words
-and changes nothing. The answer to a card played or a pass confirmed edits the message that held the
-control (one REST call), so the controls disappear and a second click can't happen.
+Discord documents as deprecated). Whatever fails unexpectedly is answered by
+``bot.client.answers.answer_failure``. A refusal (stale control, not your seat, illegal card, ...)
+is answered privately with the catalogue's words and changes nothing. The answer to a card played
+or a pass confirmed edits the message that held the control (one REST call), so the controls
+disappear and a second click can't happen.
 """
 
 from __future__ import annotations
@@ -16,21 +18,19 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import discord
 
+from bot.client.answers import actor_of, answer_refused, defer_private, private_answer
 from bot.engine.cards import CardSet, card_name
 from bot.engine.moves import Refusal
-from bot.presenter import describe, images
-from bot.presenter.custom_ids import LobbyAction, SeatMove, TableAction
-from bot.presenter.describe import card_list, direction
-from bot.storage.leaderboard import Order
-from bot.tables import Actor, PrivateHand, Refused, TableRefusal
-from bot.text import refusal_text, t
-
-if TYPE_CHECKING:
-    from bot.app import HeartsBot
+from bot.tables import PrivateHand, Refused, TableRefusal, TableService
+from bot.text import t
+from cogs.hearts import _images as images
+from cogs.hearts._controls import LobbyAction, SeatMove, TableAction
+from cogs.hearts._presenter import DiscordPresenter
+from cogs.hearts._wording import card_list, direction, moon_choice
 
 log = logging.getLogger(__name__)
 
@@ -38,23 +38,12 @@ FAST_ANSWER = 2.0  # seconds to wait for the service before deferring (Discord a
 T = TypeVar("T")
 
 
-def actor_of(interaction: discord.Interaction[Any]) -> Actor:
-    """Who clicked, and whether they may manage tables (Manage Server, or Manage Channels)."""
-    perms = interaction.permissions
-    return Actor(str(interaction.user.id), is_moderator=bool(perms.manage_guild or perms.manage_channels))
+class Clicks:
+    """Implements ``_controls.ControlHandler``; also the hand and score sheet of ``/hearts``."""
 
-
-class Actions:
-    def __init__(self, bot: HeartsBot) -> None:
-        self.bot = bot
-
-    @property
-    def service(self) -> Any:
-        return self.bot.service
-
-    @property
-    def presenter(self) -> Any:
-        return self.bot.presenter
+    def __init__(self, service: TableService, presenter: DiscordPresenter) -> None:
+        self.service = service
+        self.presenter = presenter
 
     # -- plumbing ------------------------------------------------------------------------------
 
@@ -68,13 +57,6 @@ class Actions:
             await interaction.response.defer(ephemeral=thinking, thinking=thinking)
         return await task
 
-    async def _private(self, interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-        """An ephemeral answer, whether or not the interaction was already deferred.
-
-        After a "thinking" defer the answer replaces the loading message (Edit Original Interaction
-        Response): a followup there is the path Discord documents as deprecated."""
-        await private_answer(interaction, text, **kwargs)
-
     async def _update(self, interaction: discord.Interaction[Any], **kwargs: Any) -> None:
         """Edit the message that holds the clicked control."""
         if interaction.response.is_done():
@@ -82,14 +64,11 @@ class Actions:
         else:
             await interaction.response.edit_message(**kwargs)
 
-    async def refused(self, interaction: discord.Interaction[Any], exc: Refused) -> None:
-        await self._private(interaction, refusal_text(exc.code, interaction.locale.value, **exc.params))
-
     async def _guarded(self, interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
         try:
             await work
         except Refused as exc:
-            await self.refused(interaction, exc)
+            await answer_refused(interaction, exc)
 
     async def learn(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self.presenter.learn_name(table_id, str(interaction.user.id), interaction.user.display_name)
@@ -105,7 +84,7 @@ class Actions:
         self, interaction: discord.Interaction[Any], action: LobbyAction | None, table_id: int
     ) -> None:
         if action is None:
-            await self._private(interaction, t("table.stale"))
+            await private_answer(interaction, t("table.stale"))
             return
         # The lobby message is redrawn by the presenter from the service's event: acknowledge only.
         await interaction.response.defer()
@@ -134,7 +113,7 @@ class Actions:
         elif action is TableAction.REJOIN:
             await self._guarded(interaction, self._rejoin(interaction, table_id))
         else:
-            await self._private(interaction, t("table.stale"))
+            await private_answer(interaction, t("table.stale"))
 
     async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """The ephemeral hand with its controls: the fallback for closed DMs, and a fresh copy for
@@ -146,7 +125,7 @@ class Actions:
         kwargs: dict[str, Any] = {"file": payload.file()}
         if payload.view is not None:
             kwargs["view"] = payload.view
-        await self._private(interaction, payload.content, **kwargs)
+        await private_answer(interaction, payload.content, **kwargs)
 
     async def score_sheet(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         async def build() -> bytes:
@@ -154,18 +133,18 @@ class Actions:
             snap = await self.service.table_snapshot(table_id)
             state = await self.presenter.state(table_id)
             image = images.score_sheet_image(sheet, state.names, snap.options.rules.target_score)
-            return await self.presenter.render.sheet(image)  # type: ignore[no-any-return]
+            return await self.presenter.render.sheet(image)
 
         await defer_private(interaction)
         png = await build()
-        await self._private(interaction, "", file=discord.File(io.BytesIO(png), filename="scores.png"))
+        await private_answer(interaction, "", file=discord.File(io.BytesIO(png), filename="scores.png"))
 
     async def _rejoin(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self.learn(interaction, table_id)
         await self._within_limit(
             interaction, self.service.rejoin(actor_of(interaction), table_id), thinking=True
         )
-        await self._private(interaction, t("reply.done"))
+        await private_answer(interaction, t("reply.done"))
 
     # -- hand controls -----------------------------------------------------------------------------
 
@@ -193,7 +172,7 @@ class Actions:
         async def work() -> None:
             await self._within_limit(
                 interaction,
-                self.service.pass_cards(actor_of(interaction), at.table, at.move, cards),
+                self.service.pass_cards(actor_of(interaction), at.table, at.move_number, cards),
                 thinking=False,
             )
             hand = self.service.private_hand(actor_of(interaction), at.table)
@@ -208,7 +187,7 @@ class Actions:
                 raise Refused(Refusal.NOT_IN_HAND)
             await self._within_limit(
                 interaction,
-                self.service.play_card(actor_of(interaction), at.table, at.move, card),
+                self.service.play_card(actor_of(interaction), at.table, at.move_number, card),
                 thinking=False,
             )
             await self._update(interaction, content=t("hand.played", card=card_name(card)), view=None)
@@ -221,10 +200,10 @@ class Actions:
             rules = self.service.snapshot(at.table).options.rules
             await self._within_limit(
                 interaction,
-                self.service.choose_moon(actor_of(interaction), at.table, at.move, add_to_others),
+                self.service.choose_moon(actor_of(interaction), at.table, at.move_number, add_to_others),
                 thinking=False,
             )
-            choice = describe.moon_choice(rules, add_to_others)
+            choice = moon_choice(rules, add_to_others)
             await self._update(interaction, content=t("hand.moon_chosen", choice=choice), view=None)
 
         await self._guarded(interaction, work())
@@ -235,62 +214,6 @@ class Actions:
         hand = self.service.private_hand(actor_of(interaction), at.table)
         if hand.seat != at.seat:
             raise Refused(TableRefusal.NOT_SEATED)
-        if hand.move != at.move:
-            raise Refused(TableRefusal.STALE, move=at.move, current=hand.move)
-        return hand  # type: ignore[no-any-return]
-
-    # -- leaderboard ---------------------------------------------------------------------------------
-
-    async def leaderboard_page(self, interaction: discord.Interaction[Any], order: str, page: int) -> None:
-        from cogs.leaderboard import leaderboard_message
-
-        if interaction.guild_id is None:
-            await self._private(interaction, t("reply.guild_only"))
-            return
-        try:
-            chosen = Order(order)
-        except ValueError:
-            chosen = Order.POINTS
-        await interaction.response.defer()
-        content, view = await leaderboard_message(self.bot, str(interaction.guild_id), chosen, page)
-        await interaction.edit_original_response(content=content, view=view)
-
-
-async def defer_private(interaction: discord.Interaction[Any]) -> None:
-    """Acknowledge now with an ephemeral "thinking" message (unless already answered)."""
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
-
-
-async def private_answer(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    """An ephemeral answer to ``interaction``, however far it has got: the response itself; after a
-    "thinking" defer, an edit of that loading message (once); otherwise a followup."""
-    response = interaction.response
-    if not response.is_done():
-        await response.send_message(text, ephemeral=True, **kwargs)
-        return
-    if (
-        response.type is discord.InteractionResponseType.deferred_channel_message
-        and not interaction.extras.get("answered")
-    ):
-        interaction.extras["answered"] = True
-        edit: dict[str, Any] = {"content": text}
-        if "file" in kwargs:
-            edit["attachments"] = [kwargs.pop("file")]
-        edit.update(kwargs)
-        edit.pop("ephemeral", None)
-        await interaction.edit_original_response(**edit)
-        return
-    await interaction.followup.send(text, ephemeral=True, **kwargs)
-
-
-async def answer_failure(interaction: discord.Interaction[Any], error: BaseException) -> None:
-    """The last resort for any command or control: log the traceback and tell the person, privately,
-    that nothing was changed (an unanswered interaction shows "This interaction failed")."""
-    log.error("interaction %s failed", interaction.data, exc_info=error)
-    if isinstance(error, discord.NotFound) and error.code == 10062:
-        return  # the interaction itself expired: there is nobody left to answer
-    try:
-        await private_answer(interaction, t("reply.error"))
-    except discord.HTTPException as exc:
-        log.warning("could not tell %s that their interaction failed: %s", interaction.user.id, exc)
+        if hand.move != at.move_number:
+            raise Refused(TableRefusal.STALE, move=at.move_number, current=hand.move)
+        return hand

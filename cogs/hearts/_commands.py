@@ -1,33 +1,45 @@
 """``/hearts``: open, join, leave, start and cancel tables; show your hand, the score sheet, the rules;
-and the server's defaults (managers only). A thin adapter: every decision is the table service's."""
+and ``/hearts-settings``, the server's defaults (managers only). A thin adapter: every decision is
+the table service's.
+
+The ``Hearts`` cog owns the game's Discord side for as long as the extension is loaded: in
+``cog_load`` it makes the presenter (and its render workers), attaches it to the table service and
+registers the controls; ``cog_unload`` stops them.
+
+Over 400 lines because the option lists of ``/hearts new`` and ``/hearts-settings`` are long
+declarations (every choice with its label); the logic per command is a few lines.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.ai import Level
+from bot.client import HeartsClient
+from bot.client.answers import actor_of, defer_private, private_answer
 from bot.engine.cards import parse_cards
 from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation, RuleSet, Scoring
 from bot.engine.scoring import all_tricks_score, moon_score, moon_self_score
-from bot.presenter import describe
 from bot.render import HandImage
 from bot.tables import PlayerPreferences, Refused, ServerSettings, TableOptions, TableRefusal, TableSnapshot
 from bot.tables.options import rules_with
 from bot.tables.table import TableStatus
 from bot.text import t
-from cogs.actions import actor_of, defer_private, private_answer
+from cogs.hearts import _wording as describe
+from cogs.hearts._clicks import Clicks
+from cogs.hearts._controls import ALL_ITEMS, COG_NAME
+from cogs.hearts._images import RenderPool, process_pool
+from cogs.hearts._presenter import REDRAW_INTERVAL, DiscordPresenter
+from cogs.hearts._state import SavedState
 
 log = logging.getLogger(__name__)
-
-if TYPE_CHECKING:
-    from bot.app import HeartsBot
 
 CHANNELS_SHOWN = 20  # allowed channels listed by /hearts-settings before "and N more"
 NO_PINGS = discord.AllowedMentions.none()
@@ -83,15 +95,45 @@ FIVE_REMOVAL: list[app_commands.Choice[str]] = [
 
 @app_commands.guild_only()
 class Hearts(
-    commands.GroupCog, group_name="hearts", group_description="Play Hearts at a table in this channel"
+    commands.GroupCog,
+    name=COG_NAME,
+    group_name="hearts",
+    group_description="Play Hearts at a table in this channel",
 ):
-    def __init__(self, bot: HeartsBot) -> None:
+    def __init__(self, bot: HeartsClient) -> None:
         self.bot = bot
+        self.service = bot.service
         super().__init__()
 
+    async def cog_load(self) -> None:
+        workers = self.bot.settings.render_workers
+        render = RenderPool(process_pool(workers) if workers > 0 else None)
+        interval = self.bot.redraw_interval
+        service = self.service
+        saved = SavedState(
+            self.bot.db, service.clock, service.settings.retry_base, service.settings.retry_max
+        )
+        self.presenter = DiscordPresenter(
+            self.bot,
+            self.bot.db,
+            saved,
+            render,
+            REDRAW_INTERVAL if interval is None else interval,
+            self.bot.pacer,
+            self.bot.known_names,
+        )
+        self._clicks = Clicks(self.service, self.presenter)
+        self.service.attach(self.presenter)
+        self.bot.add_dynamic_items(*ALL_ITEMS)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*ALL_ITEMS)
+        await self.presenter.close()
+
     @property
-    def service(self) -> Any:
-        return self.bot.service
+    def clicks(self) -> Clicks:
+        """The handlers of the game's controls (``_controls.HasControls``)."""
+        return self._clicks
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.guild_id is None:
@@ -113,7 +155,7 @@ class Hearts(
             if snap.channel_id == here:
                 candidates.append(snap)
                 continue
-            state = await self.bot.presenter.state(snap.table_id)
+            state = await self.presenter.state(snap.table_id)
             if str(state.play_channel) == here:
                 candidates.append(snap)
         if lobby_only:
@@ -122,9 +164,9 @@ class Hearts(
         chosen = mine or candidates
         if not chosen:
             if not lobby_only:
-                played_here = self.bot.presenter.tables_played_in(int(here))
+                played_here = self.presenter.tables_played_in(int(here))
                 if played_here:  # e.g. the score sheet in the thread of a finished game
-                    return await self.service.table_snapshot(max(played_here))  # type: ignore[no-any-return]
+                    return await self.service.table_snapshot(max(played_here))
             raise Refused(TableRefusal.NO_SUCH_TABLE)
         return max(chosen, key=lambda c: c.table_id)
 
@@ -178,7 +220,7 @@ class Hearts(
             )
             return
         guild = str(interaction.guild_id)
-        settings: ServerSettings = await self.service.server_settings(guild, str(interaction.channel_id))
+        settings = await self.service.server_settings(guild, str(interaction.channel_id))
         defaults = settings.defaults
         changes: dict[str, Any] = {}
         if seats is not None:
@@ -210,7 +252,7 @@ class Hearts(
             computer_level=Level(computers) if computers is not None else defaults.computer_level,
         )
         parent = getattr(interaction.channel, "parent_id", None)
-        await self.bot.presenter.learn_name(None, str(interaction.user.id), interaction.user.display_name)
+        await self.presenter.learn_name(None, str(interaction.user.id), interaction.user.display_name)
         snap = await self.service.create_table(
             actor_of(interaction),
             guild,
@@ -226,7 +268,7 @@ class Hearts(
     @app_commands.command(name="join", description="Take a seat at the table in this channel")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         snap = await self.table_here(interaction, lobby_only=True)
-        await self.bot.actions.learn(interaction, snap.table_id)
+        await self.clicks.learn(interaction, snap.table_id)
         await self.service.join(actor_of(interaction), snap.table_id)
         await interaction.response.send_message(t("reply.joined", table=snap.table_id), ephemeral=True)
 
@@ -252,12 +294,12 @@ class Hearts(
     @app_commands.command(name="hand", description="Show your hand (and your controls) again")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         snap = await self._my_table(interaction)
-        await self.bot.actions.show_hand(interaction, snap.table_id)
+        await self.clicks.show_hand(interaction, snap.table_id)
 
     @app_commands.command(name="scores", description="The score sheet of the table in this channel")
     async def scores(self, interaction: discord.Interaction[Any]) -> None:
         snap = await self.table_here(interaction)
-        await self.bot.actions.score_sheet(interaction, snap.table_id)
+        await self.clicks.score_sheet(interaction, snap.table_id)
 
     @app_commands.command(name="rules", description="The rules of the table in this channel")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
@@ -280,12 +322,8 @@ class Hearts(
     async def deck(self, interaction: discord.Interaction[Any], style: str) -> None:
         four = style == "four_colour"
         await defer_private(interaction)  # answer first: the sample is rendered behind any backlog
-        await self.bot.presenter.set_preferences(
-            str(interaction.user.id), PlayerPreferences(four_colour=four)
-        )
-        png = await self.bot.presenter.render.hand(
-            HandImage(cards=parse_cards(SAMPLE_HAND), four_colour=four)
-        )
+        await self.presenter.set_preferences(str(interaction.user.id), PlayerPreferences(four_colour=four))
+        png = await self.presenter.render.hand(HandImage(cards=parse_cards(SAMPLE_HAND), four_colour=four))
         await private_answer(
             interaction,
             t("reply.deck_four" if four else "reply.deck_classic"),
@@ -299,7 +337,7 @@ class Hearts(
             mine = self.service.tables_of(str(interaction.user.id), str(interaction.guild_id))
             if not mine:
                 raise
-            return max(mine, key=lambda s: s.table_id)  # type: ignore[no-any-return]
+            return max(mine, key=lambda s: s.table_id)
 
 
 TABLE_PERMISSIONS = ("view_channel", "send_messages", "attach_files")
@@ -338,12 +376,9 @@ class HeartsSettings(commands.Cog):
     ``default_member_permissions`` (here Manage Server) only to top-level commands; a subcommand of
     ``/hearts`` would be shown to everyone. The service still refuses changes from non-managers."""
 
-    def __init__(self, bot: HeartsBot) -> None:
+    def __init__(self, bot: HeartsClient) -> None:
         self.bot = bot
-
-    @property
-    def service(self) -> Any:
-        return self.bot.service
+        self.service = bot.service
 
     @app_commands.command(
         name="hearts-settings", description="This server's Hearts table defaults (managers only)"
@@ -371,7 +406,7 @@ class HeartsSettings(commands.Cog):
         disallow_channel: discord.TextChannel | None = None,
     ) -> None:
         guild = str(interaction.guild_id)
-        current: ServerSettings = await self.service.server_settings(guild, str(interaction.channel_id))
+        current = await self.service.server_settings(guild, str(interaction.channel_id))
         changed = any(
             v is not None for v in (seats, target, time_limit, computers, allow_channel, disallow_channel)
         )
@@ -410,8 +445,3 @@ class HeartsSettings(commands.Cog):
         if not changed and self.service.settings_damaged(guild):
             prefix = t("reply.settings_damaged") + "\n"
         await interaction.response.send_message(prefix + body, ephemeral=True, allowed_mentions=NO_PINGS)
-
-
-async def setup(bot: HeartsBot) -> None:
-    await bot.add_cog(Hearts(bot))
-    await bot.add_cog(HeartsSettings(bot))

@@ -1,16 +1,29 @@
-"""Short texts built from snapshots: names, card lists, rule summaries, time limits.
+"""Every text of the game's Discord side, built from snapshots and events: names, card lists, rule
+summaries, time limits, and the lobby, table, hand and announcement messages. Pure (no Discord, no
+I/O), so it is unit-tested on its own.
 
-Words come from the catalogue; this module only decides which entries to combine. Every function
-takes the reader's ``locale`` (None: English).
+Words come from the catalogue; this module only decides which entries to combine. The short texts
+take the reader's ``locale`` (None: English).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.engine.cards import CardSet
+from bot.engine.hand import Phase
 from bot.engine.rules import PassDirection, PassRotation, RuleSet, Scoring
-from bot.engine.scoring import all_tricks_score, moon_score, moon_self_score, slam_score
-from bot.tables import SeatInfo, TableOptions
+from bot.engine.scoring import (
+    HandOutcome,
+    all_tricks_score,
+    moon_score,
+    moon_self_score,
+    slam_score,
+    trick_points,
+)
+from bot.tables import PrivateHand, SeatInfo, TableOptions, TableSnapshot
+from bot.tables.events import GameOver, HandScored
+from bot.tables.table import TableStatus
 from bot.text import card_list as card_list  # re-exported: the presenter and cogs list cards from here
 from bot.text import card_name, t
 
@@ -178,4 +191,140 @@ def rules_text(options: TableOptions, locale: str | None = None) -> str:
     )
     lines.append(t("rules.text.timer", locale, limit=time_limit(options.time_limit, locale)))
     lines.append(t("rules.text.book", locale))
+    return "\n".join(lines)
+
+
+def lobby_text(snap: TableSnapshot, names: Names, thread_id: int | None) -> str:
+    """The lobby message: the table's options, its seats while open, then where it is played."""
+    lines = [
+        t("lobby.title", table=snap.table_id),
+        t("lobby.host", host=player_name(snap.host_id, names)),
+        t("lobby.rules", summary=options_summary(snap.options)),
+        t("lobby.time_limit", limit=time_limit(snap.options.time_limit)),
+    ]
+    if snap.status is TableStatus.LOBBY:
+        taken = sum(1 for s in snap.seats if s.kind is not None)
+        lines.append(t("lobby.seats", taken=taken, total=len(snap.seats)))
+        lines += [t("lobby.seat_line", number=s.seat + 1, name=seat_name(s, names)) for s in snap.seats]
+        lines.append(t("lobby.hint"))
+    elif snap.status is TableStatus.PLAYING:
+        where = t("lobby.started_in", thread=f"<#{thread_id}>") if thread_id is not None else ""
+        lines.append(t("lobby.started", where=where))
+    elif snap.status is TableStatus.CANCELLED:
+        lines.append(t("lobby.cancelled"))
+    else:
+        lines.append(t("lobby.finished"))
+    return "\n".join(lines)
+
+
+def table_text(snap: TableSnapshot, names: Names) -> str:
+    """The table message of a game in progress: the hand, who is to move and by when, the last trick."""
+    if snap.hand_number is None:
+        return ""
+    if snap.direction is None or snap.options.rules.pass_target(0, snap.hand_number) is None:
+        lines = [t("table.hand_title_hold", hand=snap.hand_number)]
+    else:
+        lines = [t("table.hand_title", hand=snap.hand_number, direction=direction(snap.direction))]
+    due = countdown(snap.deadline)
+    if snap.phase is Phase.PASSING and snap.waiting:
+        who = ", ".join(seat_name(snap.seats[s], names) for s in snap.waiting)
+        lines.append(t("table.waiting_pass", names=who, countdown=due))
+    elif snap.phase is Phase.MOON_CHOICE and snap.waiting:
+        lines.append(
+            t(
+                "table.moon_choice",
+                name=seat_name(snap.seats[snap.waiting[0]], names),
+                countdown=countdown(snap.deadline),
+            )
+        )
+    elif snap.waiting:
+        lines.append(
+            t(
+                "table.to_play",
+                name=seat_name(snap.seats[snap.waiting[0]], names),
+                countdown=countdown(snap.deadline),
+            )
+        )
+    if snap.last_trick is not None:
+        pts = trick_points(snap.options.rules, snap.last_trick.cards)
+        lines.append(
+            t("table.last_trick", name=seat_name(snap.seats[snap.last_trick.winner], names), points=pts)
+        )
+    if snap.hearts_broken:
+        lines.append(t("table.hearts_broken"))
+    return "\n".join(lines)
+
+
+def hand_text(
+    hand: PrivateHand, snap: TableSnapshot, names: Names, link: str, selected: CardSet = 0, note: str = ""
+) -> str:
+    """What a person's hand message says: what to do now, the trick so far, a link to the table."""
+    lines = [t("hand.header", table=hand.table_id, hand=hand.hand_number)]
+    if note:
+        lines.append(note)
+    towards = direction(hand.pass_direction)
+    if hand.phase is Phase.PASSING and hand.your_turn and hand.passed is None:
+        if selected.bit_count() == hand.pass_count:
+            lines.append(t("hand.pass_chosen", cards=card_list(selected), direction=towards))
+        else:
+            lines.append(t("hand.pass_prompt", count=hand.pass_count, direction=towards))
+    elif hand.phase is Phase.PASSING and hand.passed is not None:
+        lines.append(t("hand.passed", cards=card_list(hand.passed), direction=towards))
+    if hand.received and hand.phase is not Phase.PASSING and not snap.last_trick:
+        lines.append(t("hand.received", cards=card_list(hand.received)))
+    if hand.phase is Phase.PLAYING:
+        if snap.trick and snap.leader is not None:
+            n = len(snap.seats)
+            played = ", ".join(
+                f"{seat_name(snap.seats[(snap.leader + i) % n], names)} {card_list(1 << c)}"
+                for i, c in enumerate(snap.trick)
+            )
+            lines.append(t("hand.trick_so_far", cards=played))
+        if hand.your_turn:
+            if not snap.trick:
+                lines.append(t("hand.you_lead"))
+            lines.append(t("hand.your_turn", countdown=countdown(hand.deadline)))
+        elif snap.waiting:
+            lines.append(t("hand.wait", name=seat_name(snap.seats[snap.waiting[0]], names)))
+    if hand.phase is Phase.MOON_CHOICE and hand.choose_moon:
+        lines.append(t("hand.moon_prompt"))
+    if link:
+        lines.append(t("hand.jump", link=link))
+    return "\n".join(lines)
+
+
+def hand_scored_text(event: HandScored, names: Names) -> str:
+    """A hand's points and running totals, and who shot the moon (or took every trick)."""
+    seats = event.table.seats
+    points = " · ".join(
+        f"{seat_name(s, names)} {p:+d} ({tot})"
+        for s, p, tot in zip(seats, event.score.points, event.totals, strict=True)
+    )
+    lines = [t("announce.hand_scored", hand=event.hand_number, points=points)]
+    shooter = event.score.shooter
+    if shooter is not None and event.score.outcome is not HandOutcome.NORMAL:
+        key = {
+            HandOutcome.MOON: "announce.moon",
+            HandOutcome.SLAM: "announce.slam",
+            HandOutcome.ALL_TRICKS: "announce.all_tricks",
+        }[event.score.outcome]
+        lines.append(t(key, name=seat_name(seats[shooter], names)))
+    return "\n".join(lines)
+
+
+def game_over_text(event: GameOver, names: Names) -> str:
+    """Who won, and how each person's ranking points changed."""
+    winners = [player_name(w.player_id, names) for w in event.result.winners if w.player_id]
+    lines = [
+        t("announce.game_over", winners=", ".join(winners)) if winners else t("announce.game_over_nobody")
+    ]
+    for change in event.changes:
+        lines.append(
+            t(
+                "announce.rating_change",
+                name=player_name(change.player_id, names),
+                delta=change.ranking_points,
+                total=change.ranking_total,
+            )
+        )
     return "\n".join(lines)

@@ -15,35 +15,48 @@ the snapshot to draw next, so a burst of computer moves costs one edit, not one 
 the bot's background work: under the global rate limit they wait behind the requests players need
 (their hand, their controls, a ping; see ``pacing``), and while such requests are queued even a
 taken trick waits for the redraw interval (only a new hand's message and the end go out at once).
+
+Over 400 lines: one method per kind of table event, each a few Discord calls (lobby, thread, table
+message, hands, announcements); the words (``_wording``), redraw coalescing (``_redraw``), DMs
+(``_dms``) and saved state (``_state``) live in their own modules.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import logging
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import discord
 
+from bot.client.pacing import GlobalPacer
 from bot.engine.cards import CardSet
-from bot.engine.hand import Phase
-from bot.engine.scoring import HandOutcome, trick_points
-from bot.presenter import custom_ids, describe, images
-from bot.presenter.describe import card_list, computer_name, countdown, mention, player_name, seat_name
-from bot.presenter.pacing import GlobalPacer, Priority, background
-from bot.presenter.state import TableMessages
+from bot.storage.database import Database
 from bot.tables import PlayerPreferences, PrivateHand, TableSnapshot
 from bot.tables import events as ev
+from bot.tables.preferences import load_preferences, save_preferences
 from bot.tables.table import TableStatus
 from bot.text import t
-from cogs.controls import hand_view, lobby_view, table_view
-
-if TYPE_CHECKING:
-    from bot.tables import TableService
+from cogs.hearts import _images as images
+from cogs.hearts._background import Background
+from cogs.hearts._controls import hand_view, lobby_view, table_view
+from cogs.hearts._dms import DirectMessages
+from cogs.hearts._redraw import Redraws
+from cogs.hearts._state import SavedState, TableMessages
+from cogs.hearts._wording import (
+    computer_name,
+    game_over_text,
+    hand_scored_text,
+    hand_text,
+    lobby_text,
+    mention,
+    player_name,
+    relative_time,
+    table_text,
+)
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +74,6 @@ ARCHIVE_DURATIONS: tuple[ArchiveDuration, ...] = (
     4320,
     10080,
 )  # minutes of inactivity Discord allows for a thread
-DM_HISTORY_LOOK = 20  # a person's last DMs searched for controls sent just before a restart
 MOVES_WITHOUT_A_POST = 4  # time limits a thread may sit between two of the bot's messages
 
 
@@ -90,53 +102,39 @@ class HandPayload:
         return discord.File(io.BytesIO(self.png), filename="hand.png")
 
 
-class _Redraw:
-    __slots__ = ("last", "pending", "task", "urgent", "wake")
-
-    def __init__(self) -> None:
-        self.pending: TableSnapshot | None = None
-        self.task: asyncio.Task[None] | None = None
-        self.urgent = False
-        self.wake = asyncio.Event()
-        self.last = float("-inf")  # loop time of the last drawing
-
-
 class DiscordPresenter:
     """Implements the table service's ``Presenter`` protocol for Discord."""
 
     def __init__(
         self,
         client: discord.Client,
+        db: Database,
+        saved: SavedState,
         render: images.RenderPool | None = None,
         redraw_interval: float = REDRAW_INTERVAL,
         pacer: GlobalPacer | None = None,
+        known_names: dict[str, str] | None = None,
     ) -> None:
         self.client = client
-        self.pacer = pacer  # whose backlog says when the bot is short of requests
+        self.db = db
+        self.saved = saved
         self.render = render or images.RenderPool()
-        self.redraw_interval = redraw_interval
-        self.service: TableService | None = None
         self._states: dict[int, TableMessages] = {}
-        self._dm_channels: dict[str, int] = {}
-        self._dm_opening: dict[str, asyncio.Task[int]] = {}
-        self._redraws: dict[int, _Redraw] = {}
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self.known_names: dict[str, str] = {}  # every display name seen, across tables
+        self._tasks = Background()
+        self.redraws = Redraws(self._draw_current, self._hand_shown, redraw_interval, pacer, self._tasks)
+        self.dms = DirectMessages(client, saved, self._tasks, self._tell_table)
+        # every display name seen, across tables (shared with the other extensions by the client)
+        self.known_names: dict[str, str] = {} if known_names is None else known_names
         self._preferences: dict[str, PlayerPreferences] = {}
 
     # -- state ------------------------------------------------------------------------------
 
-    def _service(self) -> TableService:
-        assert self.service is not None, "the presenter is not attached to a table service"
-        return self.service
-
     async def state(self, table_id: int) -> TableMessages:
         state = self._states.get(table_id)
         if state is None:
-            saved = await self._service().remembered(table_id)
+            saved = await self.saved.remembered(table_id)
             state = self._states.setdefault(table_id, TableMessages.from_saved(table_id, saved))
-            for player_id, channel_id in state.dm_channels.items():
-                self._dm_channels.setdefault(player_id, channel_id)  # no reopening after a restart
+            self.dms.known(state)
         return state
 
     def tables_played_in(self, channel_id: int) -> list[int]:
@@ -147,7 +145,7 @@ class DiscordPresenter:
     async def _save(self, state: TableMessages, key: str, value: int | str | None) -> None:
         if key in ("lobby_channel", "lobby_message", "play_channel", "table_message", "table_hand"):
             setattr(state, key, value)
-        await self._service().remember(state.table_id, key, None if value is None else str(value))
+        await self.saved.remember(state.table_id, key, None if value is None else str(value))
 
     async def learn_name(self, table_id: int | None, user_id: str, name: str) -> None:
         """Remember a player's display name (for this table's images and messages, if given)."""
@@ -158,7 +156,7 @@ class DiscordPresenter:
     async def _keep_name(self, state: TableMessages, user_id: str, name: str) -> None:
         if state.names.get(user_id) != name:
             state.names[user_id] = name
-            await self._service().remember(state.table_id, f"name:{user_id}", name)
+            await self.saved.remember(state.table_id, f"name:{user_id}", name)
 
     async def _names_for(self, state: TableMessages, snap: TableSnapshot) -> None:
         """Save with the table the names of people seen elsewhere (e.g. the host, before the table
@@ -170,11 +168,11 @@ class DiscordPresenter:
     async def preferences(self, player_id: str) -> PlayerPreferences:
         prefs = self._preferences.get(player_id)
         if prefs is None:
-            prefs = self._preferences[player_id] = await self._service().player_preferences(player_id)
+            prefs = self._preferences[player_id] = await load_preferences(self.db, player_id)
         return prefs
 
     async def set_preferences(self, player_id: str, preferences: PlayerPreferences) -> None:
-        await self._service().set_player_preferences(player_id, preferences)
+        await save_preferences(self.db, player_id, preferences)
         self._preferences[player_id] = preferences
 
     # -- the Presenter protocol -------------------------------------------------------------
@@ -197,15 +195,18 @@ class DiscordPresenter:
         await self._names_for(state, snap)
         match event:
             case ev.TableCreated():
-                self._prepare_dms(snap)
+                self.dms.prepare(snap)
                 await self._post_lobby(state, snap)
-            case ev.SeatChanged() | ev.OptionsChanged() | ev.TableCancelled():
-                self._prepare_dms(snap)
+            case ev.SeatChanged() | ev.TableCancelled():
+                self.dms.prepare(snap)
                 if isinstance(event, ev.TableCancelled):
                     self._redraw(snap)
                 if isinstance(event, ev.SeatChanged) and snap.status is TableStatus.PLAYING:
-                    await self._seat_news(state, event)
-                    self._redraw(snap)
+                    # Seats FILLED at the start come before GameStarted: no drawing yet, or the
+                    # table message could go out before the thread exists (in the channel).
+                    if event.change is not ev.SeatChange.FILLED:
+                        await self._seat_news(state, event)
+                        self._redraw(snap)
                 else:
                     await self._edit_lobby(state, snap)
             case ev.GameStarted():
@@ -225,7 +226,7 @@ class DiscordPresenter:
             case ev.TrickWon() | ev.TableRestored():
                 self._redraw(snap)
             case ev.HandScored():
-                await self._announce(state, self._hand_scored_text(state, event))
+                await self._announce(state, hand_scored_text(event, state.names))
             case ev.GameOver():
                 self._redraw(snap)
                 await self._game_over(state, event)
@@ -239,32 +240,12 @@ class DiscordPresenter:
 
     # -- lobby --------------------------------------------------------------------------------
 
-    def _lobby_content(self, state: TableMessages, snap: TableSnapshot) -> str:
-        lines = [
-            t("lobby.title", table=snap.table_id),
-            t("lobby.host", host=player_name(snap.host_id, state.names)),
-            t("lobby.rules", summary=describe.options_summary(snap.options)),
-            t("lobby.time_limit", limit=describe.time_limit(snap.options.time_limit)),
-        ]
-        if snap.status is TableStatus.LOBBY:
-            taken = sum(1 for s in snap.seats if s.kind is not None)
-            lines.append(t("lobby.seats", taken=taken, total=len(snap.seats)))
-            lines += [
-                t("lobby.seat_line", number=s.seat + 1, name=seat_name(s, state.names)) for s in snap.seats
-            ]
-            lines.append(t("lobby.hint"))
-        elif snap.status is TableStatus.PLAYING:
-            where = t("lobby.started_in", thread=f"<#{state.play_channel}>") if self._in_thread(state) else ""
-            lines.append(t("lobby.started", where=where))
-        elif snap.status is TableStatus.CANCELLED:
-            lines.append(t("lobby.cancelled"))
-        else:
-            lines.append(t("lobby.finished"))
-        return "\n".join(lines)
-
     async def _post_lobby(self, state: TableMessages, snap: TableSnapshot) -> None:
         channel = self.client.get_partial_messageable(int(snap.channel_id))
-        kwargs: dict[str, Any] = {"content": self._lobby_content(state, snap), "allowed_mentions": NO_PINGS}
+        kwargs: dict[str, Any] = {
+            "content": lobby_text(snap, state.names, state.play_channel if self._in_thread(state) else None),
+            "allowed_mentions": NO_PINGS,
+        }
         view = lobby_view(snap)
         if view is not None:
             kwargs["view"] = view
@@ -278,7 +259,9 @@ class DiscordPresenter:
         channel = self.client.get_partial_messageable(state.lobby_channel)
         try:
             await channel.get_partial_message(state.lobby_message).edit(
-                content=self._lobby_content(state, snap), view=lobby_view(snap), allowed_mentions=NO_PINGS
+                content=lobby_text(snap, state.names, state.play_channel if self._in_thread(state) else None),
+                view=lobby_view(snap),
+                allowed_mentions=NO_PINGS,
             )
         except discord.NotFound:
             # Someone deleted the lobby message: post a new one so the table stays usable.
@@ -313,103 +296,25 @@ class DiscordPresenter:
     # -- the table message ------------------------------------------------------------------------
 
     def _redraw(self, snap: TableSnapshot, *, urgent: bool = True) -> None:
-        """Redraw the table message with ``snap`` (or a newer snapshot). Urgent redraws (a trick
-        taken, a new hand, a seat changing hands, the end) go out at once; a card played within a
-        trick waits until ``redraw_interval`` has passed since the last drawing, and whatever
-        happens meanwhile is drawn in the same edit. The player to move already sees the trick so
-        far in their hand message, so nobody waits for the picture to act; so while players'
-        requests queue for the global limit, a taken trick waits the interval too."""
-        redraw = self._redraws.setdefault(snap.table_id, _Redraw())
-        redraw.pending = snap
-        if urgent:
-            redraw.urgent = True
-            redraw.wake.set()
-        if redraw.task is None or redraw.task.done():
-            redraw.task = self._spawn(self._redraw_loop(snap.table_id, redraw))
+        self.redraws.request(snap, urgent=urgent)
 
-    async def _redraw_loop(self, table_id: int, redraw: _Redraw) -> None:
-        loop = asyncio.get_running_loop()
-        while redraw.pending is not None:
-            state = await self.state(table_id)
-            while (wait := redraw.last + self.redraw_interval - loop.time()) > 0 and not self._draw_now(
-                state, redraw
-            ):
-                redraw.wake.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(redraw.wake.wait(), wait)
-            snap, redraw.pending, redraw.urgent = redraw.pending, None, False
-            if snap is None:
-                continue
-            try:
-                with background():  # behind every request a player is waiting for
-                    await self._draw_table(state, snap)
-            except discord.HTTPException as exc:
-                log.warning("table %s: table message not updated: %s", table_id, exc)
-            finally:
-                redraw.last = loop.time()
+    async def _draw_current(self, table_id: int, snap: TableSnapshot) -> None:
+        await self._draw_table(await self.state(table_id), snap)
 
-    def _draw_now(self, state: TableMessages, redraw: _Redraw) -> bool:
-        """Whether an urgent redraw skips the rest of the interval: always, unless players'
-        requests are queued for the global limit; then only a new hand's message and the end."""
-        snap = redraw.pending
-        if not redraw.urgent or snap is None:
-            return False
-        if self.pacer is None or not self.pacer.backlog(Priority.PLAYER):
-            return True
-        return snap.status is not TableStatus.PLAYING or snap.hand_number != state.table_hand
+    async def _hand_shown(self, table_id: int) -> int | None:
+        return (await self.state(table_id)).table_hand
 
     async def close(self) -> None:
         """At shutdown: drop pending redraws and sends rather than wait for them (a restored
         table is redrawn at the next start) and stop the render workers."""
-        tasks = list(self._tasks)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await self._tasks.cancel()
+        await self.saved.close()
         self.render.close()
+        await self.render.wait_closed(1.0)
 
     async def settle(self) -> None:
         """Wait until every redraw and background send has finished (tests, shutdown)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
-
-    def _table_content(self, state: TableMessages, snap: TableSnapshot) -> str:
-        if snap.hand_number is None:
-            return ""
-        if snap.direction is None or snap.options.rules.pass_target(0, snap.hand_number) is None:
-            lines = [t("table.hand_title_hold", hand=snap.hand_number)]
-        else:
-            lines = [
-                t("table.hand_title", hand=snap.hand_number, direction=describe.direction(snap.direction))
-            ]
-        names = state.names
-        due = countdown(snap.deadline)
-        if snap.phase is Phase.PASSING and snap.waiting:
-            who = ", ".join(seat_name(snap.seats[s], names) for s in snap.waiting)
-            lines.append(t("table.waiting_pass", names=who, countdown=due))
-        elif snap.phase is Phase.MOON_CHOICE and snap.waiting:
-            lines.append(
-                t(
-                    "table.moon_choice",
-                    name=seat_name(snap.seats[snap.waiting[0]], names),
-                    countdown=countdown(snap.deadline),
-                )
-            )
-        elif snap.waiting:
-            lines.append(
-                t(
-                    "table.to_play",
-                    name=seat_name(snap.seats[snap.waiting[0]], names),
-                    countdown=countdown(snap.deadline),
-                )
-            )
-        if snap.last_trick is not None:
-            pts = trick_points(snap.options.rules, snap.last_trick.cards)
-            lines.append(
-                t("table.last_trick", name=seat_name(snap.seats[snap.last_trick.winner], names), points=pts)
-            )
-        if snap.hearts_broken:
-            lines.append(t("table.hearts_broken"))
-        return "\n".join(lines)
+        await self._tasks.settle()
 
     async def _draw_table(self, state: TableMessages, snap: TableSnapshot) -> None:
         if snap.hand_number is None or snap.status is TableStatus.LOBBY:
@@ -423,7 +328,7 @@ class DiscordPresenter:
         if over:
             content = t("lobby.cancelled" if snap.status is TableStatus.CANCELLED else "lobby.finished")
         else:
-            content = self._table_content(state, snap)
+            content = table_text(snap, state.names)
         file = discord.File(io.BytesIO(png), filename="table.png")
         view = table_view(snap)
         channel = self.client.get_partial_messageable(self._play_channel(state, snap))
@@ -474,41 +379,9 @@ class DiscordPresenter:
     async def hand_text(
         self, hand: PrivateHand, snap: TableSnapshot, selected: CardSet = 0, note: str = ""
     ) -> str:
-        """What a person's hand message says: what to do now, the trick so far, a link to the table."""
+        """What a person's hand message says (``_wording.hand_text``), with the table's names and link."""
         state = await self.state(hand.table_id)
-        lines = [t("hand.header", table=hand.table_id, hand=hand.hand_number)]
-        if note:
-            lines.append(note)
-        direction = describe.direction(hand.pass_direction)
-        if hand.phase is Phase.PASSING and hand.your_turn and hand.passed is None:
-            if selected.bit_count() == hand.pass_count:
-                lines.append(t("hand.pass_chosen", cards=card_list(selected), direction=direction))
-            else:
-                lines.append(t("hand.pass_prompt", count=hand.pass_count, direction=direction))
-        elif hand.phase is Phase.PASSING and hand.passed is not None:
-            lines.append(t("hand.passed", cards=card_list(hand.passed), direction=direction))
-        if hand.received and hand.phase is not Phase.PASSING and not snap.last_trick:
-            lines.append(t("hand.received", cards=card_list(hand.received)))
-        if hand.phase is Phase.PLAYING:
-            if snap.trick and snap.leader is not None:
-                n = len(snap.seats)
-                played = ", ".join(
-                    f"{seat_name(snap.seats[(snap.leader + i) % n], state.names)} {card_list(1 << c)}"
-                    for i, c in enumerate(snap.trick)
-                )
-                lines.append(t("hand.trick_so_far", cards=played))
-            if hand.your_turn:
-                if not snap.trick:
-                    lines.append(t("hand.you_lead"))
-                lines.append(t("hand.your_turn", countdown=countdown(hand.deadline)))
-            elif snap.waiting:
-                lines.append(t("hand.wait", name=seat_name(snap.seats[snap.waiting[0]], state.names)))
-        if hand.phase is Phase.MOON_CHOICE and hand.choose_moon:
-            lines.append(t("hand.moon_prompt"))
-        link = self._table_link(state, snap)
-        if link:
-            lines.append(t("hand.jump", link=link))
-        return "\n".join(lines)
+        return hand_text(hand, snap, state.names, self._table_link(state, snap), selected, note)
 
     def _table_link(self, state: TableMessages, snap: TableSnapshot) -> str:
         if state.table_message is None:
@@ -528,95 +401,21 @@ class DiscordPresenter:
                     t("hand.turn_ping", mention=mention(hand.player_id), table=snap.table_id),
                     ping=hand.player_id,
                 )
-                await self._service().remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
+                await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
             return
-        if hand.your_turn and await self._sent_before_restart(state, hand):
-            await self._service().remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
+        if hand.your_turn and await self.dms.sent_before_restart(state, hand):
+            await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
             return
         payload = await self.hand_payload(hand, snap)
         kwargs: dict[str, Any] = {"content": payload.content, "file": payload.file()}
         if payload.view is not None:
             kwargs["view"] = payload.view
-        if await self._dm(state, hand.player_id, **kwargs) and hand.your_turn:
+        if await self.dms.send(state, hand.player_id, **kwargs) and hand.your_turn:
             # Remembered, so that a restart resends only the controls that never went out.
-            await self._service().remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
-
-    async def _sent_before_restart(self, state: TableMessages, hand: PrivateHand) -> bool:
-        """Whether these controls already went out before a restart: the bot was stopped between
-        sending them and recording it. Looked up once per seat after a restart, in the last
-        messages of the person's DM channel (a control of this table, seat and move)."""
-        if not state.restored or hand.seat in state.history_seen or hand.player_id is None:
-            return False
-        state.history_seen.add(hand.seat)
-        channel_id = state.dm_channels.get(hand.player_id)
-        me = self.client.user
-        if channel_id is None or me is None:  # never DMed from this table
-            return False
-        wanted = custom_ids.SeatMove(state.table_id, hand.seat, hand.move)
-        dm = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-        try:
-            async for message in dm.history(limit=DM_HISTORY_LOOK):
-                if message.author.id == me.id and any(
-                    custom_ids.seat_move_of(getattr(item, "custom_id", None) or "") == wanted
-                    for row in message.components
-                    for item in getattr(row, "children", (row,))
-                ):
-                    return True
-        except discord.HTTPException as exc:
-            log.warning("DM history of %s not read (controls are sent): %s", hand.player_id, exc)
-        return False
-
-    async def _dm(self, state: TableMessages, player_id: str, **kwargs: Any) -> bool:
-        """Send a DM; on a refusal (DMs closed) remember it, tell the table, and never retry."""
-        try:
-            channel_id = await self._dm_channel(player_id)
-            if state.dm_channels.get(player_id) != channel_id:
-                state.dm_channels[player_id] = channel_id
-                await self._service().remember(state.table_id, f"dm:{player_id}", str(channel_id))
-            dm = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-            await dm.send(**kwargs)
-            return True
-        except discord.Forbidden:
-            state.no_dm.add(player_id)
-            await self._service().remember(state.table_id, f"nodm:{player_id}", "1")
-            await self._announce(state, t("hand.no_dm", mention=mention(player_id)), ping=player_id)
-            return False
-
-    def _prepare_dms(self, snap: TableSnapshot) -> None:
-        """Open the DM channels of the people seated in a lobby now, in the background.
-
-        Opening a DM is one REST route for every user (one discord.py rate-limit bucket, so one
-        request at a time): left to the deal, a hundred tables starting together queued their
-        first hands behind four hundred of them for longer than the presenter's time limit."""
-        for seat in snap.seats:
-            pid = seat.player_id
-            if pid is not None and pid not in self._dm_channels and pid not in self._dm_opening:
-                self._spawn(self._dm_channel(pid, quiet=True))
-
-    async def _dm_channel(self, player_id: str, *, quiet: bool = False) -> int:
-        """The id of the DM channel with a person: opened once, shared by concurrent senders."""
-        known = self._dm_channels.get(player_id)
-        if known is not None:
-            return known
-        opening = self._dm_opening.get(player_id)
-        if opening is None:
-            opening = self._dm_opening[player_id] = asyncio.ensure_future(self._open_dm(player_id))
-            opening.add_done_callback(lambda _: self._dm_opening.pop(player_id, None))
-        try:
-            return await asyncio.shield(opening)  # a sender that gives up doesn't cancel the others' wait
-        except discord.HTTPException as exc:
-            if not quiet:
-                raise
-            log.info("DM channel with %s not opened ahead: %s", player_id, exc)
-            return 0
-
-    async def _open_dm(self, player_id: str) -> int:
-        channel = await self.client.create_dm(discord.Object(int(player_id)))
-        self._dm_channels[player_id] = channel.id
-        return channel.id
+            await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move))
 
     async def _warn(self, state: TableMessages, event: ev.TimeoutWarning) -> None:
-        rel = describe.relative_time(event.deadline)
+        rel = relative_time(event.deadline)
         for seat in event.seats:
             pid = event.table.seats[seat].player_id
             if pid is None:
@@ -626,11 +425,14 @@ class DiscordPresenter:
                     state, t("hand.warning_ping", mention=mention(pid), relative=rel), ping=pid
                 )
             else:
-                await self._dm(
+                await self.dms.send(
                     state, pid, content=t("hand.warning", table=event.table.table_id, relative=rel)
                 )
 
     # -- announcements -------------------------------------------------------------------------
+
+    async def _tell_table(self, state: TableMessages, text: str, ping: str) -> None:
+        await self._announce(state, text, ping=ping)
 
     async def _announce(
         self, state: TableMessages, text: str, ping: str | None = None, **kwargs: Any
@@ -650,38 +452,9 @@ class DiscordPresenter:
         elif event.change is ev.SeatChange.REJOINED:
             await self._announce(state, t("announce.rejoined", name=name))
 
-    def _hand_scored_text(self, state: TableMessages, event: ev.HandScored) -> str:
-        seats = event.table.seats
-        points = " · ".join(
-            f"{seat_name(s, state.names)} {p:+d} ({tot})"
-            for s, p, tot in zip(seats, event.score.points, event.totals, strict=True)
-        )
-        lines = [t("announce.hand_scored", hand=event.hand_number, points=points)]
-        shooter = event.score.shooter
-        if shooter is not None and event.score.outcome is not HandOutcome.NORMAL:
-            key = {
-                HandOutcome.MOON: "announce.moon",
-                HandOutcome.SLAM: "announce.slam",
-                HandOutcome.ALL_TRICKS: "announce.all_tricks",
-            }[event.score.outcome]
-            lines.append(t(key, name=seat_name(seats[shooter], state.names)))
-        return "\n".join(lines)
-
     async def _game_over(self, state: TableMessages, event: ev.GameOver) -> None:
         names = state.names
-        winners = [player_name(w.player_id, names) for w in event.result.winners if w.player_id]
-        lines = [
-            t("announce.game_over", winners=", ".join(winners)) if winners else t("announce.game_over_nobody")
-        ]
-        for change in event.changes:
-            lines.append(
-                t(
-                    "announce.rating_change",
-                    name=player_name(change.player_id, names),
-                    delta=change.ranking_points,
-                    total=change.ranking_total,
-                )
-            )
+        lines = [game_over_text(event, names)]
         hands = event.table.hand_number or 0
         png = await self.render.standings(images.standings_image(event.result, names, hands))
         await self._announce(
@@ -712,17 +485,6 @@ class DiscordPresenter:
         )
 
     # -- helpers -------------------------------------------------------------------------------
-
-    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
-        task: asyncio.Task[Any] = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._task_done)
-        return task
-
-    def _task_done(self, task: asyncio.Task[Any]) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("presenter task failed", exc_info=task.exception())
 
 
 def _age(message_id: int) -> float:

@@ -15,14 +15,13 @@ from bot.engine.game import GameResult
 from bot.engine.hand import Phase
 from bot.engine.scoring import HandOutcome
 from bot.engine.standings import leaders
-from bot.presenter.describe import Names, computer_name, player_name, seat_name
 from bot.processes import worker_pool
 from bot.render import (
     FinalStandings,
     HandImage,
     ScorePlayer,
     ScoreRow,
-    ScoreSheet,
+    ScoreSheetImage,
     Shot,
     StandingRow,
     TableImage,
@@ -33,8 +32,8 @@ from bot.render import (
     render_table,
     warm_up,
 )
-from bot.tables import PrivateHand, TableSnapshot
-from bot.tables import ScoreSheet as SheetSnapshot
+from bot.tables import PrivateHand, ScoreSheet, TableSnapshot
+from cogs.hearts._wording import Names, computer_name, player_name, seat_name
 
 _SHOTS = {HandOutcome.MOON: Shot.MOON, HandOutcome.SLAM: Shot.SLAM, HandOutcome.ALL_TRICKS: Shot.ALL_TRICKS}
 
@@ -90,7 +89,7 @@ def table_image(snap: TableSnapshot, names: Names, viewer: int = 0) -> TableImag
     )
 
 
-def score_sheet_image(sheet: SheetSnapshot, names: Names, target: int | None) -> ScoreSheet:
+def score_sheet_image(sheet: ScoreSheet, names: Names, target: int | None) -> ScoreSheetImage:
     players = tuple(ScorePlayer(seat_name(s, names, icon=False), s.is_computer) for s in sheet.seats)
     rows = tuple(
         ScoreRow(
@@ -102,7 +101,7 @@ def score_sheet_image(sheet: SheetSnapshot, names: Names, target: int | None) ->
         for r in sheet.rows
     )
     people = [s.seat for s in sheet.seats if not s.is_computer and s.kind is not None]
-    return ScoreSheet(
+    return ScoreSheetImage(
         players=players, rows=rows, target=target, leaders=leaders(sheet.totals, people) or None
     )
 
@@ -142,7 +141,7 @@ class RenderPool:
     async def table(self, image: TableImage) -> bytes:
         return await self._run(render_table, image)
 
-    async def sheet(self, image: ScoreSheet) -> bytes:
+    async def sheet(self, image: ScoreSheetImage) -> bytes:
         return await self._run(render_score_sheet, image)
 
     async def standings(self, image: FinalStandings) -> bytes:

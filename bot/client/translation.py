@@ -1,6 +1,7 @@
 """Slash commands in the reader's language: the command tree's translator.
 
-Set on the tree in ``HeartsBot.setup_hook`` before the commands sync (it is not an extension).
+Set on the tree by the app (``HeartsBot.setup_hook``) before the commands sync: it serves every
+extension's commands.
 discord.py wraps every command name, description, option and choice of the cogs in a
 ``locale_str`` and asks this translator for each Discord locale; the key of each string comes from
 where it sits (``bot.text.commands``), so the cogs keep their English literals unchanged.

@@ -1,0 +1,32 @@
+"""The Discord client's shared parts: what the app builds and every extension under ``cogs/`` uses.
+
+``HeartsClient`` declares, typed, the parts the app wires (settings, database, table service, the
+global pacer) so that an extension reaches them without importing the app (``bot.app`` and ``cogs``
+are independent layers); ``answers`` is how any interaction is answered (privately, a refusal, the
+last resort); ``pacing`` keeps every REST call of the client under Discord's global limit.
+"""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from bot.client.pacing import GlobalPacer
+from bot.config import Settings
+from bot.storage.database import Database
+from bot.tables import Presenter, TableService
+
+
+class HeartsClient(commands.Bot):
+    """The bot as its extensions see it (``bot.app.HeartsBot`` builds the parts)."""
+
+    settings: Settings
+    db: Database
+    service: TableService
+    pacer: GlobalPacer
+    redraw_interval: float | None  # the table message's redraw interval (None: the presenter's own)
+    known_names: dict[str, str]  # every display name seen this run, across tables and extensions
+
+    @property
+    def presenter(self) -> Presenter:
+        """What shows the tables' events (attached to the service by the Hearts extension)."""
+        return self.service.presenter

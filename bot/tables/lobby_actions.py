@@ -1,0 +1,229 @@
+"""The lobby and the table's people: open a table, take and leave seats, computers, start, cancel,
+rejoin; and a server's settings (defaults and allowed channels)."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from bot.engine.game import Game, Occupant, QuitReason
+from bot.storage.errors import StorageUnavailable
+from bot.storage.records import DamagedRow
+from bot.tables import events as ev
+from bot.tables import lobby
+from bot.tables.options import ServerSettings, TableOptions
+from bot.tables.permissions import Actor, require_manager, require_seat, require_server_manager
+from bot.tables.refusals import Refused, TableRefusal, or_busy
+from bot.tables.service_base import (
+    REPORTED_PREFIX,
+    seat_changed,
+)
+from bot.tables.snapshot import (
+    TableSnapshot,
+    table_snapshot,
+)
+from bot.tables.table import Table, TableStatus
+from bot.tables.turns import Turns
+
+log = logging.getLogger(__name__)
+
+
+class LobbyActions(Turns):
+    async def server_settings(self, guild_id: str, channel_id: str | None = None) -> ServerSettings:
+        """The server's settings; the defaults if none were saved, or if the saved row can't be read
+        (reported once) or the database can't be read now. ``channel_id``: where the request came
+        from (the damage report goes there)."""
+        try:
+            data = await self.db.server_settings(guild_id)
+            return ServerSettings() if data is None else ServerSettings.from_json(data)
+        except StorageUnavailable as exc:
+            log.warning("settings of server %s not read (%s): the defaults serve", guild_id, exc)
+        except Exception as exc:
+            self._damaged(DamagedRow("server_settings", guild_id, guild_id, str(exc)), channel_id)
+        return ServerSettings()
+
+    def settings_damaged(self, guild_id: str) -> bool:
+        """Whether this server's stored settings can't be read (the defaults are in use)."""
+        return f"{REPORTED_PREFIX}server_settings:{guild_id}" in self._reported
+
+    async def set_server_settings(self, actor: Actor, guild_id: str, settings: ServerSettings) -> None:
+        require_server_manager(actor)
+        settings.defaults.checked()
+        await or_busy(self.db.save_server_settings(guild_id, settings.to_json(), self.clock.now()))
+        self._reported.discard(f"{REPORTED_PREFIX}server_settings:{guild_id}")  # repaired by this save
+
+    # == lobby ================================================================================
+
+    async def create_table(
+        self,
+        actor: Actor,
+        guild_id: str,
+        channel_id: str,
+        options: TableOptions | None = None,
+        *,
+        parent_channel_id: str | None = None,
+        seed: int | None = None,
+        seat_host: bool = True,
+    ) -> TableSnapshot:
+        """Open a table in a channel (or thread, with its parent channel) with the host in seat 0
+        (unless ``seat_host`` is False: a host who only manages). ``options`` default to the server's
+        defaults; ``seed`` makes the deals reproducible (tests, replays)."""
+        self._require_running()
+        settings = await self.server_settings(guild_id, channel_id)
+        if not settings.allows(channel_id, parent_channel_id):
+            raise Refused(TableRefusal.CHANNEL_NOT_ALLOWED)
+        options = (options or settings.defaults).checked()
+        table_id = self._next_id
+        self._next_id += 1
+        table = Table(
+            table_id=table_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=actor.user_id,
+            options=options,
+            seed=secrets.randbits(62) if seed is None else seed,
+            created_at=self.clock.now(),
+            lobby=[Occupant.person(actor.user_id) if seat_host else None] + [None] * (options.seats - 1),
+        )
+        async with table.lock:
+            # Seed and seating: enough for the log alone to replay the table (bot.tables.replay).
+            created = {"options": options.to_json(), "seed": table.seed, "seat_host": seat_host}
+            await self._save(table, actor.user_id, "create", created)
+            self._tables[table_id] = table
+            snap = table_snapshot(table)
+            self._emit(table, [ev.TableCreated(snap)])
+        return snap
+
+    async def join(self, actor: Actor, table_id: int, seat: int | None = None) -> TableSnapshot:
+        async def change(table: Table) -> list[ev.TableEvent]:
+            if table.seat_of(actor.user_id) is not None:
+                raise Refused(TableRefusal.ALREADY_SEATED)
+            s = lobby.seat_for_joiner(table.lobby, seat)
+            table.lobby[s] = Occupant.person(actor.user_id)
+            await self._save(table, actor.user_id, "join", {"seat": s})
+            return [ev.SeatChanged(table_snapshot(table), s, ev.SeatChange.JOINED, actor.user_id)]
+
+        return await self._lobby_action(table_id, change)
+
+    async def add_computer(self, actor: Actor, table_id: int, seat: int | None = None) -> TableSnapshot:
+        async def change(table: Table) -> list[ev.TableEvent]:
+            require_manager(actor, table)
+            s = lobby.empty_seat(table.lobby, seat)
+            table.lobby[s] = Occupant.computer()
+            await self._save(table, actor.user_id, "add_computer", {"seat": s})
+            return [ev.SeatChanged(table_snapshot(table), s, ev.SeatChange.COMPUTER_ADDED, None)]
+
+        return await self._lobby_action(table_id, change)
+
+    async def _lobby_action(
+        self, table_id: int, change: Callable[[Table], Coroutine[Any, Any, list[ev.TableEvent]]]
+    ) -> TableSnapshot:
+        self._require_running()
+        table = self._table(table_id)
+        async with table.lock:
+            self._require_status(table, TableStatus.LOBBY, TableRefusal.NOT_IN_LOBBY)
+            events = await change(table)
+            self._emit(table, events)
+            return table_snapshot(table)
+
+    async def leave(self, actor: Actor, table_id: int) -> TableSnapshot:
+        """Leave the lobby (the host passes to the next person; the last person out closes the
+        table), or quit a running game: a computer takes the seat and the quit is recorded."""
+        self._require_running()
+        table = self._table(table_id)
+        async with table.lock:
+            self._require_open(table)
+            seat = require_seat(actor, table)
+            if table.status is TableStatus.LOBBY:
+                table.lobby[seat] = None
+                events: list[ev.TableEvent] = []
+                nxt = lobby.first_person(table.lobby)
+                if nxt is None:
+                    table.status = TableStatus.CANCELLED
+                elif table.host_id == actor.user_id:
+                    assert nxt.player_id is not None
+                    table.host_id = nxt.player_id
+                await self._save(table, actor.user_id, "leave", {"seat": seat})
+                snap = table_snapshot(table)
+                events.append(ev.SeatChanged(snap, seat, ev.SeatChange.LEFT, actor.user_id))
+                if table.status is TableStatus.CANCELLED:
+                    events.append(ev.TableCancelled(snap, None))
+                    self._close(table)
+                self._emit(table, events)
+                return snap
+            game = self._game(table)
+            engine_events = game.quit(seat, QuitReason.LEFT)
+            lead = [seat_changed(seat, ev.SeatChange.QUIT, actor.user_id)]
+            return await self._after_moves(
+                table, actor.user_id, "quit", {"seat": seat}, engine_events, False, lead
+            )
+
+    async def rejoin(self, actor: Actor, table_id: int) -> TableSnapshot:
+        """A person who quit takes their seat back from the computer (if the table allows it)."""
+        self._require_running()
+        table = self._table(table_id)
+        async with table.lock:
+            self._require_status(table, TableStatus.PLAYING, TableRefusal.NOT_PLAYING)
+            if not table.options.allow_rejoin:
+                raise Refused(TableRefusal.CANNOT_REJOIN)
+            game = self._game(table)
+            try:
+                seat = game.rejoin(actor.user_id)
+            except ValueError:
+                raise Refused(TableRefusal.CANNOT_REJOIN) from None
+            waiting = seat in game.hand.waiting_for()
+            if waiting and table.deadline is not None:
+                # The computer was to move: give the person a whole turn's time.
+                table.deadline = max(table.deadline, self.clock.now() + table.options.time_limit)
+            await self._save(table, actor.user_id, "rejoin", {"seat": seat})
+            snap = table_snapshot(table)
+            events: list[ev.TableEvent] = [ev.SeatChanged(snap, seat, ev.SeatChange.REJOINED, actor.user_id)]
+            if waiting:
+                events.append(self._turn(table, snap, (seat,)))
+            self._emit(table, events)
+            self._schedule(table)
+            return snap
+
+    async def start_game(self, actor: Actor, table_id: int) -> TableSnapshot:
+        """Deal the first hand. Empty seats are filled with computer players (a table of computers
+        only is allowed: a demonstration; it records no results)."""
+        self._require_running()
+        table = self._table(table_id)
+        async with table.lock:
+            self._require_status(table, TableStatus.LOBBY, TableRefusal.NOT_IN_LOBBY)
+            require_manager(actor, table)
+            filled = [s for s, o in enumerate(table.lobby) if o is None]
+            seats = [Occupant.computer() if o is None else o for o in table.lobby]
+            table.lobby = list(seats)
+            table.game = Game(table.options.rules, table.seed, list(seats))
+            table.status = TableStatus.PLAYING
+            table.move = 1
+            table.deadline = self.clock.now() + table.options.time_limit
+            await self._save(table, actor.user_id, "start", {"filled": filled})
+            snap = table_snapshot(table)
+            events: list[ev.TableEvent] = [
+                ev.SeatChanged(snap, s, ev.SeatChange.FILLED, None) for s in filled
+            ]
+            events.append(ev.GameStarted(snap))
+            events.append(self._dealt(table, snap))
+            events.append(self._turn(table, snap))
+            self._emit(table, events)
+            self._schedule(table)
+            return snap
+
+    async def cancel(self, actor: Actor, table_id: int) -> TableSnapshot:
+        """Close the table without results (lobby or running game)."""
+        self._require_running()
+        table = self._table(table_id)
+        async with table.lock:
+            self._require_open(table)
+            require_manager(actor, table)
+            table.status = TableStatus.CANCELLED
+            table.deadline = None
+            await self._save(table, actor.user_id, "cancel", {})
+            snap = table_snapshot(table)
+            self._close(table)
+            self._emit(table, [ev.TableCancelled(snap, actor.user_id)])
+            return snap

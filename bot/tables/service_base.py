@@ -1,0 +1,347 @@
+"""The table service's common ground: its state, the queries, saving (with rollback) and event
+delivery, the damage reports, and the lookups every part uses. ``turns``, ``lobby_actions`` and
+``service`` build on it, one job each (see ``bot.tables.service``).
+
+Concurrency: one ``asyncio.Lock`` per table. Every action takes the lock, checks the move number it
+was made for, applies the move through the engine, saves the state with an action-log row in one
+transaction, then queues its events for delivery. Each table has its own delivery task, so a slow
+presenter never holds up another table (or the table's own game).
+
+Failures: the database is the truth. If a save fails, the table goes back to its last saved state
+(nothing half-applied) and the action is refused (``STORAGE_BUSY``) or, for the service's own actions
+(computer turns, timeouts), retried with backoff.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from bot.engine.game import Game
+from bot.engine.moves import Move, PassCards, PlayCard
+from bot.storage.database import Database
+from bot.storage.errors import StaleTable, StorageUnavailable
+from bot.storage.records import ActionRow, DamagedRow, RatingChange, TableWrite
+from bot.tables import events as ev
+from bot.tables.clock import Clock, SystemClock
+from bot.tables.computers import ComputerPool, ComputerSettings
+from bot.tables.options import TableOptions
+from bot.tables.permissions import Actor, require_seat
+from bot.tables.presenter import Presenter
+from bot.tables.refusals import Refused, TableRefusal, or_busy
+from bot.tables.results import game_record
+from bot.tables.snapshot import (
+    PrivateHand,
+    ScoreSheet,
+    TableSnapshot,
+    private_hand,
+    score_sheet,
+    table_snapshot,
+)
+from bot.tables.table import Table, TableStatus
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+ALIVE_KEY = "alive_at"
+REPORTED_PREFIX = "reported:"  # meta keys of damaged rows already reported (once, not at every start)
+
+
+@dataclass(frozen=True, slots=True)
+class ServiceSettings:
+    computer_pause: float = 1.0  # seconds before a computer moves, so people can follow the trick
+    heartbeat_interval: float = 10.0  # how often "the bot is up" is written (downtime measurement)
+    presenter_timeout: float = 30.0  # a presenter call taking longer is abandoned (and logged)
+    supervise_interval: float = 5.0  # how often every table is checked for "nobody can move"
+    retry_base: float = 0.5  # first retry of a failed computer turn or timeout; doubles each time
+    retry_max: float = 4.0  # longest wait between retries (the table resumes within this)
+
+    @staticmethod
+    def warning_lead(time_limit: float) -> float:
+        """How long before the deadline the timeout warning goes out: a third of the time limit,
+        at least 5 s and at most an hour."""
+        return min(max(time_limit / 3.0, 5.0), 3600.0, time_limit)
+
+
+class ServiceBase:
+    """State and shared steps of the table service (``TableService`` is the whole)."""
+
+    def __init__(
+        self,
+        db: Database,
+        *,
+        clock: Clock | None = None,
+        computers: ComputerPool | None = None,
+        settings: ServiceSettings | None = None,
+    ) -> None:
+        self.db = db
+        self.presenter: Presenter = _Unattached()
+        self.clock: Clock = clock or SystemClock()
+        self._own_pool = computers is None
+        self.computers = computers or ComputerPool(ComputerSettings())
+        self.settings = settings or ServiceSettings()
+        self._tables: dict[int, Table] = {}
+        self._broken: dict[int, str] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._next_id = 1
+        self._running = False
+        self._heartbeat: Any = None
+        self._supervisor: Any = None
+        self._reported: set[str] = set()
+        self.repairs = 0  # tables the supervisor found stuck and set moving again (benchmarks)
+        db.on_damage = self._damaged
+        self._detached: Table | None = None  # outbox for events of tables that are not loaded
+        # Whether this process owns a server's tables (several processes: bot.tables.sharing).
+        self.owns: Callable[[str], bool] = _every_server
+
+    # == damaged rows =========================================================================
+
+    def _damaged(self, damage: DamagedRow, channel_id: str | None = None) -> None:
+        if self._first_report(damage.table, damage.key, damage.reason) and damage.guild_id is not None:
+            self._emit_detached(
+                ev.DataDamaged(damage.guild_id, channel_id, damage.table, damage.key, damage.reason)
+            )
+
+    def _first_report(self, what: str, key: str, reason: str) -> bool:
+        """Log a damaged row; True the first time ever (remembered in the database), when the
+        server's admins should be told."""
+        mark = f"{REPORTED_PREFIX}{what}:{key}"
+        if mark in self._reported:
+            log.warning("%s row %s is still damaged (reported before): %s", what, key, reason)
+            return False
+        log.error("%s row %s can't be read: %s", what, key, reason)
+        self._reported.add(mark)
+        self._spawn(self._remember_report(mark))
+        return True
+
+    async def _remember_report(self, mark: str) -> None:
+        try:
+            await self.db.set_meta(mark, repr(self.clock.now()))
+        except StorageUnavailable:
+            self._reported.discard(mark)  # not remembered: reported again next time
+
+    # == queries ==============================================================================
+
+    def snapshot(self, table_id: int) -> TableSnapshot:
+        return table_snapshot(self._table(table_id))
+
+    async def table_snapshot(self, table_id: int) -> TableSnapshot:
+        """Like ``snapshot``, but also for finished or cancelled tables (read from the database)."""
+        return table_snapshot(await self._any_table(table_id))
+
+    async def score_sheet(self, table_id: int) -> ScoreSheet:
+        """Every hand's points and the running totals; also after the game is over."""
+        return score_sheet(await self._any_table(table_id))
+
+    def private_hand(self, actor: Actor, table_id: int) -> PrivateHand:
+        """ "Show my hand": the actor's own cards and what they may do now."""
+        table = self._table(table_id)
+        seat = require_seat(actor, table)
+        if table.game is None or table.status is not TableStatus.PLAYING:
+            raise Refused(TableRefusal.NOT_PLAYING)
+        return private_hand(table, seat)
+
+    def tables(self, guild_id: str, channel_id: str | None = None) -> list[TableSnapshot]:
+        """The open tables of a server (or of one channel or thread), oldest first."""
+        return [
+            table_snapshot(t)
+            for t in sorted(self._tables.values(), key=lambda t: t.table_id)
+            if t.guild_id == guild_id and (channel_id is None or t.channel_id == channel_id)
+        ]
+
+    def tables_of(self, player_id: str, guild_id: str | None = None) -> list[TableSnapshot]:
+        """The open tables where this person sits (e.g. for /hearts hand without a table id)."""
+        return [
+            table_snapshot(t)
+            for t in sorted(self._tables.values(), key=lambda t: t.table_id)
+            if (guild_id is None or t.guild_id == guild_id) and t.seat_of(player_id) is not None
+        ]  # == persistence ==========================================================================
+
+    async def _save(
+        self, table: Table, actor_id: str | None, kind: str, payload: dict[str, Any]
+    ) -> tuple[RatingChange, ...]:
+        """Write the table's state and one action-log row in one transaction. On failure the table
+        is reloaded from its last saved state and the action is refused."""
+        table.seq += 1
+        now = self.clock.now()
+        record = None
+        if table.status is TableStatus.FINISHED and table.game is not None:
+            record = game_record(table, now)
+        write = TableWrite(
+            table_id=table.table_id,
+            guild_id=table.guild_id,
+            channel_id=table.channel_id,
+            host_id=table.host_id,
+            status=table.status.value,
+            move=table.move,
+            deadline=table.deadline,
+            state=json.dumps(table.to_json(), separators=(",", ":")),
+            created_at=table.created_at,
+            updated_at=now,
+            action=ActionRow(table.seq, now, table.move, actor_id, kind, json.dumps(payload)),
+            game=record,
+            notify=table.foreign,
+        )
+        try:
+            changes = await self.db.save_table(write)
+        except BaseException as exc:
+            self._roll_back(table)
+            if isinstance(exc, StorageUnavailable):
+                log.warning("table %d not saved (%s): back to its last saved state", table.table_id, exc)
+                raise Refused(TableRefusal.STORAGE_BUSY) from None
+            if not isinstance(exc, asyncio.CancelledError | StaleTable):  # stale: see bot.tables.sharing
+                log.exception("saving table %d failed: back to its last saved state", table.table_id)
+            raise
+        table.saved_state = write.state
+        table.failures = 0
+        return changes
+
+    def _roll_back(self, table: Table) -> None:
+        """Memory must never run ahead of the database: back to the last saved state."""
+        if table.saved_state is None:  # never saved: it does not exist
+            if self._tables.get(table.table_id) is table:
+                self._tables.pop(table.table_id, None)
+            return
+        table.restore(table.saved_state)
+
+    # == events ===============================================================================
+
+    def _emit(self, table: Table, events: list[ev.TableEvent]) -> None:
+        table.outbox.extend(events)
+        if not table.delivering and table.outbox:
+            table.delivering = True
+            self._spawn(self._deliver(table))
+
+    def _emit_detached(self, event: ev.TableEvent) -> None:
+        if self._detached is None:
+            self._detached = Table(0, "", "", "", TableOptions(), 0, 0.0)
+        self._emit(self._detached, [event])
+
+    async def _deliver(self, table: Table) -> None:
+        try:
+            while table.outbox:
+                event = table.outbox.popleft()
+                try:
+                    async with asyncio.timeout(self.settings.presenter_timeout):
+                        await self.presenter.present(event)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("presenter failed on %s of table %d", type(event).__name__, table.table_id)
+        finally:
+            table.delivering = False
+
+    def _dealt(self, table: Table, snap: TableSnapshot) -> ev.HandDealt:
+        game = self._game(table)
+        number = game.hand_number
+        return ev.HandDealt(snap, number, game.rules.pass_direction(number), self._person_hands(table))
+
+    def _turn(
+        self, table: Table, snap: TableSnapshot, seats: tuple[int, ...] | None = None
+    ) -> ev.TurnStarted:
+        game = self._game(table)
+        seats = tuple(game.hand.waiting_for()) if seats is None else seats
+        hands = tuple(private_hand(table, s) for s in seats if not game.seats[s].is_computer)
+        return ev.TurnStarted(snap, seats, table.move, table.deadline, hands)
+
+    def _person_hands(self, table: Table) -> tuple[PrivateHand, ...]:
+        game = self._game(table)
+        return tuple(private_hand(table, s) for s in game.persons())
+
+    # == helpers ==============================================================================
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            exc = task.exception()
+            if not isinstance(exc, Refused):
+                log.error("background task failed", exc_info=exc)
+
+    def _table(self, table_id: int) -> Table:
+        table = self._tables.get(table_id)
+        if table is not None:
+            return table
+        if table_id in self._broken:
+            raise Refused(TableRefusal.TABLE_BROKEN, error=self._broken[table_id])
+        if 0 < table_id < self._next_id:
+            raise Refused(TableRefusal.TABLE_CLOSED)
+        raise Refused(TableRefusal.NO_SUCH_TABLE)
+
+    async def _any_table(self, table_id: int) -> Table:
+        if table_id in self._tables or table_id in self._broken:
+            return self._table(table_id)
+        stored = await or_busy(self.db.load_table(table_id))
+        if stored is None:
+            raise Refused(TableRefusal.NO_SUCH_TABLE)
+        try:
+            return Table.from_json(json.loads(stored.state))
+        except Exception as exc:
+            raise Refused(TableRefusal.TABLE_BROKEN, error=str(exc)) from None
+
+    def _close(self, table: Table) -> None:
+        """A finished or cancelled table leaves memory (it stays in the database)."""
+        table.cancel_timers()
+        self._tables.pop(table.table_id, None)
+
+    def _require_running(self) -> None:
+        if not self._running:
+            raise Refused(TableRefusal.BUSY)
+
+    @staticmethod
+    def _require_status(table: Table, status: TableStatus, refusal: TableRefusal) -> None:
+        if table.status is not status:
+            raise Refused(refusal if table.status.open else TableRefusal.TABLE_CLOSED)
+
+    @staticmethod
+    def _require_open(table: Table) -> None:
+        if not table.status.open:
+            raise Refused(TableRefusal.TABLE_CLOSED)
+
+    @staticmethod
+    def _game(table: Table) -> Game:
+        if table.game is None:
+            raise Refused(TableRefusal.NOT_PLAYING)
+        return table.game
+
+
+def _every_server(guild_id: str) -> bool:
+    return True
+
+
+class _Unattached:
+    """The presenter of a service nobody attached one to: events are a programming error."""
+
+    async def present(self, event: ev.TableEvent) -> None:
+        raise RuntimeError(f"no presenter attached to the table service for {type(event).__name__}")
+
+
+def move_json(move: Move) -> dict[str, Any]:
+    if isinstance(move, PassCards):
+        return {"type": "pass", "seat": move.seat, "cards": move.cards}
+    if isinstance(move, PlayCard):
+        return {"type": "play", "seat": move.seat, "card": move.card}
+    return {"type": "moon", "seat": move.seat, "add_to_others": move.add_to_others}
+
+
+def seat_changed(
+    seat: int, change: ev.SeatChange, player_id: str
+) -> Callable[[TableSnapshot], ev.TableEvent]:
+    return lambda snap: ev.SeatChanged(snap, seat, change, player_id)
+
+
+def timed_out_event(seat: int, player_id: str, forfeited: bool) -> Callable[[TableSnapshot], ev.TableEvent]:
+    return lambda snap: ev.TimedOut(snap, seat, player_id, forfeited)
+
+
+def rating_change_event(c: RatingChange) -> ev.PlayerChange:
+    return ev.PlayerChange(c.player_id, c.ranking_points, c.ranking_total, c.skill_before, c.skill_after)

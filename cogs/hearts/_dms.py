@@ -1,0 +1,120 @@
+"""Direct messages: each person's DM channel (opened once, ahead of the deal, and remembered with
+the table), and the fallback where DMs are closed: a refused DM is remembered, the table is told
+(a ping sends the person to the ephemeral Show my hand flow) and it is never retried."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.tables import PrivateHand, TableSnapshot
+from bot.text import t
+from cogs.hearts._background import Background
+from cogs.hearts._controls import SeatMove, seat_move_of
+from cogs.hearts._state import SavedState, TableMessages
+from cogs.hearts._wording import mention
+
+log = logging.getLogger(__name__)
+
+DM_HISTORY_LOOK = 20  # a person's last DMs searched for controls sent just before a restart
+
+
+class DirectMessages:
+    """``tell_table(state, text, ping)`` posts in the table's channel, notifying ``ping``."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        saved: SavedState,
+        tasks: Background,
+        tell_table: Callable[[TableMessages, str, str], Awaitable[None]],
+    ) -> None:
+        self.client = client
+        self.saved = saved
+        self._tasks = tasks
+        self._tell_table = tell_table
+        self._channels: dict[str, int] = {}
+        self._opening: dict[str, asyncio.Task[int]] = {}
+
+    def known(self, state: TableMessages) -> None:
+        """Adopt the DM channels a table remembered (no reopening after a restart)."""
+        for player_id, channel_id in state.dm_channels.items():
+            self._channels.setdefault(player_id, channel_id)
+
+    async def sent_before_restart(self, state: TableMessages, hand: PrivateHand) -> bool:
+        """Whether these controls already went out before a restart: the bot was stopped between
+        sending them and recording it. Looked up once per seat after a restart, in the last
+        messages of the person's DM channel (a control of this table, seat and move)."""
+        if not state.restored or hand.seat in state.history_seen or hand.player_id is None:
+            return False
+        state.history_seen.add(hand.seat)
+        channel_id = state.dm_channels.get(hand.player_id)
+        me = self.client.user
+        if channel_id is None or me is None:  # never DMed from this table
+            return False
+        wanted = SeatMove(state.table_id, hand.seat, hand.move)
+        dm = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        try:
+            async for message in dm.history(limit=DM_HISTORY_LOOK):
+                if message.author.id == me.id and any(
+                    seat_move_of(getattr(item, "custom_id", None) or "") == wanted
+                    for row in message.components
+                    for item in getattr(row, "children", (row,))
+                ):
+                    return True
+        except discord.HTTPException as exc:
+            log.warning("DM history of %s not read (controls are sent): %s", hand.player_id, exc)
+        return False
+
+    async def send(self, state: TableMessages, player_id: str, **kwargs: Any) -> bool:
+        """Send a DM; on a refusal (DMs closed) remember it, tell the table, and never retry."""
+        try:
+            channel_id = await self.channel(player_id)
+            if state.dm_channels.get(player_id) != channel_id:
+                state.dm_channels[player_id] = channel_id
+                await self.saved.remember(state.table_id, f"dm:{player_id}", str(channel_id))
+            dm = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+            await dm.send(**kwargs)
+            return True
+        except discord.Forbidden:
+            state.no_dm.add(player_id)
+            await self.saved.remember(state.table_id, f"nodm:{player_id}", "1")
+            await self._tell_table(state, t("hand.no_dm", mention=mention(player_id)), player_id)
+            return False
+
+    def prepare(self, snap: TableSnapshot) -> None:
+        """Open the DM channels of the people seated in a lobby now, in the background.
+
+        Opening a DM is one REST route for every user (one discord.py rate-limit bucket, so one
+        request at a time): left to the deal, a hundred tables starting together queued their
+        first hands behind four hundred of them for longer than the presenter's time limit."""
+        for seat in snap.seats:
+            pid = seat.player_id
+            if pid is not None and pid not in self._channels and pid not in self._opening:
+                self._tasks.spawn(self.channel(pid, quiet=True))
+
+    async def channel(self, player_id: str, *, quiet: bool = False) -> int:
+        """The id of the DM channel with a person: opened once, shared by concurrent senders."""
+        known = self._channels.get(player_id)
+        if known is not None:
+            return known
+        opening = self._opening.get(player_id)
+        if opening is None:
+            opening = self._opening[player_id] = asyncio.ensure_future(self._open(player_id))
+            opening.add_done_callback(lambda _: self._opening.pop(player_id, None))
+        try:
+            return await asyncio.shield(opening)  # a sender that gives up doesn't cancel the others' wait
+        except discord.HTTPException as exc:
+            if not quiet:
+                raise
+            log.info("DM channel with %s not opened ahead: %s", player_id, exc)
+            return 0
+
+    async def _open(self, player_id: str) -> int:
+        channel = await self.client.create_dm(discord.Object(int(player_id)))
+        self._channels[player_id] = channel.id
+        return channel.id

@@ -1,0 +1,52 @@
+"""The game's messages are built from snapshots alone (``cogs.hearts._wording``): no Discord."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.tables import Actor, TableStatus
+from cogs.hearts._wording import hand_text, lobby_text, table_text
+from tests.tables.helpers import CHANNEL, GUILD, options, rig
+
+ALICE = Actor("111")
+BOB = Actor("222")
+NAMES = {"111": "Alice", "222": "Bob"}
+
+
+async def test_the_lobby_names_the_host_and_every_seat_then_where_the_game_is(tmp_path: Path) -> None:
+    r = await rig(tmp_path / "db.sqlite3")
+    try:
+        snap = await r.service.create_table(ALICE, GUILD, CHANNEL, options(players=3), seed=1)
+        snap = await r.service.join(BOB, snap.table_id)
+        text = lobby_text(snap, NAMES, None)
+        assert f"#{snap.table_id}" in text and "Host: Alice" in text
+        assert "1. Alice" in text and "2. Bob" in text
+        await r.service.add_computer(ALICE, snap.table_id)
+        started = await r.service.start_game(ALICE, snap.table_id)
+        assert started.status is TableStatus.PLAYING
+        assert "<#999>" in lobby_text(started, NAMES, 999)  # the thread's link
+        assert "<#999>" not in lobby_text(started, NAMES, None)  # played in the channel itself
+    finally:
+        await r.close()
+
+
+async def test_the_table_and_hand_messages_say_who_is_to_move(tmp_path: Path) -> None:
+    r = await rig(tmp_path / "db.sqlite3")
+    try:
+        snap = await r.service.create_table(ALICE, GUILD, CHANNEL, options(players=3), seed=1)
+        await r.service.join(BOB, snap.table_id)
+        await r.service.add_computer(ALICE, snap.table_id)
+        snap = await r.service.start_game(ALICE, snap.table_id)
+        table = table_text(snap, NAMES)
+        assert str(snap.hand_number) in table.splitlines()[0]
+        waiting = [snap.seats[s].player_id for s in snap.waiting]
+        assert waiting and all(NAMES[p] in table for p in waiting if p is not None)
+        hand = r.service.private_hand(ALICE, snap.table_id)
+        text = hand_text(hand, snap, NAMES, "https://discord.com/channels/1/2/3")
+        assert f"#{snap.table_id}" in text
+        assert (
+            text.endswith("https://discord.com/channels/1/2/3")
+            or "https://discord.com/channels/1/2/3" in text
+        )
+    finally:
+        await r.close()
