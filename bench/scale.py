@@ -24,11 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import asyncpg
-
+from bench.storage_speed import fresh_database
 from discord_emulator import DiscordEmulator
 from playtest.fleet import Fleet, percentile
-from playtest.postgres_server import PostgresServer, postgres_server
+from playtest.postgres_server import postgres_server
 from playtest.processes import BotProcesses
 
 
@@ -39,15 +38,6 @@ class Figures:
     p99: float
     clicks: int
     requests_per_second: float  # the bot's REST calls (each process paces its own under 50 a second)
-
-
-async def _fresh_database(server: PostgresServer, name: str) -> str:
-    conn = await asyncpg.connect(server.url())
-    try:
-        await conn.execute(f"CREATE DATABASE {name}")
-    finally:
-        await conn.close()
-    return server.url(name)
 
 
 async def measure(servers: int, processes: int, database_url: str | None) -> Figures:
@@ -86,9 +76,9 @@ def main() -> None:
     figures: dict[str, Figures] = {}
     figures["1 process, SQLite"] = asyncio.run(measure(args.servers, 1, None))
     with postgres_server(durable=True) as server:
-        url = asyncio.run(_fresh_database(server, "scale_one"))
+        url = asyncio.run(fresh_database(server, "scale_one"))
         figures["1 process, PostgreSQL"] = asyncio.run(measure(args.servers, 1, url))
-        url = asyncio.run(_fresh_database(server, "scale_three"))
+        url = asyncio.run(fresh_database(server, "scale_three"))
         figures["3 processes, PostgreSQL"] = asyncio.run(measure(args.servers, 3, url))
     print(f"{args.servers} servers, one person and three computers each, one hand")
     print(f"{'':26} {'tables/s':>9} {'click p50':>10} {'click p99':>10} {'clicks':>7} {'REST/s':>7}")

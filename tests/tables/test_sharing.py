@@ -8,53 +8,24 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import pytest
 
-from bot.storage import Database
-from bot.tables import (
-    Actor,
-    ComputerPool,
-    ComputerSettings,
-    ManualClock,
-    PoolKind,
-    RecordingPresenter,
-    ServiceSettings,
-    TableService,
-)
+from bot.tables import Actor
 from bot.tables import events as ev
 from bot.tables.replay import differences, replay
 from tests.storage.targets import RawDatabase
-from tests.tables.helpers import CHANNEL, GUILD, act_once, options
+from tests.tables.helpers import CHANNEL, GUILD, Rig, act_once, options, rig
 
 ALICE = Actor("alice")
 
 
-@dataclass
-class Process:
-    db: Database
-    service: TableService
-    presenter: RecordingPresenter
-
-    async def close(self) -> None:
-        await self.service.stop()
-        await self.db.close()
-
-
-async def process(url: str, owns: Callable[[str], bool]) -> Process:
-    db = await Database.open(url)
-    presenter = RecordingPresenter()
-    service = TableService(
-        db,
-        clock=ManualClock(),
-        computers=ComputerPool(ComputerSettings(kind=PoolKind.INLINE, workers=2)),
-        settings=ServiceSettings(computer_pause=0.0),
-    )
-    service.attach(presenter)
-    service.owns = owns
-    await service.start()
-    return Process(db, service, presenter)
+async def process(url: str, owns: Callable[[str], bool]) -> Rig:
+    """A bot process's table service on the shared database, owning the servers ``owns`` says."""
+    r = await rig(url, start=False)
+    r.service.owns = owns
+    await r.service.start()
+    return r
 
 
 async def test_moves_made_in_another_process_are_applied_once_and_presented_by_the_owner(
