@@ -20,10 +20,13 @@ from tests.tables.helpers import CHANNEL, GUILD, Rig, act_once, options, rig
 ALICE = Actor("alice")
 
 
-async def process(url: str, owns: Callable[[str], bool]) -> Rig:
-    """A bot process's table service on the shared database, owning the servers ``owns`` says."""
+async def process(url: str, owns: Callable[[str], bool], *, deaf: bool = False) -> Rig:
+    """A bot process's table service on the shared database, owning the servers ``owns`` says
+    (``deaf``: its notifications are lost, as when its listening connection drops)."""
     r = await rig(url, start=False)
     r.service.owns = owns
+    if deaf:
+        r.db.listen = _lost  # type: ignore[method-assign]
     await r.service.start()
     return r
 
@@ -66,5 +69,32 @@ async def test_moves_made_in_another_process_are_applied_once_and_presented_by_t
     plays = [json.loads(a.payload)["move"] for a in log if a.kind in ("move", "computer")]
     cards = [p["card"] for p in plays if p["type"] == "play"]
     assert len(cards) == len(set(cards)) == 52
+    await owner.close()
+    await shard0.close()
+
+
+async def _lost(heard: object) -> None:
+    """Listening that never hears anything."""
+
+
+async def test_an_owner_that_missed_the_notification_catches_up_at_its_supervisors_poll(
+    db_url: str, raw: RawDatabase
+) -> None:
+    if not raw.postgres:
+        pytest.skip("SQLite runs one process")
+    owner = await process(db_url, lambda guild: guild == GUILD, deaf=True)
+    shard0 = await process(db_url, lambda guild: guild != GUILD)
+    tid = (await owner.service.create_table(ALICE, GUILD, CHANNEL, options(target=1), seed=5)).table_id
+    await owner.service.start_game(ALICE, tid)
+    await owner.service.settle()  # the computers have passed: only alice is waited for
+    await shard0.service.visit(tid)
+    assert await act_once(shard0.service, tid, {"alice": ALICE}, random.Random(1)) == 1
+    await owner.service.settle()
+    assert not owner.presenter.of(ev.CardsPassed, tid)  # not heard of
+    owner.service.supervise()
+    passed = await owner.presenter.wait_for(ev.CardsPassed)
+    assert passed.table.table_id == tid and passed.table.move == 2
+    await owner.service.settle()
+    assert owner.service.snapshot(tid).move >= 2  # and the game goes on: the computers play
     await owner.close()
     await shard0.close()
