@@ -24,12 +24,14 @@ from bench.table_load import arguments, run
 from playtest.postgres_server import PostgresServer, postgres_server
 
 
-async def _fresh(server: PostgresServer, name: str) -> None:
+async def fresh_database(server: PostgresServer, name: str) -> str:
+    """A new, empty database ``name`` on ``server``; its URL."""
     conn = await asyncpg.connect(server.url())
     try:
         await conn.execute(f"CREATE DATABASE {name}")
     finally:
         await conn.close()
+    return server.url(name)
 
 
 def main() -> None:
@@ -38,10 +40,10 @@ def main() -> None:
     args.database = None
     figures["SQLite"] = asyncio.run(run(args))
     with postgres_server(durable=True) as server:
-        asyncio.run(_fresh(server, "bench_durable"))
+        asyncio.run(fresh_database(server, "bench_durable"))
         args.database = server.url("bench_durable")
         figures["PostgreSQL"] = asyncio.run(run(args))
-        asyncio.run(_fresh(server, "bench_async"))
+        asyncio.run(fresh_database(server, "bench_async"))
         args.database = server.url("bench_async", synchronous_commit="off")
         figures["PostgreSQL, commits not awaited"] = asyncio.run(run(args))
     print(f"\nstorage_speed: {args.tables} tables, one process")

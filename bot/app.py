@@ -1,10 +1,10 @@
 """The Discord client: storage, table service and the extensions under ``cogs/`` wired together.
 
 ``setup_hook`` runs after login and before the gateway connects: it opens the database (applying
-migrations), takes the database's lease (one bot per database), restores every unfinished table (the
-service shifts deadlines by the downtime) after loading the extensions by name (each registers its
-commands and dynamic controls, so old buttons work; the Hearts one attaches its presenter), and
-syncs the slash commands.
+migrations), takes its lease (one process per database on SQLite, per shard range on PostgreSQL),
+restores every unfinished table of its servers (the service shifts deadlines by the downtime) after
+loading the extensions by name (each registers its commands and dynamic controls, so old buttons
+work; the Hearts one attaches its presenter), and syncs the slash commands.
 
 ``run`` is the process: SIGTERM and Ctrl-C stop the bot cleanly within ``SHUTDOWN_TIMEOUT`` (tables
 saved, worker processes stopped, the database closed and its lease released), with exit status 0.
@@ -34,7 +34,7 @@ from bot.processes import stop_children
 from bot.render import warm_up
 from bot.storage.database import Database
 from bot.storage.errors import LeaseHeld
-from bot.storage.lease import ALL_SHARDS, DEFAULT_TTL, LeaseHolder, LeaseKeeper, refusal_message
+from bot.storage.lease import DEFAULT_TTL, LeaseHolder, LeaseKeeper, refusal_message
 from bot.tables import Clock, ComputerPool, ServiceSettings, TableService
 
 log = logging.getLogger(__name__)
@@ -110,13 +110,15 @@ class HeartsBot(HeartsClient):
         await self._set_up()
 
     async def _take_lease(self) -> None:
-        """One bot per database: refuse to start (``LeaseHeld``, naming the holder) if another
-        live process holds it; renew it while running."""
-        other = await self.db.acquire_lease(ALL_SHARDS, self._me, self._lease_ttl)
+        """One process per database (SQLite) or shard range (PostgreSQL): refuse to start
+        (``LeaseHeld``, naming the holder) if another live process holds it (or an overlapping
+        range); renew it while running."""
+        name = self.settings.lease
+        other = await self.db.acquire_lease(name, self._me, self._lease_ttl)
         if other is not None:
             raise LeaseHeld(refusal_message(self.db.where, other, time.time()), other)
         db, me, ttl = self.db, self._me, self._lease_ttl
-        self._lease = LeaseKeeper(lambda: db.renew_lease(ALL_SHARDS, me, ttl), ttl, self._lost_lease)
+        self._lease = LeaseKeeper(lambda: db.renew_lease(name, me, ttl), ttl, self._lost_lease)
         self._lease.start()
 
     def _lost_lease(self) -> None:
@@ -130,6 +132,7 @@ class HeartsBot(HeartsClient):
             computers=self._computers,
             settings=self._service_settings or ServiceSettings(computer_pause=self.settings.computer_pause),
         )
+        self.service.owns = self.settings.owns_server  # its shards' servers (bot.tables.sharing)
         for extension in EXTENSIONS:
             await self.load_extension(extension)  # the Hearts extension attaches its presenter
         await asyncio.to_thread(warm_up)
@@ -173,7 +176,7 @@ class HeartsBot(HeartsClient):
                 if self._lease is not None:
                     await self._lease.stop()
                     if not self.lease_lost:
-                        await self.db.release_lease(ALL_SHARDS, self._me)
+                        await self.db.release_lease(self.settings.lease, self._me)
             except Exception as exc:
                 log.warning("the database lease was not released (it expires by itself): %s", exc)
             finally:
@@ -188,10 +191,11 @@ class ShardedHeartsBot(HeartsBot, commands.AutoShardedBot):
         if settings.shard_count is None:
             raise ValueError("ShardedHeartsBot needs settings.shard_count (SHARD_COUNT)")
         ids = list(settings.shard_ids or range(settings.shard_count))
-        if len(ids) < settings.shard_count:
+        if len(ids) < settings.shard_count and settings.database_url is None:
             log.warning(
-                "this process holds shards %s of %d: DM clicks arrive only on shard 0's process, and "
-                "processes do not share tables yet: run all the shards in one process",
+                "this process holds shards %s of %d on SQLite, which runs one process: the other "
+                "shards' servers get no answer. Several processes share one PostgreSQL database "
+                "(DATABASE_URL)",
                 ids,
                 settings.shard_count,
             )

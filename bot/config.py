@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.storage.backend import Dialect, Target
+from bot.storage.lease import ALL_SHARDS, shard_lease
 
 DISCORD_API_BASE = "https://discord.com/api/v10"
 DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
@@ -39,6 +40,23 @@ class Settings:
     def database(self) -> Path | str:
         """What ``Database.open`` opens: the PostgreSQL URL if one is set, else the SQLite file."""
         return self.database_url or self.database_path
+
+    @property
+    def lease(self) -> str:
+        """The database lease this process holds (``bot.storage.lease``): its shard range on
+        PostgreSQL, where several processes may share the database; the whole database on SQLite,
+        which stays one process."""
+        if self.database_url is None:
+            return ALL_SHARDS
+        return shard_lease(self.shard_count, self.shard_ids)
+
+    def owns_server(self, guild_id: str) -> bool:
+        """Whether this process owns a server's tables (restores them, times them, plays their
+        computers): on a shared PostgreSQL database, the process that holds the server's shard
+        (Discord's formula); otherwise every table in its database."""
+        if self.database_url is None or self.shard_count is None or not guild_id.isdigit():
+            return True
+        return (int(guild_id) >> 22) % self.shard_count in self.shard_ids
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:

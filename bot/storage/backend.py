@@ -96,6 +96,22 @@ class Backend(Protocol):
         """A read outside the writer's transaction; ``StorageUnavailable`` if it can't be done."""
         ...
 
+    async def lock(self, tx: Tx, keys: Sequence[tuple[int, int]]) -> None:
+        """Hold the locks ``keys`` (a space, a number: see ``bot.storage.locks``) until ``tx`` ends,
+        taken in one order by every process so two never wait for each other. PostgreSQL: advisory
+        locks (several processes write). SQLite: nothing (its write transaction already excludes
+        every other writer)."""
+        ...
+
+    async def notify(self, tx: Tx, message: str) -> None:
+        """Send ``message`` to every listening process when ``tx`` commits (PostgreSQL's NOTIFY;
+        SQLite: nothing, one process)."""
+        ...
+
+    async def listen(self, heard: Callable[[str], None]) -> None:
+        """Call ``heard`` with every message ``notify`` sends from now on, until ``close``."""
+        ...
+
     async def read_version(self, tx: Tx) -> int:
         """The number of the last migration applied (inside a migration's transaction)."""
         ...

@@ -20,10 +20,10 @@ from typing import Any
 
 from bot.storage import migrations, writes
 from bot.storage.backend import Backend, Dialect, Target, Tx
-from bot.storage.errors import CorruptRow
+from bot.storage.errors import CorruptRow, StaleTable
 from bot.storage.faults import StorageFaults
 from bot.storage.lease import LeaseHolder, LeaseRow
-from bot.storage.records import ActionRow, DamagedRow, RatingChange, StoredTable, TableWrite
+from bot.storage.records import ActionRow, DamagedRow, RatingChange, StoredTable, TableSaved, TableWrite
 from bot.storage.writer import GroupWriter
 
 log = logging.getLogger(__name__)
@@ -106,11 +106,32 @@ class Database:
     async def schema_version(self) -> int:
         return await self.backend.schema_version()
 
+    # -- other processes' saves ----------------------------------------------------------------
+
+    async def listen(self, heard: Callable[[TableSaved], None]) -> None:
+        """Call ``heard`` for every table another process saved with ``notify`` (PostgreSQL's
+        LISTEN/NOTIFY, delivered at its commit). SQLite has one process: nothing is ever heard."""
+
+        def parse(payload: str) -> None:
+            try:
+                table_id, seq = (int(part) for part in payload.split())
+            except ValueError:
+                log.warning("a table notification that can't be read: %r", payload)
+                return
+            heard(TableSaved(table_id, seq))
+
+        await self.backend.listen(parse)
+
     # -- writing ------------------------------------------------------------------------------
 
     async def save_table(self, write: TableWrite) -> tuple[RatingChange, ...]:
-        """Save a table's state with its action-log row (and results, if the game ended)."""
-        return await self._submit(write)  # type: ignore[no-any-return]
+        """Save a table's state with its action-log row (and results, if the game ended).
+        ``StaleTable`` if the stored row is no longer the one before this action (another process
+        saved the table since): nothing is written."""
+        result = await self._submit(write)
+        if isinstance(result, writes.Stale):
+            raise StaleTable(write.table_id, write.action.seq - 1, result.stored)
+        return result  # type: ignore[no-any-return]
 
     async def save_server_settings(self, guild_id: str, data: dict[str, Any], at: float) -> None:
         await self._submit(writes.SettingsWrite(guild_id, json.dumps(data, sort_keys=True), at))
@@ -165,7 +186,7 @@ class Database:
 
     async def _statements(self, tx: Tx, group: Sequence[writes.Write]) -> list[Any]:
         self.faults.check(self.backend.fault_error)
-        return await writes.apply(tx, group, self.report_damage)
+        return await writes.apply(tx, group, self.report_damage, self.backend.lock, self.backend.notify)
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -173,6 +194,11 @@ class Database:
         row = await self._one("SELECT COALESCE(MAX(id), 0) + 1 FROM tables")
         assert row is not None
         return int(row[0])
+
+    async def claim_table_id(self) -> int:
+        """A new table's id that no other process sharing the database is given (each claim is
+        remembered, so a table not saved yet keeps its id too)."""
+        return await self._submit(writes.ClaimTableId())  # type: ignore[no-any-return]
 
     async def open_tables(self) -> list[StoredTable]:
         """Every table not finished or cancelled, oldest first."""
@@ -188,12 +214,13 @@ class Database:
         )
         return None if r is None else StoredTable(int(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4]))
 
-    async def actions(self, table_id: int) -> list[ActionRow]:
-        """The table's action log, in order. A row that can't be read is reported and left out
-        (the log is for audits and replays; the bot never needs it to run)."""
+    async def actions(self, table_id: int, after: int = 0) -> list[ActionRow]:
+        """The table's action log (from action ``after`` + 1), in order. A row that can't be read is
+        reported and left out (the log is for audits and replays; the bot never needs it to run)."""
         rows = await self.rows(
-            "SELECT seq, at, move, actor, kind, payload FROM actions WHERE table_id = ? ORDER BY seq",
-            (table_id,),
+            "SELECT seq, at, move, actor, kind, payload FROM actions WHERE table_id = ? AND seq > ? "
+            "ORDER BY seq",
+            (table_id, after),
         )
         out: list[ActionRow] = []
         for r in rows:
@@ -202,6 +229,29 @@ class Database:
             except (TypeError, ValueError) as exc:
                 self.report_damage(DamagedRow("actions", f"{table_id}/{r[0]}", None, str(exc)))
         return out
+
+    async def saved_at(self) -> dict[int, int]:
+        """Every open table's last action number, by table id (to find the tables another process
+        moved on, should a notification have been missed)."""
+        rows = await self.rows("SELECT id, seq FROM tables WHERE status IN ('lobby', 'playing')")
+        return {int(r[0]): int(r[1]) for r in rows}
+
+    async def rating_changes(self, table_id: int) -> tuple[RatingChange, ...]:
+        """What a finished game changed for each person (as ``save_table`` returned it to the process
+        that saved it), in seat order; empty if the game recorded no results."""
+        rows = await self.rows(
+            "SELECT gp.player_id, gp.ranking_points, gp.skill_before, gp.skill_after, "
+            "(SELECT COALESCE(SUM(o.ranking_points), 0) FROM game_players o JOIN games og "
+            "ON og.table_id = o.table_id WHERE o.guild_id = gp.guild_id AND o.player_id = gp.player_id "
+            "AND og.finished_at <= g.finished_at) "
+            "FROM game_players gp JOIN games g ON g.table_id = gp.table_id WHERE gp.table_id = ? "
+            "ORDER BY gp.seat",
+            (table_id,),
+        )
+        return tuple(
+            RatingChange(str(r[0]), int(r[1]), int(r[4]), float(r[2] or 0.0), float(r[3] or 0.0))
+            for r in rows
+        )
 
     async def get_meta(self, key: str) -> str | None:
         row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))

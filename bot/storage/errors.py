@@ -28,6 +28,17 @@ class CorruptRow(StorageError):
         self.reason = reason
 
 
+class StaleTable(StorageError):
+    """The table's stored row moved on since this process read it (another process saved a newer
+    state): nothing was written. The table must be reloaded from the database."""
+
+    def __init__(self, table_id: int, expected: int, stored: int) -> None:
+        super().__init__(f"table {table_id}: saved at action {stored}, not {expected} as this process had it")
+        self.table_id = table_id
+        self.expected = expected
+        self.stored = stored
+
+
 class LeaseHeld(StorageError):
     """Another bot process holds this database (see ``bot.storage.lease``); the message names it."""
 

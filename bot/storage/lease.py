@@ -6,9 +6,11 @@ row's expiry every ``ttl / 3`` seconds. A second process finds the row held and 
 naming the holder. The lease is free again when the holder releases it (a clean stop), when its expiry
 passed (the holder died or hangs), or at once when the holder's process is gone from this host.
 
-Today the only lease is ``shards:all``. For several processes on one shared database, each would take
-its own ``shards:<first>-<last>/<count>`` row and own only those shards' tables; the rows, the
-heartbeat and the takeover stay as they are.
+One lease per shard range: an unsharded bot takes ``shards:all``; a process holding shards 0 and 1 of
+3 takes ``shards:3/0-1``. Several processes share one database when their ranges don't overlap (a
+range overlaps ``shards:all``, and every range of another shard count); each owns its shards'
+tables. A process that dies leaves its lease to expire: a replacement with the same range (or one
+that covers it) takes it over then, and its tables resume.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -28,8 +30,45 @@ from bot.storage.errors import StorageError
 
 log = logging.getLogger(__name__)
 
+SHARDS_PREFIX = "shards:"
 ALL_SHARDS = "shards:all"
 DEFAULT_TTL = 30.0
+
+
+def shard_lease(count: int | None, ids: Sequence[int] = ()) -> str:
+    """The lease of a process that holds shards ``ids`` of ``count`` (None: unsharded, every
+    server): ``shards:all`` or e.g. ``shards:3/0-1`` (runs of ids as SHARD_IDS writes them)."""
+    if count is None:
+        return ALL_SHARDS
+    runs: list[str] = []
+    for i in sorted(set(ids or range(count))):
+        if runs and runs[-1].rpartition("-")[2].isdigit() and int(runs[-1].rpartition("-")[2]) == i - 1:
+            runs[-1] = f"{runs[-1].partition('-')[0]}-{i}"
+        else:
+            runs.append(str(i))
+    return f"{SHARDS_PREFIX}{count}/{','.join(runs)}"
+
+
+def _shards(name: str) -> tuple[int, frozenset[int]] | None:
+    """``(count, ids)`` of a shard lease's name; None for ``shards:all`` (and any name not read)."""
+    count, slash, ranges = name.removeprefix(SHARDS_PREFIX).partition("/")
+    if not slash or not count.isdigit():
+        return None
+    ids: set[int] = set()
+    for run in ranges.split(","):
+        first, _, last = run.partition("-")
+        if not first.isdigit() or not (last or first).isdigit():
+            return None
+        ids.update(range(int(first), int(last or first) + 1))
+    return int(count), frozenset(ids)
+
+
+def overlapping(a: str, b: str) -> bool:
+    """Whether two shard leases cover a server in common (then only one may be held)."""
+    x, y = _shards(a), _shards(b)
+    if x is None or y is None or x[0] != y[0]:
+        return True
+    return bool(x[1] & y[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +96,7 @@ class LeaseRow:
     who: LeaseHolder
     heartbeat_at: float
     expires_at: float
+    name: str = ALL_SHARDS
 
     def free_for(self, me: LeaseHolder, now: float) -> bool:
         """Whether ``me`` may take this lease over: it expired, or its process is gone (same host),
@@ -70,11 +110,12 @@ class LeaseRow:
 
 def refusal_message(path: object, other: LeaseRow, now: float) -> str:
     ago = max(0.0, now - other.heartbeat_at)
+    shards = "" if other.name == ALL_SHARDS else f" for the shards {other.name.removeprefix(SHARDS_PREFIX)}"
     return (
-        f"another copy of the bot is already using the database {path}: {other.who.describe()} "
-        f"(last heartbeat {ago:.0f} s ago). Only one bot may use a database at a time: stop the other "
-        f"one first. If it died, this one can start once its lease expires "
-        f"(in {max(0.0, other.expires_at - now):.0f} s)."
+        f"another copy of the bot is already using the database {path}{shards}: {other.who.describe()} "
+        f"(last heartbeat {ago:.0f} s ago). Only one bot may hold a shard (unsharded: the whole "
+        f"database): stop the other one first, or give this one other SHARD_IDS. If it died, this "
+        f"one can start once its lease expires (in {max(0.0, other.expires_at - now):.0f} s)."
     )
 
 

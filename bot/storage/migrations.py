@@ -120,6 +120,17 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         expires_at REAL NOT NULL       -- free for another process after this (or if pid is gone)
     );
     """,
+    # 2: several processes on one database. A table's row carries the number of its last action-log
+    # row: a save is applied only on top of the row it was computed from (compare-and-set), so two
+    # processes never both apply a move for the same state (bot.storage.writes). A game's results
+    # keep each person's skill before and after, so the process that presents the game's end can
+    # tell them when another process saved it.
+    """
+    ALTER TABLE game_players ADD COLUMN skill_before REAL;
+    ALTER TABLE game_players ADD COLUMN skill_after REAL;
+    ALTER TABLE tables ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+    UPDATE tables SET seq = COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.table_id = tables.id), 0);
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -89,10 +89,12 @@ class _Conn:
 class PostgresBackend:
     dialect = Dialect.POSTGRESQL
 
-    def __init__(self, target: Target, pool: asyncpg.Pool[Any], busy_timeout: float) -> None:
+    def __init__(self, target: Target, pool: asyncpg.Pool[Any], busy_timeout: float, channel: str) -> None:
         self.target = target
         self.pool = pool
         self._busy_timeout = busy_timeout
+        self.channel = channel  # NOTIFY's channel: one per schema (a server may hold several bots)
+        self._listener: asyncpg.Connection[Any] | None = None
 
     @classmethod
     async def open(cls, target: Target, busy_timeout: float) -> PostgresBackend:
@@ -105,12 +107,28 @@ class PostgresBackend:
                 timeout=CONNECT_TIMEOUT,
                 server_settings=_settings(busy_timeout),
             )
+            schema = await pool.fetchval("SELECT current_schema()")
         except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise StorageUnavailable(f"can't connect to {target.describe()}: {exc}") from exc
-        return cls(target, pool, busy_timeout)
+        return cls(target, pool, busy_timeout, f"hearts_tables_{schema}"[:63])
 
     async def close(self) -> None:
+        if self._listener is not None:
+            await self._listener.close()
+            self._listener = None
         await self.pool.close()
+
+    async def notify(self, tx: Tx, message: str) -> None:
+        await tx.fetch("SELECT pg_notify(?, ?)", (self.channel, message))
+
+    async def listen(self, heard: Callable[[str], None]) -> None:
+        """A connection of its own (outside the pool) that stays in LISTEN."""
+        if self._listener is None:
+            try:
+                self._listener = await asyncpg.connect(self.target.url, timeout=CONNECT_TIMEOUT)
+            except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+                raise StorageUnavailable(f"can't connect to {self.target.describe()}: {exc}") from exc
+        await self._listener.add_listener(self.channel, lambda _c, _pid, _ch, payload: heard(payload))
 
     async def set_busy_timeout(self, seconds: float) -> None:
         self._busy_timeout = seconds
@@ -128,6 +146,10 @@ class PostgresBackend:
             return list(await self.pool.fetch(numbered(sql), *args))
         except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise StorageUnavailable(f"reading failed: {exc}") from exc
+
+    async def lock(self, tx: Tx, keys: Sequence[tuple[int, int]]) -> None:
+        for space, number in sorted(set(keys)):
+            await tx.fetch("SELECT pg_advisory_xact_lock(?::integer, ?::integer)", (space, number))
 
     async def read_version(self, tx: Tx) -> int:
         await tx.fetch("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))

@@ -69,6 +69,7 @@ class TableWrite:
     updated_at: float
     action: ActionRow
     game: GameRecord | None = None  # the finished game's results, in the same transaction
+    notify: bool = False  # tell the other processes at commit (PostgreSQL: a table's owner reloads it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,3 +90,11 @@ class DamagedRow:
     key: str
     guild_id: str | None
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableSaved:
+    """Another process saved this table up to action ``seq`` (``Database.listen``)."""
+
+    table_id: int
+    seq: int

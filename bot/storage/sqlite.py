@@ -110,6 +110,15 @@ class SqliteBackend:
         except sqlite3.Error as exc:
             raise StorageUnavailable(f"reading failed: {exc}") from exc
 
+    async def lock(self, tx: Tx, keys: Sequence[tuple[int, int]]) -> None:
+        """``BEGIN IMMEDIATE`` already excludes every other writer."""
+
+    async def notify(self, tx: Tx, message: str) -> None:
+        """One process: nobody else to tell."""
+
+    async def listen(self, heard: Callable[[str], None]) -> None:
+        """One process: nothing is ever heard."""
+
     async def read_version(self, tx: Tx) -> int:
         rows = await tx.fetch("PRAGMA user_version")
         return int(rows[0][0]) if rows else 0

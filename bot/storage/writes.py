@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.storage import ratings
+from bot.storage import locks, ratings
 from bot.storage.backend import Tx
-from bot.storage.lease import LeaseHolder, LeaseRow
+from bot.storage.lease import SHARDS_PREFIX, LeaseHolder, LeaseRow, overlapping
 from bot.storage.records import DamagedRow, GameRecord, RatingChange, TableWrite
 
 log = logging.getLogger(__name__)
@@ -53,14 +53,31 @@ class LeaseWrite:
     ttl: float
 
 
-Write = TableWrite | SettingsWrite | MetaWrite | PresenterWrite | PreferencesWrite | LeaseWrite
+@dataclass(frozen=True, slots=True)
+class ClaimTableId:
+    """A new table's id no other process is given (→ the id)."""
+
+
+CLAIMED_KEY = "table_id_claimed"  # meta: the last table id claimed
+
+Write = TableWrite | SettingsWrite | MetaWrite | PresenterWrite | PreferencesWrite | LeaseWrite | ClaimTableId
+
+
+@dataclass(frozen=True, slots=True)
+class Stale:
+    """A table write refused because the stored row moved on (the result in its place)."""
+
+    stored: int  # the action number the row is at
+
 
 _UPSERT_TABLE = """
-INSERT INTO tables (id, guild_id, channel_id, host_id, status, move, deadline, state, created_at, updated_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO tables (id, guild_id, channel_id, host_id, status, move, deadline, state, created_at, updated_at,
+    seq)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT(id) DO UPDATE SET
     host_id = excluded.host_id, status = excluded.status, move = excluded.move,
-    deadline = excluded.deadline, state = excluded.state, updated_at = excluded.updated_at
+    deadline = excluded.deadline, state = excluded.state, updated_at = excluded.updated_at,
+    seq = excluded.seq
 """
 _INSERT_ACTION = (
     "INSERT INTO actions (table_id, seq, at, move, actor, kind, payload) VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -77,14 +94,22 @@ _UPSERT_PRESENTER = (
     "INSERT INTO presenter_data (table_id, key, value) VALUES (?, ?, ?) "
     "ON CONFLICT(table_id, key) DO UPDATE SET value = excluded.value"
 )
-_UPSERT_META = (
+UPSERT_META = (
     "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
 )
 
 
-async def apply(tx: Tx, writes: Sequence[Write], report: Callable[[DamagedRow], None]) -> list[Any]:
-    """Every write of a group, in order, inside the caller's transaction; one result per write."""
-    tables = [x for x in writes if isinstance(x, TableWrite)]
+Lock = Callable[[Tx, Sequence[tuple[int, int]]], Awaitable[None]]
+Notify = Callable[[Tx, str], Awaitable[None]]
+
+
+async def apply(
+    tx: Tx, writes: Sequence[Write], report: Callable[[DamagedRow], None], lock: Lock, notify: Notify
+) -> list[Any]:
+    """Every write of a group, in order, inside the caller's transaction; one result per write (a
+    table write whose stored row moved on is not applied: ``Stale``)."""
+    stale = await _stale_tables(tx, writes, lock)
+    tables = [x for x in writes if isinstance(x, TableWrite) and id(x) not in stale]
     if tables:
         await tx.executemany(
             _UPSERT_TABLE,
@@ -100,6 +125,7 @@ async def apply(tx: Tx, writes: Sequence[Write], report: Callable[[DamagedRow], 
                     t.state,
                     t.created_at,
                     t.updated_at,
+                    t.action.seq,
                 )
                 for t in tables
             ],
@@ -112,13 +138,21 @@ async def apply(tx: Tx, writes: Sequence[Write], report: Callable[[DamagedRow], 
                 for a in (t.action,)
             ],
         )
+    for t in tables:
+        if t.notify:
+            await notify(tx, f"{t.table_id} {t.action.seq}")
     results: list[Any] = []
     for x in writes:
         result: Any = None
         if isinstance(x, TableWrite):
-            result = () if x.game is None else await _record_game(tx, x.game, report)
+            if id(x) in stale:
+                result = stale[id(x)]
+            else:
+                result = () if x.game is None else await _record_game(tx, x.game, report)
         elif isinstance(x, LeaseWrite):
-            result = await _lease(tx, x)
+            result = await _lease(tx, x, lock)
+        elif isinstance(x, ClaimTableId):
+            result = await _claim_table_id(tx, lock)
         elif isinstance(x, SettingsWrite):
             await tx.execute(_UPSERT_SETTINGS, (x.guild_id, x.data, x.at))
         elif isinstance(x, PreferencesWrite):
@@ -131,9 +165,33 @@ async def apply(tx: Tx, writes: Sequence[Write], report: Callable[[DamagedRow], 
             else:
                 await tx.execute(_UPSERT_PRESENTER, (x.table_id, x.key, x.value))
         else:
-            await tx.execute(_UPSERT_META, (x.key, x.value))
+            await tx.execute(UPSERT_META, (x.key, x.value))
         results.append(result)
     return results
+
+
+async def _stale_tables(tx: Tx, writes: Sequence[Write], lock: Lock) -> dict[int, Stale]:
+    """Compare-and-set: a table's write is applied only on top of the row it was computed from (its
+    action follows the stored row's last one), under the table's lock, so that of two processes
+    saving the same table from the same state, one is refused. The rating updates' server locks are
+    taken here too: every lock of the transaction in one order. Keyed by ``id()`` of the write."""
+    tables = [x for x in writes if isinstance(x, TableWrite)]
+    if not tables:
+        return {}
+    keys = [locks.table_lock(t.table_id) for t in tables]
+    keys += [locks.ratings_lock(t.game.guild_id) for t in tables if t.game is not None]
+    await lock(tx, keys)
+    ids = sorted({t.table_id for t in tables})
+    rows = await tx.fetch(f"SELECT id, seq FROM tables WHERE id IN ({','.join('?' * len(ids))})", ids)
+    stored = {int(r[0]): int(r[1]) for r in rows}
+    stale: dict[int, Stale] = {}
+    for t in tables:
+        at = stored.get(t.table_id)
+        if at is not None and at != t.action.seq - 1:
+            stale[id(t)] = Stale(at)
+        else:
+            stored[t.table_id] = t.action.seq  # a second write of the table in this group follows it
+    return stale
 
 
 async def _record_game(
@@ -206,10 +264,25 @@ async def _record_game(
                 ratings.skill(mu1, s1),
             )
         )
+    await tx.executemany(  # kept with the results: any process can tell the game's end (rating_changes)
+        "UPDATE game_players SET skill_before = ?, skill_after = ? WHERE table_id = ? AND player_id = ?",
+        [(c.skill_before, c.skill_after, game.table_id, c.player_id) for c in changes],
+    )
     return tuple(changes)
 
 
-async def _lease(tx: Tx, x: LeaseWrite) -> Any:
+async def _claim_table_id(tx: Tx, lock: Lock) -> int:
+    """The next id after every table's and every claim's (each claim is remembered, so a table
+    that is not saved yet keeps its id too)."""
+    await lock(tx, [locks.TABLE_IDS_LOCK])
+    (top,) = await tx.fetch("SELECT COALESCE(MAX(id), 0) FROM tables")
+    claimed = await tx.fetch("SELECT value FROM meta WHERE key = ?", (CLAIMED_KEY,))
+    new = max(int(top[0]), int(claimed[0][0]) if claimed else 0) + 1
+    await tx.execute(UPSERT_META, (CLAIMED_KEY, str(new)))
+    return new
+
+
+async def _lease(tx: Tx, x: LeaseWrite, lock: Lock) -> Any:
     """One lease operation inside the writer's transaction (see ``bot.storage.lease``)."""
     me = x.me
     if x.op == "renew":
@@ -221,24 +294,30 @@ async def _lease(tx: Tx, x: LeaseWrite) -> Any:
     if x.op == "release":
         await tx.execute("DELETE FROM leases WHERE name = ? AND holder = ?", (x.name, me.holder))
         return None
+    await lock(tx, [locks.LEASES_LOCK])  # two processes can't both find overlapping ranges free
     rows = await tx.fetch(
-        "SELECT holder, pid, host, started_at, heartbeat_at, expires_at FROM leases WHERE name = ?",
-        (x.name,),
+        "SELECT name, holder, pid, host, started_at, heartbeat_at, expires_at FROM leases "
+        "WHERE substr(name, 1, ?) = ?",
+        (len(SHARDS_PREFIX), SHARDS_PREFIX),
     )
-    if rows:
-        row = rows[0]
+    for row in rows:
+        name = str(row[0])
+        if name != x.name and not overlapping(name, x.name):
+            continue
         try:
-            who = LeaseHolder(str(row[0]), int(row[1]), str(row[2]), float(row[3]))
-            other = LeaseRow(who, float(row[4]), float(row[5]))
+            who = LeaseHolder(str(row[1]), int(row[2]), str(row[3]), float(row[4]))
+            other = LeaseRow(who, float(row[5]), float(row[6]), name)
             if not all(math.isfinite(t) for t in (who.started_at, other.heartbeat_at, other.expires_at)):
                 raise ValueError("a time that is not a number")
         except (TypeError, ValueError) as exc:
-            log.error("the lease row %r can't be read (%s): taking it over", x.name, exc)
+            log.error("the lease row %r can't be read (%s): taking it over", name, exc)
         else:
             if not other.free_for(me, x.now):
                 return other
             if other.who.holder != me.holder:
-                log.warning("taking over the database lease from %s (it is gone)", other.who.describe())
+                log.warning("taking over the lease %r from %s (it is gone)", name, other.who.describe())
+        if name != x.name:
+            await tx.execute("DELETE FROM leases WHERE name = ?", (name,))
     await tx.execute(
         "INSERT INTO leases (name, holder, pid, host, started_at, heartbeat_at, expires_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET holder = excluded.holder, "

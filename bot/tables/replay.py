@@ -82,7 +82,7 @@ def _apply(table: Table, row: ActionRow, p: dict[str, Any]) -> None:
     elif kind == "cancel":
         table.status = TableStatus.CANCELLED
     elif kind in ("move", "computer"):
-        _moves(table, [_move(p["move"])])
+        _moves(table, [move_from_json(p["move"])])
     elif kind == "timeout":
         game = _game(table)
         moves: list[Move] = []
@@ -91,7 +91,7 @@ def _apply(table: Table, row: ActionRow, p: dict[str, Any]) -> None:
             if record.get("forfeit"):
                 game.quit(record["seat"], QuitReason.TIMEOUTS)
             else:
-                moves.append(_move(record["move"]))
+                moves.append(move_from_json(record["move"]))
         _moves(table, moves)
     elif kind == "quit":
         _game(table).quit(p["seat"], QuitReason.LEFT)
@@ -124,7 +124,8 @@ def _game(table: Table) -> Game:
     return table.game
 
 
-def _move(data: dict[str, Any]) -> Move:
+def move_from_json(data: dict[str, Any]) -> Move:
+    """A move as the action log stores it (``bot.tables.service``'s ``_move_json``)."""
     if data["type"] == "pass":
         return PassCards(data["seat"], data["cards"])
     if data["type"] == "play":

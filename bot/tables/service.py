@@ -19,13 +19,13 @@ from typing import Any
 
 from bot.storage.errors import StorageUnavailable
 from bot.tables import events as ev
-from bot.tables.lobby_actions import LobbyActions
 from bot.tables.presenter import Presenter
 from bot.tables.refusals import Refused
 from bot.tables.service_base import (
     ALIVE_KEY,
     REPORTED_PREFIX,
 )
+from bot.tables.sharing import Sharing
 from bot.tables.snapshot import (
     table_snapshot,
 )
@@ -34,7 +34,7 @@ from bot.tables.table import Table, TableStatus
 log = logging.getLogger(__name__)
 
 
-class TableService(LobbyActions):
+class TableService(Sharing):
     # == lifecycle ==========================================================================
 
     def attach(self, presenter: Presenter) -> None:
@@ -52,6 +52,8 @@ class TableService(LobbyActions):
         restored: list[int] = []
         saves: list[Awaitable[Any]] = []
         for row in await self.db.open_tables():
+            if not self.owns(row.guild_id):
+                continue  # another process's (bot.tables.sharing)
             try:
                 table = Table.from_json(json.loads(row.state))
                 if table.table_id != row.table_id:
@@ -85,6 +87,7 @@ class TableService(LobbyActions):
             self._emit(table, events)
             self._schedule(table)
         await self._note_alive()
+        await self.db.listen(self._heard)  # other processes' saves of this one's tables
         self._beat()
         self._supervise_later()
         return restored
@@ -157,6 +160,7 @@ class TableService(LobbyActions):
     def supervise(self) -> int:
         """Find the tables where nobody can move (a computer turn or a deadline timer was lost, e.g.
         to a failure) and set them moving again. Returns how many were repaired."""
+        self._poll_saved()
         repaired = 0
         now = self.clock.now()
         for table in list(self._tables.values()):

@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from bot.engine.game import Game
 from bot.engine.moves import Move, PassCards, PlayCard
 from bot.storage.database import Database
-from bot.storage.errors import StorageUnavailable
+from bot.storage.errors import StaleTable, StorageUnavailable
 from bot.storage.records import ActionRow, DamagedRow, RatingChange, TableWrite
 from bot.tables import events as ev
 from bot.tables.clock import Clock, SystemClock
@@ -96,6 +96,8 @@ class ServiceBase:
         self.repairs = 0  # tables the supervisor found stuck and set moving again (benchmarks)
         db.on_damage = self._damaged
         self._detached: Table | None = None  # outbox for events of tables that are not loaded
+        # Whether this process owns a server's tables (several processes: bot.tables.sharing).
+        self.owns: Callable[[str], bool] = _every_server
 
     # == damaged rows =========================================================================
 
@@ -183,6 +185,7 @@ class ServiceBase:
             updated_at=now,
             action=ActionRow(table.seq, now, table.move_number, actor_id, kind, json.dumps(payload)),
             game=record,
+            notify=table.foreign,
         )
         try:
             changes = await self.db.save_table(write)
@@ -191,7 +194,7 @@ class ServiceBase:
             if isinstance(exc, StorageUnavailable):
                 log.warning("table %d not saved (%s): back to its last saved state", table.table_id, exc)
                 raise Refused(TableRefusal.STORAGE_BUSY) from None
-            if not isinstance(exc, asyncio.CancelledError):
+            if not isinstance(exc, asyncio.CancelledError | StaleTable):  # stale: see bot.tables.sharing
                 log.exception("saving table %d failed: back to its last saved state", table.table_id)
             raise
         table.saved_state = write.state
@@ -309,6 +312,10 @@ class ServiceBase:
         if table.game is None:
             raise Refused(TableRefusal.NOT_PLAYING)
         return table.game
+
+
+def _every_server(guild_id: str) -> bool:
+    return True
 
 
 class _Unattached:

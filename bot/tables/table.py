@@ -17,6 +17,7 @@ from typing import Any, Final
 from bot.engine.game import Game, Occupant, SeatKind
 from bot.engine.hand import Phase
 from bot.engine.moves import Move, PassCards
+from bot.storage.records import ActionRow
 from bot.tables.clock import TimerHandle
 from bot.tables.options import TableOptions
 
@@ -60,6 +61,10 @@ class Table:
     delivering: bool = field(default=False, repr=False)
     saved_state: str | None = field(default=None, repr=False)  # the JSON last written to the database
     failures: int = field(default=0, repr=False)  # background actions failed in a row (retry backoff)
+    # Owned by another process (bot.tables.sharing): loaded for one person's move, saved with a
+    # notification to the owner, never presented or timed here.
+    foreign: bool = field(default=False, repr=False)
+    replaying: ActionRow | None = field(default=None, repr=False)  # another process's move, caught up
 
     @property
     def seat_count(self) -> int:

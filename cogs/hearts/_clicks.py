@@ -190,6 +190,7 @@ class Clicks:
     ) -> None:
         """A card tapped while passing: chosen, or put back. The new choice goes into every button
         of the redrawn message and into its hand image (nothing is kept in memory)."""
+        await self.service.visit(at.table)  # a DM click on another process's table: loaded fresh
         hand = self._own_hand(interaction, at)
         if hand.phase is not Phase.PASSING or hand.passed is not None:
             raise Refused(Refusal.ALREADY_PASSED)
@@ -245,6 +246,7 @@ class Clicks:
 
     async def moon(self, interaction: discord.Interaction[Any], at: SeatMove, add_to_others: bool) -> None:
         async def work() -> None:
+            await self.service.visit(at.table)
             rules = self.service.snapshot(at.table).options.rules
             await self._within_limit(
                 interaction,

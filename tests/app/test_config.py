@@ -126,3 +126,19 @@ def test_database_url_chooses_the_backend_and_database_path_still_works() -> Non
     assert s.database == url and "s3cret" not in repr(s)
     with pytest.raises(ConfigError, match="DATABASE_URL"):
         Settings.from_env({"DISCORD_TOKEN": "abc", "DATABASE_URL": "mysql://x@y/z"})
+
+
+def test_a_process_owns_its_shards_servers_and_leases_its_range_on_postgresql_only() -> None:
+    pg = {"DISCORD_TOKEN": "a", "DATABASE_URL": "postgresql://u@h/db", "SHARD_COUNT": "3"}
+    second = Settings.from_env({**pg, "SHARD_IDS": "1"})
+    on_shard = {shard: str((7 << 22) * 3 + (shard << 22)) for shard in range(3)}  # ids by shard
+    assert [second.owns_server(on_shard[s]) for s in range(3)] == [False, True, False]
+    assert second.lease == "shards:3/1"
+    assert Settings.from_env({**pg, "SHARD_IDS": "0-1"}).lease == "shards:3/0-1"
+    # SQLite stays one process: every table in its file is its own, its lease the whole database.
+    sqlite = Settings.from_env({"DISCORD_TOKEN": "a", "SHARD_COUNT": "3", "SHARD_IDS": "1"})
+    assert all(sqlite.owns_server(on_shard[s]) for s in range(3))
+    assert sqlite.lease == "shards:all"
+    assert (
+        Settings.from_env({"DISCORD_TOKEN": "a", "DATABASE_URL": "postgresql://u@h/db"}).lease == "shards:all"
+    )

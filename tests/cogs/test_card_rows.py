@@ -57,7 +57,7 @@ def test_too_many_buttons_are_refused() -> None:
 
 def _hand(cards: CardSet, phase: Phase, playable: CardSet = 0) -> PrivateHand:
     return PrivateHand(
-        table_id=10**9, seat=2, player_id="1", move=10**6, deadline=None, hand_number=1, phase=phase,
+        table_id=10**9, seat=2, player_id="1", move_number=10**6, deadline=None, hand_number=1, phase=phase,
         cards=cards, your_turn=True, playable=playable, pass_count=3 if phase is Phase.PASSING else 0,
         pass_direction=PassDirection.LEFT, pass_target=0, passed=None, received=0, choose_moon=False,
     )  # fmt: skip

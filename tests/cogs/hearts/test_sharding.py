@@ -1,6 +1,6 @@
 """The real bot sharded (SHARD_COUNT, SHARD_IDS) against the emulator: each bot gets only its
 servers and their interactions; every DM interaction reaches the bot that holds shard 0, whichever
-bot's table it belongs to. (Handing such a click to the table's owner is the next step, issue 16.)"""
+bot's table it belongs to (on PostgreSQL it applies the move itself: tests/app/test_several_processes.py)."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ async def test_the_bot_process_connects_the_shards_of_shard_ids(
     clubs = [emulator.create_guild(f"Club {i}", shard=(i, 3)) for i in range(3)]
     bot = await bot_process.start(extra_env={"SHARD_COUNT": "3", "SHARD_IDS": "2"})
     await bot.wait_for_line("has connected to Gateway")
-    assert "this process holds shards [2] of 3: DM clicks arrive only on shard 0's process" in bot.output
+    assert "this process holds shards [2] of 3 on SQLite, which runs one process" in bot.output
     (session,) = emulator.gateway.live_sessions()
     assert session.shard == [2, 3]
     sent = [frame for _, frame in session.events if frame["t"] in ("READY", "GUILD_CREATE")]

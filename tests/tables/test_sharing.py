@@ -1,0 +1,100 @@
+"""Two table services on one PostgreSQL database, as two bot processes: the owner of the server's
+tables plays its computers and presents everything; the other (shard 0, where Discord delivers DM
+clicks) applies the person's moves. Every move is applied once, the owner presents each, the game
+ends with its results. (SQLite runs one process: nothing of this happens there.)"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+
+import pytest
+
+from bot.tables import Actor
+from bot.tables import events as ev
+from bot.tables.replay import differences, replay
+from tests.storage.targets import RawDatabase
+from tests.tables.helpers import CHANNEL, GUILD, Rig, act_once, options, rig
+
+ALICE = Actor("alice")
+
+
+async def process(url: str, owns: Callable[[str], bool], *, deaf: bool = False) -> Rig:
+    """A bot process's table service on the shared database, owning the servers ``owns`` says
+    (``deaf``: its notifications are lost, as when its listening connection drops)."""
+    r = await rig(url, start=False)
+    r.service.owns = owns
+    if deaf:
+        r.db.listen = _lost  # type: ignore[method-assign]
+    await r.service.start()
+    return r
+
+
+async def test_moves_made_in_another_process_are_applied_once_and_presented_by_the_owner(
+    db_url: str, raw: RawDatabase
+) -> None:
+    if not raw.postgres:
+        pytest.skip("SQLite runs one process")
+    owner = await process(db_url, lambda guild: guild == GUILD)
+    shard0 = await process(db_url, lambda guild: guild != GUILD)
+    snap = await owner.service.create_table(ALICE, GUILD, CHANNEL, options(target=1), seed=5)
+    tid = snap.table_id
+    await owner.service.start_game(ALICE, tid)  # the computers pass at once, alice's pass races them
+    rng = random.Random(2)
+    acted = 0
+    while not owner.presenter.of(ev.GameOver, tid):
+        await shard0.service.visit(tid)
+        hand = shard0.service.private_hand(ALICE, tid)
+        done = await act_once(shard0.service, tid, {"alice": ALICE}, rng)
+        assert done == 1, "alice's turn is announced only when she can act"
+        acted += 1
+        await owner.presenter.wait_for(
+            ev.TableEvent,  # type: ignore[arg-type]
+            lambda e, move=hand.move, seat=hand.seat: (
+                isinstance(e, ev.GameOver)
+                or (isinstance(e, ev.TurnStarted) and e.move > move and seat in e.seats)
+            ),
+        )
+    assert acted == 14  # her pass and her 13 cards
+    (over,) = owner.presenter.of(ev.GameOver, tid)
+    assert [c.player_id for c in over.changes] == ["alice"]
+    assert not shard0.presenter.events  # only the owner presents
+    # The log: every action once, in order, and it replays to exactly the saved state.
+    log = await owner.db.actions(tid)
+    assert [a.seq for a in log] == list(range(1, len(log) + 1))
+    assert len([a for a in log if a.actor == "alice" and a.kind == "move"]) == 14
+    ((state,),) = await raw.fetch("SELECT state FROM tables WHERE id = ?", (tid,))
+    assert differences(replay(tid, GUILD, CHANNEL, log), json.loads(state)) == []
+    plays = [json.loads(a.payload)["move"] for a in log if a.kind in ("move", "computer")]
+    cards = [p["card"] for p in plays if p["type"] == "play"]
+    assert len(cards) == len(set(cards)) == 52
+    await owner.close()
+    await shard0.close()
+
+
+async def _lost(heard: object) -> None:
+    """Listening that never hears anything."""
+
+
+async def test_an_owner_that_missed_the_notification_catches_up_at_its_supervisors_poll(
+    db_url: str, raw: RawDatabase
+) -> None:
+    if not raw.postgres:
+        pytest.skip("SQLite runs one process")
+    owner = await process(db_url, lambda guild: guild == GUILD, deaf=True)
+    shard0 = await process(db_url, lambda guild: guild != GUILD)
+    tid = (await owner.service.create_table(ALICE, GUILD, CHANNEL, options(target=1), seed=5)).table_id
+    await owner.service.start_game(ALICE, tid)
+    await owner.service.settle()  # the computers have passed: only alice is waited for
+    await shard0.service.visit(tid)
+    assert await act_once(shard0.service, tid, {"alice": ALICE}, random.Random(1)) == 1
+    await owner.service.settle()
+    assert not owner.presenter.of(ev.CardsPassed, tid)  # not heard of
+    owner.service.supervise()
+    passed = await owner.presenter.wait_for(ev.CardsPassed)
+    assert passed.table.table_id == tid and passed.table.move == 2
+    await owner.service.settle()
+    assert owner.service.snapshot(tid).move >= 2  # and the game goes on: the computers play
+    await owner.close()
+    await shard0.close()
