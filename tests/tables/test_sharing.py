@@ -51,9 +51,9 @@ async def test_moves_made_in_another_process_are_applied_once_and_presented_by_t
         acted += 1
         await owner.presenter.wait_for(
             ev.TableEvent,  # type: ignore[arg-type]
-            lambda e, move=hand.move, seat=hand.seat: (
+            lambda e, move=hand.move_number, seat=hand.seat: (
                 isinstance(e, ev.GameOver)
-                or (isinstance(e, ev.TurnStarted) and e.move > move and seat in e.seats)
+                or (isinstance(e, ev.TurnStarted) and e.move_number > move and seat in e.seats)
             ),
         )
     assert acted == 14  # her pass and her 13 cards
@@ -93,8 +93,8 @@ async def test_an_owner_that_missed_the_notification_catches_up_at_its_superviso
     assert not owner.presenter.of(ev.CardsPassed, tid)  # not heard of
     owner.service.supervise()
     passed = await owner.presenter.wait_for(ev.CardsPassed)
-    assert passed.table.table_id == tid and passed.table.move == 2
+    assert passed.table.table_id == tid and passed.table.move_number == 2
     await owner.service.settle()
-    assert owner.service.snapshot(tid).move >= 2  # and the game goes on: the computers play
+    assert owner.service.snapshot(tid).move_number >= 2  # and the game goes on: the computers play
     await owner.close()
     await shard0.close()
