@@ -35,7 +35,7 @@ class RecordingPresenter:
         ]
 
     async def wait_for(
-        self, kind: type[E], where: Callable[[E], bool] = lambda _e: True, timeout: float = 5.0
+        self, kind: type[E], where: Callable[[E], bool] = lambda _e: True, timeout: float = 20.0
     ) -> E:
         def found() -> E | None:
             for e in self.events:
