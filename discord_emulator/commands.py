@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from .errors import EmulatorError
 from .models import ALL_PERMISSIONS, Channel, ChannelKind, Guild, Role, User
+from .permissions import base_permissions
 from .snowflakes import SnowflakeFactory
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
@@ -149,7 +150,7 @@ def _check_context(command: dict[str, Any], user: User, guild: Guild | None) -> 
         raise CommandNotAvailable(f"/{command['name']} cannot be used in servers")
     required = command.get("default_member_permissions")
     if required is not None:
-        have = guild.permissions_of(user.id)
+        have = base_permissions(guild, user.id)
         if int(required) & ~have and have != ALL_PERMISSIONS:
             raise CommandNotAvailable(
                 f"{user.name} lacks the permissions for /{command['name']} ({required})"
@@ -217,7 +218,7 @@ def _option_value(
     if kind in (USER, MENTIONABLE) and isinstance(value, User):
         resolved.setdefault("users", {})[str(value.id)] = value.payload()
         if guild and value.id in guild.members:
-            member = guild.members[value.id].payload(permissions=guild.permissions_of(value.id))
+            member = guild.members[value.id].payload(permissions=base_permissions(guild, value.id))
             member.pop("user")
             resolved.setdefault("members", {})[str(value.id)] = member
         return str(value.id)

@@ -37,6 +37,7 @@ from .gateway import GUILDS_PER_SHARD, Gateway, Session
 from .http_app import API_PREFIX, build_app
 from .interactions import RESPONSE_DEADLINE, InteractionRecord, Interactions, InteractionType
 from .models import Channel, ChannelKind, Guild, Member, Message, Role, User
+from .permissions import base_permissions
 from .ratelimits import RateLimits
 from .state import EmulatorState
 
@@ -465,7 +466,7 @@ def _resolved(values: Sequence[Any], guild: Guild | None) -> dict[str, Any]:
         if isinstance(value, User):
             resolved.setdefault("users", {})[str(value.id)] = value.payload()
             if guild and value.id in guild.members:
-                member = guild.members[value.id].payload(permissions=guild.permissions_of(value.id))
+                member = guild.members[value.id].payload(permissions=base_permissions(guild, value.id))
                 member.pop("user")
                 resolved.setdefault("members", {})[str(value.id)] = member
         elif isinstance(value, Channel):

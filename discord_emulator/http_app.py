@@ -12,17 +12,42 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from aiohttp import web
 
 from .bodies import read_body
-from .counters import RequestRecord
+from .clock import Clock
+from .commands import CommandRegistry
+from .counters import RequestLog, RequestRecord
 from .errors import ApiError
+from .faults import Faults
+from .feed import ChangeFeed
+from .gateway import Gateway
+from .interactions import Interactions
+from .ratelimits import RateLimits
 from .routes import ROUTES, Ctx, Reply
+from .state import EmulatorState
 
-if TYPE_CHECKING:
-    from .emulator import DiscordEmulator
+
+class DiscordEmulator(Protocol):
+    """The parts of the emulator the HTTP application serves (``emulator.DiscordEmulator`` has
+    them): a protocol, so that this module and the emulator that builds it don't import each other."""
+
+    token: str
+    clock: Clock
+    feed: ChangeFeed
+    state: EmulatorState
+    faults: Faults
+    rate_limits: RateLimits
+    requests: RequestLog
+    commands: CommandRegistry
+    interactions: Interactions
+    gateway: Gateway
+
+    @property
+    def gateway_url(self) -> str: ...
+
 
 log = logging.getLogger(__name__)
 

@@ -15,16 +15,26 @@ import functools
 import io
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .snowflakes import iso_timestamp
-
-if TYPE_CHECKING:
-    from .permissions import Overwrite
 
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 IS_COMPONENTS_V2 = 1 << 15
+
+
+@dataclass
+class Overwrite:
+    """A channel's permission overwrite for a role (`type` 0) or a member (`type` 1)."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+    def payload(self) -> dict[str, object]:
+        return {"id": str(self.id), "type": self.type, "allow": str(self.allow), "deny": str(self.deny)}
 
 
 class ChannelKind(enum.IntEnum):
@@ -260,12 +270,6 @@ class Guild:
     @property
     def text_channels(self) -> list[Channel]:
         return [c for c in self.channels if c.kind is ChannelKind.TEXT]
-
-    def permissions_of(self, user_id: int) -> int:
-        """A member's server-wide permissions (owner and administrators have all)."""
-        from .permissions import base_permissions
-
-        return base_permissions(self, user_id)
 
     def payload(self) -> dict[str, Any]:
         return {

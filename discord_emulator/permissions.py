@@ -9,26 +9,11 @@ History. The routes then ask for the bits an action needs (`require`): 403/50013
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .errors import ApiError, Code
 from .models import ALL_PERMISSIONS, Channel, ChannelKind, Guild, Permission
 
 MEMBER_OVERWRITE, ROLE_OVERWRITE = 1, 0
 TIMED_OUT_KEEPS = Permission.VIEW_CHANNEL | Permission.READ_MESSAGE_HISTORY
-
-
-@dataclass
-class Overwrite:
-    """A channel's permission overwrite for a role (`type` 0) or a member (`type` 1)."""
-
-    id: int
-    type: int
-    allow: int = 0
-    deny: int = 0
-
-    def payload(self) -> dict[str, object]:
-        return {"id": str(self.id), "type": self.type, "allow": str(self.allow), "deny": str(self.deny)}
 
 
 def base_permissions(guild: Guild, user_id: int) -> int:

@@ -30,11 +30,12 @@ from .models import (
     Guild,
     Member,
     Message,
+    Overwrite,
     Permission,
     Role,
     User,
 )
-from .permissions import MEMBER_OVERWRITE, ROLE_OVERWRITE, Overwrite, channel_permissions
+from .permissions import MEMBER_OVERWRITE, ROLE_OVERWRITE, channel_permissions
 from .snowflakes import SnowflakeFactory, iso_timestamp
 from .validation import MENTION_KINDS, check_files, check_not_empty
 

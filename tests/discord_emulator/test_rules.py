@@ -14,6 +14,7 @@ import pytest
 from discord_emulator import ApiError, Channel, DiscordEmulator, Guild, Permission, User, route_keys
 from discord_emulator.command_validation import validate_commands
 from discord_emulator.models import ALL_PERMISSIONS, INVITE_PERMISSIONS
+from discord_emulator.permissions import base_permissions
 from discord_emulator.validation import ATTACHMENT_SIZE_LIMIT
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 64
@@ -78,7 +79,7 @@ def code(data: Any) -> int:
 async def test_the_bot_has_exactly_the_invite_permissions(emulator: DiscordEmulator):
     guild, general, _, _ = server(emulator)
     assert INVITE_PERMISSIONS == 309237763072
-    assert guild.permissions_of(emulator.bot.id) == INVITE_PERMISSIONS
+    assert base_permissions(guild, emulator.bot.id) == INVITE_PERMISSIONS
     assert emulator.permissions(emulator.bot, general) == INVITE_PERMISSIONS
     assert not emulator.permissions(emulator.bot, general) & (
         Permission.MANAGE_MESSAGES | Permission.MANAGE_THREADS
