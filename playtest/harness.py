@@ -307,10 +307,17 @@ class Hearts:
         """Wait (at most ``timeout`` seconds) until the table service has delivered every event it
         emitted and the presenter has finished the redraws and sends those deliveries started.
         ``presenter.settle()`` alone can return while the service is still delivering (e.g. the
-        lobby's last edit comes after the "Game over" announcement, in the same delivery)."""
+        lobby's last edit comes after the "Game over" announcement, in the same delivery), and the
+        presenter's own tasks can give the service more to deliver."""
+        service, presenter = self.bot.service, discord_presenter(self.bot)
         async with asyncio.timeout(timeout):
-            await self.bot.service.settle()
-            await discord_presenter(self.bot).settle()
+            # Until both are idle at once: a presenter task (an auto-played card) can make the
+            # service emit and deliver again after the service's own settle returned.
+            while True:
+                await service.settle()
+                await presenter.settle()
+                if not service._tasks and not presenter._tasks._tasks:
+                    return
 
     def game_over(self) -> bool:
         return bool(self.public(GAME_OVER))
