@@ -202,6 +202,10 @@ async def play_with_every_control(hearts: Hearts) -> tuple[int, Message, Message
     table_message = await hearts.wait_table_message()
     last = await hearts.reply(await emu.click(person, table_message, custom_id=f"hh:tbl:last:{table}"))
     await hearts.play_until(lambda: finished(hearts))
+    # The game's end is shown in full (the lobby's game-over line is its last step) before anyone
+    # answers the Rematch offer.
+    over = t("lobby.finished", hearts.locale)
+    await emu.wait_until(lambda: over in emu.message(lobby.id).content, what="the lobby's game-over line")
     await hearts.settle()
     standings = next(m for m, a in stored_attachments(emu) if a.filename == "standings.png")
 
