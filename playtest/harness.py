@@ -316,7 +316,7 @@ class Hearts:
             while True:
                 await service.settle()
                 await presenter.settle()
-                if not service._tasks and not presenter._tasks._tasks:
+                if service.idle and presenter.idle:
                     return
 
     def game_over(self) -> bool:

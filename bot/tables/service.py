@@ -134,6 +134,11 @@ class TableService(Sharing):
         if self._own_pool:
             self.computers.close()
 
+    @property
+    def idle(self) -> bool:
+        """No background work running (computer turns, deliveries): what ``settle`` waits for."""
+        return not self._tasks
+
     async def settle(self) -> None:
         """Wait until no background work is left (computer turns, deliveries). For tests/benchmarks."""
         while self._tasks:

@@ -26,6 +26,11 @@ class Background:
         if not task.cancelled() and task.exception() is not None:
             log.error("presenter task failed", exc_info=task.exception())
 
+    @property
+    def idle(self) -> bool:
+        """Nothing running: what ``settle`` waits for."""
+        return not self._tasks
+
     async def settle(self) -> None:
         """Wait until every task (and any it started) has finished."""
         while self._tasks:

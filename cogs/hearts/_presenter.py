@@ -389,6 +389,11 @@ class DiscordPresenter:
         self.render.close()
         await self.render.wait_closed(1.0)
 
+    @property
+    def idle(self) -> bool:
+        """No redraw or background send running: what ``settle`` waits for."""
+        return self._tasks.idle
+
     async def settle(self) -> None:
         """Wait until every redraw and background send has finished (tests, shutdown)."""
         await self._tasks.settle()

@@ -157,12 +157,26 @@ async def open_with_computers(hearts: Hearts, host: User, **options: Any) -> tup
     emu = hearts.emu
     _, lobby, table = await open_lobby(hearts, host, **options)
     seats = int(options.get("seats", 4))
-    for _ in range(seats - 1):
-        await hearts.emu.click(host, emu.message(lobby.id), custom_id=f"hh:lobby:bot:{table}")
-        await hearts.settle()
+    await add_computers(hearts, host, lobby, table, seats - 1)
     start = await emu.click(host, emu.message(lobby.id), custom_id=f"hh:lobby:start:{table}")
     await start.wait_acknowledged()
     return lobby, table
+
+
+def seated(hearts: Hearts, table: int) -> int:
+    """How many of the table's seats are taken (by people or computers)."""
+    return sum(s.kind is not None for s in hearts.bot.service.snapshot(table).seats)
+
+
+async def add_computers(hearts: Hearts, host: User, lobby: Message, table: int, count: int) -> None:
+    """``host`` adds ``count`` computers, each one seated before the next click (and so before Start)."""
+    first = seated(hearts, table)
+    for added in range(1, count + 1):
+        await hearts.emu.click(host, hearts.emu.message(lobby.id), custom_id=f"hh:lobby:bot:{table}")
+        await hearts.emu.wait_until(
+            lambda n=first + added: seated(hearts, table) == n, what="a computer seated"
+        )
+    await hearts.settle()
 
 
 def finished(hearts: Hearts) -> bool:
@@ -189,12 +203,11 @@ async def play_with_every_control(hearts: Hearts) -> tuple[int, Message, Message
     hearts.no_dm.add(friend.id)
     await hearts.reply(await emu.slash(person, hearts.general, "hearts me", auto_play="on"))
     _, lobby, table = await open_lobby(hearts, person, seats=4, hands=1)
-    joined = await emu.click(friend, emu.message(lobby.id), custom_id=f"hh:lobby:join:{table}")
-    await joined.wait_acknowledged()
-    await hearts.settle()
-    for _ in range(2):
-        await emu.click(person, emu.message(lobby.id), custom_id=f"hh:lobby:bot:{table}")
-        await hearts.settle()
+    # A lobby click is acknowledged before the service applies it: wait for the seat itself, or
+    # Start could come first and give noor's seat to a computer.
+    await emu.click(friend, emu.message(lobby.id), custom_id=f"hh:lobby:join:{table}")
+    await emu.wait_until(lambda: seated(hearts, table) == 2, what="noor seated")
+    await add_computers(hearts, person, lobby, table, 2)
     start = await emu.click(person, emu.message(lobby.id), custom_id=f"hh:lobby:start:{table}")
     await start.wait_acknowledged()
     await hearts.play_until(lambda: hearts.bot.service.snapshot(table).last_trick is not None)
@@ -308,9 +321,7 @@ async def test_a_german_player_at_a_japanese_server_reads_german_privately_japan
     assert answer.content == t("reply.table_created", "de", table=table)
     assert lobby.content.startswith(t("lobby.title", "ja", table=table))
     assert t("button.join", "ja") in lobby.labels
-    for _ in range(3):
-        await emu.click(person, emu.message(lobby.id), custom_id=f"hh:lobby:bot:{table}")
-        await hearts.settle()
+    await add_computers(hearts, person, lobby, table, 3)
     start = await emu.click(person, emu.message(lobby.id), custom_id=f"hh:lobby:start:{table}")
     await start.wait_acknowledged()
     dm = await emu.wait_for_dm(person, lambda m: bool(m.custom_ids))
