@@ -57,6 +57,14 @@ class Refused(Exception):
         return cls(exc.refusal, **exc.params)
 
 
+class Behind(Refused):
+    """The table moved on in another process: nothing was changed; this process has caught up (and
+    scheduled the table's next turns), and the same request may be tried again on the new state."""
+
+    def __init__(self) -> None:
+        super().__init__(TableRefusal.STORAGE_BUSY)
+
+
 async def or_busy(work: Awaitable[T]) -> T:
     """A database that can't be used now becomes a refusal the person can read."""
     try:

@@ -28,7 +28,7 @@ from bot.storage.records import RatingChange, TableSaved
 from bot.tables import events as ev
 from bot.tables.lobby_actions import LobbyActions
 from bot.tables.permissions import Actor
-from bot.tables.refusals import Refused, TableRefusal, or_busy
+from bot.tables.refusals import Behind, Refused, TableRefusal, or_busy
 from bot.tables.replay import move_from_json
 from bot.tables.snapshot import TableSnapshot, table_snapshot
 from bot.tables.table import Table, TableStatus
@@ -36,14 +36,6 @@ from bot.tables.table import Table, TableStatus
 log = logging.getLogger(__name__)
 
 ATTEMPTS: Final = 5  # a move refused as stale is tried again on the newer state this many times
-
-
-class Behind(Refused):
-    """The table moved on in another process: nothing was changed; this process has caught up, and
-    the same request may be tried again on the new state."""
-
-    def __init__(self) -> None:
-        super().__init__(TableRefusal.STORAGE_BUSY)
 
 
 class IdTaken(Exception):

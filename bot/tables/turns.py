@@ -15,7 +15,7 @@ from bot.engine.moves import ChooseMoon, IllegalMove, Move, PassCards, PlayCard
 from bot.engine.randomplay import random_move
 from bot.tables import events as ev
 from bot.tables.permissions import Actor, require_seat
-from bot.tables.refusals import Refused, TableRefusal
+from bot.tables.refusals import Behind, Refused, TableRefusal
 from bot.tables.service_base import (
     ServiceBase,
     move_json,
@@ -184,6 +184,7 @@ class Turns(ServiceBase):
         )
 
     async def _computer_turn(self, table: Table, seat: int, move_number: int) -> None:
+        again = False
         try:
             if not self._computer_due(table, seat, move_number):
                 return
@@ -200,6 +201,10 @@ class Turns(ServiceBase):
                     return
                 try:
                     await self._apply(table, choice, None)
+                except Behind:
+                    # Another process's move came first, and this one has caught up with it. Its
+                    # new schedule skipped this seat (still thinking): decide again, now.
+                    again = True
                 except Refused as exc:
                     if exc.code is not TableRefusal.STORAGE_BUSY:
                         raise
@@ -207,6 +212,8 @@ class Turns(ServiceBase):
                     self._retry_later(table)
         finally:
             table.thinking.discard((seat, move_number))
+        if again:
+            self._schedule(table)
 
     async def _warn(self, table: Table, move_number: int) -> None:
         async with table.lock:
@@ -264,6 +271,8 @@ class Turns(ServiceBase):
                 await self._after_moves(
                     table, None, "timeout", {"timeouts": record}, engine_events, moved, lead, tuple(timed_out)
                 )
+            except Behind:
+                return  # another process's move came first: caught up, its deadline is armed
             except Refused as exc:
                 if exc.code is not TableRefusal.STORAGE_BUSY:
                     raise

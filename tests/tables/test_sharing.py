@@ -5,12 +5,16 @@ ends with its results. (SQLite runs one process: nothing of this happens there.)
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
+from bot.engine import Move, SeatView
+from bot.storage import TableWrite
 from bot.tables import Actor
 from bot.tables import events as ev
 from bot.tables.replay import differences, replay
@@ -96,5 +100,52 @@ async def test_an_owner_that_missed_the_notification_catches_up_at_its_superviso
     assert passed.table.table_id == tid and passed.table.move_number == 2
     await owner.service.settle()
     assert owner.service.snapshot(tid).move_number >= 2  # and the game goes on: the computers play
+    await owner.close()
+    await shard0.close()
+
+
+async def test_a_computer_whose_move_came_second_decides_again_at_once(db_url: str, raw: RawDatabase) -> None:
+    """Two of the owner's computers have passed and the third is still choosing when alice's pass
+    is saved by shard 0 (the owner has not heard of it): the third's save is refused as stale, the
+    owner catches up, and that computer chooses again at once. Nothing else would move the table
+    on (every other seat has passed), and the clock here never moves: a retry after a backoff
+    would wait forever."""
+    if not raw.postgres:
+        pytest.skip("SQLite runs one process")
+    owner = await process(db_url, lambda guild: guild == GUILD, deaf=True)
+    shard0 = await process(db_url, lambda guild: guild != GUILD)
+    last, gate, others_saved = 3, asyncio.Event(), asyncio.Event()
+    decide, save = owner.service.computers.decide, owner.db.save_table
+    computer_saves = 0
+
+    async def held(view: SeatView, *args: Any) -> Move:
+        if view.seat == last:
+            await gate.wait()
+        return await decide(view, *args)
+
+    async def counted(write: TableWrite) -> Any:
+        nonlocal computer_saves
+        result = await save(write)
+        computer_saves += write.action is not None and write.action.kind == "computer"
+        if computer_saves == 2:
+            others_saved.set()
+        return result
+
+    owner.service.computers.decide = held  # type: ignore[method-assign]
+    owner.db.save_table = counted  # type: ignore[method-assign]
+    tid = (await owner.service.create_table(ALICE, GUILD, CHANNEL, options(target=1), seed=5)).table_id
+    await owner.service.start_game(ALICE, tid)
+    async with asyncio.timeout(20):
+        await others_saved.wait()
+    await shard0.service.visit(tid)
+    assert await act_once(shard0.service, tid, {"alice": ALICE}, random.Random(1)) == 1
+    gate.set()
+    passed = await owner.presenter.wait_for(ev.CardsPassed)
+    assert passed.table.table_id == tid
+    log = await owner.db.actions(tid)
+    passes = [
+        a for a in log if a.kind in ("move", "computer") and json.loads(a.payload)["move"]["type"] == "pass"
+    ]
+    assert len(passes) == 4  # alice's and each computer's, once
     await owner.close()
     await shard0.close()
