@@ -23,10 +23,10 @@ than the Q♠ and the Omnibus card) are searched once.
 
 The search is anytime: it plays deals until its time budget is spent, so a faster machine or
 engine makes it stronger rather than idle. It does not stop early on a choice that looks clear:
-the outcomes that decide a hand (a moon, the Q♠) come in few deals, and every early stop tried
-stopped before they showed (README, issue 15). A decision is therefore replayable only with a fixed
-number of deals (``deals``, for tests). With no time for even one deal it falls back to the
-``normal`` card.
+the outcomes that decide a hand (a moon, the Q♠) come in few deals, so a choice can look clear
+before they show, and no early stop tried measured better (README, issue 15). A decision is
+therefore replayable only with a fixed number of deals (``deals``, for tests). With no time for
+even one deal it falls back to the ``normal`` card.
 """
 
 from __future__ import annotations
