@@ -9,22 +9,28 @@ moon defence come from the playouts: the policy shoots and defends, and the obje
 In the playouts the other seats defend against a moon late, as ordinary players do, and the
 searching seat eagerly, as it does itself (``eager`` in ``policy``; measured in the README).
 
+Against a moon the playouts alone are too trusting: a seat that has taken every point so far may be
+shooting, and a sampled deal rarely gives it the cards a real shooter has. So while the eager
+defence sees a threat (``moon_threat``), that seat is played as a moon-hunter in the playouts, and
+the candidates are only the cards that keep the defence (``moon_defence``: no point on its trick,
+no stopper shed under it). Measured against a moon-hunter in README, issue 15.
+
 Passing works the same way: a few candidate passes (the ``normal`` one and sets of the most
 dangerous cards) are compared over sampled deals in which the other seats pass as ``normal`` would.
 
 Cards that cannot differ in outcome (neighbours in a suit with no unseen card between them, other
 than the Q♠ and the Omnibus card) are searched once.
 
-The search is anytime: it plays deals until its time budget is spent or the choice is clear (options
-that trail the best by several standard errors of the paired difference are dropped, and the time
-goes to the rest), so a faster machine or engine makes it stronger rather than idle. A decision is
+The search is anytime: it plays deals until its time budget is spent, so a faster machine or
+engine makes it stronger rather than idle. It does not stop early on a choice that looks clear:
+the outcomes that decide a hand (a moon, the Q♠) come in few deals, so a choice can look clear
+before they show, and no early stop tried measured better (README, issue 15). A decision is
 therefore replayable only with a fixed number of deals (``deals``, for tests). With no time for
 even one deal it falls back to the ``normal`` card.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
@@ -34,7 +40,7 @@ from typing import TypeVar
 from bot.ai.consts import Consts, consts_of
 from bot.ai.objective import Objective, choose_moon
 from bot.ai.passing import card_danger, choose_pass
-from bot.ai.policy import card_for_view, choose_card, stops_moon
+from bot.ai.policy import card_for_view, choose_card, moon_defence, moon_threat, stops_moon
 from bot.ai.sampling import DealSampler
 from bot.engine.cards import SUIT_MASKS, Card, CardSet, cards_of, cardset
 from bot.engine.hand import Hand, Phase
@@ -42,16 +48,9 @@ from bot.engine.scoring import needs_moon_choice, score_hand
 from bot.engine.view import SeatView
 
 DEFAULT_BUDGET = 0.2
-"""Seconds per decision when the caller gives none: the search runs until then or a clear choice."""
-MIN_DEALS = 16
-"""Deals before any option may be dropped."""
+"""Seconds per decision when the caller gives none: the search runs until then."""
 MAX_DEALS = 3000
 """A bound for positions so short that deals cost next to nothing."""
-CHECK_EVERY = 8
-CLEAR_Z = 3.0
-"""Standard errors by which an option must trail the best one to be dropped."""
-SAME_SE = 0.02
-"""Below this standard error of the difference (in points) two options play out alike: drop it."""
 MAX_PASS_OPTIONS = 8
 NORMAL_PRIOR = 0.25
 """Points credited per deal to the ``normal`` policy's own choice: breaks near-ties towards it."""
@@ -76,8 +75,9 @@ def candidates(k: Consts, legal: CardSet, unseen: CardSet) -> list[Card]:
     return out
 
 
-def _run_out(hand: Hand, k: Consts, objectives: dict[int, Objective]) -> tuple[int, ...]:
-    """Finish ``hand`` with the policy for every seat; the hand's points.
+def _run_out(hand: Hand, k: Consts, objectives: dict[int, Objective], hunter: int = -1) -> tuple[int, ...]:
+    """Finish ``hand`` with the policy for every seat; the hand's points. ``hunter`` (if not -1) is
+    played as a moon-hunter.
 
     Stops as soon as every counting card has been taken (the rest cannot change the score),
     unless the all-tricks option makes the last tricks count too."""
@@ -101,6 +101,7 @@ def _run_out(hand: Hand, k: Consts, objectives: dict[int, Objective]) -> tuple[i
                 hand.voids,
                 not hand.tricks,
                 seat in objectives,  # eager for the searching seat; the others defend late, as most do
+                seat == hunter,
             )
         else:
             card = legal.bit_length() - 1
@@ -127,9 +128,15 @@ def search_card(
     k = consts_of(view.rules)
     seat = view.seat
     fallback = card_for_view(view)
-    cands = candidates(k, view.legal, view.unseen)
-    if len(cands) < 2 or stops_moon(view):
+    if stops_moon(view):
         return fallback
+    allowed = moon_defence(view)
+    cands = candidates(k, allowed, view.unseen)
+    if not allowed >> fallback & 1:
+        fallback = cands[0]
+    if len(cands) < 2:
+        return fallback
+    hunter = moon_threat(view)
     prior = 0  # the class of the fallback card: the last representative at or below it
     for i, c in enumerate(cands):
         if c <= fallback and c // 13 == fallback // 13:
@@ -151,7 +158,7 @@ def search_card(
         sim._play(seat, cands[i])
         return sim
 
-    best = _best_option(view, len(cands), prepare, simulate, prior, start, time_budget, deals, seed)
+    best = _best_option(view, len(cands), prepare, simulate, prior, start, time_budget, deals, seed, hunter)
     return fallback if best == prior else cands[best]
 
 
@@ -222,72 +229,45 @@ def _best_option(
     time_budget: float | None,
     deals: int | None,
     seed: int,
+    hunter: int = -1,
 ) -> int:
     """The index of the option with the best mean objective over sampled deals (``prior``, the
     ``normal`` choice, when no deal could be played in time). ``prepare`` turns a deal into what
     ``simulate`` needs to set up the hand after option ``i``; every option sees the same deals.
+    ``hunter``: a seat played as a moon-hunter in the playouts (or -1).
 
-    Anytime: with ``deals`` None it plays deals until the time budget is spent or the choice is
-    clear. Every ``CHECK_EVERY`` deals (after ``MIN_DEALS``) each option is compared with the
-    current best on the same deals; an option behind by more than ``CLEAR_Z`` standard errors of
-    that paired difference, or within ``SAME_SE`` of it with a tiny standard error (the choice
-    does not matter), is dropped, and the time goes to the options still in question. The search
-    stops when one is left. With ``deals`` given, exactly that many deals are played (replayable).
+    With ``deals`` None it plays deals until the time budget is spent (anytime); with ``deals``
+    given, exactly that many (replayable).
     """
     deadline = start + (DEFAULT_BUDGET if time_budget is None else time_budget)
     k = consts_of(view.rules)
     rules = view.rules
-    anytime = deals is None
     limit = MAX_DEALS if deals is None else deals
     objective = Objective.of(rules, view.seat, view.scores, view.hand_number)
     objectives = {view.seat: objective}
     rng = random.Random(seed)
     sampler = DealSampler(view)
-    active = list(range(count))
-    values: list[list[float]] = [[] for _ in range(count)]  # per option, per deal (while active)
+    totals = [0.0] * count
     done = 0
     slowest = 0.0
     clock = time.perf_counter
-    while done < limit and len(active) > 1:
+    while done < limit:
         t0 = clock()
         if t0 + slowest > deadline:
             break
         state = prepare(sampler.sample(rng))
-        row = []
-        for i in active:
-            v = objective.value(rules, _run_out(simulate(state, i), k, objectives))
-            row.append(v)
+        values = []
+        for i in range(count):
+            values.append(objective.value(rules, _run_out(simulate(state, i), k, objectives, hunter)))
             if clock() > deadline:
                 break
-        if len(row) < len(active):
+        if len(values) < count:
             break  # the machine got slower than the deals so far: this one is cut short, left out
-        for i, v in zip(active, row, strict=True):
-            values[i].append(v)
+        for i, v in enumerate(values):
+            totals[i] += v
         done += 1
         slowest = max(slowest, clock() - t0)
-        if anytime and done >= MIN_DEALS and done % CHECK_EVERY == 0:
-            active = _still_in_question(active, values)
     if not done:
         return prior
-    # The normal choice's credit breaks near-ties; it stays out of the clarity test above, where
-    # a constant difference per deal would look like certainty.
-    return max(active, key=lambda i: sum(values[i]) + (NORMAL_PRIOR * done if i == prior else 0.0))
-
-
-def _still_in_question(active: list[int], values: list[list[float]]) -> list[int]:
-    """The options not yet clearly worse than the best (or equal to it), best first."""
-    best = max(active, key=lambda i: sum(values[i]))
-    kept = [best]
-    top = values[best]
-    n = len(top)
-    for i in active:
-        if i == best:
-            continue
-        diffs = [a - b for a, b in zip(top, values[i], strict=True)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        se = math.sqrt(var / n)
-        if mean > CLEAR_Z * se or se < SAME_SE:
-            continue
-        kept.append(i)
-    return kept
+    totals[prior] += NORMAL_PRIOR * done  # breaks near-ties towards the normal choice
+    return max(range(count), key=lambda i: totals[i])

@@ -2,10 +2,10 @@
 
 The ``hard`` level is CPU-heavy pure Python, so production uses a process pool (no GIL contention
 with the event loop); tests use threads or run inline. At most ``workers`` decisions run at once,
-first come first served. ``hard`` searches until its budget is spent (or its choice is clear), so
-the pool shares the CPU by sizing each budget when the decision gets a worker: its fair share when
-decisions queue up (the budget divided by how many wait per worker), and never more than what is
-left of ``hard_budget`` since the decision was asked for. So every table still moves within about
+first come first served. ``hard`` searches until its budget is spent, so the pool shares the CPU
+by sizing each budget when the decision gets a worker: its fair share when decisions queue up (the
+budget divided by how many wait per worker), and never more than what is left of ``hard_budget``
+since the decision was asked for. So every table still moves within about
 ``hard_budget`` of asking, however many tables need a move at once (down to ``min_budget`` each).
 """
 

@@ -11,7 +11,7 @@ from bot.engine.cards import HEARTS, QUEEN_OF_SPADES, TEN_OF_DIAMONDS, parse_car
 from bot.engine.hand import Hand, Phase
 from bot.engine.moves import ChooseMoon, PassCards, PlayCard
 from bot.engine.rules import MoonScoring, Omnibus, PassRotation, RuleSet
-from bot.engine.view import seat_view
+from bot.engine.view import SeatView, seat_view
 from tests.ai.positions import position
 
 SMART = [Level.NORMAL, Level.HARD]
@@ -21,6 +21,12 @@ SEARCH = {"time_budget": 60.0, "deals": 40}  # hard: a fixed number of deals, so
 def card_of(move: object) -> int:
     assert isinstance(move, PlayCard)
     return move.card
+
+
+def policy_card(view: SeatView, *, eager: bool, hunt: bool = False) -> int:
+    """``choose_card`` with the fields of ``view``, defending as ``eager`` says."""
+    fields = (view.seat, view.hand, view.legal, view.trick, view.leader, view.played, view.taken, view.voids)
+    return choose_card(consts_of(view.rules), *fields, not view.tricks, eager, hunt)
 
 
 def passing_view(holding: str, rules: RuleSet | None = None):  # type: ignore[no-untyped-def]
@@ -219,7 +225,44 @@ def test_late_moon_defence_keeps_its_normal_play_against_a_small_threat() -> Non
     # hard's simulated players defend late: 5 points of 26 are no threat to them yet, so they duck
     # under the 10♦ where the eager defence (normal's) takes the trick with the A♦.
     view = position("AD 5D 8C 9C 7S 8S 9S TS", seat=3, tricks=EARLY_MOON_TRICKS, trick="TD 8H")
-    fields = (view.seat, view.hand, view.legal, view.trick, view.leader, view.played, view.taken, view.voids)
-    k = consts_of(view.rules)
-    assert choose_card(k, *fields, False, eager=True) == parse_card("AD")
-    assert choose_card(k, *fields, False, eager=False) == parse_card("5D")
+    assert policy_card(view, eager=True) == parse_card("AD")
+    assert policy_card(view, eager=False) == parse_card("5D")
+
+
+# Seat 1 has won every trick, leading from the second on, and taken the only two hearts played
+# (seat 0 discarded them).
+TWO_HEART_TRICKS = (
+    (0, "2C AC 3C 4C"),
+    *((1, cards) for cards in ("KD 2D 3D 4D", "KS 2S 3S 4S", "QD 5D 6D 2H", "JD 7D 8D 3H")),
+)
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_keeps_its_high_hearts_under_a_lone_point_takers_winning_heart(level: Level) -> None:
+    # Seat 1 leads the A♥: seat 2 cannot win the trick, so it plays its lowest heart and keeps the
+    # Q♥, which may win a later heart trick from seat 1 and stop the moon.
+    view = position("QH 8H 4H 9C 8S 9S 7C TS", seat=2, tricks=TWO_HEART_TRICKS, trick="AH")
+    assert card_of(decide(view, level, seed=2, **SEARCH)) == parse_card("4H")
+
+
+def test_late_moon_defence_sheds_its_high_heart_under_a_winning_heart() -> None:
+    # The ordinary players of hard's playouts duck with their highest heart, as most players do.
+    view = position("QH 8H 4H 9C 8S 9S 7C TS", seat=2, tricks=TWO_HEART_TRICKS, trick="AH")
+    assert policy_card(view, eager=False) == parse_card("QH")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hard_gives_no_point_to_a_lone_point_taker(seed: int) -> None:
+    # Void in diamonds, with seat 1 winning the trick (seat 0 after us is void too): the Q♠ or a
+    # heart would feed its moon, whatever the sampled deals say about how likely it is.
+    view = position("QS 5S 6S 7S 8C 9C TH JH", seat=3, tricks=TWO_HEART_TRICKS, trick="TD 9D")
+    card = card_of(decide(view, Level.HARD, seed=seed, **SEARCH))
+    assert not view.rules.penalty_cards >> card & 1
+
+
+def test_a_moon_hunter_in_the_playouts_leads_its_sure_winners() -> None:
+    # Seat 1 holds every point taken; played as a hunter it leads the A♠ (nobody can beat it) where
+    # the ordinary policy leads low.
+    view = position("AS 6S 7S 8S 9C TC 5C AD", seat=1, tricks=TWO_HEART_TRICKS)
+    assert policy_card(view, eager=False, hunt=True) == parse_card("AS")
+    assert policy_card(view, eager=False) != parse_card("AS")
