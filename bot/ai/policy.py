@@ -24,8 +24,7 @@ defends eagerly, seeing a threat early and breaking its normal play for it; the 
 of ``hard``'s playouts defend late, as most players do (``eager=False``). Measured with
 bench/ai_strength.py: the eager defence cuts the moons a hunter makes against ``normal`` by seven
 eighths at no cost against ordinary opponents, but as a model of ordinary opponents it made ``hard``
-weaker than before issue 15 (README, issue 15). ``hunt`` plays a seat as a moon-hunter: ``hard``'s
-model of a seat that threatens a moon.
+weaker than before issue 15 (README, issue 15).
 """
 
 from __future__ import annotations
@@ -34,7 +33,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from bot.ai.consts import Consts, consts_of
-from bot.engine.cards import HEARTS, SUIT_MASKS, CardSet
+from bot.engine.cards import HEARTS, SUIT_MASKS
 from bot.engine.view import SeatView
 
 _SUITS = SUIT_MASKS
@@ -141,20 +140,14 @@ def choose_card(
     voids: Sequence[int],
     first_trick: bool,
     eager: bool = True,
-    hunt: bool = False,
 ) -> int:
     """The card to play. ``played`` includes the cards of the current trick. ``eager``: how early
-    and how hard it defends against another seat's moon (module docstring). ``hunt``: go for the
-    moon as long as no other seat has taken a point (``hard``'s model of a seat that looks like it
-    is shooting)."""
+    and how hard it defends against another seat's moon (module docstring)."""
     if not legal & (legal - 1):
         return _low(legal)
     out = k.deck & ~played & ~hand
-    hunting = hunt and not _others_took_points(k, seat, taken)
     if not trick:
-        if hunting:
-            threat, shooting = -1, True
-        elif played & k.penalty:
+        if played & k.penalty:
             threat, shooting = moon_state(k, seat, taken, hand, out, -1, 0, eager)
         else:
             threat, shooting = -1, False
@@ -174,9 +167,7 @@ def choose_card(
             win = c
             win_i = i
     winner = (leader + win_i) % n
-    if hunting:
-        threat, shooting = -1, True
-    elif played & k.penalty:
+    if played & k.penalty:
         threat, shooting = moon_state(k, seat, taken, hand, out, winner, cards, eager)
     else:
         threat, shooting = -1, False  # no point card played yet: no moon either way
@@ -188,11 +179,6 @@ def choose_card(
             k, seat, hand, legal, trick, leader, out, voids, first_trick, shooting, threat, win, pts
         )
     return _discard(k, hand, legal, out, shooting, threat, winner, pts, eager)
-
-
-def _others_took_points(k: Consts, seat: int, taken: Sequence[int]) -> bool:
-    """Whether a seat other than ``seat`` has taken a point card: its moon is off."""
-    return any(s != seat and taken[s] & k.penalty for s in range(k.n))
 
 
 def card_for_view(view: SeatView) -> int:
@@ -249,22 +235,6 @@ def stops_moon(view: SeatView) -> bool:
     if moon_threat(view) != state.winner:
         return False
     return bool(view.legal & ~((2 << state.top) - 1))
-
-
-def moon_defence(view: SeatView) -> CardSet:
-    """The legal cards that keep the eager moon defence while the seat threatening a moon wins the
-    trick being played: a discard that gives it no point, or, when the trick cannot be taken from
-    it, the lowest card (the high ones may take a later trick from it and stop the moon). Every
-    legal card otherwise. ``hard`` searches only these: its playouts cannot tell a real shooter
-    from a seat that took a few points by chance, and feeding the first or shedding the stopper
-    against it is what lets a moon through (README, issue 15)."""
-    legal = view.legal
-    state = trick_state(view)
-    if state.winner < 0 or moon_threat(view) != state.winner:
-        return legal
-    if legal & _SUITS[state.top // 13]:
-        return legal if legal & ~((2 << state.top) - 1) else legal & -legal
-    return legal & ~consts_of(view.rules).penalty or legal
 
 
 def _lead(

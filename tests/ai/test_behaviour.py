@@ -23,10 +23,10 @@ def card_of(move: object) -> int:
     return move.card
 
 
-def policy_card(view: SeatView, *, eager: bool, hunt: bool = False) -> int:
+def policy_card(view: SeatView, *, eager: bool) -> int:
     """``choose_card`` with the fields of ``view``, defending as ``eager`` says."""
     fields = (view.seat, view.hand, view.legal, view.trick, view.leader, view.played, view.taken, view.voids)
-    return choose_card(consts_of(view.rules), *fields, not view.tricks, eager, hunt)
+    return choose_card(consts_of(view.rules), *fields, not view.tricks, eager)
 
 
 def passing_view(holding: str, rules: RuleSet | None = None):  # type: ignore[no-untyped-def]
@@ -237,32 +237,15 @@ TWO_HEART_TRICKS = (
 )
 
 
-@pytest.mark.parametrize("level", SMART)
-def test_keeps_its_high_hearts_under_a_lone_point_takers_winning_heart(level: Level) -> None:
+def test_normal_keeps_its_high_hearts_under_a_lone_point_takers_winning_heart() -> None:
     # Seat 1 leads the A♥: seat 2 cannot win the trick, so it plays its lowest heart and keeps the
-    # Q♥, which may win a later heart trick from seat 1 and stop the moon.
+    # Q♥, which may win a later heart trick from seat 1 and stop the moon. (``hard`` weighs it in
+    # its playouts instead: forcing this on it cost it strength against ordinary players, README.)
     view = position("QH 8H 4H 9C 8S 9S 7C TS", seat=2, tricks=TWO_HEART_TRICKS, trick="AH")
-    assert card_of(decide(view, level, seed=2, **SEARCH)) == parse_card("4H")
+    assert card_of(decide(view, Level.NORMAL, seed=2)) == parse_card("4H")
 
 
 def test_late_moon_defence_sheds_its_high_heart_under_a_winning_heart() -> None:
     # The ordinary players of hard's playouts duck with their highest heart, as most players do.
     view = position("QH 8H 4H 9C 8S 9S 7C TS", seat=2, tricks=TWO_HEART_TRICKS, trick="AH")
     assert policy_card(view, eager=False) == parse_card("QH")
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_hard_gives_no_point_to_a_lone_point_taker(seed: int) -> None:
-    # Void in diamonds, with seat 1 winning the trick (seat 0 after us is void too): the Q♠ or a
-    # heart would feed its moon, whatever the sampled deals say about how likely it is.
-    view = position("QS 5S 6S 7S 8C 9C TH JH", seat=3, tricks=TWO_HEART_TRICKS, trick="TD 9D")
-    card = card_of(decide(view, Level.HARD, seed=seed, **SEARCH))
-    assert not view.rules.penalty_cards >> card & 1
-
-
-def test_a_moon_hunter_in_the_playouts_leads_its_sure_winners() -> None:
-    # Seat 1 holds every point taken; played as a hunter it leads the A♠ (nobody can beat it) where
-    # the ordinary policy leads low.
-    view = position("AS 6S 7S 8S 9C TC 5C AD", seat=1, tricks=TWO_HEART_TRICKS)
-    assert policy_card(view, eager=False, hunt=True) == parse_card("AS")
-    assert policy_card(view, eager=False) != parse_card("AS")
