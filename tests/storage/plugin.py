@@ -5,7 +5,7 @@ schema (``CREATE SCHEMA``, made the connections' ``search_path`` by the URL: a f
 ``CREATE DATABASE`` takes up to half a second on a busy machine) in the session's PostgreSQL
 database; the server starts the first time a test asks for it and stops when the session ends.
 ``raw`` reaches the same database around the bot. ``sqlite_path`` is for the tests of SQLite's own
-behaviour (WAL, file modes).
+behaviour (WAL, file modes), ``postgres_url`` for what only PostgreSQL does (several processes).
 """
 
 from __future__ import annotations
@@ -51,6 +51,13 @@ async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'hearts.sqlite3'}"
     return await fresh_postgres_database(request.getfixturevalue("postgres"))
+
+
+@pytest.fixture
+async def postgres_url(postgres: PostgresServer) -> str:
+    """A fresh PostgreSQL database alone, for what only happens there: several bot processes on one
+    database (SQLite runs one process)."""
+    return await fresh_postgres_database(postgres)
 
 
 @pytest.fixture

@@ -11,8 +11,6 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-
 from bot.engine import Move, SeatView
 from bot.storage import TableWrite
 from bot.tables import Actor
@@ -36,12 +34,10 @@ async def process(url: str, owns: Callable[[str], bool], *, deaf: bool = False) 
 
 
 async def test_moves_made_in_another_process_are_applied_once_and_presented_by_the_owner(
-    db_url: str, raw: RawDatabase
+    postgres_url: str,
 ) -> None:
-    if not raw.postgres:
-        pytest.skip("SQLite runs one process")
-    owner = await process(db_url, lambda guild: guild == GUILD)
-    shard0 = await process(db_url, lambda guild: guild != GUILD)
+    owner = await process(postgres_url, lambda guild: guild == GUILD)
+    shard0 = await process(postgres_url, lambda guild: guild != GUILD)
     snap = await owner.service.create_table(ALICE, GUILD, CHANNEL, options(target=1), seed=5)
     tid = snap.table_id
     await owner.service.start_game(ALICE, tid)  # the computers pass at once, alice's pass races them
@@ -68,7 +64,7 @@ async def test_moves_made_in_another_process_are_applied_once_and_presented_by_t
     log = await owner.db.actions(tid)
     assert [a.seq for a in log] == list(range(1, len(log) + 1))
     assert len([a for a in log if a.actor == "alice" and a.kind == "move"]) == 14
-    ((state,),) = await raw.fetch("SELECT state FROM tables WHERE id = ?", (tid,))
+    ((state,),) = await RawDatabase(postgres_url).fetch("SELECT state FROM tables WHERE id = ?", (tid,))
     assert differences(replay(tid, GUILD, CHANNEL, log), json.loads(state)) == []
     plays = [json.loads(a.payload)["move"] for a in log if a.kind in ("move", "computer")]
     cards = [p["card"] for p in plays if p["type"] == "play"]
@@ -82,12 +78,10 @@ async def _lost(heard: object) -> None:
 
 
 async def test_an_owner_that_missed_the_notification_catches_up_at_its_supervisors_poll(
-    db_url: str, raw: RawDatabase
+    postgres_url: str,
 ) -> None:
-    if not raw.postgres:
-        pytest.skip("SQLite runs one process")
-    owner = await process(db_url, lambda guild: guild == GUILD, deaf=True)
-    shard0 = await process(db_url, lambda guild: guild != GUILD)
+    owner = await process(postgres_url, lambda guild: guild == GUILD, deaf=True)
+    shard0 = await process(postgres_url, lambda guild: guild != GUILD)
     tid = (await owner.service.create_table(ALICE, GUILD, CHANNEL, options(target=1), seed=5)).table_id
     await owner.service.start_game(ALICE, tid)
     await owner.service.settle()  # the computers have passed: only alice is waited for
@@ -104,16 +98,14 @@ async def test_an_owner_that_missed_the_notification_catches_up_at_its_superviso
     await shard0.close()
 
 
-async def test_a_computer_whose_move_came_second_decides_again_at_once(db_url: str, raw: RawDatabase) -> None:
+async def test_a_computer_whose_move_came_second_decides_again_at_once(postgres_url: str) -> None:
     """Two of the owner's computers have passed and the third is still choosing when alice's pass
     is saved by shard 0 (the owner has not heard of it): the third's save is refused as stale, the
     owner catches up, and that computer chooses again at once. Nothing else would move the table
     on (every other seat has passed), and the clock here never moves: a retry after a backoff
     would wait forever."""
-    if not raw.postgres:
-        pytest.skip("SQLite runs one process")
-    owner = await process(db_url, lambda guild: guild == GUILD, deaf=True)
-    shard0 = await process(db_url, lambda guild: guild != GUILD)
+    owner = await process(postgres_url, lambda guild: guild == GUILD, deaf=True)
+    shard0 = await process(postgres_url, lambda guild: guild != GUILD)
     last, gate, others_saved = 3, asyncio.Event(), asyncio.Event()
     decide, save = owner.service.computers.decide, owner.db.save_table
     computer_saves = 0
