@@ -19,7 +19,7 @@ What it does, in brief:
   the high ones that may take a later trick; when it holds every point itself with control of
   hearts, it goes for it.
 
-How eagerly it defends is its parameter ``eager``: ``normal`` (and ``hard``'s own fallback)
+How eagerly it defends is its one parameter (``eager``): ``normal`` (and ``hard``'s own fallback)
 defends eagerly, seeing a threat early and breaking its normal play for it; the simulated players
 of ``hard``'s playouts defend late, as most players do (``eager=False``). Measured with
 bench/ai_strength.py: the eager defence cuts the moons a hunter makes against ``normal`` by seven
@@ -30,7 +30,6 @@ weaker than before issue 15 (README, issue 15).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from bot.ai.consts import Consts, consts_of
 from bot.engine.cards import HEARTS, SUIT_MASKS
@@ -197,44 +196,21 @@ def card_for_view(view: SeatView) -> int:
     )
 
 
-class TrickState(NamedTuple):
-    """The trick being played, as the moon defence sees it."""
-
-    winner: int  # the seat winning it so far, or -1 before its first card
-    top: int  # the card winning it so far, or -1
-    cards: int  # its cards, as a set
-
-
-def trick_state(view: SeatView) -> TrickState:
-    """Who is winning the trick being played, with which card."""
-    if not view.trick:
-        return TrickState(-1, -1, 0)
-    led = view.trick[0] // 13
-    win_i = max(range(len(view.trick)), key=lambda i: view.trick[i] if view.trick[i] // 13 == led else -1)
-    return TrickState(
-        (view.leader + win_i) % view.players, view.trick[win_i], sum(1 << c for c in view.trick)
-    )
-
-
-def moon_threat(view: SeatView) -> int:
-    """The seat that ``view``'s seat, defending eagerly, sees threatening a moon (the trick being
-    played counted), or -1."""
-    k = consts_of(view.rules)
-    out = k.deck & ~view.played & ~view.hand
-    state = trick_state(view)
-    return moon_state(k, view.seat, view.taken, view.hand, out, state.winner, state.cards)[0]
-
-
 def stops_moon(view: SeatView) -> bool:
     """Whether ``view``'s seat can win a trick holding a point card while another seat has taken
     every point so far: the cheap, certain moon defence that ``hard`` never second-guesses."""
     k = consts_of(view.rules)
-    state = trick_state(view)
-    if not state.cards & k.penalty or not view.legal & _SUITS[state.top // 13]:
+    if not view.trick or not view.legal & _SUITS[view.trick[0] // 13]:
         return False
-    if moon_threat(view) != state.winner:
+    out = k.deck & ~view.played & ~view.hand
+    led = view.trick[0] // 13
+    win_i = max(range(len(view.trick)), key=lambda i: view.trick[i] if view.trick[i] // 13 == led else -1)
+    winner = (view.leader + win_i) % k.n
+    cards = sum(1 << c for c in view.trick)
+    threat, _ = moon_state(k, view.seat, view.taken, view.hand, out, winner, cards)
+    if threat < 0 or threat != winner or not cards & k.penalty:
         return False
-    return bool(view.legal & ~((2 << state.top) - 1))
+    return bool(view.legal & ~((2 << view.trick[win_i]) - 1))
 
 
 def _lead(
