@@ -32,6 +32,16 @@ MIGRATION_LOCK: Final = 0x4845415254  # pg_advisory_xact_lock key while migratin
 # intervention (shutdown, cancelled), 58 system (I/O); read-only transaction, lock not available.
 _UNAVAILABLE_CLASSES: Final = frozenset({"08", "40", "53", "57", "58"})
 _UNAVAILABLE_CODES: Final = frozenset({"25006", "55P03"})
+# What the client raises when the server or the connection goes away. ``InternalClientError`` is
+# asyncpg's protocol caught mid-operation by a connection the server terminated ("cannot switch to
+# state …"), seen when a backend is killed between two writes.
+_CONNECTION_ERRORS: Final = (
+    TimeoutError,
+    OSError,
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
+)
 
 _FAULTS: Final[dict[WriteFault, tuple[type[asyncpg.PostgresError], str]]] = {
     WriteFault.DISK_FULL: (
@@ -108,7 +118,7 @@ class PostgresBackend:
                 server_settings=_settings(busy_timeout),
             )
             schema = await pool.fetchval("SELECT current_schema()")
-        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        except _CONNECTION_ERRORS as exc:
             raise StorageUnavailable(f"can't connect to {target.describe()}: {exc}") from exc
         return cls(target, pool, busy_timeout, f"hearts_tables_{schema}"[:63])
 
@@ -126,7 +136,7 @@ class PostgresBackend:
         if self._listener is None:
             try:
                 self._listener = await asyncpg.connect(self.target.url, timeout=CONNECT_TIMEOUT)
-            except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            except _CONNECTION_ERRORS as exc:
                 raise StorageUnavailable(f"can't connect to {self.target.describe()}: {exc}") from exc
         await self._listener.add_listener(self.channel, lambda _c, _pid, _ch, payload: heard(payload))
 
@@ -138,14 +148,33 @@ class PostgresBackend:
         await self.pool.expire_connections()  # the open ones reconnect with it when next released
 
     async def transaction(self, body: Callable[[Tx], Awaitable[T]]) -> T:
-        async with self.pool.acquire() as conn, conn.transaction():
-            return await body(_Conn(conn))
+        """One write group. On a lost connection it is refused whole (the caller's rollback), never
+        retried here: whether the server committed before the connection went is unknown."""
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                return await body(_Conn(conn))
+        except _CONNECTION_ERRORS as exc:
+            await self._forget_connections(exc)
+            raise
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]:
-        try:
-            return list(await self.pool.fetch(numbered(sql), *args))
-        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
-            raise StorageUnavailable(f"reading failed: {exc}") from exc
+        """A read, tried again once on fresh connections when the first one had been lost (a server
+        restart or a terminated backend drops every pooled connection at once)."""
+        for last in (False, True):
+            try:
+                return list(await self.pool.fetch(numbered(sql), *args))
+            except _CONNECTION_ERRORS as exc:
+                if last or not await self._forget_connections(exc):
+                    raise StorageUnavailable(f"reading failed: {exc}") from exc
+        raise AssertionError("unreachable")
+
+    async def _forget_connections(self, exc: BaseException) -> bool:
+        """After a lost connection the pool's others are likely gone too (a failover, a restart):
+        expire them all so each is reconnected when next acquired. True when ``exc`` was one."""
+        if not _lost_connection(exc):
+            return False
+        await self.pool.expire_connections()
+        return True
 
     async def lock(self, tx: Tx, keys: Sequence[tuple[int, int]]) -> None:
         for space, number in sorted(set(keys)):
@@ -171,12 +200,26 @@ class PostgresBackend:
         return error
 
     def unavailable(self, exc: BaseException) -> bool:
-        if isinstance(exc, StorageUnavailable | OSError | asyncio.TimeoutError | asyncpg.InterfaceError):
+        if isinstance(
+            exc,
+            StorageUnavailable
+            | OSError
+            | asyncio.TimeoutError
+            | asyncpg.InterfaceError
+            | asyncpg.InternalClientError,
+        ):
             return True
         if isinstance(exc, asyncpg.PostgresError):
             code = str(getattr(exc, "sqlstate", "") or "")
             return code[:2] in _UNAVAILABLE_CLASSES or code in _UNAVAILABLE_CODES
         return False
+
+
+def _lost_connection(exc: BaseException) -> bool:
+    """The connection itself is gone (not a refused statement or a lock wait)."""
+    if isinstance(exc, asyncpg.PostgresError):
+        return str(getattr(exc, "sqlstate", "") or "")[:2] in {"08", "57"}
+    return isinstance(exc, OSError | asyncpg.InterfaceError | asyncpg.InternalClientError)
 
 
 def _settings(busy_timeout: float) -> dict[str, str]:

@@ -185,6 +185,7 @@ async def test_connections_dropped_by_the_postgresql_server_refuse_a_write_then_
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
         "WHERE pid <> pg_backend_pid() AND backend_type = 'client backend'"
     )
+    assert await db.get_meta("before") == "1"  # a read is tried again on a fresh connection
     try:  # a write on a dropped connection is refused whole (or, reconnected already, goes through)
         await db.set_meta("during", "1")
         during = "1"
