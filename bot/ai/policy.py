@@ -261,13 +261,14 @@ def shooter(view: SeatView) -> int:
 
 
 def stops_moon(view: SeatView) -> bool:
-    """Whether ``view``'s seat can win a trick holding a point card while another seat has taken
-    every point so far: the cheap, certain moon defence that ``hard`` never second-guesses."""
+    """Whether ``view``'s seat can win a trick holding a point card from a seat that looks like a
+    shooter (``shooter``): the cheap, certain moon defence that ``hard`` never second-guesses.
+    Against a seat that took a few points by chance, taking them is left to the search."""
     k = consts_of(view.rules)
     state = trick_state(view)
     if not state.cards & k.penalty or not view.legal & _SUITS[state.top // 13]:
         return False
-    if moon_threat(view) != state.winner:
+    if shooter(view) != state.winner:
         return False
     return bool(view.legal & ~((2 << state.top) - 1))
 
