@@ -25,7 +25,7 @@ of ``hard``'s playouts defend late, as most players do (``eager=False``). Measur
 bench/ai_strength.py: the eager defence cuts the moons a hunter makes against ``normal`` by seven
 eighths at no cost against ordinary opponents, but as a model of ordinary opponents it made ``hard``
 weaker than before issue 15 (README, issue 15). ``hunt`` plays a seat as a moon-hunter: ``hard``'s
-model of a seat that threatens a moon.
+model of a seat that looks like a shooter (``shooter``).
 """
 
 from __future__ import annotations
