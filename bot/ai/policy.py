@@ -275,11 +275,11 @@ def stops_moon(view: SeatView) -> bool:
 
 def moon_defence(view: SeatView) -> CardSet:
     """The legal cards that keep the moon defence while a seat that looks like a shooter
-    (``shooter``) wins the trick being played: a discard that gives it no point, or, when the trick cannot be taken from
-    it, the lowest card (the high ones may take a later trick from it and stop the moon). Every
-    legal card otherwise. ``hard`` searches only these: its playouts cannot tell a real shooter
-    from a seat that took a few points by chance, and feeding the first or shedding the stopper
-    against it is what lets a moon through (README, issue 15)."""
+    (``shooter``) wins the trick being played: a discard that gives it no point, or, when the trick
+    cannot be taken from it, the lowest card (the high ones may take a later trick from it and stop
+    the moon). Every legal card otherwise. ``hard`` searches only these: a sampled deal rarely gives
+    the shooter the cards a real one holds, so its playouts undervalue the defence, and feeding the
+    shooter or shedding a stopper under it is what lets a moon through (README, issue 15)."""
     legal = view.legal
     state = trick_state(view)
     if state.winner < 0 or shooter(view) != state.winner:
