@@ -6,7 +6,7 @@ import pytest
 
 from bot.ai import Level, decide
 from bot.ai.consts import consts_of
-from bot.ai.policy import choose_card
+from bot.ai.policy import choose_card, moon_defence, moon_threat, shooter
 from bot.engine.cards import HEARTS, QUEEN_OF_SPADES, TEN_OF_DIAMONDS, parse_card, parse_cards
 from bot.engine.hand import Hand, Phase
 from bot.engine.moves import ChooseMoon, PassCards, PlayCard
@@ -23,10 +23,10 @@ def card_of(move: object) -> int:
     return move.card
 
 
-def policy_card(view: SeatView, *, eager: bool) -> int:
+def policy_card(view: SeatView, *, eager: bool, hunt: bool = False) -> int:
     """``choose_card`` with the fields of ``view``, defending as ``eager`` says."""
     fields = (view.seat, view.hand, view.legal, view.trick, view.leader, view.played, view.taken, view.voids)
-    return choose_card(consts_of(view.rules), *fields, not view.tricks, eager)
+    return choose_card(consts_of(view.rules), *fields, not view.tricks, eager, hunt)
 
 
 def passing_view(holding: str, rules: RuleSet | None = None):  # type: ignore[no-untyped-def]
@@ -237,15 +237,53 @@ TWO_HEART_TRICKS = (
 )
 
 
-def test_normal_keeps_its_high_hearts_under_a_lone_point_takers_winning_heart() -> None:
+@pytest.mark.parametrize("level", SMART)
+def test_keeps_its_high_hearts_under_a_lone_point_takers_winning_heart(level: Level) -> None:
     # Seat 1 leads the A♥: seat 2 cannot win the trick, so it plays its lowest heart and keeps the
-    # Q♥, which may win a later heart trick from seat 1 and stop the moon. (``hard`` weighs it in
-    # its playouts instead: forcing this on it cost it strength against ordinary players, README.)
+    # Q♥, which may win a later heart trick from seat 1 and stop the moon.
     view = position("QH 8H 4H 9C 8S 9S 7C TS", seat=2, tricks=TWO_HEART_TRICKS, trick="AH")
-    assert card_of(decide(view, Level.NORMAL, seed=2)) == parse_card("4H")
+    assert card_of(decide(view, level, seed=2, **SEARCH)) == parse_card("4H")
 
 
 def test_late_moon_defence_sheds_its_high_heart_under_a_winning_heart() -> None:
     # The ordinary players of hard's playouts duck with their highest heart, as most players do.
     view = position("QH 8H 4H 9C 8S 9S 7C TS", seat=2, tricks=TWO_HEART_TRICKS, trick="AH")
     assert policy_card(view, eager=False) == parse_card("QH")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hard_gives_no_point_to_a_lone_point_taker(seed: int) -> None:
+    # Void in diamonds, with seat 1 winning the trick (seat 0 after us is void too): the Q♠ or a
+    # heart would feed its moon, whatever the sampled deals say about how likely it is.
+    view = position("QS 5S 6S 7S 8C 9C TH JH", seat=3, tricks=TWO_HEART_TRICKS, trick="TD 9D")
+    card = card_of(decide(view, Level.HARD, seed=seed, **SEARCH))
+    assert not view.rules.penalty_cards >> card & 1
+
+
+def test_a_moon_hunter_in_the_playouts_leads_its_sure_winners() -> None:
+    # Seat 1 holds every point taken; played as a hunter it leads the A♠ (nobody can beat it) where
+    # the ordinary policy leads low.
+    view = position("AS 6S 7S 8S 9C TC 5C AD", seat=1, tricks=TWO_HEART_TRICKS)
+    assert policy_card(view, eager=False, hunt=True) == parse_card("AS")
+    assert policy_card(view, eager=False) != parse_card("AS")
+
+
+# Seat 1 took the only two hearts played, but won just one trick of four: a chance taker.
+CHANCE_HEART_TRICKS = (
+    (0, "2C 3C AC 4C"),
+    (2, "KD 2D 3D 4D"),
+    (2, "2S KS 3S 4S"),
+    (3, "5D 2H QD 3H"),
+)
+
+
+def test_a_seat_that_took_two_hearts_by_chance_is_no_shooter() -> None:
+    # Both are threats to the eager defence; only the one that won nearly every trick is a shooter,
+    # and only under its winning card does hard keep the defence (its lowest club) whatever its
+    # playouts say.
+    chance = position("AS 6S 7S 8S 9C TC 5C AD 9H", seat=2, tricks=CHANCE_HEART_TRICKS, trick="KC")
+    run = position("AS 6S 7S 8S 9C TC 5C 9H", seat=2, tricks=TWO_HEART_TRICKS, trick="KC")
+    assert (moon_threat(chance), shooter(chance)) == (1, -1)
+    assert (moon_threat(run), shooter(run)) == (1, 1)
+    assert moon_defence(chance) == chance.legal
+    assert moon_defence(run) == parse_cards("5C")
