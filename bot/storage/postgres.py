@@ -200,25 +200,23 @@ class PostgresBackend:
         return error
 
     def unavailable(self, exc: BaseException) -> bool:
-        if isinstance(
-            exc,
-            StorageUnavailable
-            | OSError
-            | asyncio.TimeoutError
-            | asyncpg.InterfaceError
-            | asyncpg.InternalClientError,
-        ):
+        if isinstance(exc, StorageUnavailable | asyncio.TimeoutError) or _lost_connection(exc):
             return True
-        if isinstance(exc, asyncpg.PostgresError):
-            code = str(getattr(exc, "sqlstate", "") or "")
-            return code[:2] in _UNAVAILABLE_CLASSES or code in _UNAVAILABLE_CODES
-        return False
+        code = _sqlstate(exc)
+        return code[:2] in _UNAVAILABLE_CLASSES or code in _UNAVAILABLE_CODES
+
+
+def _sqlstate(exc: BaseException) -> str:
+    """The server's SQLSTATE of a PostgreSQL error ('' for anything else)."""
+    if not isinstance(exc, asyncpg.PostgresError):
+        return ""
+    return str(getattr(exc, "sqlstate", "") or "")
 
 
 def _lost_connection(exc: BaseException) -> bool:
     """The connection itself is gone (not a refused statement or a lock wait)."""
     if isinstance(exc, asyncpg.PostgresError):
-        return str(getattr(exc, "sqlstate", "") or "")[:2] in {"08", "57"}
+        return _sqlstate(exc)[:2] in {"08", "57"}
     return isinstance(exc, OSError | asyncpg.InterfaceError | asyncpg.InternalClientError)
 
 
