@@ -34,7 +34,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from bot.ai.consts import Consts, consts_of
-from bot.engine.cards import HEARTS, SUIT_MASKS, CardSet
+from bot.engine.cards import HEARTS, SUIT_MASKS, CardSet, cardset
+from bot.engine.hand import winning_index
 from bot.engine.view import SeatView
 
 _SUITS = SUIT_MASKS
@@ -220,14 +221,11 @@ class TrickState(NamedTuple):
 
 
 def trick_state(view: SeatView) -> TrickState:
-    """Who is winning the trick being played, with which card."""
+    """Who is winning the trick being played, with which card (the engine's rule)."""
     if not view.trick:
         return TrickState(-1, -1, 0)
-    led = view.trick[0] // 13
-    win_i = max(range(len(view.trick)), key=lambda i: view.trick[i] if view.trick[i] // 13 == led else -1)
-    return TrickState(
-        (view.leader + win_i) % view.players, view.trick[win_i], sum(1 << c for c in view.trick)
-    )
+    i = winning_index(view.trick)
+    return TrickState((view.leader + i) % view.players, view.trick[i], cardset(view.trick))
 
 
 def moon_threat(view: SeatView) -> int:

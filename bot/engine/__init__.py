@@ -22,7 +22,7 @@ from bot.engine.game import (
     Standing,
     TrickTaken,
 )
-from bot.engine.hand import Hand, Phase, PlayResult, Trick, deal
+from bot.engine.hand import Hand, Phase, PlayResult, Trick, deal, winning_index
 from bot.engine.moves import ChooseMoon, IllegalMove, Move, PassCards, PlayCard, Refusal
 from bot.engine.rules import (
     FivePlayerRemoval,
@@ -81,4 +81,5 @@ __all__ = [
     "TrickTaken",
     "deal",
     "seat_view",
+    "winning_index",
 ]

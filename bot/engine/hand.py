@@ -37,6 +37,19 @@ class Trick(NamedTuple):
         return (self.leader + index) % players
 
 
+def winning_index(cards: Sequence[Card]) -> int:
+    """The index of the card winning a trick so far (``cards`` non-empty, in play order): the
+    highest card of the suit led. ``Hand`` and the random play-out keep their own inlined loop,
+    the simulations' hot path."""
+    led = cards[0] // 13
+    best = 0
+    for i in range(1, len(cards)):
+        c = cards[i]
+        if c > cards[best] and c // 13 == led:
+            best = i
+    return best
+
+
 class PlayResult(NamedTuple):
     """What one card did: the trick it completed (if any) and whether the hand is now over."""
 

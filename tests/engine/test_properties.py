@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bot.engine import Game, IllegalMove, Occupant, PlayCard
 from bot.engine.cards import SUIT_MASKS
-from bot.engine.hand import Hand, Phase
+from bot.engine.hand import Hand, Phase, winning_index
 from bot.engine.randomplay import random_move
 from bot.engine.rules import (
     FivePlayerRemoval,
@@ -106,6 +106,11 @@ def test_random_hands_keep_every_invariant(rules: RuleSet, seed: int, move_seed:
                 led = trick.cards[0] // 13
                 best = max(c for c in trick.cards if c // 13 == led)
                 assert trick.winner == trick.seat_of(trick.cards.index(best), rules.players)
+                # The public rule agrees with the hand's, for the whole trick and every part of it.
+                assert trick.winner == trick.seat_of(winning_index(trick.cards), rules.players)
+                for k in range(1, len(trick.cards)):
+                    part = trick.cards[:k]
+                    assert part[winning_index(part)] == max(c for c in part if c // 13 == led)
                 if hand.phase is Phase.PLAYING:
                     assert hand.to_move == hand.leader == trick.winner
         else:
