@@ -196,7 +196,7 @@ def _others_took_points(k: Consts, seat: int, taken: Sequence[int]) -> bool:
     return any(s != seat and taken[s] & k.penalty for s in range(k.n))
 
 
-def card_for_view(view: SeatView) -> int:
+def card_for_view(view: SeatView, eager: bool = True) -> int:
     """``choose_card`` for the seat of ``view`` (whose turn it must be)."""
     return choose_card(
         consts_of(view.rules),
@@ -209,6 +209,7 @@ def card_for_view(view: SeatView) -> int:
         view.taken,
         view.voids,
         not view.tricks,
+        eager,
     )
 
 

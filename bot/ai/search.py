@@ -1,7 +1,8 @@
 """The ``hard`` level: determinized sampling with rule-based playouts, for cards and passes.
 
 For each decision it deals the unseen cards to the other seats many times, consistently with what
-the seat has seen (``sampling``), plays every candidate card in every deal and finishes the hand
+the seat has seen (``sampling``) and weighted by how well each deal explains the other seats' plays
+so far (``inference``), plays every candidate card in every deal and finishes the hand
 with the ``normal`` policy for all seats, and picks the card with the best mean ``Objective`` (hand
 points, or the ranking when the hand can end the game). The same deals serve every candidate, so
 the comparison between candidates is far less noisy than each mean on its own. Moon attempts and
@@ -41,10 +42,10 @@ from itertools import combinations
 from typing import TypeVar
 
 from bot.ai.consts import Consts, consts_of
+from bot.ai.inference import InferredSampler
 from bot.ai.objective import Objective, choose_moon
 from bot.ai.passing import card_danger, choose_pass
 from bot.ai.policy import card_for_view, choose_card, moon_defence, shooter, stops_moon
-from bot.ai.sampling import DealSampler
 from bot.engine.cards import SUIT_MASKS, Card, CardSet, cards_of, cardset
 from bot.engine.hand import Hand, Phase
 from bot.engine.scoring import needs_moon_choice, score_hand
@@ -249,7 +250,7 @@ def _best_option(
     objective = Objective.of(rules, view.seat, view.scores, view.hand_number)
     objectives = {view.seat: objective}
     rng = random.Random(seed)
-    sampler = DealSampler(view)
+    sampler = InferredSampler(view)
     totals = [0.0] * count
     done = 0
     slowest = 0.0

@@ -22,7 +22,7 @@ from bot.engine.game import (
     Standing,
     TrickTaken,
 )
-from bot.engine.hand import Hand, Phase, PlayResult, Trick, deal, winning_index
+from bot.engine.hand import Hand, Phase, PlayResult, Trick, deal, legal_cards, winning_index
 from bot.engine.moves import ChooseMoon, IllegalMove, Move, PassCards, PlayCard, Refusal
 from bot.engine.rules import (
     FivePlayerRemoval,
@@ -80,6 +80,7 @@ __all__ = [
     "Trick",
     "TrickTaken",
     "deal",
+    "legal_cards",
     "seat_view",
     "winning_index",
 ]

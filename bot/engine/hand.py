@@ -50,6 +50,34 @@ def winning_index(cards: Sequence[Card]) -> int:
     return best
 
 
+def legal_cards(
+    held: CardSet,
+    trick: Sequence[Card],
+    first_trick: bool,
+    hearts_broken: bool,
+    first_lead: Card,
+    forbidden: CardSet,
+) -> CardSet:
+    """The cards of ``held`` that may be played to ``trick`` (its cards so far, in play order):
+    follow suit; lead the ``first_lead`` card to the first trick and no heart before hearts are
+    broken unless nothing else is held; no ``forbidden`` card (``RuleSet.first_trick_forbidden``) on
+    the first trick while another can be discarded. ``Hand`` asks it for the seat to move; the
+    computer players ask it for hands they sample (the random play-out keeps its own inlined
+    copy, the simulations' hot path)."""
+    if not trick:
+        if first_trick:
+            return held & (1 << first_lead)
+        if hearts_broken or not held & ~HEARTS:
+            return held
+        return held & ~HEARTS
+    legal = held & SUIT_MASKS[trick[0] // 13]
+    if legal:
+        return legal
+    if first_trick and held & ~forbidden:
+        return held & ~forbidden
+    return held
+
+
 class PlayResult(NamedTuple):
     """What one card did: the trick it completed (if any) and whether the hand is now over."""
 
@@ -194,23 +222,14 @@ class Hand:
             return self._legal
         if self.phase is not Phase.PLAYING:
             return 0
-        h = self.hands[self.to_move]
-        trick = self.trick
-        if not trick:
-            if not self.tricks:
-                legal = h & (1 << self.rules.first_lead)
-            elif self.hearts_broken or not h & ~HEARTS:
-                legal = h
-            else:
-                legal = h & ~HEARTS
-        else:
-            legal = h & SUIT_MASKS[trick[0] // 13]
-            if not legal:
-                legal = h
-                if not self.tricks:
-                    clean = h & ~self._forbidden
-                    if clean:
-                        legal = clean
+        legal = legal_cards(
+            self.hands[self.to_move],
+            self.trick,
+            not self.tricks,
+            self.hearts_broken,
+            self.rules.first_lead,
+            self._forbidden,
+        )
         self._legal = legal
         return legal
 

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.ai import Level, decide
+from bot.ai.inference import InferredSampler
 from bot.ai.sampling import DealSampler
 from bot.engine.hand import Hand, Phase
 from bot.engine.moves import IllegalMove
@@ -101,15 +102,18 @@ def test_hard_without_time_falls_back_to_normal() -> None:
 
 
 @settings(max_examples=30, deadline=None)
-@given(rules=rule_sets(), seed=st.integers(0, 10**6))
-def test_sampled_deals_agree_with_what_the_seat_has_seen(rules: RuleSet, seed: int) -> None:
+@given(rules=rule_sets(), seed=st.integers(0, 10**6), inferred=st.booleans())
+def test_sampled_deals_agree_with_what_the_seat_has_seen(rules: RuleSet, seed: int, inferred: bool) -> None:
     hand = Hand.new(rules, seed, hand_number=1)
     rng = random.Random(seed)
     while hand.phase is not Phase.SCORED:
         seat = hand.waiting_for()[0]
         view = seat_view(hand, seat)
         if view.phase is Phase.PLAYING and rng.random() < 0.3:
-            deal = DealSampler(view).sample(rng)
+            sampler = InferredSampler(view) if inferred else DealSampler(view)
+            for _ in range(3 if inferred else 0):
+                sampler.sample(rng)  # the chain's later deals too
+            deal = sampler.sample(rng)
             assert deal[seat] == view.hand
             for other in range(rules.players):
                 assert deal[other].bit_count() == hand.hands[other].bit_count()
