@@ -46,6 +46,7 @@ from bot.ai.inference import InferredSampler
 from bot.ai.objective import Objective, choose_moon
 from bot.ai.passing import card_danger, choose_pass
 from bot.ai.policy import card_for_view, choose_card, moon_defence, shooter, stops_moon
+from bot.ai.sampling import DealSampler
 from bot.engine.cards import SUIT_MASKS, Card, CardSet, cards_of, cardset
 from bot.engine.hand import Hand, Phase
 from bot.engine.scoring import needs_moon_choice, score_hand
@@ -126,8 +127,11 @@ def search_card(
     seed: int,
     time_budget: float | None = None,
     deals: int | None = None,
+    read_plays: bool = True,
 ) -> Card:
-    """The ``hard`` card for the seat of ``view`` (whose turn it must be)."""
+    """The ``hard`` card for the seat of ``view`` (whose turn it must be). ``read_plays`` False
+    draws the deals uniformly instead of reading the other seats' plays (``inference``): the
+    benchmarks measure what the reading is worth."""
     start = time.perf_counter()
     k = consts_of(view.rules)
     seat = view.seat
@@ -162,8 +166,24 @@ def search_card(
         sim._play(seat, cands[i])
         return sim
 
-    best = _best_option(view, len(cands), prepare, simulate, prior, start, time_budget, deals, seed, hunter)
+    sampler = InferredSampler(view) if read_plays else DealSampler(view)
+    best = _best_option(
+        view, len(cands), prepare, simulate, prior, start, time_budget, deals, seed, sampler, hunter
+    )
     return fallback if best == prior else cands[best]
+
+
+def card_value(view: SeatView, hands: list[CardSet], card: Card) -> float:
+    """What playing ``card`` is worth to ``view``'s seat in the deal ``hands`` (every seat's cards),
+    every seat then playing as in the search's playouts: the value ``search_card`` averages over
+    its sampled deals. Given the real deal, it judges a decision in the world that was really dealt
+    (``bench/decision_regret.py``)."""
+    rules = view.rules
+    sim = Hand.in_play(rules, hands, view.hand_number, view.tricks, view.trick, view.leader)
+    sim._play(view.seat, card)
+    objective = Objective.of(rules, view.seat, view.scores, view.hand_number)
+    points = _run_out(sim, consts_of(rules), {view.seat: objective}, shooter(view))
+    return objective.value(rules, points)
 
 
 def pass_candidates(k: Consts, hand: CardSet, count: int) -> list[CardSet]:
@@ -219,7 +239,9 @@ def search_pass(
         hands[target] |= options[i]
         return Hand.in_play(rules, hands, view.hand_number, (), (), 0)
 
-    best = _best_option(view, len(options), prepare, simulate, 0, start, time_budget, deals, seed)
+    best = _best_option(
+        view, len(options), prepare, simulate, 0, start, time_budget, deals, seed, DealSampler(view)
+    )
     return options[best]
 
 
@@ -233,12 +255,13 @@ def _best_option(
     time_budget: float | None,
     deals: int | None,
     seed: int,
+    sampler: DealSampler | InferredSampler,
     hunter: int = -1,
 ) -> int:
     """The index of the option with the best mean objective over sampled deals (``prior``, the
     ``normal`` choice, when no deal could be played in time). ``prepare`` turns a deal into what
-    ``simulate`` needs to set up the hand after option ``i``; every option sees the same deals.
-    ``hunter``: a seat played as a moon-hunter in the playouts (or -1).
+    ``simulate`` needs to set up the hand after option ``i``; every option sees the same deals,
+    drawn by ``sampler``. ``hunter``: a seat played as a moon-hunter in the playouts (or -1).
 
     With ``deals`` None it plays deals until the time budget is spent (anytime); with ``deals``
     given, exactly that many (replayable).
@@ -250,7 +273,6 @@ def _best_option(
     objective = Objective.of(rules, view.seat, view.scores, view.hand_number)
     objectives = {view.seat: objective}
     rng = random.Random(seed)
-    sampler = InferredSampler(view)
     totals = [0.0] * count
     done = 0
     slowest = 0.0

@@ -1,13 +1,16 @@
-"""The ``hard`` search's use of its time, on a clock the test controls."""
+"""The ``hard`` search: its use of its time, on a clock the test controls, and what it averages."""
 
 from __future__ import annotations
 
+import random
 from types import SimpleNamespace
 
 import pytest
 
 from bot.ai import Level, decide, search
-from bot.engine.cards import QUEEN_OF_SPADES
+from bot.ai.policy import stops_moon
+from bot.engine import Hand, Phase, RuleSet, SeatView, seat_view
+from bot.engine.cards import QUEEN_OF_SPADES, cards_of
 from bot.engine.moves import PlayCard
 from tests.ai.positions import position
 
@@ -34,3 +37,37 @@ def test_hard_spends_its_whole_budget_even_on_a_clear_choice(monkeypatch: pytest
     move = decide(view, Level.HARD, seed=3, time_budget=1.0)
     assert move == PlayCard(2, QUEEN_OF_SPADES)
     assert now[0] >= 0.95
+
+
+def test_dealt_only_the_real_deal_the_search_plays_a_card_worth_the_most_in_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``card_value`` is what the search averages over its deals (``bench/decision_regret.py``
+    judges decisions with it): a search that is dealt only the real deal plays a card that
+    ``card_value`` rates the best there, but for the tie-break towards ``normal``'s choice (the
+    certain moon stop, which plays without searching, left out)."""
+    real: list[list[int]] = []
+
+    class RealDeal:
+        def __init__(self, view: SeatView) -> None:
+            pass
+
+        def sample(self, rng: random.Random) -> list[int]:
+            return real[0].copy()
+
+    monkeypatch.setattr(search, "InferredSampler", RealDeal)
+    rules = RuleSet()
+    checked = 0
+    for seed in range(6):
+        hand = Hand.new(rules, f"card-value:{seed}", 1 + seed % 4)
+        while hand.phase is not Phase.SCORED:
+            view = seat_view(hand, hand.waiting_for()[0])
+            playing = view.phase is Phase.PLAYING and len(view.tricks) >= 2
+            if playing and view.legal & (view.legal - 1) and not stops_moon(view):
+                real[:] = [list(hand.hands)]
+                values = {c: search.card_value(view, real[0], c) for c in cards_of(view.legal)}
+                chosen = search.search_card(view, seed=seed, deals=2)
+                assert values[chosen] >= max(values.values()) - search.NORMAL_PRIOR
+                checked += 1
+            hand.apply(decide(view, Level.NORMAL, seed=seed))
+    assert checked > 100

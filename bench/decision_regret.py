@@ -1,0 +1,115 @@
+"""Card decisions of ``hard`` judged one at a time, in the deal that was really dealt.
+
+Whole matches (``ai_strength.py``) are what counts, but they are noisy: one moon or one Q♠ moves a
+hand by 13 to 26 points, and two searches that differ in one card play different hands from there.
+This measures decisions instead. The positions are every card decision with a choice, from the
+third trick on, of hands played by four of today's ``normal`` (the opponents of the main match).
+At each, every legal card gets its true value (``search.card_value``: play it in the real deal,
+every seat then playing as in the search's playouts) and each searcher its regret: the best card's
+value minus the value of the card it chose, in points per hand. Every searcher sees the same
+positions, so the paired difference of two has a small standard error.
+
+It judges what a searcher makes of what it cannot see (which deals it samples, how it weighs them,
+how many it plays), never a change to the playout policy: the policy is the yardstick. Searchers:
+``hard``; ``hard-uniform``, the same search drawing deals uniformly instead of reading the other
+seats' plays (``inference``); ``today-hard``, the frozen copy from before issue 15.
+
+Run: python bench/decision_regret.py --hands 80 --budget 0.05
+     python bench/decision_regret.py --hands 80 --deals 100 --searchers hard,hard-uniform
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.baselines.today_ai.api import Level as TodayLevel
+from bench.baselines.today_ai.api import decide as today_decide
+from bench.baselines.today_ai.search import search_card as today_search_card
+from bot.ai.search import card_value, search_card
+from bot.engine import Hand, Phase, RuleSet, SeatView, seat_view
+from bot.engine.cards import cards_of
+
+Searcher = Callable[[SeatView, int, float | None, int | None], int]
+
+SEARCHERS: dict[str, Searcher] = {
+    "hard": lambda view, seed, budget, deals: search_card(view, seed=seed, time_budget=budget, deals=deals),
+    "hard-uniform": lambda view, seed, budget, deals: search_card(
+        view, seed=seed, time_budget=budget, deals=deals, read_plays=False
+    ),
+    "today-hard": lambda view, seed, budget, deals: today_search_card(
+        view, seed=seed, time_budget=budget, deals=deals
+    ),
+}
+
+FIRST_TRICK = 2
+"""Decisions from this trick on (numbered from 0): by then the other seats' plays say something."""
+
+
+def regrets(job: tuple[int, tuple[str, ...], float | None, int | None]) -> dict[str, list[float]]:
+    """Per searcher, its regret at every decision of one hand (numbered ``hand_no``)."""
+    hand_no, names, budget, deals = job
+    rules = RuleSet()
+    hand = Hand.new(rules, f"decision-regret:{hand_no}", 1 + hand_no % 4)
+    out: dict[str, list[float]] = {name: [] for name in names}
+    move = 0
+    while hand.phase is not Phase.SCORED:
+        seat = hand.waiting_for()[0]
+        view = seat_view(hand, seat)
+        legal = view.legal
+        if view.phase is Phase.PLAYING and len(view.tricks) >= FIRST_TRICK and legal & (legal - 1):
+            real = list(hand.hands)
+            value = {card: card_value(view, real, card) for card in cards_of(legal)}
+            best = max(value.values())
+            for name in names:
+                card = SEARCHERS[name](view, hand_no * 1009 + move, budget, deals)
+                out[name].append(best - value[card])
+        hand.apply(today_decide(view, TodayLevel.NORMAL, seed=hand_no))
+        move += 1
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser.add_argument("--hands", type=int, default=80)
+    parser.add_argument("--first-hand", type=int, default=0)
+    parser.add_argument("--searchers", default="today-hard,hard-uniform,hard")
+    parser.add_argument("--budget", type=float, default=None, help="seconds per decision (default: hard's)")
+    parser.add_argument("--deals", type=int, default=None, help="a fixed number of deals instead of a budget")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    names = tuple(args.searchers.split(","))
+    for name in names:
+        if name not in SEARCHERS:
+            parser.error(f"unknown searcher {name!r}: one of {', '.join(SEARCHERS)}")
+    hands = range(args.first_hand, args.first_hand + args.hands)
+    start = time.perf_counter()
+    with ProcessPoolExecutor(args.workers) as pool:
+        results = list(pool.map(regrets, [(h, names, args.budget, args.deals) for h in hands], chunksize=1))
+    per = {name: [r for result in results for r in result[name]] for name in names}
+    size = f"{args.deals} deals" if args.deals else f"budget {(args.budget or 0.2) * 1000:g} ms"
+    print(
+        f"decision_regret: {len(per[names[0]])} card decisions of {args.hands} hands from "
+        f"{args.first_hand}, {size}, wall {time.perf_counter() - start:.0f} s, {args.workers} worker(s)"
+    )
+    print("  mean regret per decision, points per hand in the real deal (lower is better)")
+    for name in names:
+        print(f"  {name:>14}: {statistics.fmean(per[name]):.3f}")
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            diff = [x - y for x, y in zip(per[b], per[a], strict=True)]
+            se = statistics.stdev(diff) / math.sqrt(len(diff))
+            mean = statistics.fmean(diff)
+            print(f"  {b} − {a}: {mean:+.3f} ± {se:.3f} (z {mean / se:+.1f})")
+
+
+if __name__ == "__main__":
+    main()
