@@ -3,8 +3,9 @@
 interleaved round by round (one core; the median of the rounds).
 
 The positions are every card decision of a few hands played by ``normal``. A fixed number of deals
-makes both searches do the same amount of work per option, so the ratio of their times is the
-ratio of their playout speeds (the current one also models defending opponents in its playouts).
+makes the searches do the same amount of work per option, so with uniform deals the ratio of their
+times is the ratio of their playout speeds (the current one also models defending opponents in its
+playouts); reading the other seats' plays (``inference``) adds the chain's swaps to every deal.
 
 Run: .venv/bin/python bench/search_speed.py [--hands 3] [--deals 30] [--rounds 3]
 """
@@ -15,6 +16,7 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -22,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.baselines.today_ai.api import Level as TodayLevel
 from bench.baselines.today_ai.api import decide as today_decide
 from bot.ai import Level, decide
+from bot.ai.search import search_card
 from bot.engine import Hand, Phase, RuleSet, SeatView, seat_view
 
 
@@ -46,20 +49,25 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     views = positions(args.hands)
-    times: dict[str, list[float]] = {"today": [], "now": []}
+    searches: dict[str, Callable[[SeatView], object]] = {
+        "today": lambda v: today_decide(v, TodayLevel.HARD, seed=1, time_budget=60.0, deals=args.deals),
+        "now, uniform deals": lambda v: search_card(
+            v, seed=1, time_budget=60.0, deals=args.deals, read_plays=False
+        ),
+        "now, reading the plays": lambda v: search_card(v, seed=1, time_budget=60.0, deals=args.deals),
+    }
+    times: dict[str, list[float]] = {name: [] for name in searches}
     for _ in range(args.rounds):
-        t0 = time.perf_counter()
-        for v in views:
-            today_decide(v, TodayLevel.HARD, seed=1, time_budget=60.0, deals=args.deals)
-        times["today"].append(time.perf_counter() - t0)
-        t0 = time.perf_counter()
-        for v in views:
-            decide(v, Level.HARD, seed=1, time_budget=60.0, deals=args.deals)
-        times["now"].append(time.perf_counter() - t0)
-    today, now = statistics.median(times["today"]), statistics.median(times["now"])
+        for name, search in searches.items():
+            t0 = time.perf_counter()
+            for v in views:
+                search(v)
+            times[name].append(time.perf_counter() - t0)
+    median = {name: statistics.median(t) for name, t in times.items()}
     print(f"search_speed: {len(views)} card decisions x {args.deals} deals, {args.rounds} rounds (one core)")
-    print(f"  today's hard {today / len(views) * 1000:.1f} ms/decision, now {now / len(views) * 1000:.1f} ms")
-    print(f"  playout speed now / today: {today / now:.2f}")
+    for name, t in median.items():
+        speed = median["today"] / t
+        print(f"  {name:>22}: {t / len(views) * 1000:5.1f} ms/decision, speed / today's {speed:.2f}")
 
 
 if __name__ == "__main__":
