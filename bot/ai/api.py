@@ -33,7 +33,7 @@ def decide(
     """The move of the seat of ``view``: the cards to pass, a card to play, or the moon choice.
 
     Deterministic for a given ``seed`` (for ``hard``: only with ``deals`` given, since its search
-    runs until ``time_budget`` is spent or the choice is clear). ``time_budget`` (seconds) bounds
+    runs until ``time_budget`` is spent). ``time_budget`` (seconds) bounds
     the search of ``hard``; None means its default. ``deals`` fixes the number of sampled deals
     ``hard`` plays out (tests).
     Pure CPU work: call it off the event loop.
