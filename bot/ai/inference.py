@@ -54,7 +54,8 @@ _PROPOSALS = 50
 
 
 class _Play:
-    """One play of another seat, with everything public when it was made."""
+    """One play of another seat (``_plays`` files it under that seat), with everything public when
+    it was made."""
 
     __slots__ = (
         "card",
@@ -63,14 +64,12 @@ class _Play:
         "later",
         "leader",
         "played",
-        "seat",
         "taken",
         "trick",
         "voids",
     )
 
-    def __init__(self, seat: int, card: int, later: CardSet, hand: Hand) -> None:
-        self.seat = seat
+    def __init__(self, card: int, later: CardSet, hand: Hand) -> None:
         self.card = card
         self.later = later  # what the seat played from then on, this card included: it held now | later
         self.trick: list[int] = list(hand.trick)
@@ -102,7 +101,7 @@ def _plays(view: SeatView, hands: list[CardSet]) -> list[list[_Play]]:
     out: list[list[_Play]] = [[] for _ in range(n)]
     for (seat, card), rest in zip(order, later, strict=True):
         if seat != view.seat:
-            out[seat].append(_Play(seat, card, rest, hand))
+            out[seat].append(_Play(card, rest, hand))
         hand._play(seat, card)
     return out
 
