@@ -139,6 +139,11 @@ class Database:
     async def set_meta(self, key: str, value: str) -> None:
         await self._submit(writes.MetaWrite(key, value))
 
+    async def execute(self, *statements: tuple[str, tuple[Any, ...]]) -> list[int]:
+        """A feature's own statements, in one transaction through the writer (→ rows changed each);
+        SQL both backends accept, written so that a conflict never fails (``ON CONFLICT``)."""
+        return await self._submit(writes.Statements(tuple(statements)))  # type: ignore[no-any-return]
+
     async def set_presenter_data(self, table_id: int, key: str, value: str | None) -> None:
         """Remember (or with None, forget) a value for the presenter, e.g. a message id."""
         await self._submit(writes.PresenterWrite(table_id, key, value))

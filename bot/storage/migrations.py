@@ -131,6 +131,35 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     ALTER TABLE tables ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
     UPDATE tables SET seq = COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.table_id = tables.id), 0);
     """,
+    # The daily challenge (bot.daily): one attempt per person and day (the table it is played at,
+    # the result once the last hand ends), the day's par, and each server's summary post.
+    """
+    CREATE TABLE daily_attempts (
+        day TEXT NOT NULL,             -- YYYY-MM-DD, UTC
+        player_id TEXT NOT NULL,
+        guild_id TEXT NOT NULL,        -- the server it was started from: its board
+        table_id INTEGER,              -- NULL until the attempt's table is saved
+        started_at REAL NOT NULL,
+        total INTEGER,                 -- the person's points; NULL until finished (or given up)
+        hands TEXT,                    -- JSON: points per hand
+        finished_at REAL,
+        PRIMARY KEY (day, player_id)
+    );
+    CREATE INDEX daily_attempts_guild ON daily_attempts(guild_id, day);
+    CREATE INDEX daily_attempts_player ON daily_attempts(player_id, day);
+    CREATE TABLE daily_par (
+        day TEXT PRIMARY KEY,
+        total INTEGER NOT NULL,
+        hands TEXT NOT NULL            -- JSON: hard's points per hand
+    );
+    CREATE TABLE daily_posts (         -- a server's summary of a closed day, posted once
+        guild_id TEXT NOT NULL,
+        day TEXT NOT NULL,
+        claimed_by TEXT NOT NULL,      -- the process run that posts it
+        posted_at REAL,                -- NULL while being posted
+        PRIMARY KEY (guild_id, day)
+    );
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -58,9 +58,26 @@ class ClaimTableId:
     """A new table's id no other process is given (→ the id)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Statements:
+    """A feature's own statements (e.g. ``bot.storage.daily``), in order, in the group's
+    transaction (→ the rows each changed). They must not fail on conflicts (``ON CONFLICT``)."""
+
+    sql: tuple[tuple[str, tuple[Any, ...]], ...]
+
+
 CLAIMED_KEY = "table_id_claimed"  # meta: the last table id claimed
 
-Write = TableWrite | SettingsWrite | MetaWrite | PresenterWrite | PreferencesWrite | LeaseWrite | ClaimTableId
+Write = (
+    TableWrite
+    | SettingsWrite
+    | MetaWrite
+    | PresenterWrite
+    | PreferencesWrite
+    | LeaseWrite
+    | ClaimTableId
+    | Statements
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +170,8 @@ async def apply(
             result = await _lease(tx, x, lock)
         elif isinstance(x, ClaimTableId):
             result = await _claim_table_id(tx, lock)
+        elif isinstance(x, Statements):
+            result = [await tx.execute(sql, args) for sql, args in x.sql]
         elif isinstance(x, SettingsWrite):
             await tx.execute(_UPSERT_SETTINGS, (x.guild_id, x.data, x.at))
         elif isinstance(x, PreferencesWrite):

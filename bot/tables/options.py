@@ -21,6 +21,10 @@ class TableOptions:
     time_limit: float = DEFAULT_TIME_LIMIT  # seconds per move
     computer_level: Level = Level.NORMAL
     allow_rejoin: bool = True  # a person who left may take their seat back from the computer
+    # An attempt at the daily challenge (bot.daily): a private table of one person and computers,
+    # played at the person's own pace (no turn timer) and kept out of the ordinary games' records
+    # (the daily has its own board).
+    daily: bool = False
 
     def checked(self) -> TableOptions:
         """These options, or Refused if they cannot be played."""
@@ -32,12 +36,17 @@ class TableOptions:
     def seats(self) -> int:
         return self.rules.players
 
+    def deadline(self, now: float) -> float | None:
+        """When seats asked to move at ``now`` time out; None without a turn timer (the daily)."""
+        return None if self.daily else now + self.time_limit
+
     def to_json(self) -> dict[str, Any]:
         return {
             "rules": self.rules.to_json(),
             "time_limit": self.time_limit,
             "computer_level": self.computer_level.value,
             "allow_rejoin": self.allow_rejoin,
+            **({"daily": True} if self.daily else {}),  # ordinary tables' rows stay as they were
         }
 
     @classmethod
@@ -47,6 +56,7 @@ class TableOptions:
             time_limit=float(data["time_limit"]),
             computer_level=Level(data["computer_level"]),
             allow_rejoin=bool(data.get("allow_rejoin", True)),
+            daily=bool(data.get("daily", False)),
         )
 
 
@@ -67,6 +77,8 @@ class ServerSettings:
     language: str | None = None
     """The language of the server's public text (tables, threads, announcements); None: the
     server's Discord locale."""
+    daily_channel: str | None = None
+    """Where the daily challenge's summary of each closed day goes (bot.daily); None: nowhere."""
 
     def allows(self, channel_id: str, parent_id: str | None = None) -> bool:
         """A thread is allowed when its parent channel is."""
@@ -83,6 +95,8 @@ class ServerSettings:
         }
         if self.language is not None:  # rows without a language stay as earlier versions wrote them
             data["language"] = self.language
+        if self.daily_channel is not None:
+            data["daily_channel"] = self.daily_channel
         return data
 
     @classmethod
@@ -93,4 +107,10 @@ class ServerSettings:
             defaults=TableOptions.from_json(data["defaults"]),
             allowed_channels=frozenset(str(c) for c in data.get("allowed_channels", ())),
             language=language_code(data.get("language")),
+            daily_channel=_channel(data.get("daily_channel")),
         )
+
+
+def _channel(value: Any) -> str | None:
+    """A stored channel id, tolerant: anything but digits reads as none."""
+    return str(value) if isinstance(value, str | int) and str(value).isdigit() else None

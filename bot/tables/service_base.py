@@ -81,6 +81,8 @@ class ServiceBase:
     ) -> None:
         self.db = db
         self.presenter: Presenter = _Unattached()
+        # Services built on tables (bot.daily) watch the events too, after the presenter.
+        self.observers: list[Presenter] = []
         self.clock: Clock = clock or SystemClock()
         self._own_pool = computers is None
         self.computers = computers or ComputerPool(ComputerSettings())
@@ -170,8 +172,8 @@ class ServiceBase:
         table.seq += 1
         now = self.clock.now()
         record = None
-        if table.status is TableStatus.FINISHED and table.game is not None:
-            record = game_record(table, now)
+        if table.status is TableStatus.FINISHED and table.game is not None and not table.options.daily:
+            record = game_record(table, now)  # the daily keeps its own board (bot.daily)
         write = TableWrite(
             table_id=table.table_id,
             guild_id=table.guild_id,
@@ -226,13 +228,16 @@ class ServiceBase:
         try:
             while table.outbox:
                 event = table.outbox.popleft()
-                try:
-                    async with asyncio.timeout(self.settings.presenter_timeout):
-                        await self.presenter.present(event)
-                except asyncio.CancelledError:
-                    raise
-                except Exception:
-                    log.exception("presenter failed on %s of table %d", type(event).__name__, table.table_id)
+                for watcher in (self.presenter, *self.observers):
+                    try:
+                        async with asyncio.timeout(self.settings.presenter_timeout):
+                            await watcher.present(event)
+                    except asyncio.CancelledError:
+                        raise
+                    except Exception:
+                        log.exception(
+                            "presenter failed on %s of table %d", type(event).__name__, table.table_id
+                        )
         finally:
             table.delivering = False
 

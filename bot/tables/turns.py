@@ -14,6 +14,7 @@ from bot.engine.game import QuitReason
 from bot.engine.moves import ChooseMoon, IllegalMove, Move, PassCards, PlayCard
 from bot.engine.randomplay import random_move
 from bot.tables import events as ev
+from bot.tables.computers import computer_seed
 from bot.tables.permissions import Actor, require_seat
 from bot.tables.refusals import Behind, Refused, TableRefusal
 from bot.tables.service_base import (
@@ -82,7 +83,7 @@ class Turns(ServiceBase):
         if not bumps_move(game, move):
             return False
         table.move_number += 1
-        table.deadline = None if game.over else self.clock.now() + table.options.time_limit
+        table.deadline = None if game.over else table.options.deadline(self.clock.now())
         return True
 
     async def _after_moves(
@@ -190,7 +191,7 @@ class Turns(ServiceBase):
                 return
             game = self._game(table)
             view = game.view(seat)
-            seed = (table.seed * 1_000_003 + move_number * 101 + seat) & 0x7FFF_FFFF_FFFF
+            seed = computer_seed(table.seed, move_number, seat)
             try:
                 choice = await self.computers.decide(view, table.options.computer_level, seed)
             except Exception:
