@@ -12,6 +12,7 @@ from bot.daily.service import (
     DailyRefused,
     DailyService,
     DailySettings,
+    Origin,
     Started,
     daily_figures,
 )
@@ -29,6 +30,7 @@ __all__ = [
     "DayBoard",
     "DayProblem",
     "DaySummary",
+    "Origin",
     "Started",
     "daily_figures",
 ]

@@ -73,6 +73,16 @@ class DailySettings:
 
 
 @dataclass(frozen=True, slots=True)
+class Origin:
+    """Where a person started their attempt: the server (its board), the channel (Share posts
+    there) and the language of their private daily messages."""
+
+    guild_id: str
+    channel_id: str
+    locale: str
+
+
+@dataclass(frozen=True, slots=True)
 class Started:
     """A person's attempt: the table it is played at, and whether it was already going on."""
 
@@ -181,13 +191,16 @@ class DailyService:
 
     # == playing ==============================================================================
 
-    async def play(self, actor: Actor, guild_id: str, channel_id: str) -> Started:
-        """Today's attempt for ``actor``, played in ``channel_id`` (their DM channel): a new table,
-        or the one they have not finished. Refused once they have finished the day."""
+    async def play(self, actor: Actor, start: Origin, dm_channel_id: str) -> Started:
+        """Today's attempt for ``actor``, played in ``dm_channel_id`` (their DM channel): a new
+        table, or the one they have not finished. Refused once they have finished the day."""
         self._require_started()
         day = self.today()
         key = day.isoformat()
-        claimed = await store.claim_attempt(self.db, key, actor.user_id, guild_id, self.tables.clock.now())
+        now = self.tables.clock.now()
+        claimed = await store.claim_attempt(
+            self.db, key, actor.user_id, start.guild_id, start.channel_id, start.locale, now
+        )
         attempt = await store.attempt(self.db, key, actor.user_id)
         assert attempt is not None
         if attempt.finished:
@@ -195,7 +208,7 @@ class DailyService:
         if attempt.table_id is None:  # new, or the table was never saved (a crash in between)
             options = TableOptions(rules=days.RULES, daily=True)
             snap = await self.tables.create_table(
-                actor, attempt.guild_id, channel_id, options, seed=self.seed(day)
+                actor, attempt.guild_id, dm_channel_id, options, seed=self.seed(day)
             )
             await store.set_attempt_table(self.db, key, actor.user_id, snap.table_id)
         else:
@@ -204,10 +217,9 @@ class DailyService:
             snap = await self.tables.start_game(actor, snap.table_id)
         return Started(day, self.number(day), snap, resumed=not claimed)
 
-    async def played(self, player_id: str, day: dt.date) -> bool:
-        """Whether the person finished ``day`` (a second attempt is refused)."""
-        attempt = await store.attempt(self.db, day.isoformat(), player_id)
-        return attempt is not None and attempt.finished
+    async def attempt(self, player_id: str, day: dt.date) -> store.Attempt | None:
+        """The person's attempt at ``day``, if they started one."""
+        return await store.attempt(self.db, day.isoformat(), player_id)
 
     # == results ==============================================================================
 

@@ -20,6 +20,8 @@ class Attempt:
     day: str
     player_id: str
     guild_id: str
+    channel_id: str  # where it was started from (Share posts there)
+    locale: str  # the language of the person's private daily messages
     table_id: int | None
     total: int | None  # None until finished (and for good when given up)
     hands: tuple[int, ...]  # points per hand once finished
@@ -45,15 +47,17 @@ async def keep_secret(db: Database, secret: str, first_day: str) -> tuple[str, s
     return stored_secret, stored_day
 
 
-_ATTEMPT_COLUMNS = "day, player_id, guild_id, table_id, total, hands, finished_at"
+_ATTEMPT_COLUMNS = "day, player_id, guild_id, channel_id, locale, table_id, total, hands, finished_at"
 
 
 def _attempt(row: tuple[object, ...]) -> Attempt:
-    day, player, guild, table_id, total, hands, finished_at = row
+    day, player, guild, channel, locale, table_id, total, hands, finished_at = row
     return Attempt(
         str(day),
         str(player),
         str(guild),
+        str(channel),
+        str(locale),
         None if table_id is None else int(str(table_id)),
         None if total is None else int(str(total)),
         tuple(int(h) for h in json.loads(str(hands))) if hands is not None else (),
@@ -61,13 +65,15 @@ def _attempt(row: tuple[object, ...]) -> Attempt:
     )
 
 
-async def claim_attempt(db: Database, day: str, player_id: str, guild_id: str, now: float) -> bool:
+async def claim_attempt(
+    db: Database, day: str, player_id: str, guild_id: str, channel_id: str, locale: str, now: float
+) -> bool:
     """Reserve the person's one attempt at ``day``: True if it is new, False if they had one."""
     (changed,) = await db.execute(
         (
-            "INSERT INTO daily_attempts (day, player_id, guild_id, started_at) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT(day, player_id) DO NOTHING",
-            (day, player_id, guild_id, now),
+            "INSERT INTO daily_attempts (day, player_id, guild_id, channel_id, locale, started_at) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(day, player_id) DO NOTHING",
+            (day, player_id, guild_id, channel_id, locale, now),
         )
     )
     return changed == 1

@@ -138,6 +138,8 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         day TEXT NOT NULL,             -- YYYY-MM-DD, UTC
         player_id TEXT NOT NULL,
         guild_id TEXT NOT NULL,        -- the server it was started from: its board
+        channel_id TEXT NOT NULL,      -- the channel it was started from: where Share posts
+        locale TEXT NOT NULL,          -- the language of the person's private daily messages
         table_id INTEGER,              -- NULL until the attempt's table is saved
         started_at REAL NOT NULL,
         total INTEGER,                 -- the person's points; NULL until finished (or given up)

@@ -9,7 +9,16 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot.daily import DailyRefusal, DailyRefused, DailyResult, DailyService, DailySettings, DaySummary, days
+from bot.daily import (
+    DailyRefusal,
+    DailyRefused,
+    DailyResult,
+    DailyService,
+    DailySettings,
+    DaySummary,
+    Origin,
+    days,
+)
 from bot.engine.duplicate import boards
 from bot.storage import daily as store
 from bot.tables import Actor, ManualClock, ServerSettings
@@ -62,15 +71,15 @@ async def d(db_url: str) -> Daily:
 
 
 async def finish(d: Daily, actor: Actor, guild: str, rng_seed: int = 7) -> int:
-    started = await d.service.play(actor, guild, f"dm-{actor.user_id}")
+    started = await d.service.play(actor, Origin(guild, f"c-{guild}", "en"), f"dm-{actor.user_id}")
     await play_to_end(d.rig.service, started.table.table_id, {actor.user_id: actor}, rng_seed)
     await d.rig.service.settle()
     return started.table.table_id
 
 
 async def test_two_people_on_two_servers_get_the_days_deals(d: Daily) -> None:
-    a = await d.service.play(ANN, "g1", "dm-ann")
-    b = await d.service.play(BOB, "g2", "dm-bob")
+    a = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    b = await d.service.play(BOB, Origin("g2", "c-g2", "en"), "dm-bob")
     day = days.today(DAY0)
     first = boards(days.RULES, d.service.seed(day), days.HANDS)[0]
     assert d.rig.service.private_hand(ANN, a.table.table_id).cards == first.hands[0]
@@ -94,18 +103,20 @@ async def test_the_same_moves_meet_the_same_computer_answers(d: Daily) -> None:
 
 
 async def test_one_attempt_per_person_and_day(d: Daily) -> None:
-    first = await d.service.play(ANN, "g1", "dm-ann")
-    again = await d.service.play(ANN, "g2", "dm-ann")  # before finishing: the same table goes on
+    first = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    again = await d.service.play(
+        ANN, Origin("g2", "c-g2", "en"), "dm-ann"
+    )  # before finishing: the same table goes on
     assert again.resumed and again.table.table_id == first.table.table_id
     await play_to_end(d.rig.service, first.table.table_id, {"ann": ANN})
     await d.rig.service.settle()
     with pytest.raises(DailyRefused) as refused:
-        await d.service.play(ANN, "g1", "dm-ann")
+        await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
     assert refused.value.code is DailyRefusal.PLAYED
     assert len(d.shown.results) == 1 and d.shown.results[0].guild_id == "g1"
     # The next day is a new challenge.
     d.rig.clock.advance(days.DAY_SECONDS)
-    nxt = await d.service.play(ANN, "g1", "dm-ann")
+    nxt = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
     assert nxt.number == 2 and not nxt.resumed
 
 
@@ -138,9 +149,9 @@ async def test_board_places_share_ties(d: Daily) -> None:
     day = days.today(DAY0)
     now = DAY0
     for who, total in (("ann", 5), ("bob", 5), ("cid", 9), ("dan", 2)):
-        await store.claim_attempt(d.rig.db, day.isoformat(), who, "g1", now)
+        await store.claim_attempt(d.rig.db, day.isoformat(), who, "g1", "c1", "en", now)
         await store.finish_attempt(d.rig.db, day.isoformat(), who, (total, 0, 0, 0), now)
-    await store.claim_attempt(d.rig.db, day.isoformat(), "eve", "g2", now)
+    await store.claim_attempt(d.rig.db, day.isoformat(), "eve", "g2", "c2", "en", now)
     await store.finish_attempt(d.rig.db, day.isoformat(), "eve", (1, 0, 0, 0), now)
     board = await d.service.board("g1", day)
     assert [(e.player_id, e.place) for e in board.entries] == [("dan", 1), ("ann", 2), ("bob", 2), ("cid", 4)]
@@ -154,7 +165,7 @@ async def test_board_places_share_ties(d: Daily) -> None:
 async def test_resume_after_a_restart(db_url: str) -> None:
     clock = ManualClock(DAY0)
     first = await daily(db_url, clock)
-    started = await first.service.play(ANN, "g1", "dm-ann")
+    started = await first.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
     tid = started.table.table_id
     await first.rig.service.settle()
     hand = first.rig.service.private_hand(ANN, tid)
@@ -162,7 +173,7 @@ async def test_resume_after_a_restart(db_url: str) -> None:
     clock.advance(6 * 3600)  # the bot is down; no timer runs out at a daily table
     second = await daily(db_url, clock)
     try:
-        again = await second.service.play(ANN, "g1", "dm-ann")
+        again = await second.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
         assert again.resumed and again.table.table_id == tid
         assert second.rig.service.private_hand(ANN, tid) == hand
         await play_to_end(second.rig.service, tid, {"ann": ANN})
@@ -173,7 +184,7 @@ async def test_resume_after_a_restart(db_url: str) -> None:
 
 
 async def test_a_game_that_ended_unrecorded_is_recorded_at_the_next_start(d: Daily) -> None:
-    s = await d.service.play(ANN, "g1", "dm-ann")
+    s = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
     await d.service.stop()  # nobody watches: the game ends unrecorded (as in a crash)
     await play_to_end(d.rig.service, s.table.table_id, {"ann": ANN})
     await d.rig.service.settle()
