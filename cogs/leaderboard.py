@@ -13,9 +13,11 @@ from discord.ext import commands
 
 from bot.client import HeartsClient
 from bot.client.answers import answer_failure, private_answer, reader_locale
+from bot.daily import daily_figures, days
 from bot.storage.leaderboard import Order, PlayerStats, leaderboard, player_stats
 from bot.tables import or_busy
 from bot.text import public_locale, t
+from bot.text.daily import stats_text
 
 PAGE_SIZE = 10
 COG_NAME: Final = "Leaderboard"
@@ -162,8 +164,13 @@ class Leaderboard(commands.Cog, name=COG_NAME):
         name = who.display_name
         lang = await reader_locale(interaction)
         stats = await or_busy(player_stats(self.bot.db, str(interaction.guild_id), str(who.id)))
+        today = days.today(self.bot.service.clock.now())
+        daily = await or_busy(daily_figures(self.bot.db, str(who.id), today))
+        daily_line = f"\n**{t('daily.stats.name', lang)}**: {stats_text(daily, lang)}"
         if stats is None:
-            await interaction.response.send_message(t("stats.none", lang, name=name), ephemeral=True)
+            await interaction.response.send_message(
+                t("stats.none", lang, name=name) + daily_line, ephemeral=True
+            )
             return
         body = t(
             "stats.body",
@@ -180,7 +187,7 @@ class Leaderboard(commands.Cog, name=COG_NAME):
             timeouts=stats.timeouts,
         )
         title = t("stats.title", lang, name=name)
-        await interaction.response.send_message(title + "\n" + body, ephemeral=True)
+        await interaction.response.send_message(title + "\n" + body + daily_line, ephemeral=True)
 
 
 async def setup(bot: HeartsClient) -> None:

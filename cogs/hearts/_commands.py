@@ -487,6 +487,8 @@ class HeartsSettings(commands.Cog):
         allow_channel="Allow tables in this channel (tables are allowed everywhere until one is chosen)",
         disallow_channel="Stop allowing tables in this channel",
         language="Language of the table messages and images on this server",
+        daily_channel="Post each day's daily challenge summary in this channel",
+        daily_off="Stop posting the daily challenge summary",
     )
     @app_commands.choices(time_limit=TIME_LIMITS)
     @app_commands.choices(computers=LEVELS, language=SERVER_LANGUAGES)
@@ -500,13 +502,25 @@ class HeartsSettings(commands.Cog):
         allow_channel: discord.TextChannel | None = None,
         disallow_channel: discord.TextChannel | None = None,
         language: str | None = None,
+        daily_channel: discord.TextChannel | None = None,
+        daily_off: bool | None = None,
     ) -> None:
         guild = str(interaction.guild_id)
         lang = await reader_locale(interaction)
         current = await self.service.server_settings(guild, str(interaction.channel_id))
         changed = any(
             v is not None
-            for v in (seats, target, time_limit, computers, allow_channel, disallow_channel, language)
+            for v in (
+                seats,
+                target,
+                time_limit,
+                computers,
+                allow_channel,
+                disallow_channel,
+                language,
+                daily_channel,
+                daily_off,
+            )
         )
         if changed:
             rule_changes: dict[str, Any] = {}
@@ -530,6 +544,7 @@ class HeartsSettings(commands.Cog):
                 defaults=defaults,
                 allowed_channels=frozenset(channels),
                 language=current.language if language is None else spoken(language),
+                daily_channel=daily_summary_channel(current.daily_channel, daily_channel, daily_off),
             )
             await self.service.set_server_settings(actor_of(interaction), guild, current)
         channels_text = (
@@ -548,6 +563,8 @@ class HeartsSettings(commands.Cog):
         body += "\n" + t(
             "settings.language.line", lang, language=language_setting(current.language, lang, server=True)
         )
+        daily = f"<#{current.daily_channel}>" if current.daily_channel else t("daily.settings.off", lang)
+        body += "\n" + t("daily.settings.line", lang, channel=daily)
         prefix = t("reply.settings_saved", lang) + "\n" if changed else ""
         if language is not None:
             guild_locale = interaction.guild_locale.value if interaction.guild_locale else None
@@ -555,3 +572,13 @@ class HeartsSettings(commands.Cog):
         if not changed and self.service.settings_damaged(guild):
             prefix = t("reply.settings_damaged", lang) + "\n"
         await interaction.response.send_message(prefix + body, ephemeral=True, allowed_mentions=NO_PINGS)
+
+
+def daily_summary_channel(
+    current: str | None, chosen: discord.TextChannel | None, off: bool | None
+) -> str | None:
+    """The daily challenge's summary channel after ``/hearts-settings``: turned off, else the one
+    chosen, else unchanged."""
+    if off:
+        return None
+    return str(chosen.id) if chosen is not None else current

@@ -202,9 +202,12 @@ class DiscordPresenter:
         """The language of a table's public text: the server's setting, else its Discord locale;
         chosen when the table is first shown and kept with it (a game doesn't switch midway)."""
         if state.locale is None:
-            settings = await self._server_settings(snap.guild_id) if self._server_settings else None
-            guild = self._guild_language(snap.guild_id)
-            state.locale = public_locale(settings, guild)
+            if snap.options.daily:  # a daily attempt is private: its one person's language
+                state.locale = await self.private(snap.host_id, state)
+            else:
+                settings = await self._server_settings(snap.guild_id) if self._server_settings else None
+                guild = self._guild_language(snap.guild_id)
+                state.locale = public_locale(settings, guild)
             await self.saved.remember(state.table_id, "locale", state.locale)
         return state.locale
 
@@ -267,7 +270,8 @@ class DiscordPresenter:
         match event:
             case ev.TableCreated():
                 self.dms.prepare(snap)
-                await self._post_lobby(state, snap)
+                if not snap.options.daily:  # a daily attempt starts at once, in the person's DMs
+                    await self._post_lobby(state, snap)
             case ev.SeatChanged() | ev.TableCancelled():
                 self.dms.prepare(snap)
                 if isinstance(event, ev.TableCancelled):
@@ -641,7 +645,8 @@ class DiscordPresenter:
         image = images.standings_image(event.result, names, hands, lang)
         png = await self.render.standings(image, lang)
         file = discord.File(io.BytesIO(png), filename="standings.png", description=standings_alt(image, lang))
-        if any(s.player_id is not None and not s.is_computer for s in event.table.seats):
+        rematch = not event.table.options.daily  # one attempt per day: no rematch
+        if rematch and any(s.player_id is not None and not s.is_computer for s in event.table.seats):
             await self._announce(
                 state, "\n".join(lines), file=file, view=rematch_view(event.table.table_id, 0, lang)
             )

@@ -51,4 +51,6 @@ MESSAGES: dict[str, str] = {
     "daily.stats.name": "Tägliche Herausforderung",
     "daily.stats.value": "{days} {days|Tag|Tage} gespielt · bestes Ergebnis {best} · Serie {current} (längste {longest}) · im Schnitt {average} zum Par",
     "daily.stats.none": "Noch keine tägliche Herausforderung beendet.",
+    "daily.settings.line": "Zusammenfassung der täglichen Herausforderung: {channel}",
+    "daily.settings.off": "aus",
 }

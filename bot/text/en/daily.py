@@ -58,4 +58,6 @@ MESSAGES: dict[str, str] = {
     "daily.stats.name": "Daily challenge",
     "daily.stats.value": "{days} {days|day|days} played · best {best} · streak {current} (longest {longest}) · {average} to par on average",
     "daily.stats.none": "No daily challenge finished yet.",
+    "daily.settings.line": "Daily challenge summary: {channel}",
+    "daily.settings.off": "off",
 }

@@ -51,4 +51,6 @@ MESSAGES: dict[str, str] = {
     "daily.stats.name": "रोज़ की चुनौती",
     "daily.stats.value": "{days} {days|दिन|दिन} खेले · सबसे अच्छा {best} · सिलसिला {current} (सबसे लंबा {longest}) · पार से औसतन {average}",
     "daily.stats.none": "अभी तक कोई रोज़ की चुनौती पूरी नहीं हुई।",
+    "daily.settings.line": "रोज़ की चुनौती का सारांश: {channel}",
+    "daily.settings.off": "बंद",
 }

@@ -51,4 +51,6 @@ MESSAGES: dict[str, str] = {
     "daily.stats.name": "Tantangan harian",
     "daily.stats.value": "{days} hari dimainkan · terbaik {best} · beruntun {current} (terpanjang {longest}) · rata-rata {average} terhadap par",
     "daily.stats.none": "Belum ada tantangan harian yang selesai.",
+    "daily.settings.line": "Ringkasan tantangan harian: {channel}",
+    "daily.settings.off": "mati",
 }

@@ -51,4 +51,6 @@ MESSAGES: dict[str, str] = {
     "daily.stats.name": "デイリーチャレンジ",
     "daily.stats.value": "{days}日プレイ · ベスト {best} · 連続 {current}日（最長 {longest}日） · パーとの差 平均 {average}",
     "daily.stats.none": "まだデイリーチャレンジを終えていません。",
+    "daily.settings.line": "デイリーチャレンジのまとめ: {channel}",
+    "daily.settings.off": "オフ",
 }
