@@ -32,6 +32,7 @@ class Settings:
     computer_pause: float = 1.0  # seconds before a computer player moves, so people can follow
     shard_count: int | None = None  # None: one unsharded gateway connection (discord.py's Bot)
     shard_ids: tuple[int, ...] = ()  # the shards this process connects (all of shard_count by default)
+    daily_par_deals: int = 300  # hard's sampled deals per decision for the daily's par (fixed work)
     # Test-only: point the real discord.py client at a local emulator.
     api_base: str = DISCORD_API_BASE
     gateway_url: str = DISCORD_GATEWAY_URL
@@ -101,7 +102,11 @@ class Settings:
             elif target.path is not None:
                 database_path = target.path
         shard_count, shard_ids = read_shards(env)
+        par_text = env.get("DAILY_PAR_DEALS", "").strip() or "300"
+        if not par_text.isdigit() or not 1 <= int(par_text) <= 10_000:
+            raise ConfigError(f"DAILY_PAR_DEALS must be a number from 1 to 10000, not {par_text!r}")
         return cls(
+            daily_par_deals=int(par_text),
             discord_token=token,
             shard_count=shard_count,
             shard_ids=shard_ids,

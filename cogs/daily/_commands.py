@@ -53,8 +53,9 @@ class DailyGroup(app_commands.Group):
 
 
 class Daily(commands.Cog, name=COG_NAME):
-    def __init__(self, bot: HeartsClient, settings: DailySettings | None = None) -> None:
+    def __init__(self, bot: HeartsClient) -> None:
         self.bot = bot
+        settings = DailySettings(par_deals=bot.settings.daily_par_deals)
         self.service = DailyService(bot.service, bot.db, settings, owns=bot.settings.owns_server)
         self.presenter = DiscordDailyPresenter(bot, self.service)
         self.group = DailyGroup(self)
