@@ -80,6 +80,8 @@ class Daily(commands.Cog, name=COG_NAME):
         await self.presenter.share(interaction, day)
 
     async def _in_server(self, interaction: discord.Interaction[Any]) -> bool:
+        """Refuse outside a server (Discord offers /hearts only there); learn the person's name."""
+        self.bot.known_names[str(interaction.user.id)] = interaction.user.display_name
         if interaction.guild_id is None:
             await private_answer(interaction, t("reply.guild_only", await reader_locale(interaction)))
             return False

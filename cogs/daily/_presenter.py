@@ -69,7 +69,9 @@ def names_in(bot: HeartsClient, guild_id: str, player_ids: list[str]) -> dict[st
     names: dict[str, str] = {}
     for pid in player_ids:
         member = guild.get_member(int(pid)) if guild is not None and pid.isdigit() else None
+        user = bot.get_user(int(pid)) if member is None and pid.isdigit() else None
         name = member.display_name if member is not None else bot.known_names.get(pid)
+        name = name or (user.display_name if user is not None else None)
         if name:
             names[pid] = name
     return names
