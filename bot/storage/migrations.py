@@ -162,6 +162,66 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         PRIMARY KEY (guild_id, day)
     );
     """,
+    # Server events (bot.events): duplicate tournaments over rounds. An event, its entrants, each
+    # round's seating (claimed once: the round's row), the tables of a round and the people's points
+    # per board; scoring a round is a compare-and-set on its row (scored_at).
+    """
+    CREATE TABLE events (
+        id INTEGER PRIMARY KEY,
+        guild_id TEXT NOT NULL,
+        channel_id TEXT NOT NULL,      -- where the sign-up message is and the tables open
+        organiser_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        options TEXT NOT NULL,         -- JSON: bot.events.model.EventOptions
+        seed INTEGER NOT NULL,         -- the rounds' boards come from it
+        status TEXT NOT NULL,          -- signup, running, finished, cancelled
+        round INTEGER NOT NULL,        -- the round being played; 0 before the start
+        message_id TEXT,               -- the sign-up message
+        thread_id TEXT,                -- the event's own thread (standings)
+        created_at REAL NOT NULL
+    );
+    CREATE INDEX events_guild ON events(guild_id, status);
+    CREATE TABLE event_entrants (
+        event_id INTEGER NOT NULL,
+        player_id TEXT NOT NULL,
+        joined_at REAL NOT NULL,
+        status TEXT NOT NULL DEFAULT 'in',  -- in, removed (by the organiser), withdrew
+        PRIMARY KEY (event_id, player_id)
+    );
+    CREATE TABLE event_rounds (        -- a round's row: whoever inserts it seats the round
+        event_id INTEGER NOT NULL,
+        round INTEGER NOT NULL,
+        seated_at REAL NOT NULL,
+        scored_at REAL,                -- set once, by whoever scores the round
+        PRIMARY KEY (event_id, round)
+    );
+    CREATE TABLE event_seats (         -- the round's seating: the table (by index) and seat of each person
+        event_id INTEGER NOT NULL,
+        round INTEGER NOT NULL,
+        player_id TEXT NOT NULL,
+        table_index INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        PRIMARY KEY (event_id, round, player_id)
+    );
+    CREATE TABLE event_tables (
+        event_id INTEGER NOT NULL,
+        round INTEGER NOT NULL,
+        table_index INTEGER NOT NULL,
+        table_id INTEGER NOT NULL,
+        finished INTEGER NOT NULL,
+        PRIMARY KEY (event_id, round, table_index)
+    );
+    CREATE INDEX event_tables_table ON event_tables(table_id);
+    CREATE TABLE event_scores (        -- a person's points on one board in one seat
+        event_id INTEGER NOT NULL,
+        round INTEGER NOT NULL,
+        board INTEGER NOT NULL,        -- numbered through the event: (round - 1) * hands + hand
+        player_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        points INTEGER NOT NULL,
+        PRIMARY KEY (event_id, board, player_id)
+    );
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

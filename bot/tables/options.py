@@ -25,6 +25,9 @@ class TableOptions:
     # played at the person's own pace (no turn timer) and kept out of the ordinary games' records
     # (the daily has its own board).
     daily: bool = False
+    # A table of a server event's round (bot.events): the event's number, the link back that the
+    # event service follows when the table's game ends.
+    event_id: int | None = None
 
     def checked(self) -> TableOptions:
         """These options, or Refused if they cannot be played."""
@@ -47,6 +50,7 @@ class TableOptions:
             "computer_level": self.computer_level.value,
             "allow_rejoin": self.allow_rejoin,
             **({"daily": True} if self.daily else {}),  # ordinary tables' rows stay as they were
+            **({"event_id": self.event_id} if self.event_id is not None else {}),
         }
 
     @classmethod
@@ -57,6 +61,7 @@ class TableOptions:
             computer_level=Level(data["computer_level"]),
             allow_rejoin=bool(data.get("allow_rejoin", True)),
             daily=bool(data.get("daily", False)),
+            event_id=None if data.get("event_id") is None else int(data["event_id"]),
         )
 
 

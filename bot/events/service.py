@@ -1,0 +1,306 @@
+"""Server events (RULES.md "Events"): duplicate tournaments over rounds, every table of a round
+dealt the same boards.
+
+An event table is an ordinary table of the table service (``TableOptions.event_id`` links it back)
+seeded with the round's seed, so that the same cards reach the same seat at every table; turn
+timers, computers, saving, restarts and several processes are the table service's own. This
+service keeps what is the event's: entrants, each round's seating (stored with the round's claim),
+the people's points per board when a table's game ends, and the round's scoring and the next
+round's seating once every table is done. The database decides what happens once: a round is
+seated by whoever inserts its row, scored by whoever sets its ``scored_at``, and the event moves
+on by a compare-and-set of its status and round, so a restart or a second process never plays or
+scores anything twice. It runs the events of the servers this process owns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from bot.events import seating
+from bot.events.model import Event, EventOptions, EventRefusal, EventRefused, EventStatus
+from bot.events.standings import PointsOnBoard, Standing, standings
+from bot.storage import events as store
+from bot.storage.database import Database
+from bot.tables import events as ev
+from bot.tables.permissions import Actor
+from bot.tables.service import TableService
+from bot.tables.snapshot import TableSnapshot
+from bot.tables.table import TableStatus
+
+log = logging.getLogger(__name__)
+
+
+class EventPresenter(Protocol):
+    """The Discord side: a round's tables are open; the standings after a round (or final)."""
+
+    async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None: ...
+
+    async def standings(self, event: Event, rnd: int, rows: list[Standing], final: bool) -> None: ...
+
+
+class _Unattached:
+    async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None:
+        log.info("event %d round %d started (no presenter)", event.event_id, rnd)
+
+    async def standings(self, event: Event, rnd: int, rows: list[Standing], final: bool) -> None:
+        log.info("event %d standings after round %d not posted (no presenter)", event.event_id, rnd)
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    player_id: str
+    status: str  # in, removed, withdrew
+
+    @property
+    def playing(self) -> bool:
+        return self.status == "in"
+
+
+def _event(row: store.EventRow) -> Event:
+    return Event(
+        event_id=row.event_id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        organiser_id=row.organiser_id,
+        name=row.name,
+        options=EventOptions.from_json(row.options),
+        seed=row.seed,
+        status=EventStatus(row.status),
+        round=row.round,
+        message_id=row.message_id,
+        thread_id=row.thread_id,
+    )
+
+
+class EventService:
+    def __init__(
+        self, tables: TableService, db: Database, *, owns: Callable[[str], bool] | None = None
+    ) -> None:
+        self.tables = tables
+        self.db = db
+        self.presenter: EventPresenter = _Unattached()
+        self.owns = owns or tables.owns
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # == lifecycle ============================================================================
+
+    async def start(self) -> None:
+        """Watch the tables and carry on the running events of the servers this process owns:
+        seat a round whose seating was interrupted, record tables whose game ended while the bot
+        was down, score a round that is complete."""
+        if self not in self.tables.observers:
+            self.tables.observers.append(self)
+        for row in await store.running_events(self.db):
+            if self.owns(row.guild_id):
+                await self._resume(_event(row))
+
+    async def stop(self) -> None:
+        if self in self.tables.observers:
+            self.tables.observers.remove(self)
+
+    def attach(self, presenter: EventPresenter) -> None:
+        self.presenter = presenter
+
+    def _lock(self, event_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(event_id, asyncio.Lock())
+
+    # == the organiser and the entrants =======================================================
+
+    async def new(
+        self, actor: Actor, guild_id: str, channel_id: str, name: str, options: EventOptions
+    ) -> Event:
+        """A new event in sign-up. ``actor.is_moderator``: the Discord side decides who may (Manage
+        Server, or the server's organiser role)."""
+        if not actor.is_moderator:
+            raise EventRefused(EventRefusal.NOT_ORGANISER)
+        options = options.checked()
+        event_id = await store.create_event(
+            self.db,
+            guild_id,
+            channel_id,
+            actor.user_id,
+            name,
+            options.to_json(),
+            secrets.randbits(62),
+            self.tables.clock.now(),
+        )
+        return await self.event(guild_id, event_id)
+
+    async def event(self, guild_id: str, event_id: int) -> Event:
+        """The server's event ``event_id`` (refused if it is another server's or none)."""
+        row = await store.event(self.db, event_id)
+        if row is None or row.guild_id != guild_id:
+            raise EventRefused(EventRefusal.NO_EVENT)
+        return _event(row)
+
+    async def events(self, guild_id: str) -> list[Event]:
+        return [_event(r) for r in await store.events_of(self.db, guild_id)]
+
+    async def entrants(self, event_id: int) -> list[Entrant]:
+        return [Entrant(p, s) for p, s in await store.entrants(self.db, event_id)]
+
+    async def set_message(self, event_id: int, message_id: str) -> None:
+        await store.set_message(self.db, event_id, message_id)
+
+    async def set_thread(self, event_id: int, thread_id: str) -> None:
+        await store.set_thread(self.db, event_id, thread_id)
+
+    async def join(self, actor: Actor, guild_id: str, event_id: int) -> Event:
+        event = await self.event(guild_id, event_id)
+        if event.status is not EventStatus.SIGNUP:
+            raise EventRefused(EventRefusal.ALREADY_STARTED)
+        if not await store.add_entrant(self.db, event_id, actor.user_id, self.tables.clock.now()):
+            raise EventRefused(EventRefusal.ALREADY_ENTERED)
+        return event
+
+    async def leave(self, actor: Actor, guild_id: str, event_id: int) -> Event:
+        event = await self.event(guild_id, event_id)
+        if event.status is not EventStatus.SIGNUP:
+            raise EventRefused(EventRefusal.ALREADY_STARTED)
+        if not await store.remove_entrant(self.db, event_id, actor.user_id):
+            raise EventRefused(EventRefusal.NOT_ENTERED)
+        return event
+
+    async def begin(self, actor: Actor, guild_id: str, event_id: int) -> Event:
+        """Start the event: round 1 seated at random (the organiser or a server manager)."""
+        event = await self.event(guild_id, event_id)
+        if not (actor.is_moderator or actor.user_id == event.organiser_id):
+            raise EventRefused(EventRefusal.NOT_ORGANISER)
+        if event.status is not EventStatus.SIGNUP:
+            raise EventRefused(EventRefusal.ALREADY_STARTED)
+        if not [e for e in await self.entrants(event_id) if e.playing]:
+            raise EventRefused(EventRefusal.NO_ENTRANTS)
+        if not await store.move_on(self.db, event_id, "signup", 0, "running", 1):
+            raise EventRefused(EventRefusal.ALREADY_STARTED)  # a second start got there first
+        event = await self.event(guild_id, event_id)
+        await self._seat(event, 1)
+        return event
+
+    # == rounds ===============================================================================
+
+    async def _plan(self, event: Event, rnd: int) -> list[seating.Placement]:
+        people = [e.player_id for e in await self.entrants(event.event_id) if e.playing]
+        players = event.options.table.seats
+        if rnd == 1:
+            return seating.first_round(people, players, random.Random(event.round_seed(rnd)))
+        order = [s.person for s in await self.standings(event) if s.person in people]
+        order += [p for p in people if p not in order]
+        placed = [
+            seating.Placement(s.player_id, s.table_index + 1000 * r, s.seat)
+            for r, s in await store.seats(self.db, event.event_id)
+        ]
+        return seating.later_round(order, players, seating.pairs(placed))
+
+    async def _seat(self, event: Event, rnd: int) -> None:
+        """Seat round ``rnd``: claim it with its seating (or read the seating a claimant stored),
+        then open the tables not opened yet, each with its people in their seats and computers
+        filling the rest. Safe to repeat (a restart in the middle opens only the missing ones)."""
+        async with self._lock(event.event_id):
+            plan = await self._plan(event, rnd)
+            rows = [store.SeatRow(p.player_id, p.table_index, p.seat) for p in plan]
+            await store.claim_round(self.db, event.event_id, rnd, rows, self.tables.clock.now())
+            stored = [s for _r, s in await store.seats(self.db, event.event_id, rnd)]
+            opened = {t.table_index for t in await store.tables(self.db, event.event_id, rnd)}
+            by_table: dict[int, list[store.SeatRow]] = {}
+            for s in stored:
+                by_table.setdefault(s.table_index, []).append(s)
+            for index in sorted(set(by_table) - opened):
+                await self._open_table(event, rnd, index, by_table[index])
+            table_ids = [t.table_id for t in await store.tables(self.db, event.event_id, rnd)]
+        if opened != set(by_table):
+            await self.presenter.round_started(event, rnd, table_ids)
+
+    async def _open_table(self, event: Event, rnd: int, index: int, seated: list[store.SeatRow]) -> None:
+        host = Actor(event.organiser_id, is_moderator=True)
+        options = replace(event.options.table, event_id=event.event_id)
+        snap = await self.tables.create_table(
+            host, event.guild_id, event.channel_id, options, seed=event.round_seed(rnd), seat_host=False
+        )
+        for s in seated:
+            await self.tables.join(Actor(s.player_id), snap.table_id, s.seat)
+        await self.tables.start_game(host, snap.table_id)
+        await store.add_table(self.db, event.event_id, rnd, index, snap.table_id)
+
+    # == results ==============================================================================
+
+    async def present(self, event: ev.TableEvent) -> None:
+        """Watching the table service: an event table's game ended (or it was cancelled)."""
+        if isinstance(event, ev.GameOver | ev.TableCancelled) and event.table.options.event_id is not None:
+            await self._record(event.table)
+
+    async def _record(self, snap: TableSnapshot) -> None:
+        where = await store.table_of(self.db, snap.table_id)
+        if where is None:
+            return
+        row = await store.event(self.db, where.event_id)
+        if row is None or not self.owns(row.guild_id):
+            return
+        event = _event(row)
+        if not where.finished:
+            scores = (
+                await self._scores(event, where.round, snap) if snap.status is TableStatus.FINISHED else []
+            )
+            await store.finish_table(self.db, event.event_id, snap.table_id, scores)
+        await self._round_done(event, where.round)
+
+    async def _scores(self, event: Event, rnd: int, snap: TableSnapshot) -> list[store.ScoreRow]:
+        """The points of each person who kept their seat to the end, per board (a seat a computer
+        took over is not compared: the person did not play those cards)."""
+        sheet = await self.tables.score_sheet(snap.table_id)
+        first = (rnd - 1) * event.options.hands
+        return [
+            store.ScoreRow(rnd, first + row.hand_number, seat.player_id, seat.seat, row.points[seat.seat])
+            for seat in snap.seats
+            if seat.player_id is not None and not seat.is_computer
+            for row in sheet.rows
+        ]
+
+    async def _round_done(self, event: Event, rnd: int) -> None:
+        """Score the round once every table of it is done (exactly once: the round's claim), post
+        the standings and seat the next round or finish the event."""
+        planned = {s.table_index for _r, s in await store.seats(self.db, event.event_id, rnd)}
+        tables = await store.tables(self.db, event.event_id, rnd)
+        if {t.table_index for t in tables} != planned or not all(t.finished for t in tables):
+            return
+        if not await store.claim_scoring(self.db, event.event_id, rnd, self.tables.clock.now()):
+            return
+        final = rnd >= event.options.rounds
+        await self.presenter.standings(event, rnd, await self.standings(event), final)
+        await self._advance(event, rnd)
+
+    async def _advance(self, event: Event, rnd: int) -> None:
+        if rnd >= event.options.rounds:
+            await store.move_on(self.db, event.event_id, "running", rnd, "finished", rnd)
+        elif await store.move_on(self.db, event.event_id, "running", rnd, "running", rnd + 1):
+            await self._seat(await self.event(event.guild_id, event.event_id), rnd + 1)
+
+    async def _resume(self, event: Event) -> None:
+        rnd = event.round
+        await self._seat(event, rnd)
+        for t in await store.tables(self.db, event.event_id, rnd):
+            if not t.finished:
+                snap = await self.tables.table_snapshot(t.table_id)
+                if snap.status in (TableStatus.FINISHED, TableStatus.CANCELLED):
+                    await self._record(snap)
+        if await store.scored(self.db, event.event_id, rnd):
+            await self._advance(event, rnd)  # scored, but the bot stopped before moving on
+        else:
+            await self._round_done(event, rnd)
+
+    async def standings(self, event: Event) -> list[Standing]:
+        entrants = await self.entrants(event.event_id)
+        results = [
+            PointsOnBoard(s.player_id, s.round, s.board, s.seat, s.points)
+            for s in await store.scores(self.db, event.event_id)
+        ]
+        removed = {e.player_id for e in entrants if not e.playing}
+        return standings([e.player_id for e in entrants], results, removed)
+
+    async def tables_of_round(self, event: Event, rnd: int) -> list[int]:
+        return [t.table_id for t in await store.tables(self.db, event.event_id, rnd)]

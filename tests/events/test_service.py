@@ -1,0 +1,203 @@
+"""Server events' service on a real database (SQLite and PostgreSQL): sign-up, a random first round
+with computers filling, the same boards at every table of a round, the round scored once when its
+last table ends, the next round by standing avoiding pairs that met, the final standings, a restart
+in the middle of a round, and every refusal."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+
+import pytest
+
+from bot.engine.duplicate import boards
+from bot.engine.rules import RuleSet
+from bot.events import (
+    Event,
+    EventOptions,
+    EventRefusal,
+    EventRefused,
+    EventService,
+    EventStatus,
+    Standing,
+)
+from bot.events.seating import Placement, pairs
+from bot.storage import events as store
+from bot.tables import Actor, ManualClock, TableOptions, TableStatus
+from tests.tables.helpers import GUILD, Rig, play_to_end, rig
+
+ORGANISER = Actor("org", is_moderator=True)
+PEOPLE = [Actor(f"p{i}") for i in range(9)]
+HANDS = 2
+
+
+@dataclass
+class Shown:
+    rounds: list[tuple[int, list[int]]] = field(default_factory=list)
+    posted: list[tuple[int, list[Standing], bool]] = field(default_factory=list)
+
+    async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None:
+        self.rounds.append((rnd, table_ids))
+
+    async def standings(self, event: Event, rnd: int, rows: list[Standing], final: bool) -> None:
+        self.posted.append((rnd, rows, final))
+
+
+@dataclass
+class Events:
+    rig: Rig
+    service: EventService
+    shown: Shown
+
+    async def close(self) -> None:
+        await self.rig.service.settle()
+        await self.service.stop()
+        await self.rig.close()
+
+
+async def events(url: str, clock: ManualClock) -> Events:
+    r = await rig(url, clock)
+    service = EventService(r.service, r.db)
+    shown = Shown()
+    service.attach(shown)
+    await service.start()
+    return Events(r, service, shown)
+
+
+@pytest.fixture
+async def e(db_url: str) -> AsyncIterator[Events]:
+    the = await events(db_url, ManualClock())
+    yield the
+    await the.close()
+
+
+def options(rounds: int = 2, players: int = 4, hands: int = HANDS, **kw: float) -> EventOptions:
+    rules = RuleSet(players=players, target_score=None, fixed_hands=hands)
+    return EventOptions(TableOptions(rules=rules), rounds=rounds, **kw)  # type: ignore[arg-type]
+
+
+async def signed_up(e: Events, people: list[Actor], rounds: int = 2) -> Event:
+    event = await e.service.new(ORGANISER, GUILD, "chan-1", "Autumn Cup", options(rounds))
+    for p in people:
+        await e.service.join(p, GUILD, event.event_id)
+    return event
+
+
+async def play_round(e: Events, table_ids: list[int]) -> None:
+    actors = {p.user_id: p for p in PEOPLE}
+    for i, table_id in enumerate(table_ids):
+        await play_to_end(e.rig.service, table_id, actors, seed=i + 1)
+    await e.rig.service.settle()
+
+
+async def seating_of(e: Events, event: Event, rnd: int) -> list[Placement]:
+    """The round's seating as stored with its claim."""
+    return [
+        Placement(s.player_id, s.table_index, s.seat)
+        for _r, s in await store.seats(e.rig.db, event.event_id, rnd)
+    ]
+
+
+async def test_two_rounds_of_nine_people_at_four_player_tables(e: Events) -> None:
+    event = await signed_up(e, PEOPLE)
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    await e.rig.service.settle()
+    ((rnd, first),) = e.shown.rounds
+    assert rnd == 1 and len(first) == 3
+    snaps = [e.rig.service.snapshot(t) for t in first]
+    computer_seats = set()
+    for snap in snaps:
+        assert snap.status is TableStatus.PLAYING and snap.options.event_id == event.event_id
+        assert sum(s.is_computer for s in snap.seats) == 1  # three people and a computer each
+        computer_seats |= {s.seat for s in snap.seats if s.is_computer}
+    assert len(computer_seats) == 3  # rotated: every table's computer holds another seat's cards
+    placed = await seating_of(e, event, 1)
+    assert sorted(p.player_id for p in placed) == sorted(p.user_id for p in PEOPLE)
+    for p in placed:  # the stored seating is the tables' seating
+        assert snaps[p.table_index].seats[p.seat].player_id == p.player_id
+
+    # The same cards reach the same seat at every table: the round's first board.
+    stored = await e.service.event(GUILD, event.event_id)
+    board = boards(stored.options.table.rules, stored.round_seed(1), 1)[0]
+    for snap in snaps:
+        for s in snap.seats:
+            if s.player_id is not None:
+                hand = e.rig.service.private_hand(Actor(s.player_id), snap.table_id)
+                assert hand.cards == board.hands[s.seat]
+
+    await play_round(e, first)
+    assert [r for r, _rows, _final in e.shown.posted] == [1]
+    assert (await e.service.event(GUILD, event.event_id)).round == 2
+    (rnd, second) = e.shown.rounds[1]
+    assert rnd == 2 and len(second) == 3 and not set(second) & set(first)
+    # By standing, avoiding pairs that met: nine people at three tables can all meet new faces.
+    assert not pairs(await seating_of(e, event, 1)) & pairs(await seating_of(e, event, 2))
+
+    await play_round(e, second)
+    rounds = [(r, final) for r, _rows, final in e.shown.posted]
+    assert rounds == [(1, False), (2, True)]
+    done = await e.service.event(GUILD, event.event_id)
+    assert done.status is EventStatus.FINISHED
+    rows = e.shown.posted[-1][1]
+    assert {s.person for s in rows} == {p.user_id for p in PEOPLE}
+    # Each board and seat compares the people who held it, a pair sharing one matchpoint: the
+    # computers sit in three different seats, so one seat has 3 people (3 pairs) and three seats
+    # have 2 (1 pair each).
+    assert sum(s.matchpoints for s in rows) == 2 * HANDS * (3 + 3 * 1)
+    assert all(s.rounds == 2 for s in rows)
+    assert [s.place for s in rows] == sorted(s.place for s in rows if s.place is not None)
+    scores = await store.scores(e.rig.db, event.event_id)
+    assert len(scores) == 9 * HANDS * 2  # every person, every board, recorded once
+
+
+async def test_restart_in_the_middle_of_a_round(db_url: str) -> None:
+    clock = ManualClock()
+    e = await events(db_url, clock)
+    event = await signed_up(e, PEOPLE[:5], rounds=2)
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    ((_rnd, first),) = e.shown.rounds
+    await play_round(e, first[:1])  # one table done, the other still playing
+    await e.close()
+
+    e = await events(db_url, clock)
+    try:
+        assert e.shown.rounds == []  # nothing seated twice
+        await play_round(e, first[1:])
+        assert [r for r, _rows, _final in e.shown.posted] == [1]
+        ((rnd, second),) = e.shown.rounds
+        assert rnd == 2
+        await play_round(e, second)
+        assert [final for _r, _rows, final in e.shown.posted] == [False, True]
+        assert len(await store.scores(e.rig.db, event.event_id)) == 5 * HANDS * 2
+    finally:
+        await e.close()
+
+
+async def test_refusals(e: Events) -> None:
+    async def refused(code: EventRefusal, call: object) -> None:
+        with pytest.raises(EventRefused) as caught:
+            await call  # type: ignore[misc]
+        assert caught.value.code is code
+
+    await refused(EventRefusal.NOT_ORGANISER, e.service.new(PEOPLE[0], GUILD, "c", "x", options()))
+    await refused(EventRefusal.BAD_ROUNDS, e.service.new(ORGANISER, GUILD, "c", "x", options(rounds=11)))
+    await refused(
+        EventRefusal.DEADLINE_TOO_SHORT,
+        e.service.new(ORGANISER, GUILD, "c", "x", options(hands=10, deadline=3600.0)),
+    )
+    too_short = options(deadline=60.0)
+    await refused(EventRefusal.BAD_DEADLINE, e.service.new(ORGANISER, GUILD, "c", "x", too_short))
+    no_end = EventOptions(TableOptions(rules=RuleSet()))
+    await refused(EventRefusal.BAD_HANDS, e.service.new(ORGANISER, GUILD, "c", "x", no_end))
+
+    event = await e.service.new(ORGANISER, GUILD, "c", "Cup", options())
+    await refused(EventRefusal.NO_ENTRANTS, e.service.begin(ORGANISER, GUILD, event.event_id))
+    await refused(EventRefusal.NO_EVENT, e.service.join(PEOPLE[0], "another-guild", event.event_id))
+    await refused(EventRefusal.NOT_ENTERED, e.service.leave(PEOPLE[0], GUILD, event.event_id))
+    await e.service.join(PEOPLE[0], GUILD, event.event_id)
+    await refused(EventRefusal.ALREADY_ENTERED, e.service.join(PEOPLE[0], GUILD, event.event_id))
+    await refused(EventRefusal.NOT_ORGANISER, e.service.begin(PEOPLE[0], GUILD, event.event_id))
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    await refused(EventRefusal.ALREADY_STARTED, e.service.begin(ORGANISER, GUILD, event.event_id))
+    await refused(EventRefusal.ALREADY_STARTED, e.service.join(PEOPLE[1], GUILD, event.event_id))
+    assert len(e.shown.rounds) == 1  # the second start seated nothing
