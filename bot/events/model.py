@@ -3,6 +3,7 @@ service checks before anything is stored."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final
@@ -65,7 +66,7 @@ class EventOptions:
         if not MIN_DEADLINE <= self.deadline <= MAX_DEADLINE:
             raise EventRefused(EventRefusal.BAD_DEADLINE)
         if self.deadline < self.slowest_round():
-            raise EventRefused(EventRefusal.DEADLINE_TOO_SHORT, hours=self.slowest_round() / 3600)
+            raise EventRefused(EventRefusal.DEADLINE_TOO_SHORT, hours=math.ceil(self.slowest_round() / 3600))
         return self
 
     def slowest_round(self) -> float:

@@ -21,11 +21,12 @@ from discord.ext import commands
 
 from bot.client import HeartsClient
 from bot.client.answers import actor_of, defer_private, private_answer, reader_locale
+from bot.client.server import names_in
 from bot.daily import BadDay, DailyRefusal, DailyRefused, DailyService, DailySettings, Origin
 from bot.daily.days import closes_at
 from bot.text import t
 from bot.text.daily import board_text, intro_text, played_text, timestamp
-from cogs.daily._presenter import COG_NAME, DiscordDailyPresenter, ShareButton, board_file, names_in
+from cogs.daily._presenter import COG_NAME, DiscordDailyPresenter, ShareButton, board_file
 
 log = logging.getLogger(__name__)
 

@@ -15,9 +15,10 @@ from discord.ext import commands
 
 from bot.client import HeartsClient
 from bot.client.answers import answer_failure, private_answer, reader_locale
+from bot.client.server import names_in, server_language
 from bot.daily import DailyResult, DailyService, DayBoard, DaySummary
 from bot.render import FinalStandings, StandingRow, render_final_standings
-from bot.text import public_locale, t
+from bot.text import t
 from bot.text.alt_text import standings_alt
 from bot.text.daily import board_text, deals_text, name_of, result_text, share_line
 from bot.text.images import image_words
@@ -63,20 +64,6 @@ class ShareButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SHARE
             await answer_failure(interaction, exc)
 
 
-def names_in(bot: HeartsClient, guild_id: str, player_ids: list[str]) -> dict[str, str]:
-    """Display names on the server (members cached), else any name seen this run."""
-    guild = bot.get_guild(int(guild_id)) if guild_id.isdigit() else None
-    names: dict[str, str] = {}
-    for pid in player_ids:
-        member = guild.get_member(int(pid)) if guild is not None and pid.isdigit() else None
-        user = bot.get_user(int(pid)) if member is None and pid.isdigit() else None
-        name = member.display_name if member is not None else bot.known_names.get(pid)
-        name = name or (user.display_name if user is not None else None)
-        if name:
-            names[pid] = name
-    return names
-
-
 def board_image(board: DayBoard, names: dict[str, str], locale: str) -> FinalStandings:
     places = [e.place for e in board.entries]
     return FinalStandings(
@@ -106,9 +93,7 @@ class DiscordDailyPresenter:
         self.service = service
 
     async def server_language(self, guild_id: str) -> str:
-        settings = await self.bot.service.server_settings(guild_id)
-        guild = self.bot.get_guild(int(guild_id)) if guild_id.isdigit() else None
-        return public_locale(settings, guild.preferred_locale.value if guild is not None else None)
+        return await server_language(self.bot, guild_id)
 
     async def finished(self, result: DailyResult) -> None:
         attempt = await self.service.attempt(result.player_id, result.day)

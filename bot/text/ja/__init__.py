@@ -5,6 +5,12 @@ image words, slash commands), ``play`` (one-tap play, settings, pings, Rematch, 
 
 from __future__ import annotations
 
-from bot.text.ja import core, daily, guide, play
+from bot.text.ja import core, daily, events, guide, play
 
-MESSAGES: dict[str, str] = {**core.MESSAGES, **play.MESSAGES, **guide.MESSAGES, **daily.MESSAGES}
+MESSAGES: dict[str, str] = {
+    **core.MESSAGES,
+    **play.MESSAGES,
+    **guide.MESSAGES,
+    **daily.MESSAGES,
+    **events.MESSAGES,
+}
