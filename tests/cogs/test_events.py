@@ -1,0 +1,118 @@
+"""Server events through the emulator: ``/hearts-event new`` posts the sign-up message, nine
+people Join, the organiser starts it, round 1 seats them at three 4-player tables (a computer at
+each, in a different seat) dealt the same cards, the standings image goes to the event's thread
+after each round, round 2 seats them by standing so nobody meets the same people, and the final
+standings close the event. Bad input (no entrants, a second start, someone without the right, a
+double Join, options that don't fit) is answered privately."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.engine.cards import cards_of
+from bot.engine.duplicate import boards
+from bot.events.seating import Placement, pairs
+from bot.storage import events as store
+from cogs.events._commands import Events
+from discord_emulator import DiscordEmulator, Message, User
+from discord_emulator.runner import BotRunner
+from playtest.harness import Hearts, make_bot, now_clock
+
+NAMES = ("ann", "bob", "cid", "dan", "eve", "fay", "gus", "hal", "ivy")
+
+
+def events_cog(h: Hearts) -> Events:
+    cog = h.bot.get_cog("Events")
+    assert cog is not None
+    return cog  # type: ignore[return-value]
+
+
+def first_pass_cards(message: Message) -> set[int]:
+    """The cards of a passing message's buttons (``hh:pick:table:seat:move:card:chosen``)."""
+    return {int(c.split(":")[5]) for c in message.custom_ids if c.startswith("hh:pick:")}
+
+
+async def club(emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path) -> tuple[Hearts, User]:
+    people = [emulator.create_user(n) for n in NAMES]
+    organiser = emulator.create_user("org")
+    guild = emulator.create_guild("Card club", members=people, owner=organiser)
+    clock = now_clock()
+    db = tmp_path / "hearts.sqlite3"
+    bot = make_bot(emulator, db, clock)
+    await bot_runner.start(bot)
+    return Hearts(emulator, bot, clock, db, guild, guild.channel("general"), people), organiser
+
+
+async def answer(h: Hearts, user: User, command: str, **options: object) -> str:
+    return (await h.reply(await h.emu.slash(user, h.general, command, **options))).content
+
+
+async def seating(h: Hearts, event_id: int, rnd: int) -> list[Placement]:
+    return [
+        Placement(s.player_id, s.table_index, s.seat)
+        for _r, s in await store.seats(h.bot.db, event_id, rnd)
+    ]
+
+
+async def test_a_two_round_event_of_nine_people(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    h, org = await club(emulator, bot_runner, tmp_path)
+    ann = h.people[0]
+    refused = await answer(h, ann, "hearts-event new", name="Mine")
+    assert "Only the event's organiser or a server manager" in refused
+    too_short = await answer(h, org, "hearts-event new", name="Rush", hands=20, seconds=3600, deadline=1)
+    assert "That deadline is shorter" in too_short
+
+    ix = await emulator.slash(org, h.general, "hearts-event new", name="Autumn Cup", rounds=2, hands=1)
+    await ix.wait_acknowledged()
+    signup = await emulator.wait_until(lambda: ix.original, what="the sign-up message")
+    assert not signup.ephemeral and "**Autumn Cup** · event #1" in signup.content
+    assert "nobody yet" in signup.content
+    assert "Nobody has joined this event" in await answer(h, org, "hearts-event start", event=1)
+
+    for user in h.people:
+        await h.click(user, signup, "Join")
+    await emulator.wait_until(
+        lambda: "Entrants (9)" in emulator.message(signup.id).content, what="nine entrants listed"
+    )
+    again = await emulator.click(ann, emulator.message(signup.id), label="Join")
+    assert "already in this event" in (await h.reply(again)).content
+    assert "Only the event's organiser" in await answer(h, ann, "hearts-event start", event=1)
+    assert "has started" in await answer(h, org, "hearts-event start", event=1)
+    assert "already started" in await answer(h, org, "hearts-event start", event=1)
+
+    announced = await h.wait_public("**Round 1 of 2**")
+    thread = emulator.state.channels[announced.channel_id]
+    assert thread.id != h.general.id  # the event's own thread, made from the sign-up message
+    event = await events_cog(h).service.event(str(h.guild.id), 1)
+    first = await seating(h, 1, 1)
+    assert len({p.table_index for p in first}) == 3
+    assert len({(p.table_index, p.seat) for p in first}) == 9
+
+    # The same cards reach the same seat at every table: every person's first pass offers the
+    # round's board in their seat.
+    board = boards(event.options.table.rules, event.round_seed(1), 1)[0]
+    by_name = {str(u.id): u for u in h.people}
+    for p in first:
+        hand = await h.hand_with(by_name[p.player_id], "pick")
+        assert first_pass_cards(hand) == set(cards_of(board.hands[p.seat]))
+
+    await h.play_until(lambda: h.public("standings after round 1 of 2"))
+    after_one = h.public("standings after round 1 of 2")[0]
+    assert after_one.channel_id == thread.id and after_one.attachments
+    await h.wait_public("**Round 2 of 2**")
+    second = await seating(h, 1, 2)
+    assert not pairs(first) & pairs(second)  # nobody meets the same people again
+
+    await h.play_until(lambda: h.public("is over. The final standings"))
+    final = h.public("is over. The final standings")[0]
+    assert final.channel_id == thread.id and final.attachments and final.attachments[0].description
+    assert "Finished." in (await h.wait_content(signup, "Finished.")).content
+
+    mine = await h.reply(await emulator.slash(ann, h.general, "hearts-event standings"))
+    assert mine.attachments
+    listed = await answer(h, ann, "hearts-event list")
+    assert "#1 **Autumn Cup** · finished · 9 entrants" in listed
+    scores = await store.scores(h.bot.db, 1)
+    assert len(scores) == 9 * 2  # one board per round, each person recorded once
