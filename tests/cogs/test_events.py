@@ -49,8 +49,7 @@ async def answer(h: Hearts, user: User, command: str, **options: object) -> str:
 
 async def seating(h: Hearts, event_id: int, rnd: int) -> list[Placement]:
     return [
-        Placement(s.player_id, s.table_index, s.seat)
-        for _r, s in await store.seats(h.bot.db, event_id, rnd)
+        Placement(s.player_id, s.table_index, s.seat) for _r, s in await store.seats(h.bot.db, event_id, rnd)
     ]
 
 
