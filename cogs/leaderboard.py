@@ -166,7 +166,8 @@ class Leaderboard(commands.Cog, name=COG_NAME):
         stats = await or_busy(player_stats(self.bot.db, str(interaction.guild_id), str(who.id)))
         today = days.today(self.bot.service.clock.now())
         daily = await or_busy(daily_figures(self.bot.db, str(who.id), today))
-        daily_line = f"\n**{t('daily.stats.name', lang)}**: {stats_text(daily, lang)}"
+        # The daily challenge's figures (bot.daily), for people who played it.
+        daily_line = f"\n**{t('daily.stats.name', lang)}**: {stats_text(daily, lang)}" if daily.days else ""
         if stats is None:
             await interaction.response.send_message(
                 t("stats.none", lang, name=name) + daily_line, ephemeral=True

@@ -252,9 +252,9 @@ class DailyService:
     async def result(self, day: dt.date, player_id: str) -> DailyResult:
         attempt = await store.attempt(self.db, day.isoformat(), player_id)
         assert attempt is not None and attempt.total is not None
-        board = await self.board(attempt.guild_id, day)
+        board = await self.board(attempt.guild_id, day, latest=True)
         entry = next(e for e in board.entries if e.player_id == player_id)
-        stats = await self.stats(player_id)
+        stats = daily_stats(await store.player_results(self.db, player_id, latest=True), day)
         return DailyResult(
             day=day,
             number=board.number,
@@ -268,10 +268,11 @@ class DailyService:
             streak=stats.current_streak,
         )
 
-    async def board(self, guild_id: str, day: dt.date) -> DayBoard:
-        """The server's ranking for ``day``; ``DailyRefused(NOBODY)`` if nobody there finished it."""
+    async def board(self, guild_id: str, day: dt.date, *, latest: bool = False) -> DayBoard:
+        """The server's ranking for ``day``; ``DailyRefused(NOBODY)`` if nobody there finished it.
+        ``latest``: with the result just recorded (a plain read may lag behind the writer)."""
         key = day.isoformat()
-        everyone = await store.results(self.db, key)
+        everyone = await store.results(self.db, key, latest=latest)
         server = [r for r in everyone if r.guild_id == guild_id]
         if not server:
             raise DailyRefused(DailyRefusal.NOBODY)

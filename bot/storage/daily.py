@@ -41,10 +41,11 @@ async def keep_secret(db: Database, secret: str, first_day: str) -> tuple[str, s
     """The stored secret and first day; ``secret``/``first_day`` are stored only if none are yet
     (the first start; several processes starting at once agree on whichever came first)."""
     await db.execute((_INSERT_META, (SECRET_KEY, secret)), (_INSERT_META, (FIRST_DAY_KEY, first_day)))
-    stored_secret = await db.get_meta(SECRET_KEY)
-    stored_day = await db.get_meta(FIRST_DAY_KEY)
-    assert stored_secret is not None and stored_day is not None
-    return stored_secret, stored_day
+    rows = await db.read_latest(
+        "SELECT key, value FROM meta WHERE key IN (?, ?)", (SECRET_KEY, FIRST_DAY_KEY)
+    )
+    stored = {str(k): str(v) for k, v in rows}
+    return stored[SECRET_KEY], stored[FIRST_DAY_KEY]
 
 
 _ATTEMPT_COLUMNS = "day, player_id, guild_id, channel_id, locale, table_id, total, hands, finished_at"
@@ -104,14 +105,17 @@ async def finish_attempt(
 
 
 async def attempt(db: Database, day: str, player_id: str) -> Attempt | None:
-    rows = await db.rows(
+    """The person's attempt, as the latest writes left it (read right after claiming or finishing)."""
+    rows = await db.read_latest(
         f"SELECT {_ATTEMPT_COLUMNS} FROM daily_attempts WHERE day = ? AND player_id = ?", (day, player_id)
     )
     return _attempt(tuple(rows[0])) if rows else None
 
 
 async def attempt_at_table(db: Database, table_id: int) -> Attempt | None:
-    rows = await db.rows(f"SELECT {_ATTEMPT_COLUMNS} FROM daily_attempts WHERE table_id = ?", (table_id,))
+    rows = await db.read_latest(
+        f"SELECT {_ATTEMPT_COLUMNS} FROM daily_attempts WHERE table_id = ?", (table_id,)
+    )
     return _attempt(tuple(rows[0])) if rows else None
 
 
@@ -123,14 +127,18 @@ async def unfinished_attempts(db: Database) -> list[Attempt]:
     return [_attempt(tuple(r)) for r in rows]
 
 
-async def results(db: Database, day: str, guild_id: str | None = None) -> list[DayResult]:
-    """The day's finished attempts with a result: everyone's, or one server's."""
+async def results(
+    db: Database, day: str, guild_id: str | None = None, *, latest: bool = False
+) -> list[DayResult]:
+    """The day's finished attempts with a result: everyone's, or one server's (``latest``: with
+    every write so far, e.g. the result just recorded)."""
     sql = "SELECT player_id, guild_id, total FROM daily_attempts WHERE day = ? AND total IS NOT NULL"
     args: tuple[str, ...] = (day,)
     if guild_id is not None:
         sql += " AND guild_id = ?"
         args = (day, guild_id)
-    return [DayResult(str(p), str(g), int(t)) for p, g, t in await db.rows(sql, args)]
+    rows = await (db.read_latest(sql, args) if latest else db.rows(sql, args))
+    return [DayResult(str(p), str(g), int(t)) for p, g, t in rows]
 
 
 async def guilds_played(db: Database, day: str) -> set[str]:
@@ -140,9 +148,12 @@ async def guilds_played(db: Database, day: str) -> set[str]:
     return {str(r[0]) for r in rows}
 
 
-async def player_results(db: Database, player_id: str) -> list[tuple[str, int, int | None]]:
-    """(day, total, par) of every day the person finished, oldest first."""
-    rows = await db.rows(
+async def player_results(
+    db: Database, player_id: str, *, latest: bool = False
+) -> list[tuple[str, int, int | None]]:
+    """(day, total, par) of every day the person finished, oldest first (``latest``: as results)."""
+    read = db.read_latest if latest else db.rows
+    rows = await read(
         "SELECT a.day, a.total, p.total FROM daily_attempts a LEFT JOIN daily_par p ON p.day = a.day "
         "WHERE a.player_id = ? AND a.total IS NOT NULL ORDER BY a.day",
         (player_id,),

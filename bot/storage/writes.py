@@ -64,6 +64,7 @@ class Statements:
     transaction (→ the rows each changed). They must not fail on conflicts (``ON CONFLICT``)."""
 
     sql: tuple[tuple[str, tuple[Any, ...]], ...]
+    fetch: bool = False  # a read of the latest state instead (→ the rows of the one statement)
 
 
 CLAIMED_KEY = "table_id_claimed"  # meta: the last table id claimed
@@ -171,7 +172,10 @@ async def apply(
         elif isinstance(x, ClaimTableId):
             result = await _claim_table_id(tx, lock)
         elif isinstance(x, Statements):
-            result = [await tx.execute(sql, args) for sql, args in x.sql]
+            if x.fetch:
+                result = await tx.fetch(*x.sql[0])
+            else:
+                result = [await tx.execute(sql, args) for sql, args in x.sql]
         elif isinstance(x, SettingsWrite):
             await tx.execute(_UPSERT_SETTINGS, (x.guild_id, x.data, x.at))
         elif isinstance(x, PreferencesWrite):

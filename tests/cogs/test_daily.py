@@ -128,6 +128,8 @@ async def test_resume_after_a_restart_then_the_board_and_bad_days(
         bad = await emulator.slash(ann, h.general, "hearts daily board", day=day)
         assert expected in (await h.reply(bad)).content
     assert await h.bot.db.rows("SELECT COUNT(*) FROM game_players") == [(0,)]  # no ordinary record
+    stats = await h.reply(await emulator.slash(ann, h.general, "stats"))
+    assert "**Daily challenge**: 1 day played" in stats.content and "streak 1 (longest 1)" in stats.content
 
 
 async def test_the_summary_of_a_closed_day_goes_out_once_or_tells_the_admins(
