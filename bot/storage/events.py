@@ -2,7 +2,9 @@
 people's points per board. SQL both backends accept; every write goes through the writer
 (``Database.execute``) and is written so that a conflict never fails: a second claim of a round,
 a table's result recorded twice or a round scored twice changes nothing, and the caller learns it
-lost (several processes, a restart in between)."""
+lost (several processes, a restart in between). Reads go behind the writes submitted before them
+(``Database.read_latest``): whether a round is complete is decided right after a table's result
+is written."""
 
 from __future__ import annotations
 
@@ -94,7 +96,7 @@ async def create_event(
     """A new event in sign-up; its number is the next free one (a race with another process
     retries with the next)."""
     while True:
-        rows = await db.rows("SELECT COALESCE(MAX(id), 0) FROM events")
+        rows = await db.read_latest("SELECT COALESCE(MAX(id), 0) FROM events")
         event_id = int(rows[0][0]) + 1
         (made,) = await db.execute(
             (
@@ -108,18 +110,18 @@ async def create_event(
 
 
 async def event(db: Database, event_id: int) -> EventRow | None:
-    rows = await db.rows(f"SELECT {_COLUMNS} FROM events WHERE id = ?", (event_id,))
+    rows = await db.read_latest(f"SELECT {_COLUMNS} FROM events WHERE id = ?", (event_id,))
     return _event(tuple(rows[0])) if rows else None
 
 
 async def events_of(db: Database, guild_id: str) -> list[EventRow]:
     """A server's events, newest first."""
-    rows = await db.rows(f"SELECT {_COLUMNS} FROM events WHERE guild_id = ? ORDER BY id DESC", (guild_id,))
+    rows = await db.read_latest(f"SELECT {_COLUMNS} FROM events WHERE guild_id = ? ORDER BY id DESC", (guild_id,))
     return [_event(tuple(r)) for r in rows]
 
 
 async def running_events(db: Database) -> list[EventRow]:
-    rows = await db.rows(f"SELECT {_COLUMNS} FROM events WHERE status = 'running' ORDER BY id")
+    rows = await db.read_latest(f"SELECT {_COLUMNS} FROM events WHERE status = 'running' ORDER BY id")
     return [_event(tuple(r)) for r in rows]
 
 
@@ -165,7 +167,7 @@ async def remove_entrant(db: Database, event_id: int, player_id: str) -> bool:
 async def entrants(db: Database, event_id: int) -> list[tuple[str, str]]:
     """(person, status) of the entrants in the order they joined; status ``in``, ``removed`` (by
     the organiser) or ``withdrew``."""
-    rows = await db.rows(
+    rows = await db.read_latest(
         "SELECT player_id, status FROM event_entrants WHERE event_id = ? ORDER BY joined_at, player_id",
         (event_id,),
     )
@@ -210,7 +212,7 @@ async def seats(db: Database, event_id: int, rnd: int | None = None) -> list[tup
     if rnd is not None:
         sql += " AND round = ?"
         args = (event_id, rnd)
-    rows = await db.rows(sql + " ORDER BY round, table_index, seat", args)
+    rows = await db.read_latest(sql + " ORDER BY round, table_index, seat", args)
     return [(int(r), SeatRow(str(p), int(t), int(s))) for r, p, t, s in rows]
 
 
@@ -225,7 +227,7 @@ async def add_table(db: Database, event_id: int, rnd: int, table_index: int, tab
 
 
 async def tables(db: Database, event_id: int, rnd: int) -> list[TableRow]:
-    rows = await db.rows(
+    rows = await db.read_latest(
         "SELECT table_index, table_id, finished FROM event_tables WHERE event_id = ? AND round = ? "
         "ORDER BY table_index",
         (event_id, rnd),
@@ -234,7 +236,7 @@ async def tables(db: Database, event_id: int, rnd: int) -> list[TableRow]:
 
 
 async def table_of(db: Database, table_id: int) -> EventTable | None:
-    rows = await db.rows(
+    rows = await db.read_latest(
         "SELECT event_id, round, table_index, finished FROM event_tables WHERE table_id = ?", (table_id,)
     )
     if not rows:
@@ -275,14 +277,14 @@ async def claim_scoring(db: Database, event_id: int, rnd: int, now: float) -> bo
 
 
 async def scored(db: Database, event_id: int, rnd: int) -> bool:
-    rows = await db.rows(
+    rows = await db.read_latest(
         "SELECT scored_at FROM event_rounds WHERE event_id = ? AND round = ?", (event_id, rnd)
     )
     return bool(rows) and rows[0][0] is not None
 
 
 async def scores(db: Database, event_id: int) -> list[ScoreRow]:
-    rows = await db.rows(
+    rows = await db.read_latest(
         "SELECT round, board, player_id, seat, points FROM event_scores WHERE event_id = ? "
         "ORDER BY board, player_id",
         (event_id,),
