@@ -18,9 +18,9 @@ import asyncio
 import logging
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot.events import seating
 from bot.events.model import Event, EventOptions, EventRefusal, EventRefused, EventStatus
@@ -28,7 +28,9 @@ from bot.events.standings import PointsOnBoard, Standing, standings
 from bot.storage import events as store
 from bot.storage.database import Database
 from bot.tables import events as ev
+from bot.tables.clock import TimerHandle
 from bot.tables.permissions import Actor
+from bot.tables.refusals import Refused
 from bot.tables.service import TableService
 from bot.tables.snapshot import TableSnapshot
 from bot.tables.table import TableStatus
@@ -87,6 +89,8 @@ class EventService:
         self.presenter: EventPresenter = _Unattached()
         self.owns = owns or tables.owns
         self._locks: dict[int, asyncio.Lock] = {}
+        self._timers: dict[tuple[int, int], TimerHandle] = {}  # (event, round): its deadline
+        self._tasks: set[asyncio.Task[None]] = set()
 
     # == lifecycle ============================================================================
 
@@ -103,6 +107,27 @@ class EventService:
     async def stop(self) -> None:
         if self in self.tables.observers:
             self.tables.observers.remove(self)
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def settle(self) -> None:
+        """Wait for the deadline work started so far (tests, benchmarks)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("event deadline work failed", exc_info=task.exception())
 
     def attach(self, presenter: EventPresenter) -> None:
         self.presenter = presenter
@@ -213,8 +238,32 @@ class EventService:
             for index in sorted(set(by_table) - opened):
                 await self._open_table(event, rnd, index, by_table[index])
             table_ids = [t.table_id for t in await store.tables(self.db, event.event_id, rnd)]
+        await self._arm(event, rnd)
         if opened != set(by_table):
             await self.presenter.round_started(event, rnd, table_ids)
+
+    async def _arm(self, event: Event, rnd: int) -> None:
+        """The round's deadline timer (from when it was seated, so a restart keeps the time)."""
+        seated = await store.seated_at(self.db, event.event_id, rnd)
+        if seated is None or (event.event_id, rnd) in self._timers:
+            return
+        at = seated + event.options.deadline
+        self._timers[event.event_id, rnd] = self.tables.clock.call_at(
+            at, lambda: self._spawn(self.deadline_passed(event, rnd))
+        )
+
+    async def deadline_passed(self, event: Event, rnd: int) -> None:
+        """The round's deadline: its unfinished tables are played out by the usual timeout rule
+        (``TableService.play_out``); the round is scored when the last of them ends."""
+        self._timers.pop((event.event_id, rnd), None)
+        if await store.scored(self.db, event.event_id, rnd):
+            return
+        for t in await store.tables(self.db, event.event_id, rnd):
+            if not t.finished:
+                try:
+                    await self.tables.play_out(t.table_id)
+                except Refused as exc:  # closed or broken since: its end is recorded as it comes
+                    log.warning("event %d: table %d not played out: %s", event.event_id, t.table_id, exc)
 
     async def _open_table(self, event: Event, rnd: int, index: int, seated: list[store.SeatRow]) -> None:
         host = Actor(event.organiser_id, is_moderator=True)
@@ -230,9 +279,28 @@ class EventService:
     # == results ==============================================================================
 
     async def present(self, event: ev.TableEvent) -> None:
-        """Watching the table service: an event table's game ended (or it was cancelled)."""
-        if isinstance(event, ev.GameOver | ev.TableCancelled) and event.table.options.event_id is not None:
+        """Watching the table service: a hand of an event table was scored (the people who held
+        its seats get their points on the board), or its game ended (or it was cancelled)."""
+        if isinstance(event, ev.HandScored) and event.table.options.event_id is not None:
+            await self._hand_scored(event)
+        elif isinstance(event, ev.GameOver | ev.TableCancelled) and event.table.options.event_id is not None:
             await self._record(event.table)
+
+    async def _hand_scored(self, scored: ev.HandScored) -> None:
+        where = await store.table_of(self.db, scored.table.table_id)
+        row = None if where is None else await store.event(self.db, where.event_id)
+        if where is None or row is None or where.finished or not self.owns(row.guild_id):
+            return
+        board = (where.round - 1) * EventOptions.from_json(row.options).hands + scored.hand_number
+        await store.add_scores(
+            self.db,
+            row.event_id,
+            [
+                store.ScoreRow(where.round, board, seat.player_id, seat.seat, scored.score.points[seat.seat])
+                for seat in scored.table.seats
+                if seat.player_id is not None and not seat.is_computer
+            ],
+        )
 
     async def _record(self, snap: TableSnapshot) -> None:
         where = await store.table_of(self.db, snap.table_id)
@@ -250,8 +318,10 @@ class EventService:
         await self._round_done(event, where.round)
 
     async def _scores(self, event: Event, rnd: int, snap: TableSnapshot) -> list[store.ScoreRow]:
-        """The points of each person who kept their seat to the end, per board (a seat a computer
-        took over is not compared: the person did not play those cards)."""
+        """The points of each person who kept their seat to the end, per board: the hands already
+        recorded as they were scored stay as they are; this fills any whose news was lost (a
+        restart between the save and its delivery). A seat a computer took over adds nothing: the
+        person did not play those cards."""
         sheet = await self.tables.score_sheet(snap.table_id)
         first = (rnd - 1) * event.options.hands
         return [
@@ -283,6 +353,9 @@ class EventService:
     async def _resume(self, event: Event) -> None:
         rnd = event.round
         await self._seat(event, rnd)
+        seated = await store.seated_at(self.db, event.event_id, rnd)
+        if seated is not None and self.tables.clock.now() >= seated + event.options.deadline:
+            await self.deadline_passed(event, rnd)  # passed while the bot was down
         for t in await store.tables(self.db, event.event_id, rnd):
             if not t.finished:
                 snap = await self.tables.table_snapshot(t.table_id)

@@ -116,7 +116,8 @@ async def event(db: Database, event_id: int) -> EventRow | None:
 
 async def events_of(db: Database, guild_id: str) -> list[EventRow]:
     """A server's events, newest first."""
-    rows = await db.read_latest(f"SELECT {_COLUMNS} FROM events WHERE guild_id = ? ORDER BY id DESC", (guild_id,))
+    sql = f"SELECT {_COLUMNS} FROM events WHERE guild_id = ? ORDER BY id DESC"
+    rows = await db.read_latest(sql, (guild_id,))
     return [_event(tuple(r)) for r in rows]
 
 
@@ -253,16 +254,31 @@ async def finish_table(db: Database, event_id: int, table_id: int, scores: list[
             "UPDATE event_tables SET finished = 1 WHERE event_id = ? AND table_id = ? AND finished = 0",
             (event_id, table_id),
         ),
-        *(
-            (
-                "INSERT INTO event_scores (event_id, round, board, player_id, seat, points) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(event_id, board, player_id) DO NOTHING",
-                (event_id, s.round, s.board, s.player_id, s.seat, s.points),
-            )
-            for s in scores
-        ),
+        *(_insert_score(event_id, s) for s in scores),
     )
     return results[0] == 1
+
+
+async def add_scores(db: Database, event_id: int, scores: list[ScoreRow]) -> None:
+    """People's points on a board, as each hand ends (a second write of the same changes nothing)."""
+    if scores:
+        await db.execute(*(_insert_score(event_id, s) for s in scores))
+
+
+def _insert_score(event_id: int, s: ScoreRow) -> tuple[str, tuple[object, ...]]:
+    return (
+        "INSERT INTO event_scores (event_id, round, board, player_id, seat, points) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(event_id, board, player_id) DO NOTHING",
+        (event_id, s.round, s.board, s.player_id, s.seat, s.points),
+    )
+
+
+async def seated_at(db: Database, event_id: int, rnd: int) -> float | None:
+    """When the round was seated (its deadline runs from then); None if it is not yet."""
+    rows = await db.read_latest(
+        "SELECT seated_at FROM event_rounds WHERE event_id = ? AND round = ?", (event_id, rnd)
+    )
+    return float(rows[0][0]) if rows else None
 
 
 async def claim_scoring(db: Database, event_id: int, rnd: int, now: float) -> bool:

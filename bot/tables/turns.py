@@ -153,6 +153,8 @@ class Turns(ServiceBase):
                 persons = True
         if persons and table.deadline is not None:
             now = self.clock.now()
+            if table.overdue:
+                table.deadline = min(table.deadline, now)
             warn_at = table.deadline - self.settings.warning_lead(table.options.time_limit)
             if warn_at > now:
                 table.timers.append(
@@ -161,6 +163,18 @@ class Turns(ServiceBase):
             table.timers.append(
                 self.clock.call_at(table.deadline, lambda: self._spawn(self._time_out(table, move_number)))
             )
+
+    async def play_out(self, table_id: int) -> None:
+        """A deadline beyond the turn timer's has passed (an event round's): from now on the usual
+        timeout rule applies at once to every person to move (a random move, at their second
+        timeout a forfeit: a computer takes the seat), so the game plays out to its end."""
+        self._require_running()
+        table = self._table(table_id)
+        async with table.lock:
+            if table.status is not TableStatus.PLAYING or table.overdue:
+                return
+            table.overdue = True
+            self._schedule(table)
 
     def _computer_after_pause(self, table: Table, seat: int, move_number: int) -> None:
         pause = self.settings.computer_pause

@@ -5,6 +5,7 @@ in the middle of a round, and every refusal."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
@@ -24,7 +25,7 @@ from bot.events import (
 from bot.events.seating import Placement, pairs
 from bot.storage import events as store
 from bot.tables import Actor, ManualClock, TableOptions, TableStatus
-from tests.tables.helpers import GUILD, Rig, play_to_end, rig
+from tests.tables.helpers import GUILD, Rig, act_once, play_to_end, rig
 
 ORGANISER = Actor("org", is_moderator=True)
 PEOPLE = [Actor(f"p{i}") for i in range(9)]
@@ -201,3 +202,34 @@ async def test_refusals(e: Events) -> None:
     await refused(EventRefusal.ALREADY_STARTED, e.service.begin(ORGANISER, GUILD, event.event_id))
     await refused(EventRefusal.ALREADY_STARTED, e.service.join(PEOPLE[1], GUILD, event.event_id))
     assert len(e.shown.rounds) == 1  # the second start seated nothing
+
+
+async def test_the_deadline_plays_out_unfinished_tables_and_keeps_the_boards_played(e: Events) -> None:
+    event = await signed_up(e, PEOPLE[:5])
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    ((_rnd, first),) = e.shown.rounds
+    actors = {p.user_id: p for p in PEOPLE}
+    rng = random.Random(3)
+    for _ in range(500):  # the first table plays its first hand; the second does nothing
+        await e.rig.service.settle()
+        if e.rig.service.snapshot(first[0]).hand_number == 2:
+            break
+        await act_once(e.rig.service, first[0], actors, rng)
+    assert e.rig.service.snapshot(first[0]).hand_number == 2
+    e.rig.clock.advance(event.options.deadline - 1)
+    await e.service.settle()
+    assert e.rig.service.snapshot(first[1]).status is TableStatus.PLAYING  # not yet
+    e.rig.clock.advance(1)
+    for _ in range(500):  # no more time passes: the overdue turns time out at once
+        e.rig.clock.advance(0)
+        await e.service.settle()
+        await e.rig.service.settle()
+        if e.shown.posted:
+            break
+    assert [(r, final) for r, _rows, final in e.shown.posted] == [(1, False)]
+    assert [r for r, _ids in e.shown.rounds] == [1, 2]
+    scores = await store.scores(e.rig.db, event.event_id)
+    at_first = {s.player_id for s in await seating_of(e, event, 1) if s.table_index == 0}
+    # Board 1 at the first table was played by its people; the rest was played out by the
+    # timeout rule (a random move, then a computer at the second timeout), so nobody else has a board.
+    assert {(s.board, s.player_id) for s in scores} == {(1, p) for p in at_first}
