@@ -96,6 +96,12 @@ class Event:
     message_id: str | None  # the sign-up message
     thread_id: str | None  # the event's own thread
 
+    @property
+    def open_for_entry(self) -> bool:
+        """Sign-up, or late entry while round 1 is played (seated from round 2)."""
+        late = self.status is EventStatus.RUNNING and self.round == 1 and self.options.rounds > 1
+        return self.status is EventStatus.SIGNUP or late
+
     def round_seed(self, rnd: int) -> int:
         """The seed of round ``rnd``'s tables: every table of a round deals the same boards."""
         return (self.seed + rnd * 0x9E3779B97F4A7C15) % (1 << 62)

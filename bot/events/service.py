@@ -177,26 +177,71 @@ class EventService:
         await store.set_thread(self.db, event_id, thread_id)
 
     async def join(self, actor: Actor, guild_id: str, event_id: int) -> Event:
+        """Enter during sign-up, or late during round 1 (seated from round 2)."""
         event = await self.event(guild_id, event_id)
-        if event.status is not EventStatus.SIGNUP:
+        if not event.open_for_entry:
             raise EventRefused(EventRefusal.ALREADY_STARTED)
         if not await store.add_entrant(self.db, event_id, actor.user_id, self.tables.clock.now()):
             raise EventRefused(EventRefusal.ALREADY_ENTERED)
         return event
 
     async def leave(self, actor: Actor, guild_id: str, event_id: int) -> Event:
+        """Leave during sign-up; once it has started, withdraw (results so far stay, a computer
+        plays the person's seat of the round)."""
         event = await self.event(guild_id, event_id)
+        if event.status is EventStatus.RUNNING:
+            return await self._drop(event, actor.user_id, "withdrew")
         if event.status is not EventStatus.SIGNUP:
             raise EventRefused(EventRefusal.ALREADY_STARTED)
         if not await store.remove_entrant(self.db, event_id, actor.user_id):
             raise EventRefused(EventRefusal.NOT_ENTERED)
         return event
 
-    async def begin(self, actor: Actor, guild_id: str, event_id: int) -> Event:
-        """Start the event: round 1 seated at random (the organiser or a server manager)."""
+    async def remove(self, actor: Actor, guild_id: str, event_id: int, player_id: str) -> Event:
+        """The organiser removes an entrant: a computer plays their seat, marked in the standings."""
+        event = await self._organised(actor, guild_id, event_id)
+        if event.status not in (EventStatus.SIGNUP, EventStatus.RUNNING):
+            raise EventRefused(EventRefusal.ALREADY_STARTED)
+        return await self._drop(event, player_id, "removed")
+
+    async def _drop(self, event: Event, player_id: str, status: str) -> Event:
+        if not await store.drop_entrant(self.db, event.event_id, player_id, status):
+            raise EventRefused(EventRefusal.NOT_ENTERED)
+        if event.status is EventStatus.RUNNING:
+            for t in await store.tables(self.db, event.event_id, event.round):
+                snap = None if t.finished else await self.tables.table_snapshot(t.table_id)
+                people = () if snap is None or snap.status is not TableStatus.PLAYING else snap.seats
+                if any(s.player_id == player_id and not s.is_computer for s in people):
+                    await self.tables.leave(Actor(player_id), t.table_id)  # a computer plays on
+        return event
+
+    async def cancel(self, actor: Actor, guild_id: str, event_id: int) -> Event:
+        """The organiser cancels: the round's unfinished tables close without results."""
+        event = await self._organised(actor, guild_id, event_id)
+        if event.status not in (EventStatus.SIGNUP, EventStatus.RUNNING):
+            raise EventRefused(EventRefusal.ALREADY_STARTED)
+        status = event.status.value
+        if not await store.move_on(self.db, event_id, status, event.round, "cancelled", event.round):
+            raise EventRefused(EventRefusal.ALREADY_STARTED)
+        host = Actor(event.organiser_id, is_moderator=True)
+        for t in await store.tables(self.db, event.event_id, event.round):
+            snap = None if t.finished else await self.tables.table_snapshot(t.table_id)
+            if snap is not None and snap.status is TableStatus.PLAYING:
+                await self.tables.cancel(host, t.table_id)
+        timer = self._timers.pop((event_id, event.round), None)
+        if timer is not None:
+            timer.cancel()
+        return await self.event(guild_id, event_id)
+
+    async def _organised(self, actor: Actor, guild_id: str, event_id: int) -> Event:
         event = await self.event(guild_id, event_id)
         if not (actor.is_moderator or actor.user_id == event.organiser_id):
             raise EventRefused(EventRefusal.NOT_ORGANISER)
+        return event
+
+    async def begin(self, actor: Actor, guild_id: str, event_id: int) -> Event:
+        """Start the event: round 1 seated at random (the organiser or a server manager)."""
+        event = await self._organised(actor, guild_id, event_id)
         if event.status is not EventStatus.SIGNUP:
             raise EventRefused(EventRefusal.ALREADY_STARTED)
         if not [e for e in await self.entrants(event_id) if e.playing]:
@@ -334,6 +379,8 @@ class EventService:
     async def _round_done(self, event: Event, rnd: int) -> None:
         """Score the round once every table of it is done (exactly once: the round's claim), post
         the standings and seat the next round or finish the event."""
+        if event.status is not EventStatus.RUNNING:
+            return  # cancelled: its tables' ends score nothing
         planned = {s.table_index for _r, s in await store.seats(self.db, event.event_id, rnd)}
         tables = await store.tables(self.db, event.event_id, rnd)
         if {t.table_index for t in tables} != planned or not all(t.finished for t in tables):

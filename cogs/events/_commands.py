@@ -126,8 +126,55 @@ class Events(commands.Cog, name=COG_NAME):
         await interaction.response.edit_message(
             content=await self.presenter.signup_content(event, public), allowed_mentions=NO_PINGS
         )
-        key = "event.joined" if action == "join" else "event.left"
+        if action == "join":
+            key = "event.joined"
+        else:
+            key = "event.withdrawn" if event.status is EventStatus.RUNNING else "event.left"
         await interaction.followup.send(t(key, locale, name=event.name), ephemeral=True)
+
+    @group.command(name="cancel", description="Cancel an event (its organiser or managers)")
+    @app_commands.describe(event="The event's number")
+    async def cancel(self, interaction: discord.Interaction[Any], event: int) -> None:
+        await defer_private(interaction)
+        try:
+            cancelled = await self.service.cancel(actor_of(interaction), str(interaction.guild_id), event)
+        except EventRefused as exc:
+            await self._refused(interaction, exc)
+            return
+        await self.presenter.refresh_signup(cancelled)
+        locale = await reader_locale(interaction)
+        await private_answer(interaction, t("event.cancelled", locale, name=cancelled.name))
+
+    @group.command(
+        name="remove", description="Remove an entrant: a computer plays their seat (organiser or managers)"
+    )
+    @app_commands.describe(event="The event's number", member="The entrant to remove")
+    async def remove(self, interaction: discord.Interaction[Any], event: int, member: discord.User) -> None:
+        await defer_private(interaction)
+        guild = str(interaction.guild_id)
+        try:
+            found = await self.service.remove(actor_of(interaction), guild, event, str(member.id))
+        except EventRefused as exc:
+            await self._refused(interaction, exc)
+            return
+        await self.presenter.refresh_signup(await self.service.event(guild, event))
+        locale = await reader_locale(interaction)
+        text = t("event.removed", locale, member=member.mention, name=found.name)
+        await private_answer(interaction, text, allowed_mentions=NO_PINGS)
+
+    @group.command(name="withdraw", description="Withdraw from an event; your results so far stay")
+    @app_commands.describe(event="The event's number")
+    async def withdraw(self, interaction: discord.Interaction[Any], event: int) -> None:
+        await defer_private(interaction)
+        guild = str(interaction.guild_id)
+        try:
+            found = await self.service.leave(actor_of(interaction), guild, event)
+        except EventRefused as exc:
+            await self._refused(interaction, exc)
+            return
+        await self.presenter.refresh_signup(await self.service.event(guild, event))
+        key = "event.withdrawn" if found.status is EventStatus.RUNNING else "event.left"
+        await private_answer(interaction, t(key, await reader_locale(interaction), name=found.name))
 
     @group.command(name="start", description="Start an event: seat round 1 (its organiser or managers)")
     @app_commands.describe(event="The event's number")

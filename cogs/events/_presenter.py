@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.client import HeartsClient
 from bot.client.answers import answer_failure
 from bot.client.server import names_in, server_language
-from bot.events import Event, EventService, EventStatus, Standing
+from bot.events import Event, EventService, Standing
 from bot.render.event_standings import render as render_standings
 from bot.text import t
 from bot.text.events import (
@@ -71,7 +71,7 @@ class SignupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=JOIN
 
 
 def signup_view(event: Event, locale: str) -> discord.ui.View | None:
-    if event.status is not EventStatus.SIGNUP:
+    if not event.open_for_entry:
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(SignupButton("join", event.event_id, t("button.event_join", locale)))

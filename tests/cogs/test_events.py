@@ -115,3 +115,29 @@ async def test_a_two_round_event_of_nine_people(
     assert "#1 **Autumn Cup** · finished · 9 entrants" in listed
     scores = await store.scores(h.bot.db, 1)
     assert len(scores) == 9 * 2  # one board per round, each person recorded once
+
+
+async def test_late_entry_withdraw_remove_and_cancel(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    h, org = await club(emulator, bot_runner, tmp_path)
+    ann, bob, cid, dan, eve = h.people[:5]
+    ix = await emulator.slash(org, h.general, "hearts-event new", name="Cup", rounds=2, hands=1)
+    await ix.wait_acknowledged()
+    signup = await emulator.wait_until(lambda: ix.original, what="the sign-up message")
+    for user in (ann, bob, cid, dan):
+        await h.click(user, signup, "Join")
+    await emulator.wait_until(lambda: "Entrants (4)" in emulator.message(signup.id).content, what="4 in")
+    await answer(h, org, "hearts-event start", event=1)
+    await h.wait_public("**Round 1 of 2**")
+    late = await emulator.click(eve, emulator.message(signup.id), label="Join")  # during round 1
+    assert "You are in **Cup**" in (await h.reply(late)).content
+    assert "your results so far stay" in await answer(h, ann, "hearts-event withdraw", event=1)
+    assert "Only the event's organiser" in await answer(h, bob, "hearts-event remove", event=1, member=cid)
+    assert "is out of **Cup**" in await answer(h, org, "hearts-event remove", event=1, member=bob)
+    assert "You are not in this event" in await answer(h, ann, "hearts-event withdraw", event=1)
+    await h.wait_content(signup, "Entrants (3)")  # cid, dan, and eve who entered late
+    assert "is cancelled" in await answer(h, org, "hearts-event cancel", event=1)
+    await h.wait_content(signup, "Cancelled by the organiser")
+    assert "already started" in await answer(h, org, "hearts-event cancel", event=1)
+    assert "#1 **Cup** · cancelled" in await answer(h, dan, "hearts-event list")

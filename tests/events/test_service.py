@@ -200,8 +200,37 @@ async def test_refusals(e: Events) -> None:
     await refused(EventRefusal.NOT_ORGANISER, e.service.begin(PEOPLE[0], GUILD, event.event_id))
     await e.service.begin(ORGANISER, GUILD, event.event_id)
     await refused(EventRefusal.ALREADY_STARTED, e.service.begin(ORGANISER, GUILD, event.event_id))
-    await refused(EventRefusal.ALREADY_STARTED, e.service.join(PEOPLE[1], GUILD, event.event_id))
     assert len(e.shown.rounds) == 1  # the second start seated nothing
+    await refused(EventRefusal.NOT_ORGANISER, e.service.cancel(PEOPLE[0], GUILD, event.event_id))
+    await refused(EventRefusal.NOT_ORGANISER, e.service.remove(PEOPLE[0], GUILD, event.event_id, "p1"))
+    await refused(EventRefusal.NOT_ENTERED, e.service.remove(ORGANISER, GUILD, event.event_id, "p5"))
+    await e.service.cancel(ORGANISER, GUILD, event.event_id)
+    await refused(EventRefusal.ALREADY_STARTED, e.service.join(PEOPLE[1], GUILD, event.event_id))
+    await refused(EventRefusal.ALREADY_STARTED, e.service.cancel(ORGANISER, GUILD, event.event_id))
+
+
+async def test_organiser_tools_late_entry_withdraw_remove_and_cancel(e: Events) -> None:
+    event = await signed_up(e, PEOPLE[:4])
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    ((_rnd, first),) = e.shown.rounds
+    await e.service.join(PEOPLE[8], GUILD, event.event_id)  # late, during round 1
+    await e.service.leave(PEOPLE[0], GUILD, event.event_id)  # withdraws: a computer plays on
+    await e.service.remove(ORGANISER, GUILD, event.event_id, PEOPLE[1].user_id)
+    snap = e.rig.service.snapshot(first[0])
+    assert not {s.player_id for s in snap.seats if not s.is_computer} & {"p0", "p1"}
+    await play_round(e, first)
+    rows = {s.person: s for s in e.shown.posted[0][1]}
+    assert rows["p0"].removed and rows["p1"].removed and not rows["p2"].removed
+    assert rows["p8"].rounds == 0  # entered late: seated from round 2
+    placed = await seating_of(e, event, 2)
+    assert sorted(p.player_id for p in placed) == ["p2", "p3", "p8"]
+    ((_rnd, second),) = e.shown.rounds[1:]
+    await e.service.cancel(ORGANISER, GUILD, event.event_id)
+    await e.rig.service.settle()
+    assert (await e.service.event(GUILD, event.event_id)).status is EventStatus.CANCELLED
+    for table_id in second:
+        assert (await e.rig.service.table_snapshot(table_id)).status is TableStatus.CANCELLED
+    assert len(e.shown.posted) == 1  # a cancelled round is never scored
 
 
 async def test_the_deadline_plays_out_unfinished_tables_and_keeps_the_boards_played(e: Events) -> None:
