@@ -9,6 +9,7 @@ count, any number of people): the daily challenge and server events share them.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -126,5 +127,6 @@ def event_places(results: Mapping[str, Matchpoints], totals: Mapping[str, int]) 
         share = Fraction(0) if mp.top == 0 else mp.points / mp.top
         return (-share, totals[p])
 
-    people = list(results)
-    return {p: 1 + sum(1 for q in people if key(q) < key(p)) for p in people}
+    keys = {p: key(p) for p in results}
+    ordered = sorted(keys.values())  # a place is 1 + how many are strictly better: O(n log n)
+    return {p: 1 + bisect_left(ordered, k) for p, k in keys.items()}

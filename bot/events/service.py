@@ -360,7 +360,7 @@ class EventService:
                 await self._scores(event, where.round, snap) if snap.status is TableStatus.FINISHED else []
             )
             await store.finish_table(self.db, event.event_id, snap.table_id, scores)
-        await self._round_done(event, where.round)
+        await self.round_done(event, where.round)
 
     async def _scores(self, event: Event, rnd: int, snap: TableSnapshot) -> list[store.ScoreRow]:
         """The points of each person who kept their seat to the end, per board: the hands already
@@ -376,8 +376,9 @@ class EventService:
             for row in sheet.rows
         ]
 
-    async def _round_done(self, event: Event, rnd: int) -> None:
-        """Score the round once every table of it is done (exactly once: the round's claim), post
+    async def round_done(self, event: Event, rnd: int) -> None:
+        """After a table's result (or a restart, or a benchmark's results written straight to
+        storage): score the round once every table of it is done (exactly once: the round's claim), post
         the standings and seat the next round or finish the event."""
         if event.status is not EventStatus.RUNNING:
             return  # cancelled: its tables' ends score nothing
@@ -411,7 +412,7 @@ class EventService:
         if await store.scored(self.db, event.event_id, rnd):
             await self._advance(event, rnd)  # scored, but the bot stopped before moving on
         else:
-            await self._round_done(event, rnd)
+            await self.round_done(event, rnd)
 
     async def standings(self, event: Event) -> list[Standing]:
         entrants = await self.entrants(event.event_id)

@@ -4,6 +4,7 @@ ordered by percentage, then by total points taken; equal people share the place.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -49,11 +50,13 @@ def standings(
     compared = {p: mp for p, mp in mps.items() if mp.top > 0}
     places = event_places(compared, totals)
     people = list(dict.fromkeys([*entrants, *mps]))
+    sharing = Counter(places.values())
+    entered = {p: i for i, p in enumerate(people)}
     rows = [
         Standing(
             person=p,
             place=places.get(p),
-            shared=p in places and sum(1 for q in places.values() if q == places[p]) > 1,
+            shared=p in places and sharing[places[p]] > 1,
             matchpoints=mps[p].points if p in mps else Fraction(0),
             top=mps[p].top if p in mps else 0,
             percentage=mps[p].percentage if p in mps else None,
@@ -64,4 +67,4 @@ def standings(
         for p in people
     ]
     unplaced = len(rows) + 1
-    return sorted(rows, key=lambda s: (s.place or unplaced, people.index(s.person)))
+    return sorted(rows, key=lambda s: (s.place or unplaced, entered[s.person]))
