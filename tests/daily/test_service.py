@@ -5,6 +5,7 @@ claimed once, no turn timer and no ordinary records."""
 from __future__ import annotations
 
 import datetime as dt
+import random
 from dataclasses import dataclass, field
 
 import pytest
@@ -22,7 +23,8 @@ from bot.daily import (
 from bot.engine.duplicate import boards
 from bot.storage import daily as store
 from bot.tables import Actor, ManualClock, ServerSettings
-from tests.tables.helpers import Rig, play_to_end, rig
+from bot.tables import events as ev
+from tests.tables.helpers import Rig, act_once, play_to_end, rig
 
 ANN, BOB, CID = Actor("ann"), Actor("bob"), Actor("cid")
 ADMIN = Actor("admin", is_moderator=True)
@@ -256,3 +258,48 @@ def test_days_are_parsed_with_clear_refusals() -> None:
         with pytest.raises(days.BadDay) as bad:
             days.parse_day(text, DAY0, first)
         assert bad.value.problem is problem, text
+
+
+async def test_an_attempt_goes_on_in_another_process_and_the_owner_records_it(postgres_url: str) -> None:
+    """Two processes on one PostgreSQL database: the server's owner holds the table and its
+    computers; the other (where Discord delivers DM clicks) applies the person's moves."""
+    clock = ManualClock(DAY0)
+    owner_rig = await rig(postgres_url, clock, start=False)
+    owner_rig.service.owns = lambda guild: guild == "g1"
+    await owner_rig.service.start()
+    owner = DailyService(owner_rig.service, owner_rig.db, DailySettings(par_deals=PAR_DEALS))
+    shown = Shown()
+    owner.attach(shown)
+    await owner.start()
+    other_rig = await rig(postgres_url, clock, start=False)
+    other_rig.service.owns = lambda guild: guild != "g1"
+    await other_rig.service.start()
+    other = DailyService(other_rig.service, other_rig.db, DailySettings(par_deals=PAR_DEALS))
+    other_shown = Shown()
+    other.attach(other_shown)
+    await other.start()
+    try:
+        started = await owner.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+        tid = started.table.table_id
+        assert other.seed(days.today(DAY0)) == owner.seed(days.today(DAY0))  # one secret for both
+        rng = random.Random(5)
+        while not owner_rig.presenter.of(ev.GameOver, tid):
+            await owner_rig.service.settle()
+            hand = owner_rig.service.private_hand(ANN, tid)
+            await other_rig.service.visit(tid)
+            assert await act_once(other_rig.service, tid, {"ann": ANN}, rng) == 1
+            await owner_rig.presenter.wait_for(  # the owner caught up with her move
+                ev.TableEvent,  # type: ignore[arg-type]
+                lambda e, move=hand.move_number: (
+                    isinstance(e, ev.GameOver)
+                    or (isinstance(e, ev.TurnStarted) and e.move_number > move and 0 in e.seats)
+                ),
+            )
+        await owner_rig.service.settle()
+        assert [r.player_id for r in shown.results] == ["ann"] and other_shown.results == []
+        assert await owner_rig.db.rows("SELECT COUNT(*) FROM game_players") == [(0,)]
+    finally:
+        await other.stop()
+        await owner.stop()
+        await other_rig.close()
+        await owner_rig.close()
