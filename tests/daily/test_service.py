@@ -22,7 +22,7 @@ from bot.daily import (
 )
 from bot.engine.duplicate import boards
 from bot.storage import daily as store
-from bot.tables import Actor, ManualClock, ServerSettings
+from bot.tables import Actor, ManualClock, Refused, ServerSettings
 from bot.tables import events as ev
 from tests.tables.helpers import Rig, act_once, play_to_end, rig
 
@@ -303,3 +303,18 @@ async def test_an_attempt_goes_on_in_another_process_and_the_owner_records_it(po
         await owner.stop()
         await other_rig.close()
         await owner_rig.close()
+
+
+async def test_an_attempt_unfinished_when_the_day_closes_ends_without_a_result(d: Daily) -> None:
+    started = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    tid = started.table.table_id
+    await d.rig.service.settle()
+    hand = d.rig.service.private_hand(ANN, tid)
+    d.rig.clock.advance(2 * days.DAY_SECONDS)  # the day closes at the next midnight but one
+    await d.service.settle()
+    await d.rig.service.settle()
+    attempt = await d.service.attempt("ann", days.today(DAY0))
+    assert attempt is not None and attempt.finished and attempt.total is None
+    assert d.shown.results == []
+    with pytest.raises(Refused):  # no move once the deals may be shown
+        await d.rig.service.pass_cards(ANN, tid, hand.move_number, 0b111)
