@@ -30,7 +30,7 @@ from bot.storage.database import Database
 from bot.tables import events as ev
 from bot.tables.options import TableOptions
 from bot.tables.permissions import Actor
-from bot.tables.refusals import Refused
+from bot.tables.refusals import Refused, TableRefusal
 from bot.tables.service import TableService
 from bot.tables.snapshot import TableSnapshot
 from bot.tables.table import TableStatus
@@ -330,9 +330,11 @@ class DailyService:
                 continue
             try:
                 await self.tables.cancel(CLOSER, attempt.table_id)
-            except Refused:  # closed already (finished or cancelled): recorded from its event
-                snap = await self.tables.table_snapshot(attempt.table_id)
-                await self._record(snap)
+            except Refused as exc:
+                if exc.code in (TableRefusal.TABLE_CLOSED, TableRefusal.NO_SUCH_TABLE):
+                    await self._record(await self.tables.table_snapshot(attempt.table_id))
+                # else (e.g. the table service not started yet): at the next close; meanwhile a
+                # late finish records no result (``_record``)
 
     async def _summarise(self, guild_id: str, day: dt.date) -> bool:
         settings = await self.tables.server_settings(guild_id)
