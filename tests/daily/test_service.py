@@ -22,7 +22,7 @@ from bot.daily import (
 )
 from bot.engine.duplicate import boards
 from bot.storage import daily as store
-from bot.tables import Actor, ManualClock, Refused, ServerSettings
+from bot.tables import Actor, ManualClock, Refused, ServerSettings, TableOptions
 from bot.tables import events as ev
 from tests.tables.helpers import Rig, act_once, play_to_end, rig
 
@@ -318,3 +318,14 @@ async def test_an_attempt_unfinished_when_the_day_closes_ends_without_a_result(d
     assert d.shown.results == []
     with pytest.raises(Refused):  # no move once the deals may be shown
         await d.rig.service.pass_cards(ANN, tid, hand.move_number, 0b111)
+
+
+async def test_a_person_seated_at_an_ordinary_table_plays_the_daily_too(d: Daily) -> None:
+    ordinary = await d.rig.service.create_table(ANN, "g1", "c-g1", TableOptions())
+    await d.rig.service.start_game(ANN, ordinary.table_id)
+    started = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    assert started.table.table_id != ordinary.table_id
+    await play_to_end(d.rig.service, started.table.table_id, {"ann": ANN})
+    await d.rig.service.settle()
+    assert [r.player_id for r in d.shown.results] == ["ann"]
+    assert d.rig.service.snapshot(ordinary.table_id).status.open  # the ordinary game goes on
