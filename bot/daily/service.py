@@ -125,11 +125,9 @@ class DailyService:
         self._secret, self.first_day = secret, dt.date.fromisoformat(first)
         if self not in self.tables.observers:
             self.tables.observers.append(self)
-        for attempt in await store.unfinished_attempts(self.db):
+        for attempt in await store.ended_unrecorded(self.db):
             if attempt.table_id is not None and self.owns(attempt.guild_id):
-                snap = await self.tables.table_snapshot(attempt.table_id)
-                if snap.status in (TableStatus.FINISHED, TableStatus.CANCELLED):
-                    await self._record(snap)
+                await self._record(await self.tables.table_snapshot(attempt.table_id))
         self._day_began()
 
     async def stop(self) -> None:

@@ -127,6 +127,17 @@ async def unfinished_attempts(db: Database) -> list[Attempt]:
     return [_attempt(tuple(r)) for r in rows]
 
 
+async def ended_unrecorded(db: Database) -> list[Attempt]:
+    """Attempts whose table's game ended (or was cancelled) with no result recorded yet: the bot
+    stopped in between."""
+    columns = ", ".join(f"a.{c.strip()}" for c in _ATTEMPT_COLUMNS.split(","))
+    rows = await db.rows(
+        f"SELECT {columns} FROM daily_attempts a JOIN tables t ON t.id = a.table_id "
+        "WHERE a.finished_at IS NULL AND t.status IN ('finished', 'cancelled')"
+    )
+    return [_attempt(tuple(r)) for r in rows]
+
+
 async def results(
     db: Database, day: str, guild_id: str | None = None, *, latest: bool = False
 ) -> list[DayResult]:
