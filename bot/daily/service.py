@@ -313,7 +313,8 @@ class DailyService:
             day = today - dt.timedelta(days=back)
             if day < first:
                 break
-            for guild_id in sorted(await store.guilds_played(self.db, day.isoformat())):
+            claimed = await store.claimed_posts(self.db, day.isoformat())
+            for guild_id in sorted(await store.guilds_played(self.db, day.isoformat()) - claimed):
                 if self.owns(guild_id) and await self._summarise(guild_id, day):
                     posted += 1
         return posted

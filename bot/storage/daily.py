@@ -187,6 +187,12 @@ async def par(db: Database, day: str) -> tuple[int, ...] | None:
     return tuple(int(h) for h in json.loads(str(rows[0][0]))) if rows else None
 
 
+async def claimed_posts(db: Database, day: str) -> set[str]:
+    """The servers whose summary of ``day`` was claimed already (skipped without a write)."""
+    rows = await db.rows("SELECT guild_id FROM daily_posts WHERE day = ?", (day,))
+    return {str(r[0]) for r in rows}
+
+
 async def claim_post(db: Database, guild_id: str, day: str, holder: str) -> bool:
     """Claim the server's summary of ``day`` for this process run: True for exactly one claimant
     ever (also across restarts and processes), so the summary goes out once."""
