@@ -30,12 +30,14 @@ from bot.storage.database import Database
 from bot.tables import events as ev
 from bot.tables.options import TableOptions
 from bot.tables.permissions import Actor
+from bot.tables.refusals import Refused, TableRefusal
 from bot.tables.service import TableService
 from bot.tables.snapshot import TableSnapshot
 from bot.tables.table import TableStatus
 
 log = logging.getLogger(__name__)
 
+CLOSER = Actor("daily", is_moderator=True)  # the service itself, ending attempts of closed days
 CLOSED_DAYS_CHECKED = 7  # after a long downtime, summaries of days closed this many days back still go out
 
 
@@ -123,11 +125,9 @@ class DailyService:
         self._secret, self.first_day = secret, dt.date.fromisoformat(first)
         if self not in self.tables.observers:
             self.tables.observers.append(self)
-        for attempt in await store.unfinished_attempts(self.db):
+        for attempt in await store.ended_unrecorded(self.db):
             if attempt.table_id is not None and self.owns(attempt.guild_id):
-                snap = await self.tables.table_snapshot(attempt.table_id)
-                if snap.status in (TableStatus.FINISHED, TableStatus.CANCELLED):
-                    await self._record(snap)
+                await self._record(await self.tables.table_snapshot(attempt.table_id))
         self._day_began()
 
     async def stop(self) -> None:
@@ -243,6 +243,8 @@ class DailyService:
             sheet = await self.tables.score_sheet(snap.table_id)
             hands = tuple(row.points[PERSON_SEAT] for row in sheet.rows)
         now = self.tables.clock.now()
+        if not days.is_open(dt.date.fromisoformat(attempt.day), now):
+            hands = None  # finished after the day closed (and its deals could be shown): no result
         if not await store.finish_attempt(self.db, attempt.day, attempt.player_id, hands, now):
             return  # recorded already (another process, or an earlier start)
         if hands is not None:
@@ -305,15 +307,33 @@ class DailyService:
         chose a daily channel (each once: the claim in the database decides). Returns how many."""
         _secret, first = self._require_started()
         today = self.today()
+        await self._end_unfinished()  # before any deal is shown
         posted = 0
         for back in range(2, 2 + CLOSED_DAYS_CHECKED):
             day = today - dt.timedelta(days=back)
             if day < first:
                 break
-            for guild_id in sorted(await store.guilds_played(self.db, day.isoformat())):
+            claimed = await store.claimed_posts(self.db, day.isoformat())
+            for guild_id in sorted(await store.guilds_played(self.db, day.isoformat()) - claimed):
                 if self.owns(guild_id) and await self._summarise(guild_id, day):
                     posted += 1
         return posted
+
+    async def _end_unfinished(self) -> None:
+        """Attempts of closed days that nobody finished end without a result: their tables are
+        cancelled (recorded as given up), so no move is made once the deals can be shown."""
+        now = self.tables.clock.now()
+        for attempt in await store.unfinished_attempts(self.db):
+            day = dt.date.fromisoformat(attempt.day)
+            if attempt.table_id is None or days.is_open(day, now) or not self.owns(attempt.guild_id):
+                continue
+            try:
+                await self.tables.cancel(CLOSER, attempt.table_id)
+            except Refused as exc:
+                if exc.code in (TableRefusal.TABLE_CLOSED, TableRefusal.NO_SUCH_TABLE):
+                    await self._record(await self.tables.table_snapshot(attempt.table_id))
+                # else (e.g. the table service not started yet): at the next close; meanwhile a
+                # late finish records no result (``_record``)
 
     async def _summarise(self, guild_id: str, day: dt.date) -> bool:
         settings = await self.tables.server_settings(guild_id)

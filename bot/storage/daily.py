@@ -127,6 +127,17 @@ async def unfinished_attempts(db: Database) -> list[Attempt]:
     return [_attempt(tuple(r)) for r in rows]
 
 
+async def ended_unrecorded(db: Database) -> list[Attempt]:
+    """Attempts whose table's game ended (or was cancelled) with no result recorded yet: the bot
+    stopped in between."""
+    columns = ", ".join(f"a.{c.strip()}" for c in _ATTEMPT_COLUMNS.split(","))
+    rows = await db.rows(
+        f"SELECT {columns} FROM daily_attempts a JOIN tables t ON t.id = a.table_id "
+        "WHERE a.finished_at IS NULL AND t.status IN ('finished', 'cancelled')"
+    )
+    return [_attempt(tuple(r)) for r in rows]
+
+
 async def results(
     db: Database, day: str, guild_id: str | None = None, *, latest: bool = False
 ) -> list[DayResult]:
@@ -174,6 +185,12 @@ async def par(db: Database, day: str) -> tuple[int, ...] | None:
     """Hard's points per hand on ``day``; None until computed."""
     rows = await db.rows("SELECT hands FROM daily_par WHERE day = ?", (day,))
     return tuple(int(h) for h in json.loads(str(rows[0][0]))) if rows else None
+
+
+async def claimed_posts(db: Database, day: str) -> set[str]:
+    """The servers whose summary of ``day`` was claimed already (skipped without a write)."""
+    rows = await db.rows("SELECT guild_id FROM daily_posts WHERE day = ?", (day,))
+    return {str(r[0]) for r in rows}
 
 
 async def claim_post(db: Database, guild_id: str, day: str, holder: str) -> bool:

@@ -37,6 +37,9 @@ TABLES: Final[dict[str, tuple[str, ...]]] = {
     "server_settings": ("guild_id",),
     "presenter_data": ("table_id", "key"),
     "player_preferences": ("player_id",),
+    "daily_attempts": ("day", "player_id"),
+    "daily_par": ("day",),
+    "daily_posts": ("guild_id", "day"),
 }
 NOT_COPIED: Final = ("leases",)
 PAGE: Final = 2000

@@ -5,6 +5,7 @@ claimed once, no turn timer and no ordinary records."""
 from __future__ import annotations
 
 import datetime as dt
+import random
 from dataclasses import dataclass, field
 
 import pytest
@@ -21,8 +22,9 @@ from bot.daily import (
 )
 from bot.engine.duplicate import boards
 from bot.storage import daily as store
-from bot.tables import Actor, ManualClock, ServerSettings
-from tests.tables.helpers import Rig, play_to_end, rig
+from bot.tables import Actor, ManualClock, Refused, ServerSettings, TableOptions
+from bot.tables import events as ev
+from tests.tables.helpers import Rig, act_once, play_to_end, rig
 
 ANN, BOB, CID = Actor("ann"), Actor("bob"), Actor("cid")
 ADMIN = Actor("admin", is_moderator=True)
@@ -256,3 +258,74 @@ def test_days_are_parsed_with_clear_refusals() -> None:
         with pytest.raises(days.BadDay) as bad:
             days.parse_day(text, DAY0, first)
         assert bad.value.problem is problem, text
+
+
+async def test_an_attempt_goes_on_in_another_process_and_the_owner_records_it(postgres_url: str) -> None:
+    """Two processes on one PostgreSQL database: the server's owner holds the table and its
+    computers; the other (where Discord delivers DM clicks) applies the person's moves."""
+    clock = ManualClock(DAY0)
+    owner_rig = await rig(postgres_url, clock, start=False)
+    owner_rig.service.owns = lambda guild: guild == "g1"
+    await owner_rig.service.start()
+    owner = DailyService(owner_rig.service, owner_rig.db, DailySettings(par_deals=PAR_DEALS))
+    shown = Shown()
+    owner.attach(shown)
+    await owner.start()
+    other_rig = await rig(postgres_url, clock, start=False)
+    other_rig.service.owns = lambda guild: guild != "g1"
+    await other_rig.service.start()
+    other = DailyService(other_rig.service, other_rig.db, DailySettings(par_deals=PAR_DEALS))
+    other_shown = Shown()
+    other.attach(other_shown)
+    await other.start()
+    try:
+        started = await owner.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+        tid = started.table.table_id
+        assert other.seed(days.today(DAY0)) == owner.seed(days.today(DAY0))  # one secret for both
+        rng = random.Random(5)
+        while not owner_rig.presenter.of(ev.GameOver, tid):
+            await owner_rig.service.settle()
+            hand = owner_rig.service.private_hand(ANN, tid)
+            await other_rig.service.visit(tid)
+            assert await act_once(other_rig.service, tid, {"ann": ANN}, rng) == 1
+            await owner_rig.presenter.wait_for(  # the owner caught up with her move
+                ev.TableEvent,  # type: ignore[arg-type]
+                lambda e, move=hand.move_number: (
+                    isinstance(e, ev.GameOver)
+                    or (isinstance(e, ev.TurnStarted) and e.move_number > move and 0 in e.seats)
+                ),
+            )
+        await owner_rig.service.settle()
+        assert [r.player_id for r in shown.results] == ["ann"] and other_shown.results == []
+        assert await owner_rig.db.rows("SELECT COUNT(*) FROM game_players") == [(0,)]
+    finally:
+        await other.stop()
+        await owner.stop()
+        await other_rig.close()
+        await owner_rig.close()
+
+
+async def test_an_attempt_unfinished_when_the_day_closes_ends_without_a_result(d: Daily) -> None:
+    started = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    tid = started.table.table_id
+    await d.rig.service.settle()
+    hand = d.rig.service.private_hand(ANN, tid)
+    d.rig.clock.advance(2 * days.DAY_SECONDS)  # the day closes at the next midnight but one
+    await d.service.settle()
+    await d.rig.service.settle()
+    attempt = await d.service.attempt("ann", days.today(DAY0))
+    assert attempt is not None and attempt.finished and attempt.total is None
+    assert d.shown.results == []
+    with pytest.raises(Refused):  # no move once the deals may be shown
+        await d.rig.service.pass_cards(ANN, tid, hand.move_number, 0b111)
+
+
+async def test_a_person_seated_at_an_ordinary_table_plays_the_daily_too(d: Daily) -> None:
+    ordinary = await d.rig.service.create_table(ANN, "g1", "c-g1", TableOptions())
+    await d.rig.service.start_game(ANN, ordinary.table_id)
+    started = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    assert started.table.table_id != ordinary.table_id
+    await play_to_end(d.rig.service, started.table.table_id, {"ann": ANN})
+    await d.rig.service.settle()
+    assert [r.player_id for r in d.shown.results] == ["ann"]
+    assert d.rig.service.snapshot(ordinary.table_id).status.open  # the ordinary game goes on
