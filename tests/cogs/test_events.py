@@ -141,3 +141,28 @@ async def test_late_entry_withdraw_remove_and_cancel(
     await h.wait_content(signup, "Cancelled by the organiser")
     assert "already started" in await answer(h, org, "hearts-event cancel", event=1)
     assert "#1 **Cup** · cancelled" in await answer(h, dan, "hearts-event list")
+
+
+async def test_a_restart_in_the_middle_of_a_round(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    h, org = await club(emulator, bot_runner, tmp_path)
+    five = h.people[:5]
+    ix = await emulator.slash(org, h.general, "hearts-event new", name="Cup", rounds=2, hands=1)
+    await ix.wait_acknowledged()
+    signup = await emulator.wait_until(lambda: ix.original, what="the sign-up message")
+    for user in five:
+        await h.click(user, signup, "Join")
+    await emulator.wait_until(lambda: "Entrants (5)" in emulator.message(signup.id).content, what="5 in")
+    await answer(h, org, "hearts-event start", event=1)
+    announced = await h.wait_public("**Round 1 of 2**")
+    for user in five:
+        await h.pass_hand(user)  # everyone passes, then the bot restarts mid-hand
+    await h.settle()
+    await h.restart(bot_runner, downtime=5.0)
+    await h.play_until(lambda: h.public("standings after round 1 of 2"), five)
+    await h.wait_public("**Round 2 of 2**")
+    assert len(h.public("**Round 1 of 2**")) == 1  # nothing seated twice
+    assert len({m.channel_id for m in h.public("Cup")} - {h.general.id}) == 1  # the one thread
+    assert h.public("standings after round 1 of 2")[0].channel_id == announced.channel_id
+    assert len(await store.tables(h.bot.db, 1, 1)) == 2
