@@ -18,6 +18,7 @@ MAX_DEADLINE: Final = 7 * 24 * 3600.0  # ... to 7 days
 class EventStatus(Enum):
     SIGNUP = "signup"
     RUNNING = "running"
+    PAUSED = "paused"  # the round's tables play on; it is not scored, nor the next seated
     FINISHED = "finished"
     CANCELLED = "cancelled"
 
@@ -26,6 +27,7 @@ class EventRefusal(Enum):
     NOT_ORGANISER = "not_organiser"  # only the organiser or a server manager may do this
     NO_ENTRANTS = "no_entrants"
     ALREADY_STARTED = "already_started"  # a second start, or joining/leaving after the start
+    NOT_RUNNING = "not_running"  # pause an event that is not running, resume one not paused
     ALREADY_ENTERED = "already_entered"
     NOT_ENTERED = "not_entered"
     NO_EVENT = "no_event"  # no such event on this server

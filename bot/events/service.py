@@ -218,7 +218,7 @@ class EventService:
     async def cancel(self, actor: Actor, guild_id: str, event_id: int) -> Event:
         """The organiser cancels: the round's unfinished tables close without results."""
         event = await self._organised(actor, guild_id, event_id)
-        if event.status not in (EventStatus.SIGNUP, EventStatus.RUNNING):
+        if event.status not in (EventStatus.SIGNUP, EventStatus.RUNNING, EventStatus.PAUSED):
             raise EventRefused(EventRefusal.ALREADY_STARTED)
         status = event.status.value
         if not await store.move_on(self.db, event_id, status, event.round, "cancelled", event.round):
@@ -232,6 +232,27 @@ class EventService:
         if timer is not None:
             timer.cancel()
         return await self.event(guild_id, event_id)
+
+    async def pause(self, actor: Actor, guild_id: str, event_id: int) -> Event:
+        """The round's tables play on, but the round is not scored nor the next one seated, and
+        its deadline stops, until ``resume``."""
+        event = await self._organised(actor, guild_id, event_id)
+        if not await store.pause(self.db, event_id, event.round, self.tables.clock.now()):
+            raise EventRefused(EventRefusal.NOT_RUNNING)
+        timer = self._timers.pop((event_id, event.round), None)
+        if timer is not None:
+            timer.cancel()
+        return await self.event(guild_id, event_id)
+
+    async def resume(self, actor: Actor, guild_id: str, event_id: int) -> Event:
+        """Carry on: the deadline moved on by the pause; a round whose tables all ended meanwhile
+        is scored now."""
+        event = await self._organised(actor, guild_id, event_id)
+        if not await store.resume(self.db, event_id, event.round, self.tables.clock.now()):
+            raise EventRefused(EventRefusal.NOT_RUNNING)
+        event = await self.event(guild_id, event_id)
+        await self._resume(event)
+        return event
 
     async def _organised(self, actor: Actor, guild_id: str, event_id: int) -> Event:
         event = await self.event(guild_id, event_id)
@@ -301,8 +322,9 @@ class EventService:
         """The round's deadline: its unfinished tables are played out by the usual timeout rule
         (``TableService.play_out``); the round is scored when the last of them ends."""
         self._timers.pop((event.event_id, rnd), None)
-        if await store.scored(self.db, event.event_id, rnd):
-            return
+        current = await store.event(self.db, event.event_id)
+        if current is None or current.status != "running" or await store.scored(self.db, event.event_id, rnd):
+            return  # paused, cancelled, or the round is over
         for t in await store.tables(self.db, event.event_id, rnd):
             if not t.finished:
                 try:

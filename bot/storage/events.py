@@ -139,6 +139,37 @@ async def move_on(
     return changed == 1
 
 
+async def pause(db: Database, event_id: int, rnd: int, now: float) -> bool:
+    """Running → paused (compare-and-set): True for the one caller that paused it."""
+    (changed,) = await db.execute(
+        (
+            "UPDATE events SET status = 'paused', paused_at = ? "
+            "WHERE id = ? AND status = 'running' AND round = ?",
+            (now, event_id, rnd),
+        )
+    )
+    return changed == 1
+
+
+async def resume(db: Database, event_id: int, rnd: int, now: float) -> bool:
+    """Paused → running, the round's deadline moved on by the time it was paused, in one
+    transaction: True for the one caller that resumed it."""
+    _moved, changed = await db.execute(
+        (
+            "UPDATE event_rounds SET seated_at = seated_at + (? - (SELECT paused_at FROM events "
+            "WHERE id = ? AND status = 'paused')) WHERE event_id = ? AND round = ? AND EXISTS "
+            "(SELECT 1 FROM events WHERE id = ? AND status = 'paused' AND round = ?)",
+            (now, event_id, event_id, rnd, event_id, rnd),
+        ),
+        (
+            "UPDATE events SET status = 'running', paused_at = NULL "
+            "WHERE id = ? AND status = 'paused' AND round = ?",
+            (event_id, rnd),
+        ),
+    )
+    return changed == 1
+
+
 async def set_message(db: Database, event_id: int, message_id: str) -> None:
     await db.execute(("UPDATE events SET message_id = ? WHERE id = ?", (message_id, event_id)))
 

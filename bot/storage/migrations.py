@@ -178,6 +178,7 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         round INTEGER NOT NULL,        -- the round being played; 0 before the start
         message_id TEXT,               -- the sign-up message
         thread_id TEXT,                -- the event's own thread (standings)
+        paused_at REAL,                -- while paused: since when (the round's deadline stops)
         created_at REAL NOT NULL
     );
     CREATE INDEX events_guild ON events(guild_id, status);

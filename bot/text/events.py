@@ -44,6 +44,8 @@ def signup_text(event: Event, entrants: Sequence[Entrant], names: Names, locale:
         lines.append(t("event.signup.running", locale, round=event.round, rounds=event.options.rounds))
     elif event.status is EventStatus.FINISHED:
         lines.append(t("event.signup.finished", locale))
+    elif event.status is EventStatus.PAUSED:
+        lines.append(t("event.signup.paused", locale, round=event.round, rounds=event.options.rounds))
     elif event.status is EventStatus.CANCELLED:
         lines.append(t("event.signup.cancelled", locale))
     return "\n".join(lines)

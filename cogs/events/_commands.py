@@ -146,6 +146,36 @@ class Events(commands.Cog, name=COG_NAME):
         await private_answer(interaction, t("event.cancelled", locale, name=cancelled.name))
 
     @group.command(
+        name="pause",
+        description="Pause an event: no round is scored or seated until resumed (organiser)",
+    )
+    @app_commands.describe(event="The event's number")
+    async def pause(self, interaction: discord.Interaction[Any], event: int) -> None:
+        await self._pause_or_resume(interaction, event, pause=True)
+
+    @group.command(name="resume", description="Resume a paused event (its organiser or managers)")
+    @app_commands.describe(event="The event's number")
+    async def resume(self, interaction: discord.Interaction[Any], event: int) -> None:
+        await self._pause_or_resume(interaction, event, pause=False)
+
+    async def _pause_or_resume(
+        self, interaction: discord.Interaction[Any], event: int, *, pause: bool
+    ) -> None:
+        await defer_private(interaction)
+        actor, guild = actor_of(interaction), str(interaction.guild_id)
+        try:
+            if pause:
+                changed = await self.service.pause(actor, guild, event)
+            else:
+                changed = await self.service.resume(actor, guild, event)
+        except EventRefused as exc:
+            await self._refused(interaction, exc)
+            return
+        await self.presenter.refresh_signup(await self.service.event(guild, event))
+        key = "event.paused" if pause else "event.resumed"
+        await private_answer(interaction, t(key, await reader_locale(interaction), name=changed.name))
+
+    @group.command(
         name="remove", description="Remove an entrant: a computer plays their seat (organiser or managers)"
     )
     @app_commands.describe(event="The event's number", member="The entrant to remove")

@@ -262,3 +262,24 @@ async def test_the_deadline_plays_out_unfinished_tables_and_keeps_the_boards_pla
     # Board 1 at the first table was played by its people; the rest was played out by the
     # timeout rule (a random move, then a computer at the second timeout), so nobody else has a board.
     assert {(s.board, s.player_id) for s in scores} == {(1, p) for p in at_first}
+
+
+async def test_pause_holds_the_round_and_its_deadline_until_resume(e: Events) -> None:
+    event = await signed_up(e, PEOPLE[:4])
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    ((_rnd, first),) = e.shown.rounds
+    with pytest.raises(EventRefused):
+        await e.service.resume(ORGANISER, GUILD, event.event_id)  # not paused
+    before = await store.seated_at(e.rig.db, event.event_id, 1)
+    assert before is not None
+    await e.service.pause(ORGANISER, GUILD, event.event_id)
+    await play_round(e, first)  # the tables play on while paused ...
+    assert e.shown.posted == []  # ... but the round is not scored
+    e.rig.clock.advance(event.options.deadline + 60)  # nor does its deadline run
+    await e.service.settle()
+    await e.service.resume(ORGANISER, GUILD, event.event_id)
+    await e.rig.service.settle()
+    assert [r for r, _rows, _final in e.shown.posted] == [1]  # scored on resuming
+    assert [r for r, _ids in e.shown.rounds] == [1, 2]
+    # the round's deadline moved on by the pause
+    assert await store.seated_at(e.rig.db, event.event_id, 1) == before + event.options.deadline + 60
