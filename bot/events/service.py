@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from bot.events import seating
+from bot.events.board import BoardLine, board
 from bot.events.model import Event, EventOptions, EventRefusal, EventRefused, EventStatus
 from bot.events.standings import PointsOnBoard, Standing, standings
 from bot.storage import events as store
@@ -91,6 +92,7 @@ class EventService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._timers: dict[tuple[int, int], TimerHandle] = {}  # (event, round): its deadline
         self._tasks: set[asyncio.Task[None]] = set()
+        self._recording = asyncio.Lock()
 
     # == lifecycle ============================================================================
 
@@ -115,7 +117,7 @@ class EventService:
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
     async def settle(self) -> None:
-        """Wait for the deadline work started so far (tests, benchmarks)."""
+        """Wait for the background work started so far: tables' news, deadlines (tests)."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
@@ -127,7 +129,7 @@ class EventService:
     def _done(self, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
-            log.error("event deadline work failed", exc_info=task.exception())
+            log.error("event work failed", exc_info=task.exception())
 
     def attach(self, presenter: EventPresenter) -> None:
         self.presenter = presenter
@@ -349,9 +351,17 @@ class EventService:
         """Watching the table service: a hand of an event table was scored (the people who held
         its seats get their points on the board), or its game ended (or it was cancelled)."""
         if isinstance(event, ev.HandScored) and event.table.options.event_id is not None:
-            await self._hand_scored(event)
+            self._spawn(self._in_order(self._hand_scored(event)))
         elif isinstance(event, ev.GameOver | ev.TableCancelled) and event.table.options.event_id is not None:
-            await self._record(event.table)
+            self._spawn(self._in_order(self._record(event.table)))
+
+    async def _in_order(self, work: Coroutine[Any, Any, None]) -> None:
+        """The work a table's news starts runs in the background, not inside the table service's
+        delivery (which is bounded by its presenter timeout: seating a round and posting the
+        standings can take longer), one at a time in the order the news came (the lock is fair),
+        so a hand's points are written before the game's end is judged."""
+        async with self._recording:
+            await work
 
     async def _hand_scored(self, scored: ev.HandScored) -> None:
         where = await store.table_of(self.db, scored.table.table_id)
@@ -400,8 +410,8 @@ class EventService:
 
     async def round_done(self, event: Event, rnd: int) -> None:
         """After a table's result (or a restart, or a benchmark's results written straight to
-        storage): score the round once every table of it is done (exactly once: the round's claim), post
-        the standings and seat the next round or finish the event."""
+        storage): score the round once every table of it is done (exactly once: the round's
+        claim), post the standings and seat the next round or finish the event."""
         if event.status is not EventStatus.RUNNING:
             return  # cancelled: its tables' ends score nothing
         planned = {s.table_index for _r, s in await store.seats(self.db, event.event_id, rnd)}
@@ -411,8 +421,11 @@ class EventService:
         if not await store.claim_scoring(self.db, event.event_id, rnd, self.tables.clock.now()):
             return
         final = rnd >= event.options.rounds
+        if final:  # finished before the final standings go out, so that they show it
+            await self._advance(event, rnd)
         await self.presenter.standings(event, rnd, await self.standings(event), final)
-        await self._advance(event, rnd)
+        if not final:
+            await self._advance(event, rnd)
 
     async def _advance(self, event: Event, rnd: int) -> None:
         if rnd >= event.options.rounds:
@@ -445,5 +458,7 @@ class EventService:
         removed = {e.player_id for e in entrants if not e.playing}
         return standings([e.player_id for e in entrants], results, removed)
 
-    async def tables_of_round(self, event: Event, rnd: int) -> list[int]:
-        return [t.table_id for t in await store.tables(self.db, event.event_id, rnd)]
+    async def board(self, guild_id: str) -> list[BoardLine]:
+        """The server's events board over its finished events (computed from their results)."""
+        finished = [e for e in await self.events(guild_id) if e.status is EventStatus.FINISHED]
+        return board([await self.standings(e) for e in finished])

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from bot.events import Entrant, Event, EventRefused, EventStatus, Standing
+from bot.events.board import BoardLine
 from bot.render.event_standings import EventStandingsImage, EventStandingsRow
 from bot.text import t
 from bot.text.catalogue import fill
@@ -143,6 +144,27 @@ def list_text(events: Sequence[tuple[Event, int]], locale: str) -> str:
         )
         for e, count in events
     )
+
+
+def board_text(lines: Sequence[BoardLine], events: int, names: Names, locale: str, shown: int = 20) -> str:
+    """The events board: the first ``shown`` lines, places shared by equal points."""
+    if not lines:
+        return t("event.board.empty", locale)
+    rows = [t("event.board.title", locale, count=events)]
+    for line in lines[:shown]:
+        place = 1 + sum(1 for other in lines if other.points > line.points)
+        rows.append(
+            t(
+                "event.board.line",
+                locale,
+                place=place,
+                name=name_of(line.person, names, locale),
+                points=line.points,
+                events=line.events,
+                wins=line.wins,
+            )
+        )
+    return "\n".join(rows)
 
 
 def refusal_text(refused: EventRefused, locale: str) -> str:

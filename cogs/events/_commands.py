@@ -17,11 +17,11 @@ from discord.ext import commands
 from bot.ai import Level
 from bot.client import HeartsClient
 from bot.client.answers import actor_of, defer_private, private_answer, reader_locale
-from bot.client.server import server_language
+from bot.client.server import names_in, server_language
 from bot.events import EventOptions, EventRefused, EventService, EventStatus
 from bot.tables.options import rules_with
 from bot.text import t
-from bot.text.events import list_text, refusal_text
+from bot.text.events import board_text, list_text, refusal_text
 from cogs.events._presenter import COG_NAME, DiscordEventPresenter, SignupButton, signup_view
 
 log = logging.getLogger(__name__)
@@ -250,6 +250,18 @@ class Events(commands.Cog, name=COG_NAME):
             else t("event.standings.after", locale, round=scored, rounds=chosen.options.rounds)
         )
         await private_answer(interaction, text, file=file, allowed_mentions=NO_PINGS)
+
+    @group.command(
+        name="board", description="This server's events board: ranking points from every finished event"
+    )
+    async def board(self, interaction: discord.Interaction[Any]) -> None:
+        await defer_private(interaction)
+        guild = str(interaction.guild_id)
+        lines = await self.service.board(guild)
+        finished = sum(1 for e in await self.service.events(guild) if e.status is EventStatus.FINISHED)
+        names = names_in(self.bot, guild, [line.person for line in lines])
+        text = board_text(lines, finished, names, await reader_locale(interaction))
+        await private_answer(interaction, text[:2000], allowed_mentions=NO_PINGS)
 
     @group.command(name="list", description="This server's events")
     async def list(self, interaction: discord.Interaction[Any]) -> None:

@@ -111,6 +111,8 @@ async def test_a_two_round_event_of_nine_people(
 
     mine = await h.reply(await emulator.slash(ann, h.general, "hearts-event standings"))
     assert mine.attachments
+    board = await answer(h, ann, "hearts-event board")
+    assert "**Events board** · 1 finished event" in board and "1. " in board
     listed = await answer(h, ann, "hearts-event list")
     assert "#1 **Autumn Cup** · finished · 9 entrants" in listed
     scores = await store.scores(h.bot.db, 1)

@@ -52,6 +52,7 @@ class Events:
 
     async def close(self) -> None:
         await self.rig.service.settle()
+        await self.service.settle()
         await self.service.stop()
         await self.rig.close()
 
@@ -88,7 +89,17 @@ async def play_round(e: Events, table_ids: list[int]) -> None:
     actors = {p.user_id: p for p in PEOPLE}
     for i, table_id in enumerate(table_ids):
         await play_to_end(e.rig.service, table_id, actors, seed=i + 1)
-    await e.rig.service.settle()
+    await settle(e)
+
+
+async def settle(e: Events) -> None:
+    """Until the table service and the event service are both idle (each can start the other)."""
+    for _ in range(100):
+        await e.rig.service.settle()
+        await e.service.settle()
+        if e.rig.service.idle:
+            return
+    raise AssertionError("the services did not settle")
 
 
 async def seating_of(e: Events, event: Event, rnd: int) -> list[Placement]:

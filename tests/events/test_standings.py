@@ -9,8 +9,9 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.events.board import board, event_points
 from bot.events.seating import first_round, later_round, pairs, table_sizes
-from bot.events.standings import PointsOnBoard, standings
+from bot.events.standings import PointsOnBoard, Standing, standings
 
 
 def test_matchpoints_by_hand() -> None:
@@ -64,3 +65,21 @@ def test_later_round_keeps_similar_results_together() -> None:
     standing = [f"p{i}" for i in range(8)]
     placed = later_round(standing, 4, set())
     assert {p.player_id for p in placed if p.table_index == 0} == {"p0", "p1", "p2", "p3"}
+
+
+def test_events_board_points_by_hand() -> None:
+    def final(*places: tuple[str, int | None]) -> list[Standing]:
+        return [Standing(p, pl, False, Fraction(0), 1, 0.0, 0, 1, False) for p, pl in places]
+
+    # Event 1: ann 1st, bob and cid share 2nd (nobody placed behind them), dan unplaced
+    # -> ann 2, bob 0, cid 0.
+    # Event 2: bob 1st, ann 2nd -> bob 1, ann 0.
+    one = final(("ann", 1), ("bob", 2), ("cid", 2), ("dan", None))
+    two = final(("bob", 1), ("ann", 2))
+    assert event_points(one) == {"ann": 2, "bob": 0, "cid": 0}
+    lines = board([one, two])
+    assert [(b.person, b.points, b.events, b.wins) for b in lines] == [
+        ("ann", 2, 2, 1),
+        ("bob", 1, 2, 1),
+        ("cid", 0, 1, 0),
+    ]

@@ -105,4 +105,9 @@ MESSAGES: dict[str, str] = {
     "event.status.paused": "pausiert in Runde {round} von {rounds}",
     "event.signup.paused": "Vom Veranstalter pausiert in Runde {round} von {rounds}.",
     "event.refused.not_running": "Dazu muss das Turnier laufen (zum Pausieren) oder pausiert sein (zum Fortsetzen).",
+    "command.hearts-event.board.name": "tabelle",
+    "command.hearts-event.board.description": "Die Turniertabelle dieses Servers: Ranglistenpunkte aus jedem beendeten Turnier",
+    "event.board.title": "**Turniertabelle** · {count} {count|beendetes Turnier|beendete Turniere}\nJedes Turnier gibt einen Punkt für jede Person, vor der du gelandet bist.",
+    "event.board.line": "{place}. {name}: {points} {points|Punkt|Punkte} · {events} {events|Turnier|Turniere} · {wins} {wins|Sieg|Siege}",
+    "event.board.empty": "Auf diesem Server ist noch kein Turnier beendet.",
 }

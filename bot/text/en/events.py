@@ -110,4 +110,9 @@ MESSAGES: dict[str, str] = {
     "event.status.paused": "paused in round {round} of {rounds}",
     "event.signup.paused": "Paused by the organiser in round {round} of {rounds}.",
     "event.refused.not_running": "That needs a running event (to pause) or a paused one (to resume).",
+    "command.hearts-event.board.name": "board",
+    "command.hearts-event.board.description": "This server's events board: ranking points from every finished event",
+    "event.board.title": "**Events board** · {count} finished {count|event|events}\nEach event gives a point for every entrant you finished ahead of.",
+    "event.board.line": "{place}. {name}: {points} {points|point|points} · {events} {events|event|events} · {wins} {wins|win|wins}",
+    "event.board.empty": "No event has finished on this server yet.",
 }

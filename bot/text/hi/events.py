@@ -105,4 +105,9 @@ MESSAGES: dict[str, str] = {
     "event.status.paused": "{rounds} में से राउंड {round} में रुका हुआ",
     "event.signup.paused": "आयोजक ने {rounds} में से राउंड {round} में रोका है।",
     "event.refused.not_running": "इसके लिए टूर्नामेंट चलता हुआ (रोकने के लिए) या रुका हुआ (फिर शुरू करने के लिए) होना चाहिए।",
+    "command.hearts-event.board.name": "तालिका",
+    "command.hearts-event.board.description": "इस सर्वर की टूर्नामेंट तालिका: हर समाप्त टूर्नामेंट से रैंकिंग अंक",
+    "event.board.title": "**टूर्नामेंट तालिका** · {count} {count|समाप्त टूर्नामेंट|समाप्त टूर्नामेंट}\nहर टूर्नामेंट में आपसे पीछे रहे हर प्रतिभागी के लिए एक अंक मिलता है।",
+    "event.board.line": "{place}. {name}: {points} {points|अंक|अंक} · {events} {events|टूर्नामेंट|टूर्नामेंट} · {wins} {wins|जीत|जीत}",
+    "event.board.empty": "इस सर्वर पर अभी कोई टूर्नामेंट समाप्त नहीं हुआ है।",
 }

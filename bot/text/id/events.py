@@ -105,4 +105,9 @@ MESSAGES: dict[str, str] = {
     "event.status.paused": "dijeda di ronde {round} dari {rounds}",
     "event.signup.paused": "Dijeda oleh penyelenggara di ronde {round} dari {rounds}.",
     "event.refused.not_running": "Itu perlu turnamen yang sedang berjalan (untuk dijeda) atau yang dijeda (untuk dilanjutkan).",
+    "command.hearts-event.board.name": "papan",
+    "command.hearts-event.board.description": "Papan turnamen server ini: poin peringkat dari setiap turnamen yang selesai",
+    "event.board.title": "**Papan turnamen** · {count} turnamen selesai\nSetiap turnamen memberi satu poin untuk setiap peserta yang berada di bawahmu.",
+    "event.board.line": "{place}. {name}: {points} poin · {events} turnamen · {wins} menang",
+    "event.board.empty": "Belum ada turnamen yang selesai di server ini.",
 }

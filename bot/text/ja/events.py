@@ -105,4 +105,9 @@ MESSAGES: dict[str, str] = {
     "event.status.paused": "ラウンド{round}（全{rounds}ラウンド）で一時停止中",
     "event.signup.paused": "主催者がラウンド{round}（全{rounds}ラウンド）で一時停止しました。",
     "event.refused.not_running": "一時停止できるのは進行中の大会、再開できるのは一時停止中の大会だけです。",
+    "command.hearts-event.board.name": "大会ランキング",
+    "command.hearts-event.board.description": "このサーバーの大会ランキング: 終了した各大会のランキングポイント",
+    "event.board.title": "**大会ランキング** · 終了した大会 {count}件\n各大会で、自分より下の順位になった参加者1人につき1ポイントです。",
+    "event.board.line": "{place}. {name}: {points}ポイント · {events}大会 · {wins}勝",
+    "event.board.empty": "このサーバーで終了した大会はまだありません。",
 }
