@@ -9,6 +9,7 @@ database growth per attempt, and the time to close the day for ``--servers`` ser
 daily channel: the board of each read and its summary claimed once; the presenter only counts).
 
 Run: .venv/bin/python bench/daily_load.py [--people 10000] [--concurrency 200] [--servers 1000]
+     .venv/bin/python bench/daily_load.py --close-only   (the close alone, rows written directly)
 """
 
 from __future__ import annotations
@@ -214,13 +215,20 @@ def arguments() -> argparse.ArgumentParser:
     parser.add_argument("--servers", type=int, default=1_000)
     parser.add_argument("--par-deals", type=int, default=300, help="hard's fixed work for par")
     parser.add_argument("--database", default=None, help="postgresql://… (default: a SQLite file)")
+    parser.add_argument("--close-only", action="store_true", help="only the close of a played day")
     return parser
 
 
 def main() -> None:
     args = arguments().parse_args()
-    f = asyncio.run(run(args))
     seconds, posted = asyncio.run(close_time(args))
+    if args.close_only:
+        print(
+            f"\ndaily_load: closing a day of {args.people:,} results for {args.servers:,} servers: ", end=""
+        )
+        print(f"{seconds:.2f} s ({posted:,} summaries)")
+        return
+    f = asyncio.run(run(args))
     print(f"\ndaily_load: {f['people']:,} people, {args.concurrency} at a time, one process")
     print(f"  par (hard, {args.par_deals} deals per decision, two days): {f['par']:.1f} s")
     print(

@@ -8,7 +8,7 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.engine.duplicate import Board, percentile, places
+from bot.engine.duplicate import Board, Percentiles, places
 from bot.storage.daily import DayResult
 
 
@@ -86,13 +86,14 @@ def day_board(
     totals = {r.player_id: r.total for r in server}
     placed = places(totals)
     all_totals = [r.total for r in everyone]
+    percentile = Percentiles(all_totals).of
     entries = sorted(
         (
             BoardEntry(
                 p,
                 totals[p],
                 placed[p],
-                percentile(totals[p], all_totals),
+                percentile(totals[p]),
                 None if par is None else totals[p] - par,
             )
             for p in totals

@@ -26,6 +26,7 @@ from bot.daily.par import PERSON_SEAT, par_hands
 from bot.daily.results import DailyResult, DailyStats, DayBoard, DaySummary, daily_stats, day_board
 from bot.engine.duplicate import boards
 from bot.storage import daily as store
+from bot.storage.daily import DayResult
 from bot.storage.database import Database
 from bot.tables import events as ev
 from bot.tables.options import TableOptions
@@ -275,10 +276,14 @@ class DailyService:
         ``latest``: with the result just recorded (a plain read may lag behind the writer)."""
         key = day.isoformat()
         everyone = await store.results(self.db, key, latest=latest)
+        return self._board(guild_id, day, everyone, await store.par(self.db, key))
+
+    def _board(
+        self, guild_id: str, day: dt.date, everyone: list[DayResult], par: tuple[int, ...] | None
+    ) -> DayBoard:
         server = [r for r in everyone if r.guild_id == guild_id]
         if not server:
             raise DailyRefused(DailyRefusal.NOBODY)
-        par = await store.par(self.db, key)
         return day_board(day, self.number(day), server, everyone, None if par is None else sum(par))
 
     async def stats(self, player_id: str) -> DailyStats:
@@ -313,9 +318,15 @@ class DailyService:
             day = today - dt.timedelta(days=back)
             if day < first:
                 break
-            claimed = await store.claimed_posts(self.db, day.isoformat())
-            for guild_id in sorted(await store.guilds_played(self.db, day.isoformat()) - claimed):
-                if self.owns(guild_id) and await self._summarise(guild_id, day):
+            key = day.isoformat()
+            claimed = await store.claimed_posts(self.db, key)
+            waiting = sorted(await store.guilds_played(self.db, key) - claimed)
+            if not waiting:
+                continue
+            # Everyone's results and par once for the day: each server's board is cut from them.
+            everyone, par = await store.results(self.db, key), await store.par(self.db, key)
+            for guild_id in waiting:
+                if self.owns(guild_id) and await self._summarise(guild_id, day, everyone, par):
                     posted += 1
         return posted
 
@@ -335,13 +346,15 @@ class DailyService:
                 # else (e.g. the table service not started yet): at the next close; meanwhile a
                 # late finish records no result (``_record``)
 
-    async def _summarise(self, guild_id: str, day: dt.date) -> bool:
+    async def _summarise(
+        self, guild_id: str, day: dt.date, everyone: list[DayResult], par: tuple[int, ...] | None
+    ) -> bool:
         settings = await self.tables.server_settings(guild_id)
         if settings.daily_channel is None:
             return False
         if not await store.claim_post(self.db, guild_id, day.isoformat(), self._holder):
             return False
-        board = await self.board(guild_id, day)
+        board = self._board(guild_id, day, everyone, par)
         deals = boards(days.RULES, days.seed(self._require_started()[0], day), days.HANDS)
         await self.presenter.summary(DaySummary(guild_id, settings.daily_channel, board, deals))
         await store.mark_posted(self.db, guild_id, day.isoformat(), self.tables.clock.now())

@@ -113,9 +113,21 @@ def places(totals: Mapping[str, int]) -> dict[str, int]:
 def percentile(total: int, everyone: Sequence[int]) -> float:
     """The share of everyone (the person included) whose total is no better than ``total``, in
     percent: 100 for the best, with ties counting for the person."""
-    if not everyone:
-        raise ValueError("a percentile needs at least the person's own total")
-    return 100.0 * sum(1 for other in everyone if other >= total) / len(everyone)
+    return Percentiles(everyone).of(total)
+
+
+class Percentiles:
+    """``percentile`` for many people of one day at once: everyone's totals sorted once, each
+    person's share found by bisection."""
+
+    def __init__(self, everyone: Sequence[int]) -> None:
+        if not everyone:
+            raise ValueError("a percentile needs at least the person's own total")
+        self._sorted = sorted(everyone)
+
+    def of(self, total: int) -> float:
+        no_better = len(self._sorted) - bisect_left(self._sorted, total)
+        return 100.0 * no_better / len(self._sorted)
 
 
 def event_places(results: Mapping[str, Matchpoints], totals: Mapping[str, int]) -> dict[str, int]:

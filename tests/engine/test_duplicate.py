@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from bot.engine.cards import FULL_DECK
 from bot.engine.duplicate import (
+    Percentiles,
     Score,
     board,
     board_matchpoints,
@@ -141,3 +142,9 @@ def test_event_places_break_ties_by_points_then_share() -> None:
     totals = {"a": 0, "b": 0, "c": 5, "d": 1}
     # a and b: 50 % each and 0 points: share 1st; d has nobody to compare with (0 %), fewer points than c.
     assert event_places(result, totals) == {"a": 1, "b": 1, "c": 4, "d": 3}
+
+
+@given(st.lists(st.integers(0, 104), min_size=1, max_size=40), st.integers(0, 104))
+def test_percentiles_by_bisection_are_the_definition(everyone: list[int], total: int) -> None:
+    expected = 100.0 * sum(1 for other in everyone if other >= total) / len(everyone)
+    assert Percentiles(everyone).of(total) == expected == percentile(total, everyone)
