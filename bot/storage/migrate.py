@@ -40,6 +40,12 @@ TABLES: Final[dict[str, tuple[str, ...]]] = {
     "daily_attempts": ("day", "player_id"),
     "daily_par": ("day",),
     "daily_posts": ("guild_id", "day"),
+    "events": ("id",),
+    "event_entrants": ("event_id", "player_id"),
+    "event_rounds": ("event_id", "round"),
+    "event_seats": ("event_id", "round", "player_id"),
+    "event_tables": ("event_id", "round", "table_index"),
+    "event_scores": ("event_id", "board", "player_id"),
 }
 NOT_COPIED: Final = ("leases",)
 PAGE: Final = 2000
