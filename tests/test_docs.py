@@ -1,5 +1,7 @@
-"""The rule book in the repository: linked from the README, covering every table option and every
-decision of the requirements' section 2a."""
+"""The documents: the rule book linked from the README, covering every table option and every
+decision of the requirements' section 2a; links between the documents that resolve; no issue
+numbers where players and operators read; every benchmark on the benchmarks page; the README's two
+commands as the Makefile has them."""
 
 from __future__ import annotations
 
@@ -55,3 +57,41 @@ def _hearts_new() -> Any:
                 if group == "hearts":
                     return command
     raise AssertionError("no /hearts new command found")
+
+
+USER_DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def test_every_link_between_the_documents_resolves() -> None:
+    for document in USER_DOCUMENTS:
+        text = document.read_text(encoding="utf-8")
+        for target, anchor in re.findall(r"\]\(((?!https?:|#)[^)#\s]*)(?:#([\w-]+))?\)", text):
+            path = (document.parent / target).resolve()
+            assert path.exists(), f"{document.name}: {target}"
+            if anchor and path.suffix == ".md":
+                headings = re.findall(r"^#+ (.+)$", path.read_text(encoding="utf-8"), re.M)
+                assert anchor in {_anchor(h) for h in headings}, f"{document.name}: {target}#{anchor}"
+        for anchor in re.findall(r"\]\(#([\w-]+)\)", text):
+            assert anchor in {_anchor(h) for h in re.findall(r"^#+ (.+)$", text, re.M)}, anchor
+
+
+def test_no_user_document_speaks_of_issue_numbers() -> None:
+    for document in USER_DOCUMENTS:
+        found = re.findall(r"\bissues? #?\d+|\(#\d+\)", document.read_text(encoding="utf-8"), re.I)
+        assert not found, f"{document.name}: {found}"
+
+
+def test_the_benchmarks_page_names_every_benchmark_and_only_real_ones() -> None:
+    page = (ROOT / "docs" / "BENCHMARKS.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`(\w+\.py)\b", page))
+    scripts = {p.name for p in (ROOT / "bench").glob("*.py") if "def main(" in p.read_text(encoding="utf-8")}
+    assert scripts and scripts <= named, scripts - named
+    assert all((ROOT / "bench" / name).exists() for name in named - {"baseline.py", "opponents.py"})
+
+
+def test_the_readmes_two_commands_are_the_makefiles() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "```sh\nmake run\n```" in readme and "```sh\nmake test\n```" in readme
+    assert re.search(r"^run: .*\n\t\$\(BIN\)/python -m bot$", makefile, re.M)
+    assert re.search(r"^test: .*\n\t\$\(BIN\)/python -m pytest -q$", makefile, re.M)

@@ -8,7 +8,8 @@ points, or the ranking when the hand can end the game). The same deals serve eve
 the comparison between candidates is far less noisy than each mean on its own. Moon attempts and
 moon defence come from the playouts: the policy shoots and defends, and the objective scores it.
 In the playouts the other seats defend against a moon late, as ordinary players do, and the
-searching seat eagerly, as it does itself (``eager`` in ``policy``; measured in the README).
+searching seat eagerly, as it does itself (``eager`` in ``policy``; late there too measured no
+better).
 
 Against a moon the playouts alone are too trusting: a seat that has taken every point so far may be
 shooting, and a sampled deal rarely gives it the cards a real shooter has. So while a seat looks

@@ -42,7 +42,7 @@ from bot.tables import PlayerPreferences, PrivateHand, Refused, ServerSettings, 
 from bot.tables import events as ev
 from bot.tables.preferences import load_preferences, save_preferences
 from bot.tables.table import TableStatus
-from bot.text import card_name, private_locale, public_locale, t
+from bot.text import private_locale, public_locale, t
 from bot.text.alt_text import hand_alt, standings_alt, table_alt
 from cogs.hearts import _images as images
 from cogs.hearts._background import Background
@@ -51,6 +51,7 @@ from cogs.hearts._dms import DirectMessages
 from cogs.hearts._redraw import Redraws
 from cogs.hearts._state import SavedState, TableMessages
 from cogs.hearts._wording import (
+    auto_played_note,
     computer_name,
     countdown,
     game_over_text,
@@ -139,7 +140,7 @@ class DiscordPresenter:
         self._server_settings = server_settings
         # Plays a seat's only legal card for it (set by the cog: the presenter doesn't move for
         # anyone itself); None: no auto-play.
-        self.play_only_card: Callable[[PrivateHand], Awaitable[None]] | None = None
+        self.play_only_card: Callable[[PrivateHand], Awaitable[TableSnapshot]] | None = None
 
     # -- state ------------------------------------------------------------------------------
 
@@ -516,19 +517,21 @@ class DiscordPresenter:
 
     async def _auto_play(self, state: TableMessages, snap: TableSnapshot, hand: PrivateHand) -> None:
         """Play the only card, then send the hand as it is now, saying so (it may be the hand's
-        first sight of the cards received). If the service refuses (e.g. a busy disk), the
-        person gets their controls as usual."""
+        first sight of the cards received). The DM is worded from the table right after the move
+        (``snap`` is from before it: it would show the trick without the card and the person
+        still to play). If the service refuses (e.g. a busy disk), the person gets their
+        controls as usual."""
         assert self.play_only_card is not None
         try:
-            await self.play_only_card(hand)
+            after_move = await self.play_only_card(hand)
         except Refused as exc:
             log.info("auto-play at table %d refused (%s): controls sent", hand.table_id, exc)
             await self._deliver_hand(state, snap, hand)
             return
         lang = await self.private(hand.player_id, state)
-        note = t("hand.auto_played", lang, card=card_name(cards_of(hand.playable)[0], lang))
+        note = auto_played_note(cards_of(hand.playable)[0], hand, after_move, state.names, lang)
         after = replace(hand, cards=hand.cards & ~hand.playable, playable=0, your_turn=False)
-        await self._deliver_hand(state, snap, after, note)
+        await self._deliver_hand(state, after_move, after, note)
 
     async def _deliver_hand(
         self, state: TableMessages, snap: TableSnapshot, hand: PrivateHand, note: str = ""
