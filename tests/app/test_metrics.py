@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import re
+import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import aiohttp
+import pytest
 import pytest_asyncio
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -18,6 +20,7 @@ from bot.text import t
 from discord_emulator import DiscordEmulator, route_keys
 from discord_emulator.runner import BotRunner
 from playtest.harness import Hearts, make_bot, next_tap, now_clock
+from playtest.processes import BotProcesses
 from tests.cogs.hearts.test_clicks import _game_with_alice_to_play
 
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
@@ -150,3 +153,20 @@ async def test_a_429_is_counted_by_scope_and_route(metered: Hearts) -> None:
     route = "POST /channels/{id}/messages"
     sent = "hearts_discord_requests_total"
     assert delta(after, before, sent, route=route, status="429") == 1
+
+
+async def test_the_real_process_serves_health_until_sigterm(
+    emulator: DiscordEmulator, bot_process: BotProcesses
+) -> None:
+    bot = await bot_process.start(extra_env={"METRICS_PORT": "0", "RENDER_WORKERS": "0"})
+    line = await bot.wait_for_line("metrics on http://127.0.0.1:")
+    port = int(re.search(r"127\.0\.0\.1:(\d+)/metrics", line).group(1))  # type: ignore[union-attr]
+    assert (await get(port, "/health/live"))[0] == 200
+    # Ready once restored and connected (after discord.py's READY), as an orchestrator's probe sees it.
+    samples = await scrape_until(port, lambda s: value(s, "hearts_ready") == 1, "the bot ready")
+    assert (await get(port, "/health/ready"))[0] == 200
+    assert value(samples, "hearts_ready") == 1 and value(samples, "hearts_lease_held") == 1
+    bot.process.send_signal(signal.SIGTERM)
+    assert await asyncio.wait_for(bot.process.wait(), 10.0) == 0
+    with pytest.raises(aiohttp.ClientConnectionError):
+        await get(port, "/health/live")
