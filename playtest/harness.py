@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from bot.app import HeartsBot, create_bot
 from bot.client.pacing import GlobalPacer
@@ -63,6 +63,18 @@ def make_bot(
         redraw_interval=redraw_interval,
         pacer=GlobalPacer(period=pace_period),
     )
+
+
+async def start_hearts(emu: DiscordEmulator, runner: BotRunner, workdir: Path, **options: Any) -> Hearts:
+    """Four people (alice, bob, carol, dave) in a server and the real bot, started by ``runner`` on
+    a fresh database in ``workdir``; ``options`` go to ``make_bot``."""
+    people = [emu.create_user(n) for n in ("alice", "bob", "carol", "dave")]
+    guild = emu.create_guild("Card club", members=people)
+    clock = now_clock()
+    db = workdir / "hearts.sqlite3"
+    bot = make_bot(emu, db, clock, **options)
+    await runner.start(bot)
+    return Hearts(emu, bot, clock, db, guild, guild.channel("general"), people)
 
 
 def discord_presenter(bot: HeartsBot) -> DiscordPresenter:

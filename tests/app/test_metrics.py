@@ -19,7 +19,7 @@ from bot.storage import WriteFault
 from bot.text import t
 from discord_emulator import DiscordEmulator, route_keys
 from discord_emulator.runner import BotRunner
-from playtest.harness import Hearts, make_bot, next_tap, now_clock
+from playtest.harness import Hearts, next_tap, start_hearts
 from playtest.processes import BotProcesses
 from tests.cogs.hearts.test_clicks import _game_with_alice_to_play
 
@@ -72,13 +72,7 @@ async def scrape_until(
 @pytest_asyncio.fixture
 async def metered(emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path) -> Hearts:
     """The ``hearts`` fixture's server and bot, with the endpoint on a free port."""
-    people = [emulator.create_user(n) for n in ("alice", "bob", "carol", "dave")]
-    guild = emulator.create_guild("Card club", members=people)
-    clock = now_clock()
-    db = tmp_path / "hearts.sqlite3"
-    bot = make_bot(emulator, db, clock, metrics_port=0)
-    await bot_runner.start(bot)
-    return Hearts(emulator, bot, clock, db, guild, guild.channel("general"), people)
+    return await start_hearts(emulator, bot_runner, tmp_path, metrics_port=0)
 
 
 def port_of(hearts: Hearts) -> int:
