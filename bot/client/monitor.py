@@ -116,6 +116,11 @@ class Monitor:
         await runner.setup()
         try:
             await web.TCPSite(runner, self.host, self.port).start()
+        except OSError as exc:
+            await runner.cleanup()
+            raise OSError(
+                exc.errno, f"the metrics endpoint can't listen on {self.host}:{self.port} ({exc.strerror})"
+            ) from exc
         except BaseException:
             await runner.cleanup()
             raise

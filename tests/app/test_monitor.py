@@ -68,7 +68,7 @@ async def test_a_port_in_use_fails_the_start() -> None:
     first = Monitor(FakeBot(), "127.0.0.1", 0)
     await first.start()
     try:
-        with pytest.raises(OSError):
+        with pytest.raises(OSError, match=f"can't listen on 127.0.0.1:{first.port}"):
             await Monitor(FakeBot(), "127.0.0.1", first.port).start()
     finally:
         await first.stop()
