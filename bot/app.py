@@ -27,6 +27,8 @@ from discord.ext import commands
 
 from bot.client import HeartsClient
 from bot.client.answers import answer_error
+from bot.client.monitor import Monitor
+from bot.client.observing import DiscordObserver
 from bot.client.pacing import GlobalPacer, pace
 from bot.client.translation import CatalogueTranslator
 from bot.config import Settings
@@ -68,6 +70,10 @@ class HeartsBot(HeartsClient):
         lease_ttl: float = DEFAULT_TTL,
         **options: Any,
     ) -> None:
+        observer = None
+        if settings.metrics_port is not None:  # requests and answers are observed for the metrics
+            observer = DiscordObserver(settings.api_base)
+            options["http_trace"] = observer.trace
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -88,6 +94,10 @@ class HeartsBot(HeartsClient):
         self.lease_lost = False
         self.pacer = pace(self, pacer)  # under Discord's global limit before it answers 429
         self.tree.error(self._app_command_error)
+        self.restored = False  # every unfinished table restored: ready once connected too
+        self.monitor: Monitor | None = None  # the metrics and health endpoint (METRICS_PORT)
+        if observer is not None:
+            self.add_listener(observer.arrived, "on_interaction")
 
     async def _app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -100,6 +110,9 @@ class HeartsBot(HeartsClient):
         await answer_error(interaction, getattr(error, "original", error))
 
     async def setup_hook(self) -> None:
+        if self.settings.metrics_port is not None:  # first: live while restoring, ready after
+            self.monitor = Monitor(self, self.settings.metrics_host, self.settings.metrics_port)
+            await self.monitor.start()
         self.db = await Database.open(self.settings.database)
         try:
             await self._take_lease()
@@ -139,6 +152,7 @@ class HeartsBot(HeartsClient):
         await self.tree.set_translator(CatalogueTranslator())
         await self._sync_commands()
         restored = await self.service.start()
+        self.restored = True
         log.info("hearts bot ready: %d unfinished table(s) restored", len(restored))
 
     async def _sync_commands(self) -> None:
@@ -156,7 +170,29 @@ class HeartsBot(HeartsClient):
         try:
             await self._close_storage()
         finally:
-            await super().close()
+            try:
+                await super().close()
+            finally:
+                if self.monitor is not None:
+                    await self.monitor.stop()
+
+    # What the metrics and health endpoint reads (``bot.client.monitor.Monitored``).
+
+    def open_tables(self) -> dict[str, int]:
+        if not hasattr(self, "service"):
+            return {}
+        return {status.value: count for status, count in self.service.open_counts().items()}
+
+    def lease_held(self) -> bool:
+        return self._lease is not None and not self.lease_lost and not self._storage_closed
+
+    def serving(self) -> bool:
+        stopping = self._storage_closed or self.is_closed()
+        return self.restored and not stopping and self.is_ready() and self.connected()
+
+    def connected(self) -> bool:
+        """The gateway connection is open (not dropped and reconnecting)."""
+        return self.ws is not None and self.ws.open
 
     async def _close_storage(self) -> None:
         if self._storage_closed or not hasattr(self, "db"):
@@ -200,6 +236,11 @@ class ShardedHeartsBot(HeartsBot, commands.AutoShardedBot):
                 settings.shard_count,
             )
         super().__init__(settings, shard_count=settings.shard_count, shard_ids=ids, **options)
+
+    def connected(self) -> bool:
+        """Every shard's connection is open."""
+        shards = self.shards.values()
+        return bool(shards) and not any(shard.is_closed() for shard in shards)
 
 
 def create_bot(settings: Settings, **options: Any) -> HeartsBot:

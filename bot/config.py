@@ -32,6 +32,8 @@ class Settings:
     computer_pause: float = 1.0  # seconds before a computer player moves, so people can follow
     shard_count: int | None = None  # None: one unsharded gateway connection (discord.py's Bot)
     shard_ids: tuple[int, ...] = ()  # the shards this process connects (all of shard_count by default)
+    metrics_port: int | None = None  # the metrics and health endpoint's port (None: none; 0: any free one)
+    metrics_host: str = "127.0.0.1"  # the address it listens on
     # Test-only: point the real discord.py client at a local emulator.
     api_base: str = DISCORD_API_BASE
     gateway_url: str = DISCORD_GATEWAY_URL
@@ -101,10 +103,13 @@ class Settings:
             elif target.path is not None:
                 database_path = target.path
         shard_count, shard_ids = read_shards(env)
+        metrics_port = read_port(env.get("METRICS_PORT", "").strip())
         return cls(
             discord_token=token,
             shard_count=shard_count,
             shard_ids=shard_ids,
+            metrics_port=metrics_port,
+            metrics_host=env.get("METRICS_HOST", "").strip() or "127.0.0.1",
             computer_pause=computer_pause,
             render_workers=int(workers),
             database_path=database_path,
@@ -114,6 +119,15 @@ class Settings:
             api_base=env.get("DISCORD_API_BASE", "").strip() or DISCORD_API_BASE,
             gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or DISCORD_GATEWAY_URL,
         )
+
+
+def read_port(text: str) -> int | None:
+    """`METRICS_PORT`: empty for no endpoint, else a TCP port (0: any free one, logged at start)."""
+    if not text:
+        return None
+    if not text.isdigit() or int(text) > 65535:
+        raise ConfigError(f"METRICS_PORT must be a port number up to 65535 (or empty for none), not {text!r}")
+    return int(text)
 
 
 def read_shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...]]:

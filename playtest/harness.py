@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from bot.app import HeartsBot, create_bot
 from bot.client.pacing import GlobalPacer
@@ -37,12 +37,14 @@ def make_bot(
     pace_period: float = TEST_RATE_LIMIT_SCALE,
     shard_count: int | None = None,
     shard_ids: tuple[int, ...] = (),
+    metrics_port: int | None = None,
 ) -> HeartsBot:
     """The real bot pointed at the emulator. Test defaults: images drawn in threads (starting worker
     processes for every test bot costs seconds), no pause between redraws or before computer moves,
     computers deciding on the event loop, the bot's global pacing shrunk like the emulator's rate
     limits (``pace_period`` 1.0: Discord's second). Benchmarks pass production values.
-    ``shard_count``/``shard_ids`` as SHARD_COUNT/SHARD_IDS: a sharded bot."""
+    ``shard_count``/``shard_ids`` as SHARD_COUNT/SHARD_IDS: a sharded bot; ``metrics_port`` as
+    METRICS_PORT (0: any free port, then ``bot.monitor.port``)."""
     settings = Settings(
         discord_token=emu.token,
         database_path=db,
@@ -51,6 +53,7 @@ def make_bot(
         render_workers=render_workers,
         shard_count=shard_count,
         shard_ids=shard_ids,
+        metrics_port=metrics_port,
     )
     return create_bot(
         settings,
@@ -60,6 +63,18 @@ def make_bot(
         redraw_interval=redraw_interval,
         pacer=GlobalPacer(period=pace_period),
     )
+
+
+async def start_hearts(emu: DiscordEmulator, runner: BotRunner, workdir: Path, **options: Any) -> Hearts:
+    """Four people (alice, bob, carol, dave) in a server and the real bot, started by ``runner`` on
+    a fresh database in ``workdir``; ``options`` go to ``make_bot``."""
+    people = [emu.create_user(n) for n in ("alice", "bob", "carol", "dave")]
+    guild = emu.create_guild("Card club", members=people)
+    clock = now_clock()
+    db = workdir / "hearts.sqlite3"
+    bot = make_bot(emu, db, clock, **options)
+    await runner.start(bot)
+    return Hearts(emu, bot, clock, db, guild, guild.channel("general"), people)
 
 
 def discord_presenter(bot: HeartsBot) -> DiscordPresenter:

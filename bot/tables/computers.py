@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import partial
 
+from bot import telemetry
 from bot.ai import Level, decide
 from bot.engine.moves import Move
 from bot.engine.view import SeatView
@@ -81,7 +82,9 @@ class ComputerPool:
                 loop = asyncio.get_running_loop()
                 job = partial(decide, view, level, seed=seed, time_budget=budget)
                 move = await loop.run_in_executor(self._executor, job)
-            self.timings.append((level, time.perf_counter() - asked))
+            took = time.perf_counter() - asked
+            self.timings.append((level, took))
+            telemetry.COMPUTER_DECISION.labels(level.value).observe(took)
             return move
         finally:
             self._slots.release()

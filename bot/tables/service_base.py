@@ -160,7 +160,18 @@ class ServiceBase:
             table_snapshot(t)
             for t in sorted(self._tables.values(), key=lambda t: t.table_id)
             if (guild_id is None or t.guild_id == guild_id) and t.seat_of(player_id) is not None
-        ]  # == persistence ==========================================================================
+        ]
+
+    def open_counts(self) -> dict[TableStatus, int]:
+        """How many of this process's tables are open in each open status, for the metrics (another
+        process's table, loaded here for one move, is counted by its owner)."""
+        counts = dict.fromkeys((s for s in TableStatus if s.open), 0)
+        for t in self._tables.values():
+            if t.status.open:
+                counts[t.status] += 1
+        return counts
+
+    # == persistence ==========================================================================
 
     async def _save(
         self, table: Table, actor_id: str | None, kind: str, payload: dict[str, Any]

@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from bot import telemetry
 from bot.engine import game as g
 from bot.engine.cards import Card, CardSet
 from bot.engine.game import QuitReason
@@ -72,9 +73,12 @@ class Turns(ServiceBase):
             raise Refused.from_illegal(exc) from None
         moved = self._advance(table, move)
         label = "computer" if actor_id is None else "move"
-        return await self._after_moves(
-            table, actor_id, label, {"move": move_json(move)}, engine_events, moved
-        )
+        replayed = table.replaying is not None  # another process's move, counted where it was made
+        payload = {"move": move_json(move)}
+        snap = await self._after_moves(table, actor_id, label, payload, engine_events, moved)
+        if not replayed:
+            telemetry.MOVES.labels("computer" if actor_id is None else "person").inc()
+        return snap
 
     def _advance(self, table: Table, move: Move) -> bool:
         """Bump the move number unless this was one seat's pass while others still choose."""
@@ -271,6 +275,7 @@ class Turns(ServiceBase):
                 await self._after_moves(
                     table, None, "timeout", {"timeouts": record}, engine_events, moved, lead, tuple(timed_out)
                 )
+                telemetry.MOVES.labels("timeout").inc(len(timed_out))
             except Behind:
                 return  # another process's move came first: caught up, its deadline is armed
             except Refused as exc:

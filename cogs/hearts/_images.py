@@ -11,6 +11,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
+from bot import telemetry
 from bot.engine.game import GameResult
 from bot.engine.hand import Phase
 from bot.engine.scoring import HandOutcome
@@ -139,21 +140,23 @@ class RenderPool:
     def __init__(self, executor: Executor | None = None) -> None:
         self._executor = executor  # None: the event loop's default thread pool
 
-    async def _run(self, render: Callable[..., bytes], *args: Any) -> bytes:
-        return await asyncio.get_running_loop().run_in_executor(self._executor, render, *args)
+    async def _run(self, kind: str, render: Callable[..., bytes], *args: Any) -> bytes:
+        """Draw in the pool; the time it took (queue included) goes to ``hearts_render_seconds``."""
+        with telemetry.RENDER.labels(kind).time():
+            return await asyncio.get_running_loop().run_in_executor(self._executor, render, *args)
 
     async def hand(self, image: HandImage) -> bytes:
-        return await self._run(render_hand, image)
+        return await self._run("hand", render_hand, image)
 
     async def table(self, image: TableImage, locale: str | None = None) -> bytes:
         """``locale``: the language of the words drawn (``bot.text.image_words``)."""
-        return await self._run(render_table, image, image_words(locale))
+        return await self._run("table", render_table, image, image_words(locale))
 
     async def sheet(self, image: ScoreSheetImage, locale: str | None = None) -> bytes:
-        return await self._run(render_score_sheet, image, image_words(locale))
+        return await self._run("score_sheet", render_score_sheet, image, image_words(locale))
 
     async def standings(self, image: FinalStandings, locale: str | None = None) -> bytes:
-        return await self._run(render_final_standings, image, image_words(locale))
+        return await self._run("standings", render_final_standings, image, image_words(locale))
 
     def close(self) -> None:
         """Stop the workers (renders still queued are dropped; the one running finishes)."""
