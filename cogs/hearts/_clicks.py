@@ -168,7 +168,7 @@ class Clicks:
                 for i, card in enumerate(trick.cards)
             ]
             winner = seat_name(seats[trick.winner], state.names, locale=lang)
-            text = last_trick_text(plays, sum(snap.tricks_won), winner, lang)
+            text = last_trick_text(plays, images.trick_shown(snap, taken=True), winner, lang)
         await private_answer(interaction, text)
 
     async def _rejoin(self, interaction: discord.Interaction[Any], table_id: int) -> None:
