@@ -183,6 +183,13 @@ class DiscordEmulator:
     def dm_channel(self, user: User) -> Channel:
         return self.state.dm_channel(user)
 
+    def delete_channel(self, channel: Channel) -> None:
+        """A moderator deletes a channel or a thread (a channel's threads go with it): the bot gets
+        CHANNEL_DELETE or THREAD_DELETE, then 404/10003 Unknown Channel for anything sent there."""
+        if channel.deleted:
+            raise EmulatorError(f"channel {channel.id} is already deleted")
+        self.state.delete_channel(channel)
+
     def set_overwrite(
         self, channel: Channel, target: User | Role | Guild, *, allow: int = 0, deny: int = 0
     ) -> None:
