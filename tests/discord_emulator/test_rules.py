@@ -165,14 +165,18 @@ async def test_missing_bits_refuse_each_route_with_50013(emulator: DiscordEmulat
     assert status == 201
 
 
+async def thread_from_a_message(emulator: DiscordEmulator, api: Api, channel: Channel) -> Channel:
+    _, lobby = await api.send(channel, {"content": "lobby"})
+    path = f"/channels/{channel.id}/messages/{lobby['id']}/threads"
+    _, made, _ = await api.call("POST", path, {"name": "t", "auto_archive_duration": 60})
+    return emulator.state.channels[int(made["id"])]
+
+
 async def test_a_channel_the_bot_cannot_see_is_403_50001_missing_access(
     emulator: DiscordEmulator, api: Api
 ) -> None:
     _, general, _, _ = server(emulator)
-    _, lobby = await api.send(general, {"content": "lobby"})
-    path = f"/channels/{general.id}/messages/{lobby['id']}/threads"
-    _, made, _ = await api.call("POST", path, {"name": "t", "auto_archive_duration": 60})
-    thread = emulator.state.channels[int(made["id"])]
+    thread = await thread_from_a_message(emulator, api, general)
     emulator.set_overwrite(general, emulator.bot, deny=Permission.VIEW_CHANNEL)
     for where in (general, thread):  # a thread is seen through its parent
         status, data = await api.send(where, {"content": "x"})
@@ -187,10 +191,7 @@ async def test_a_deleted_thread_or_channel_is_404_10003_unknown_channel(
     emulator: DiscordEmulator, api: Api
 ) -> None:
     guild, general, alice, _ = server(emulator)
-    _, lobby = await api.send(general, {"content": "lobby"})
-    path = f"/channels/{general.id}/messages/{lobby['id']}/threads"
-    _, made, _ = await api.call("POST", path, {"name": "t", "auto_archive_duration": 60})
-    thread = emulator.state.channels[int(made["id"])]
+    thread = await thread_from_a_message(emulator, api, general)
     _, posted = await api.send(thread, {"content": "in the thread"})
     emulator.delete_channel(thread)
     status, data = await api.send(thread, {"content": "x"})
