@@ -14,13 +14,13 @@ from bot.engine.moves import PlayCard
 from bot.engine.rules import MoonScoring, PassRotation, RuleSet
 from bot.engine.scoring import trick_points
 from bot.tables import TableOptions, TableStatus
-from bot.tables.snapshot import TableSnapshot, score_sheet, table_snapshot
+from bot.tables.snapshot import TableSnapshot, private_hand, score_sheet, table_snapshot
 from bot.tables.table import Table
 from bot.text import image_words, t
-from bot.text.alt_text import score_sheet_alt, table_alt
+from bot.text.alt_text import hand_alt, score_sheet_alt, table_alt
 from bot.text.controls import last_trick_text
 from cogs.hearts import _images as images
-from cogs.hearts._wording import table_text
+from cogs.hearts._wording import hand_text, table_text
 
 ALICE = parse_cards("AC KC QC JC AD KD QD AS KS QS AH KH QH")  # takes every trick
 NAMES = {"111": "Alice"}
@@ -112,6 +112,16 @@ def test_the_table_message_and_the_last_trick_answer_after_a_moon(monkeypatch: p
     assert t("table.last_trick", "en", name="Alice", points=trick_points(rules, trick.cards)) in text
     answer = last_trick_text([("Alice", trick.cards[0])], images.trick_shown(snap, taken=True), "Alice", "en")
     assert "(trick 13)" in answer
+
+
+def test_the_hand_messages_at_a_moon_choice_say_who_decides(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = RuleSet(moon=MoonScoring.SHOOTER_CHOOSES, pass_rotation=PassRotation.NONE)
+    table, snap = after_the_last_trick(monkeypatch, rules)
+    shooter = hand_text(private_hand(table, 0), snap, NAMES, "")
+    assert t("hand.moon_prompt", "en") in shooter
+    other = hand_text(private_hand(table, 1), snap, NAMES, "")
+    assert "Alice shot the moon and chooses the score" in other and t("hand.moon_prompt", "en") not in other
+    assert hand_alt(images.hand_image(private_hand(table, 1), None), "en") == t("alt.hand_empty", "en")
 
 
 def test_the_score_sheet_after_the_last_trick_of_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
