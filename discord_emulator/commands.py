@@ -23,6 +23,14 @@ CHAT_INPUT = 1
 GUILD_CONTEXT, BOT_DM_CONTEXT = 0, 1
 
 
+# A channel in an interaction's resolved data: a partial channel; a thread's also carries its
+# owner and counts (discord.py's AppCommandThread reads them, as Discord sends them).
+_RESOLVED_CHANNEL_FIELDS = frozenset(
+    {"id", "name", "type", "parent_id", "thread_metadata"}
+    | {"owner_id", "member_count", "message_count", "flags"}
+)
+
+
 class CommandNotAvailable(EmulatorError):
     """The user could not invoke this command here (not synced, no permission, wrong context)."""
 
@@ -245,15 +253,11 @@ def _option_value(
         return str(value.id)
     if kind == CHANNEL and isinstance(value, Channel):
         allowed = option.get("channel_types")
-        if allowed and int(value.kind) not in allowed:
+        if client_checks and allowed and int(value.kind) not in allowed:
             raise bad(f"channel type must be one of {allowed}")
         if value.kind is ChannelKind.DM:
             raise bad("a DM cannot be chosen")
-        channel = {
-            k: v
-            for k, v in value.payload().items()
-            if k in ("id", "name", "type", "parent_id", "thread_metadata")
-        }
+        channel = {k: v for k, v in value.payload().items() if k in _RESOLVED_CHANNEL_FIELDS}
         resolved.setdefault("channels", {})[str(value.id)] = channel | {"permissions": str(ALL_PERMISSIONS)}
         return str(value.id)
     wanted = "an attachment, which is not emulated" if kind == ATTACHMENT else "an emulator model object"

@@ -137,3 +137,20 @@ async def test_a_forged_leaderboard_order_is_refused(hearts: Hearts) -> None:
     assert await refusal(hearts, ix) == refusal_text(
         TableRefusal.OPTION_NOT_OFFERED, "en", option="order", allowed=("points", "skill")
     )
+
+
+async def test_a_member_or_channel_option_that_is_neither_is_refused(hearts: Hearts) -> None:
+    alice = hearts.people[0]
+    emu = hearts.emu
+    stranger = emu.create_user("stranger")  # not a member: an id pasted, or a forged interaction
+    ix = await emu.slash(alice, hearts.general, "stats", member=stranger)
+    assert await refusal(hearts, ix) == t("reply.option_member", option="member")
+    owner = emu.state.users[hearts.guild.owner_id]
+    lobby = await hearts.open_table(alice, seats=4)
+    await hearts.click(alice, lobby, "Start")
+    thread = emu.state.channels[(await hearts.wait_table_message()).channel_id]
+    with pytest.raises(EmulatorError):  # Discord's client offers only text channels
+        await emu.slash(owner, hearts.general, "hearts-settings", allow_channel=thread)
+    ix = await emu.forged_slash(owner, hearts.general, "hearts-settings", allow_channel=thread)
+    assert await refusal(hearts, ix) == t("reply.option_channel", option="allow_channel")
+    assert await hearts.bot.db.server_settings(str(hearts.guild.id)) is None
