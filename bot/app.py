@@ -13,6 +13,7 @@ saved, worker processes stopped, the database closed and its lease released), wi
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import os
 import signal
@@ -38,6 +39,7 @@ from bot.storage.database import Database
 from bot.storage.errors import LeaseHeld
 from bot.storage.lease import DEFAULT_TTL, LeaseHolder, LeaseKeeper, refusal_message
 from bot.tables import Clock, ComputerPool, ServiceSettings, TableService
+from bot.text import LANGUAGES
 
 log = logging.getLogger(__name__)
 
@@ -143,7 +145,11 @@ class HeartsBot(HeartsClient):
             self.db,
             clock=self._clock,
             computers=self._computers,
-            settings=self._service_settings or ServiceSettings(computer_pause=self.settings.computer_pause),
+            # The languages a person or server may choose: the catalogues'.
+            settings=dataclasses.replace(
+                self._service_settings or ServiceSettings(computer_pause=self.settings.computer_pause),
+                languages=LANGUAGES,
+            ),
         )
         self.service.owns = self.settings.owns_server  # its shards' servers (bot.tables.sharing)
         for extension in EXTENSIONS:

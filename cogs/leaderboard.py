@@ -15,6 +15,7 @@ from bot.client import HeartsClient
 from bot.client.answers import answer_failure, private_answer, reader_locale
 from bot.storage.leaderboard import Order, PlayerStats, leaderboard, player_stats
 from bot.tables import or_busy
+from bot.tables.requests import enum_choice
 from bot.text import public_locale, t
 
 PAGE_SIZE = 10
@@ -145,8 +146,9 @@ class Leaderboard(commands.Cog, name=COG_NAME):
     )
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction[Any], order: str = "points") -> None:
+        chosen = enum_choice("order", order, Order)  # a forged value is refused
         lang = await server_language(self.bot, interaction)
-        content, view = await leaderboard_message(self.bot, str(interaction.guild_id), Order(order), 0, lang)
+        content, view = await leaderboard_message(self.bot, str(interaction.guild_id), chosen, 0, lang)
         kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
         if view is not None:
             kwargs["view"] = view

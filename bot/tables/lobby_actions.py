@@ -15,7 +15,9 @@ from bot.tables import events as ev
 from bot.tables import lobby
 from bot.tables.options import ServerSettings, TableOptions
 from bot.tables.permissions import Actor, require_manager, require_seat, require_server_manager
+from bot.tables.preferences import PlayerPreferences
 from bot.tables.refusals import Refused, TableRefusal, or_busy
+from bot.tables.requests import PreferencesRequest, SettingsRequest, TableRequest
 from bot.tables.service_base import (
     REPORTED_PREFIX,
     seat_changed,
@@ -53,6 +55,28 @@ class LobbyActions(Turns):
         settings.defaults.checked()
         await or_busy(self.db.save_server_settings(guild_id, settings.to_json(), self.clock.now()))
         self._reported.discard(f"{REPORTED_PREFIX}server_settings:{guild_id}")  # repaired by this save
+
+    async def change_server_settings(
+        self, actor: Actor, guild_id: str, channel_id: str, request: SettingsRequest
+    ) -> ServerSettings:
+        """The server's settings with ``request`` applied, checked and saved (managers only); as
+        they are when nothing was asked."""
+        current = await self.server_settings(guild_id, channel_id)
+        if not request.given:
+            return current
+        require_server_manager(actor)
+        changed = request.applied_to(current, self.settings.languages)
+        await self.set_server_settings(actor, guild_id, changed)
+        return changed
+
+    async def requested_options(self, guild_id: str, channel_id: str, request: TableRequest) -> TableOptions:
+        """The options of a new table: the server's defaults with ``request`` applied, checked."""
+        settings = await self.server_settings(guild_id, channel_id)
+        return request.applied_to(settings.defaults)
+
+    def preferences_with(self, current: PlayerPreferences, request: PreferencesRequest) -> PlayerPreferences:
+        """A person's preferences with ``request`` applied, checked (the caller saves them)."""
+        return request.applied_to(current, self.settings.languages)
 
     # == lobby ================================================================================
 

@@ -24,8 +24,7 @@ class TableOptions:
 
     def checked(self) -> TableOptions:
         """These options, or Refused if they cannot be played."""
-        if not MIN_TIME_LIMIT <= self.time_limit <= MAX_TIME_LIMIT:
-            raise Refused(TableRefusal.BAD_TIME_LIMIT, min=MIN_TIME_LIMIT, max=MAX_TIME_LIMIT)
+        checked_time_limit(self.time_limit)
         return self
 
     @property
@@ -48,6 +47,17 @@ class TableOptions:
             computer_level=Level(data["computer_level"]),
             allow_rejoin=bool(data.get("allow_rejoin", True)),
         )
+
+
+def checked_time_limit(value: object) -> float:
+    """Seconds per move, if ``value`` is a number of them within the limits, else Refused."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not MIN_TIME_LIMIT <= value <= MAX_TIME_LIMIT
+    ):
+        raise Refused(TableRefusal.BAD_TIME_LIMIT, min=MIN_TIME_LIMIT, max=MAX_TIME_LIMIT)
+    return float(value)
 
 
 def rules_with(rules: RuleSet, **changes: Any) -> RuleSet:

@@ -60,6 +60,9 @@ class ServiceSettings:
     supervise_interval: float = 5.0  # how often every table is checked for "nobody can move"
     retry_base: float = 0.5  # first retry of a failed computer turn or timeout; doubles each time
     retry_max: float = 4.0  # longest wait between retries (the table resumes within this)
+    languages: tuple[str, ...] = ()
+    """The languages a person or server may choose (the catalogues', given by the app: the service
+    does not depend on the text); none: only "automatic"."""
 
     @staticmethod
     def warning_lead(time_limit: float) -> float:

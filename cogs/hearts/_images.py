@@ -58,8 +58,9 @@ def table_image(snap: TableSnapshot, names: Names, viewer: int = 0, locale: str 
     trick = snap.trick
     leader = snap.leader
     winner = None
-    if not trick and snap.last_trick is not None and snap.phase is Phase.PLAYING:
-        # Between tricks, show the trick just taken with its winner highlighted.
+    if not trick and snap.last_trick is not None:
+        # Between tricks, and after the hand's last trick (a moon choice, the game's end), show the
+        # trick just taken with its winner highlighted.
         trick, leader, winner = snap.last_trick.cards, snap.last_trick.leader, snap.last_trick.winner
     n = len(snap.seats)
     played: dict[int, int] = {}
@@ -86,9 +87,18 @@ def table_image(snap: TableSnapshot, names: Names, viewer: int = 0, locale: str 
         winner=winner,
         viewer=viewer,
         hand_number=snap.hand_number,
-        trick_number=(sum(snap.tricks_won) + 1) if snap.tricks_won else None,
+        trick_number=trick_shown(snap, taken=winner is not None),
         bonus_card=snap.options.rules.bonus_card,
     )
+
+
+def trick_shown(snap: TableSnapshot, *, taken: bool) -> int | None:
+    """The number of the trick the table picture shows: the one being played, or with ``taken``
+    the one just taken (so the picture after a hand's last trick says 13 of 13, never 14)."""
+    if not snap.tricks_won:
+        return None
+    done = sum(snap.tricks_won)
+    return done if taken else done + 1
 
 
 def score_sheet_image(

@@ -48,6 +48,7 @@ from cogs.hearts import _images as images
 from cogs.hearts._background import Background
 from cogs.hearts._controls import hand_view, lobby_view, rematch_view, table_view
 from cogs.hearts._dms import DirectMessages
+from cogs.hearts._places import Places, place_gone
 from cogs.hearts._redraw import Redraws
 from cogs.hearts._state import SavedState, TableMessages
 from cogs.hearts._wording import (
@@ -131,6 +132,7 @@ class DiscordPresenter:
         self._tasks = Background()
         self.redraws = Redraws(self._draw_current, self._hand_shown, redraw_interval, pacer, self._tasks)
         self.dms = DirectMessages(client, saved, self._tasks, self._tell_table)
+        self.places = Places(client, saved)
         # every display name seen, across tables (shared with the other extensions by the client)
         self.known_names: dict[str, str] = {} if known_names is None else known_names
         self._preferences: dict[str, PlayerPreferences] = {}
@@ -340,7 +342,11 @@ class DiscordPresenter:
                 view=lobby_view(snap, lang),
                 allowed_mentions=NO_PINGS,
             )
-        except discord.NotFound:
+        except discord.HTTPException as exc:
+            if place_gone(exc):
+                return  # the lobby's channel itself is gone: nothing left to edit
+            if not isinstance(exc, discord.NotFound):
+                raise
             # Someone deleted the lobby message: post a new one so the table stays usable.
             await self._post_lobby(state, snap)
 
@@ -400,7 +406,7 @@ class DiscordPresenter:
         await self._tasks.settle()
 
     async def _draw_table(self, state: TableMessages, snap: TableSnapshot) -> None:
-        if snap.hand_number is None or snap.status is TableStatus.LOBBY:
+        if snap.hand_number is None or snap.status is TableStatus.LOBBY or state.homeless:
             return
         if state.table_hand is not None and snap.hand_number < state.table_hand:
             return  # an older hand's picture: the new hand's message is already there
@@ -432,13 +438,20 @@ class DiscordPresenter:
                 return
             except discord.HTTPException as exc:
                 # Deleted (10008), or in a thread archived for inactivity (50083): a new message
-                # unarchives the thread, so the table goes on.
-                if exc.code not in (UNKNOWN_MESSAGE, THREAD_ARCHIVED):
+                # unarchives the thread, so the table goes on. The thread itself gone: a new
+                # message where the game went (``_places``).
+                if place_gone(exc):
+                    await self.places.moved(state, channel.id)
+                elif exc.code not in (UNKNOWN_MESSAGE, THREAD_ARCHIVED):
                     raise
                 if over:
                     return
                 file = discord.File(io.BytesIO(png), filename="table.png", description=alt)
-        message = await channel.send(content=content, file=file, view=view, allowed_mentions=NO_PINGS)
+        message = await self.places.send(
+            state, content=content, file=file, view=view, allowed_mentions=NO_PINGS
+        )
+        if message is None:
+            return  # no place is left to draw the table in
         await self._save(state, "table_message", message.id)
         await self._save(state, "table_hand", snap.hand_number)
 
@@ -616,13 +629,8 @@ class DiscordPresenter:
     async def _announce(
         self, state: TableMessages, text: str, ping: str | None = None, **kwargs: Any
     ) -> discord.Message | None:
-        channel_id = state.play_channel or state.lobby_channel
-        if channel_id is None:
-            return None
         mentions = only_user(ping) if ping else NO_PINGS
-        return await self.client.get_partial_messageable(channel_id).send(
-            content=text, allowed_mentions=mentions, **kwargs
-        )
+        return await self.places.send(state, content=text, allowed_mentions=mentions, **kwargs)
 
     async def _seat_news(self, state: TableMessages, event: ev.SeatChanged) -> None:
         lang = await self.public(state, event.table)
@@ -637,21 +645,42 @@ class DiscordPresenter:
             await self._announce(state, t("announce.rejoined", lang, name=name))
 
     async def _game_over(self, state: TableMessages, event: ev.GameOver) -> None:
-        names = state.names
         lang = await self.public(state, event.table)
-        lines = [game_over_text(event, names, lang)]
-        hands = event.table.hand_number or 0
-        image = images.standings_image(event.result, names, hands, lang)
-        png = await self.render.standings(image, lang)
-        file = discord.File(io.BytesIO(png), filename="standings.png", description=standings_alt(image, lang))
+        text, file = await self._game_end(state, event, lang)
         if any(s.player_id is not None and not s.is_computer for s in event.table.seats):
-            await self._announce(
-                state, "\n".join(lines), file=file, view=rematch_view(event.table.table_id, 0, lang)
+            posted = await self._announce(
+                state, text, file=file, view=rematch_view(event.table.table_id, 0, lang)
             )
         else:
-            await self._announce(state, "\n".join(lines), file=file)
+            posted = await self._announce(state, text, file=file)
+        if posted is None:
+            await self._game_end_by_dm(state, event)
         await self._edit_lobby(state, event.table)
         await self._unping_all(state)
+
+    async def _game_end(
+        self, state: TableMessages, event: ev.GameOver, lang: str
+    ) -> tuple[str, discord.File]:
+        """Who won and the final standings' picture, in ``lang``."""
+        hands = event.table.hand_number or 0
+        image = images.standings_image(event.result, state.names, hands, lang)
+        png = await self.render.standings(image, lang)
+        alt = standings_alt(image, lang)
+        return game_over_text(event, state.names, lang), discord.File(
+            io.BytesIO(png), filename="standings.png", description=alt
+        )
+
+    async def _game_end_by_dm(self, state: TableMessages, event: ev.GameOver) -> None:
+        """No channel is left for the table (``_places``): each person who played gets its end by
+        DM, in their own language, so that a game never ends unseen."""
+        seats = event.table.seats
+        people = {s.player_id for s in seats if s.player_id and not s.is_computer}
+        people |= {s.left_player for s in seats if s.left_player}
+        for player_id in sorted(people):
+            lang = await self.private(player_id, state)
+            text, file = await self._game_end(state, event, lang)
+            why = t("announce.end_by_dm", lang, table=event.table.table_id)
+            await self.dms.send(state, player_id, content=f"{why}\n{text}", file=file)
 
     async def _broken(self, event: ev.TableBroken) -> None:
         if event.channel_id is None:

@@ -309,6 +309,9 @@ def hand_text(
             )
     if hand.phase is Phase.MOON_CHOICE and hand.choose_moon:
         lines.append(t("hand.moon_prompt", locale))
+    elif hand.phase is Phase.MOON_CHOICE and snap.waiting:  # after the last trick: who decides
+        shooter = seat_name(snap.seats[snap.waiting[0]], names, locale=locale)
+        lines.append(t("table.moon_choice", locale, name=shooter, countdown=countdown(snap.deadline, locale)))
     if link:
         lines.append(t("hand.jump", locale, link=link))
     return "\n".join(lines)

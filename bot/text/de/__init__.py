@@ -5,6 +5,12 @@ image words, slash commands), ``play`` (one-tap play, settings, pings, Rematch, 
 
 from __future__ import annotations
 
-from bot.text.de import core, guide, play
+from bot.text.de import core, guide, options, places, play
 
-MESSAGES: dict[str, str] = {**core.MESSAGES, **play.MESSAGES, **guide.MESSAGES}
+MESSAGES: dict[str, str] = {
+    **core.MESSAGES,
+    **play.MESSAGES,
+    **guide.MESSAGES,
+    **options.MESSAGES,
+    **places.MESSAGES,
+}
