@@ -37,11 +37,13 @@ def make_bot(
     pace_period: float = TEST_RATE_LIMIT_SCALE,
     shard_count: int | None = None,
     shard_ids: tuple[int, ...] = (),
+    review_budget: float = 0.3,
 ) -> HeartsBot:
     """The real bot pointed at the emulator. Test defaults: images drawn in threads (starting worker
     processes for every test bot costs seconds), no pause between redraws or before computer moves,
     computers deciding on the event loop, the bot's global pacing shrunk like the emulator's rate
-    limits (``pace_period`` 1.0: Discord's second). Benchmarks pass production values.
+    limits (``pace_period`` 1.0: Discord's second), a short coach review. Benchmarks pass production
+    values.
     ``shard_count``/``shard_ids`` as SHARD_COUNT/SHARD_IDS: a sharded bot."""
     settings = Settings(
         discord_token=emu.token,
@@ -51,6 +53,7 @@ def make_bot(
         render_workers=render_workers,
         shard_count=shard_count,
         shard_ids=shard_ids,
+        review_budget=review_budget,
     )
     return create_bot(
         settings,

@@ -96,23 +96,25 @@ class ReviewService:
         return found
 
     async def hand(
-        self, table_id: int, hand_number: int, guild_id: str | None, *, game_over: bool = False
+        self, table_id: int, hand_number: int, guild_id: str | None, *, reader: str | None = None
     ) -> HandRecord:
-        """Hand ``hand_number`` of the table, if it is over (and with ``game_over``, only once the
-        whole game is: a public replay); else ``ReviewRefused`` saying why."""
+        """Hand ``hand_number`` of the table, if it is over; ``ReviewRefused`` saying why not.
+        Someone who didn't play that hand (``reader`` not in it; None: a public replay) sees it
+        only once the whole game is over."""
         found = await self.history(table_id, guild_id)
         if found.hands_started == 0:
             raise ReviewRefused(ReviewProblem.NOT_STARTED, table=table_id)
-        if game_over and not found.game_over:
-            raise ReviewRefused(ReviewProblem.GAME_NOT_OVER, table=table_id)
         record = found.hand(hand_number)
-        if record is not None:
-            return record
-        if hand_number == found.hands_started and not found.game_over:
-            raise ReviewRefused(ReviewProblem.HAND_IN_PLAY, table=table_id, hand=hand_number)
-        raise ReviewRefused(
-            ReviewProblem.NO_SUCH_HAND, table=table_id, hand=hand_number, count=len(found.hands)
-        )
+        if record is None:
+            if hand_number == found.hands_started and not found.game_over:
+                raise ReviewRefused(ReviewProblem.HAND_IN_PLAY, table=table_id, hand=hand_number)
+            raise ReviewRefused(
+                ReviewProblem.NO_SUCH_HAND, table=table_id, hand=hand_number, count=len(found.hands)
+            )
+        played = reader is not None and record.seat_of(reader) is not None
+        if not played and not found.game_over:
+            raise ReviewRefused(ReviewProblem.GAME_NOT_OVER, table=table_id)
+        return record
 
     async def saved(self, record: HandRecord, seat: int) -> CoachReport | None:
         """The review saved for ``seat`` of ``record`` (None: not made yet)."""
@@ -141,9 +143,6 @@ class ReviewService:
             self._running[key] = task
             task.add_done_callback(lambda _: self._running.pop(key, None))
         return task
-
-    def running(self, record: HandRecord, seat: int) -> bool:
-        return (record.table_id, record.hand_number, seat) in self._running
 
     async def _coach(self, record: HandRecord, seat: int) -> CoachReport:
         found = list(positions(record, seat))

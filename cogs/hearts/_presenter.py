@@ -46,7 +46,7 @@ from bot.text import card_name, private_locale, public_locale, t
 from bot.text.alt_text import hand_alt, standings_alt, table_alt
 from cogs.hearts import _images as images
 from cogs.hearts._background import Background
-from cogs.hearts._controls import hand_view, lobby_view, rematch_view, table_view
+from cogs.hearts._controls import hand_view, last_finished_hand, lobby_view, rematch_view, table_view
 from cogs.hearts._dms import DirectMessages
 from cogs.hearts._redraw import Redraws
 from cogs.hearts._state import SavedState, TableMessages
@@ -642,9 +642,8 @@ class DiscordPresenter:
         png = await self.render.standings(image, lang)
         file = discord.File(io.BytesIO(png), filename="standings.png", description=standings_alt(image, lang))
         if any(s.player_id is not None and not s.is_computer for s in event.table.seats):
-            await self._announce(
-                state, "\n".join(lines), file=file, view=rematch_view(event.table.table_id, 0, lang)
-            )
+            view = rematch_view(event.table.table_id, 0, lang, last_finished_hand(event.table))
+            await self._announce(state, "\n".join(lines), file=file, view=view)
         else:
             await self._announce(state, "\n".join(lines), file=file)
         await self._edit_lobby(state, event.table)

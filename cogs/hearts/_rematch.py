@@ -20,7 +20,7 @@ from bot.client.answers import private_answer
 from bot.tables import Refused, TableService, TableSnapshot
 from bot.tables.permissions import Actor
 from bot.text import t
-from cogs.hearts._controls import rematch_view
+from cogs.hearts._controls import last_finished_hand, rematch_view
 from cogs.hearts._presenter import DiscordPresenter
 from cogs.hearts._wording import countdown, player_name
 
@@ -118,7 +118,7 @@ class Rematches:
         await _edit(
             interaction,
             content="\n".join((standings, *status)),
-            view=rematch_view(snap.table_id, confirmed, lang),
+            view=rematch_view(snap.table_id, confirmed, lang, last_finished_hand(snap)),
         )
 
     async def _close(

@@ -3,14 +3,16 @@ seat's knowledge only."""
 
 from __future__ import annotations
 
-from bot.engine.cards import parse_card, parse_cards
+from bot.ai.consts import consts_of
+from bot.ai.passing import choose_pass
+from bot.ai.policy import card_for_view
+from bot.engine.cards import parse_card
+from bot.engine.game import Occupant
 from bot.engine.hand import Hand, Phase, Trick
 from bot.engine.rules import RuleSet
 from bot.engine.view import seat_view
 from bot.review.coach import MARGIN, DecisionKind, Pattern, Position, coach_hand, positions, rate_decision
 from bot.review.history import HandRecord
-from bot.ai.policy import card_for_view
-from bot.engine.game import Occupant
 from tests.ai.positions import position
 
 DEALS = 60
@@ -65,9 +67,6 @@ def _played_hand(seed: str) -> HandRecord:
     rules = RuleSet()
     hand = Hand.new(rules, seed, 1)
     for seat in range(4):
-        from bot.ai.passing import choose_pass
-        from bot.ai.consts import consts_of
-
         hand.pass_cards(seat, choose_pass(consts_of(rules), hand.hands[seat], rules.pass_count))
     while hand.phase is Phase.PLAYING:
         view = seat_view(hand, hand.to_move)

@@ -1,10 +1,10 @@
 """English: the complete catalogue and the fallback for every other language, one module per topic: ``core`` (the game's messages, rules text, cards,
 image words, slash commands), ``play`` (one-tap play, settings, pings, Rematch, Last trick) and
-``guide`` (``/hearts help`` and alt text). ``MESSAGES`` is all of them: what
+``guide`` (``/hearts help`` and alt text), ``review`` (looking back at a hand). ``MESSAGES`` is all of them: what
 ``bot.text.catalogue`` loads and the parity tests compare."""
 
 from __future__ import annotations
 
-from bot.text.en import core, guide, play
+from bot.text.en import core, guide, play, review
 
-MESSAGES: dict[str, str] = {**core.MESSAGES, **play.MESSAGES, **guide.MESSAGES}
+MESSAGES: dict[str, str] = {**core.MESSAGES, **play.MESSAGES, **guide.MESSAGES, **review.MESSAGES}

@@ -5,6 +5,6 @@ image words, slash commands), ``play`` (one-tap play, settings, pings, Rematch, 
 
 from __future__ import annotations
 
-from bot.text.id import core, guide, play
+from bot.text.id import core, guide, play, review
 
-MESSAGES: dict[str, str] = {**core.MESSAGES, **play.MESSAGES, **guide.MESSAGES}
+MESSAGES: dict[str, str] = {**core.MESSAGES, **play.MESSAGES, **guide.MESSAGES, **review.MESSAGES}
