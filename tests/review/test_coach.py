@@ -12,7 +12,7 @@ from bot.engine.hand import Hand, Phase, Trick
 from bot.engine.rules import RuleSet
 from bot.engine.view import seat_view
 from bot.review.coach import MARGIN, DecisionKind, Pattern, Position, coach_hand, positions, rate_decision
-from bot.review.history import HandRecord
+from bot.review.history import HandRecord, steps
 from tests.ai.positions import position
 
 DEALS = 60
@@ -108,3 +108,13 @@ def test_the_coach_sees_only_what_the_seat_knew() -> None:
         assert view.hand & view.played == 0
         held_by_others = sum(record.after_pass()) & ~view.hand & ~view.played
         assert view.unseen == held_by_others
+
+
+def test_the_replay_steps_go_trick_by_trick_to_empty_hands_and_every_point() -> None:
+    record = _played_hand("coach:3")
+    found = steps(record)
+    assert len(found) == 14 and found[0].held == record.dealt and found[0].trick is None
+    for k, step in enumerate(found[1:], start=1):
+        assert step.trick == record.tricks[k - 1]
+        assert all(held.bit_count() == 13 - k for held in step.held)
+    assert sum(found[-1].taken_points) == 26  # the raw card points (a moon is scored after)

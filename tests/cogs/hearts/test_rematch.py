@@ -15,6 +15,7 @@ from discord_emulator.runner import BotRunner
 from playtest.harness import GAME_OVER, Hearts
 
 REMATCH, DECLINE = t("button.rematch"), t("button.rematch_decline")
+REVIEW = t("button.review_hand", hand=1)  # the last hand, for the review extension
 
 
 async def _finished_game(hearts: Hearts) -> Message:
@@ -25,7 +26,7 @@ async def _finished_game(hearts: Hearts) -> Message:
     await hearts.play_until(hearts.game_over, [alice, bob])
     await hearts.settle()
     (standings,) = hearts.public(GAME_OVER)
-    assert standings.labels == [REMATCH, DECLINE]
+    assert standings.labels == [REMATCH, DECLINE, REVIEW]
     return standings
 
 

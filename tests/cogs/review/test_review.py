@@ -68,7 +68,9 @@ async def test_review_hand_during_a_game_steps_animates_and_coaches_the_finished
     edits = emu.message(answer.id).edit_count
     await hearts.click(bob, emu.message(answer.id), NEXT)
     stepped = await emu.wait_until(
-        lambda: (m := emu.message(answer.id)).edit_count > edits and m.attachments[0].data != image.data and m,
+        lambda: (
+            (m := emu.message(answer.id)).edit_count > edits and m.attachments[0].data != image.data and m
+        ),
         what="the replay's next step",
     )
     assert "Trick 1:" in str(stepped.attachments[0].description)
