@@ -54,3 +54,13 @@ async def recent_accuracy(db: Database, player_id: str, last: int = RECENT) -> A
     )
     decisions = sum(int(r[0]) for r in rows)
     return Accuracy(len(rows), decisions, sum(int(r[1]) for r in rows))
+
+
+async def recent_games(db: Database, guild_id: str, player_id: str, last: int) -> list[int]:
+    """The tables of ``player_id``'s last ``last`` finished games on the server, newest first."""
+    rows = await db.rows(
+        "SELECT table_id FROM game_players WHERE guild_id = ? AND player_id = ? "
+        "ORDER BY table_id DESC LIMIT ?",
+        (guild_id, player_id, last),
+    )
+    return [int(r[0]) for r in rows]

@@ -1,6 +1,6 @@
 """The words of a hand's review: the replay's steps as images to draw (``bot.render.replay``) with
-their alt text, and the coach's findings as lines. Pure: the review extension passes the record,
-the seats' names and the reader's language.
+their alt text, the coach's findings as lines, and the ``/stats`` profile image (with the coach's
+accuracy) and its alt text. Pure: the extensions pass the values, the names and the language.
 """
 
 from __future__ import annotations
@@ -8,12 +8,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine.cards import Card, CardSet, cards_of
+from bot.render.profile import ProfileFigure, ProfileImage, ProfileSection
 from bot.render.replay import ReplayFrame, ReplaySeat
 from bot.review.coach import MARGIN, CoachReport, Decision, DecisionKind
 from bot.review.history import HandRecord, Step, steps
+from bot.review.profile import Profile
+from bot.storage.leaderboard import PlayerStats
 from bot.text.alt_text import fit
 from bot.text.cards import card_full_name, card_list, card_name
-from bot.text.catalogue import t
+from bot.text.catalogue import fill, language, t
+
+NO_VALUE = "–"
 
 
 def replay_frames(record: HandRecord, names: Sequence[str], locale: str | None = None) -> list[ReplayFrame]:
@@ -131,3 +136,64 @@ def decision_line(decision: Decision, locale: str | None = None) -> str:
         reason = t(f"review.pattern.{decision.pattern.value}", locale)
         line += " " + t("review.coach.why", locale, reason=reason)
     return "• " + line
+
+
+def profile_image(name: str, stats: PlayerStats, profile: Profile, locale: str | None = None) -> ProfileImage:
+    """The ``/stats`` profile: the server's figures, the hands', the coach's. Another block of
+    figures is one more ``ProfileSection`` in the tuple."""
+    lang = language(locale)
+    hands = profile.hands
+    accuracy = profile.accuracy
+
+    def figure(key: str, value: str) -> ProfileFigure:
+        return ProfileFigure(value, t(f"profile.{key}", locale))
+
+    def number(value: float | None, digits: int = 0) -> str:
+        if value is None:
+            return NO_VALUE
+        return fill("{value:." + str(digits) + "f}", lang, {"value": value})
+
+    queen_share = hands.queens / hands.hands if hands.hands else None
+    queens = str(hands.queens) if queen_share is None else f"{hands.queens} ({number(queen_share * 100)}%)"
+    share = accuracy.share
+    return ProfileImage(
+        name=name,
+        sections=(
+            ProfileSection(
+                t("profile.section.games", locale),
+                (
+                    figure("games", str(stats.games)),
+                    figure("wins", str(stats.wins)),
+                    figure("rank", f"#{stats.rank}"),
+                    figure("ranking_points", str(stats.ranking_points)),
+                    figure("skill", number(stats.skill, 1)),
+                    figure("points_per_hand", number(stats.avg_points_per_hand, 2)),
+                ),
+            ),
+            ProfileSection(
+                t("profile.section.hands", locale, count=hands.games),
+                (
+                    figure("hands", str(hands.hands)),
+                    figure("moons_shot", str(hands.moons_shot)),
+                    figure("moons_conceded", str(hands.moons_conceded)),
+                    figure("queens", queens),
+                ),
+            ),
+            ProfileSection(
+                t("profile.section.coach", locale, count=accuracy.reviews),
+                (
+                    figure("accuracy", NO_VALUE if share is None else f"{number(share * 100)}%"),
+                    figure("decisions", str(accuracy.decisions)),
+                ),
+            ),
+        ),
+    )
+
+
+def profile_alt(image: ProfileImage, locale: str | None = None) -> str:
+    """The profile in words: every section with its figures."""
+    sentences = [t("profile.alt", locale, name=image.name)]
+    for section in image.sections:
+        figures = ", ".join(f"{f.label} {f.value}" for f in section.figures)
+        sentences.append(t("profile.alt.section", locale, title=section.title, figures=figures))
+    return fit(sentences)
