@@ -99,24 +99,26 @@ def table_history(
             continue
         if game.hand is not current:
             if current is not None and current.phase is Phase.SCORED:
-                records.append(_record(table_id, guild_id, current, seats, totals))
+                records.append(record_of(table_id, guild_id, current, seats, totals))
             current = game.hand
             seats = tuple(game.seats)
             totals = tuple(game.totals)
     over = table is not None and table.game is not None and table.game.over
     if over and current is not None and current.phase is Phase.SCORED:
-        records.append(_record(table_id, guild_id, current, seats, totals))
+        records.append(record_of(table_id, guild_id, current, seats, totals))
     started = 0 if current is None else current.hand_number
     return TableHistory(table_id, guild_id, tuple(records), over, started)
 
 
-def _record(
+def record_of(
     table_id: int,
     guild_id: str,
     hand: Hand,
     seats: tuple[Occupant, ...],
     totals: tuple[int, ...],
 ) -> HandRecord:
+    """The record of ``hand``, which must be scored (also for hands played outside a table: the
+    tests and benchmarks)."""
     result = hand.result
     assert result is not None
     return HandRecord(

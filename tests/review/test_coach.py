@@ -3,16 +3,14 @@ seat's knowledge only."""
 
 from __future__ import annotations
 
-from bot.ai.consts import consts_of
-from bot.ai.passing import choose_pass
-from bot.ai.policy import card_for_view
+from bot.ai import Level, decide
 from bot.engine.cards import parse_card
 from bot.engine.game import Occupant
 from bot.engine.hand import Hand, Phase, Trick
 from bot.engine.rules import RuleSet
 from bot.engine.view import seat_view
 from bot.review.coach import MARGIN, DecisionKind, Pattern, Position, coach_hand, positions, rate_decision
-from bot.review.history import HandRecord, steps
+from bot.review.history import HandRecord, record_of, steps
 from tests.ai.positions import position
 
 DEALS = 60
@@ -64,29 +62,11 @@ def test_ducking_with_the_low_spade_is_not_flagged() -> None:
 
 def _played_hand(seed: str) -> HandRecord:
     """A hand played to the end by the ``normal`` policy, as the history would record it."""
-    rules = RuleSet()
-    hand = Hand.new(rules, seed, 1)
-    for seat in range(4):
-        hand.pass_cards(seat, choose_pass(consts_of(rules), hand.hands[seat], rules.pass_count))
-    while hand.phase is Phase.PLAYING:
-        view = seat_view(hand, hand.to_move)
-        hand.play(hand.to_move, card_for_view(view))
-    assert hand.result is not None
-    return HandRecord(
-        table_id=1,
-        guild_id="g",
-        hand_number=1,
-        rules=rules,
-        seats=tuple(Occupant.person(str(s)) for s in range(4)),
-        dealt=hand.dealt,
-        passed=tuple(hand.passed),
-        received=tuple(hand.received),
-        tricks=tuple(hand.tricks),
-        points=hand.result.points,
-        outcome=hand.result.outcome,
-        shooter=hand.result.shooter,
-        totals_before=(0, 0, 0, 0),
-    )
+    hand = Hand.new(RuleSet(), seed, 1)
+    while hand.phase is not Phase.SCORED:
+        hand.apply(decide(seat_view(hand, hand.waiting_for()[0]), Level.NORMAL, seed=0))
+    seats = tuple(Occupant.person(str(s)) for s in range(4))
+    return record_of(1, "g", hand, seats, (0, 0, 0, 0))
 
 
 def test_a_whole_hand_rates_the_pass_and_every_card_with_a_choice() -> None:
