@@ -147,9 +147,10 @@ def search_card(
     prior = cands.index(_class_of(cands, fallback))
     prepare, simulate = _card_playouts(view, cands)
     sampler = InferredSampler(view) if read_plays else DealSampler(view)
-    best = _best_option(
-        view, len(cands), prepare, simulate, prior, start, time_budget, deals, seed, sampler, hunter
+    totals, done = _option_totals(
+        view, len(cands), prepare, simulate, start, time_budget, deals, seed, sampler, hunter
     )
+    best = _best_option(totals, done, prior)
     return fallback if best == prior else cands[best]
 
 
@@ -245,10 +246,10 @@ def search_pass(
     if len(options) < 2:
         return options[0]
     prepare, simulate = _pass_playouts(view, options)
-    best = _best_option(
-        view, len(options), prepare, simulate, 0, start, time_budget, deals, seed, DealSampler(view)
+    totals, done = _option_totals(
+        view, len(options), prepare, simulate, start, time_budget, deals, seed, DealSampler(view)
     )
-    return options[best]
+    return options[_best_option(totals, done, 0)]
 
 
 _PassState = tuple[list[CardSet], list[CardSet]]
@@ -312,34 +313,14 @@ def rate_passes(
     return {option: v / done for option, v in zip(options, totals, strict=True)}
 
 
-def _best_option(
-    view: SeatView,
-    count: int,
-    prepare: Callable[[list[CardSet]], _State],
-    simulate: Callable[[_State, int], Hand],
-    prior: int,
-    start: float,
-    time_budget: float | None,
-    deals: int | None,
-    seed: int,
-    sampler: DealSampler | InferredSampler,
-    hunter: int = -1,
-) -> int:
-    """The index of the option with the best mean objective over sampled deals (``prior``, the
-    ``normal`` choice, when no deal could be played in time). ``prepare`` turns a deal into what
-    ``simulate`` needs to set up the hand after option ``i``; every option sees the same deals,
-    drawn by ``sampler``. ``hunter``: a seat played as a moon-hunter in the playouts (or -1).
-
-    With ``deals`` None it plays deals until the time budget is spent (anytime); with ``deals``
-    given, exactly that many (replayable).
-    """
-    totals, done = _option_totals(
-        view, count, prepare, simulate, start, time_budget, deals, seed, sampler, hunter
-    )
+def _best_option(totals: list[float], done: int, prior: int) -> int:
+    """The index of the option with the best mean objective over the ``done`` deals played
+    (``_option_totals``); ``prior``, the ``normal`` choice, when no deal could be played in time,
+    and credited ``NORMAL_PRIOR`` per deal to break near-ties towards it."""
     if not done:
         return prior
-    totals[prior] += NORMAL_PRIOR * done  # breaks near-ties towards the normal choice
-    return max(range(count), key=lambda i: totals[i])
+    totals[prior] += NORMAL_PRIOR * done
+    return max(range(len(totals)), key=lambda i: totals[i])
 
 
 def _option_totals(
@@ -354,8 +335,12 @@ def _option_totals(
     sampler: DealSampler | InferredSampler,
     hunter: int = -1,
 ) -> tuple[list[float], int]:
-    """Each option's summed objective over the sampled deals, and how many deals were played: what
-    ``_best_option`` chooses from and the coach (``rate_cards``, ``rate_passes``) reports."""
+    """Each option's summed objective over sampled deals, and how many deals were played: what
+    ``_best_option`` chooses from and the coach (``rate_cards``, ``rate_passes``) reports.
+    ``prepare`` turns a deal into what ``simulate`` needs to set up the hand after option ``i``;
+    every option sees the same deals, drawn by ``sampler``. ``hunter``: a seat played as a
+    moon-hunter in the playouts (or -1). With ``deals`` None it plays deals until the time budget
+    is spent (anytime); with ``deals`` given, exactly that many (replayable)."""
     deadline = start + (DEFAULT_BUDGET if time_budget is None else time_budget)
     k = consts_of(view.rules)
     rules = view.rules

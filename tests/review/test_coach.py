@@ -3,6 +3,8 @@ seat's knowledge only."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.ai import Level, decide
 from bot.engine.cards import parse_card
 from bot.engine.game import Occupant
@@ -23,7 +25,10 @@ def _completed(view_trick: str, leader: int, mine: str, players: int = 4) -> Tri
     return Trick(leader, cards, (leader + best) % players)
 
 
-def test_taking_the_queen_with_the_ace_when_a_low_spade_follows_safely_is_flagged() -> None:
+@pytest.mark.parametrize(("played", "costly"), [("AS", True), ("2S", False)])
+def test_taking_the_queen_with_the_ace_when_a_low_spade_follows_safely_is_flagged(
+    played: str, costly: bool
+) -> None:
     # Seat 3 plays last to a spade trick that holds the Q♠: the A♠ takes 13 points, the 2♠ none.
     view = position(
         "AS 2S 3C 4C 5C 6D 7D 8D 9H TH JH",
@@ -32,32 +37,18 @@ def test_taking_the_queen_with_the_ace_when_a_low_spade_follows_safely_is_flagge
         trick="5S QS 6S",
         leader=0,
     )
-    ace = parse_card("AS")
+    card = parse_card(played)
     decided = rate_decision(
-        Position(view, 1 << ace, _completed("5S QS 6S", 0, "AS")), seed=1, budget=1.0, deals=DEALS
+        Position(view, 1 << card, _completed("5S QS 6S", 0, played)), seed=1, budget=1.0, deals=DEALS
     )
-    assert decided is not None
-    assert decided.kind is DecisionKind.CARD
-    assert decided.loss > 10
-    assert decided.best == 1 << parse_card("2S")
-    assert decided.pattern is Pattern.QUEEN_TAKEN
-
-
-def test_ducking_with_the_low_spade_is_not_flagged() -> None:
-    view = position(
-        "AS 2S 3C 4C 5C 6D 7D 8D 9H TH JH",
-        seat=3,
-        tricks=((0, "2C KC AC QC"), (2, "3D 4D 5D 2D")),
-        trick="5S QS 6S",
-        leader=0,
-    )
-    two = parse_card("2S")
-    decided = rate_decision(
-        Position(view, 1 << two, _completed("5S QS 6S", 0, "2S")), seed=1, budget=1.0, deals=DEALS
-    )
-    assert decided is not None
-    assert decided.loss <= MARGIN
-    assert decided.pattern is None
+    assert decided is not None and decided.kind is DecisionKind.CARD
+    if costly:
+        assert decided.loss > 10
+        assert decided.best == 1 << parse_card("2S")
+        assert decided.pattern is Pattern.QUEEN_TAKEN
+    else:
+        assert decided.loss <= MARGIN and decided.best == decided.chosen
+        assert decided.pattern is None
 
 
 def _played_hand(seed: str) -> HandRecord:
