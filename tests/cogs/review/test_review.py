@@ -11,6 +11,7 @@ from PIL import Image
 
 from bot.text import t
 from discord_emulator import Message, User
+from discord_emulator.runner import BotRunner
 from playtest.harness import Hearts
 
 REVIEW_1 = t("button.review_hand", hand=1)
@@ -132,3 +133,21 @@ async def test_after_the_game_the_replay_is_posted_and_bad_requests_are_answered
     other = hearts.emu.create_guild("Another club", members=[carol])
     ix = await hearts.emu.slash(carol, other.channel("general"), "hearts replay", table=1, hand=1)
     assert (await hearts.reply(ix)).content == t("review.problem.other_server", table=1)
+
+
+async def test_the_replay_steps_on_after_a_restart_from_the_database(
+    hearts: Hearts, bot_runner: BotRunner
+) -> None:
+    _, bob, table = await _to_hand_two(hearts)
+    emu = hearts.emu
+    answer = await hearts.reply(await emu.click(bob, table, label=REVIEW_1))
+    await hearts.wait_content(answer, COACH)
+    await hearts.restart(bot_runner)
+    edits = emu.message(answer.id).edit_count
+    await hearts.click(bob, emu.message(answer.id), NEXT)
+    stepped = await emu.wait_until(
+        lambda: (m := emu.message(answer.id)).edit_count > edits and m,
+        what="the next step after the restart",
+    )
+    assert "Trick 1:" in str(stepped.attachments[0].description)
+    assert COACH in stepped.content  # the saved review, read back
