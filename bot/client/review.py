@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.client.answers import answer_failure
 from bot.review.ids import TEMPLATE, ReviewAt, ReviewControl, parse_review_id, review_id
+from bot.text import t
 
 REVIEW_COG: Final = "Review"  # the name the review cog is registered under
 
@@ -55,3 +56,16 @@ class ReviewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMP
             await cog.clicked(interaction, self.at)
         except Exception as exc:  # a DynamicItem's failure is only logged by discord.py: answer it
             await answer_failure(interaction, exc)
+
+
+def review_button(table: int, hand: int, locale: str | None = None) -> ReviewButton:
+    """Review hand: ``hand`` of ``table`` face up with the coach, privately."""
+    return ReviewButton(ReviewAt(ReviewControl.OPEN, table, hand), t("button.review_hand", locale, hand=hand))
+
+
+def review_view(table: int, hand: int, locale: str | None = None) -> discord.ui.View:
+    """Review hand alone: under a public replay, and under the standings once the Rematch offer is
+    over."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(review_button(table, hand, locale))
+    return view

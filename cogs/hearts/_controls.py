@@ -26,11 +26,10 @@ import discord
 from discord.ext import commands
 
 from bot.client.answers import answer_failure
-from bot.client.review import ReviewButton
+from bot.client.review import review_button
 from bot.engine.cards import FULL_DECK, Card, CardSet, cards_of
 from bot.engine.hand import Phase
 from bot.engine.rules import RuleSet
-from bot.review.ids import ReviewAt, ReviewControl
 from bot.tables import PrivateHand, TableSnapshot
 from bot.tables.table import TableStatus
 from bot.text import t
@@ -498,13 +497,6 @@ def last_finished_hand(snap: TableSnapshot) -> int | None:
         return None
     last = snap.hand_number if snap.phase is Phase.SCORED else snap.hand_number - 1
     return last or None
-
-
-def review_button(table: int, hand: int, locale: str | None = None) -> ReviewButton:
-    """Review hand: the hand just finished, face up with the coach, privately (the review
-    extension handles the click)."""
-    at = ReviewAt(ReviewControl.OPEN, table, hand)
-    return ReviewButton(at, t("button.review_hand", locale, hand=hand))
 
 
 def hand_view(

@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from bot.client import HeartsClient
 from bot.client.answers import defer_private, private_answer, reader_locale
-from bot.client.review import REVIEW_COG, ReviewButton
+from bot.client.review import REVIEW_COG, ReviewButton, review_view
 from bot.render.replay import ReplayFrame, render, render_animation
 from bot.review.coach import CoachReport
 from bot.review.history import HandRecord
@@ -31,7 +31,7 @@ from bot.review.ids import ReviewAt, ReviewControl
 from bot.review.service import ReviewRefused, ReviewService, ReviewSettings
 from bot.text import public_locale, t
 from bot.text.review import animation_alt, coach_lines, frame_alt, points_line, replay_frames
-from cogs.review._controls import open_view, steps_view
+from cogs.review._controls import steps_view
 
 log = logging.getLogger(__name__)
 
@@ -231,6 +231,6 @@ class Review(commands.Cog, name=REVIEW_COG):
         )
         channel = self.bot.get_partial_messageable(interaction.channel_id or 0)
         await channel.send(
-            content=text, file=file, view=open_view(table, hand, public), allowed_mentions=NO_PINGS
+            content=text, file=file, view=review_view(table, hand, public), allowed_mentions=NO_PINGS
         )
         await private_answer(interaction, t("review.posted", lang, table=table, hand=hand))

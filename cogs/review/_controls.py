@@ -1,6 +1,6 @@
-"""The review's views: ◀ ▶ and the animation under a replay step; Review hand under a public
-replay. The button itself (``bot.client.review``) is shared with the Hearts extension, which puts
-Review hand on its table message and under the final standings."""
+"""The review's view under a replay step: ◀ ▶ and the animation. The button itself
+(``bot.client.review``) is shared with the Hearts extension, which puts Review hand on its table
+message and under the final standings."""
 
 from __future__ import annotations
 
@@ -20,12 +20,4 @@ def steps_view(table: int, hand: int, step: int, count: int, locale: str | None 
     view.add_item(ReviewButton(forward, t("button.review_next", locale), disabled=step >= count - 1))
     animation = ReviewAt(ReviewControl.ANIMATION, table, hand)
     view.add_item(ReviewButton(animation, t("button.review_animation", locale)))
-    return view
-
-
-def open_view(table: int, hand: int, locale: str | None = None) -> discord.ui.View:
-    """Review hand alone (under a public replay: anyone may step through it privately)."""
-    view = discord.ui.View(timeout=None)
-    at = ReviewAt(ReviewControl.OPEN, table, hand)
-    view.add_item(ReviewButton(at, t("button.review_hand", locale, hand=hand)))
     return view
