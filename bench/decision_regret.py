@@ -29,15 +29,16 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import baseline
 from bot.ai.search import card_value, search_card
-from bot.engine import Hand, Phase, RuleSet, SeatView, seat_view
+from bot.engine import Hand, Phase, PlayCard, RuleSet, SeatView, seat_view
 from bot.engine.cards import cards_of
 
 Searcher = Callable[[SeatView, int, float | None, int | None], int]
@@ -63,27 +64,50 @@ FIRST_TRICK = 2
 """Decisions from this trick on (numbered from 0): by then the other seats' plays say something."""
 
 
-def regrets(job: tuple[int, tuple[str, ...], float | None, int | None]) -> dict[str, list[float]]:
-    """Per searcher, its regret at every decision of one hand (numbered ``hand_no``)."""
-    hand_no, names, budget, deals = job
+@dataclass(frozen=True, slots=True)
+class Position:
+    """One card decision measured: the seat's view, the real deal, every legal card's true value
+    (``card_value``), the card ``normal`` played there, and a seed for the searchers."""
+
+    view: SeatView
+    value: dict[int, float]
+    played: int
+    seed: int
+
+    @property
+    def best(self) -> float:
+        return max(self.value.values())
+
+
+def positions(hand_no: int) -> Iterator[Position]:
+    """The measured decisions of hand ``hand_no``: every card decision with a choice from trick
+    ``FIRST_TRICK`` on, in hands played by four of the baseline's ``normal`` (also ``review_coach.py``'s)."""
     rules = RuleSet()
     hand = Hand.new(rules, f"decision-regret:{hand_no}", 1 + hand_no % 4)
-    out: dict[str, list[float]] = {name: [] for name in names}
     move = 0
     while hand.phase is not Phase.SCORED:
         seat = hand.waiting_for()[0]
         view = seat_view(hand, seat)
         legal = view.legal
+        players = baseline.load().api
+        played = players.decide(view, players.Level.NORMAL, seed=hand_no)
         if view.phase is Phase.PLAYING and len(view.tricks) >= FIRST_TRICK and legal & (legal - 1):
             real = list(hand.hands)
             value = {card: card_value(view, real, card) for card in cards_of(legal)}
-            best = max(value.values())
-            for name in names:
-                card = SEARCHERS[name](view, hand_no * 1009 + move, budget, deals)
-                out[name].append(best - value[card])
-        players = baseline.load().api
-        hand.apply(players.decide(view, players.Level.NORMAL, seed=hand_no))
+            assert isinstance(played, PlayCard)
+            yield Position(view, value, played.card, hand_no * 1009 + move)
+        hand.apply(played)
         move += 1
+
+
+def regrets(job: tuple[int, tuple[str, ...], float | None, int | None]) -> dict[str, list[float]]:
+    """Per searcher, its regret at every decision of one hand (numbered ``hand_no``)."""
+    hand_no, names, budget, deals = job
+    out: dict[str, list[float]] = {name: [] for name in names}
+    for position in positions(hand_no):
+        for name in names:
+            card = SEARCHERS[name](position.view, position.seed, budget, deals)
+            out[name].append(position.best - position.value[card])
     return out
 
 

@@ -30,6 +30,7 @@ class Settings:
     log_level: str = "INFO"
     render_workers: int = 1  # processes that draw the images (0: threads in the bot's process)
     computer_pause: float = 1.0  # seconds before a computer player moves, so people can follow
+    review_budget: float = 8.0  # seconds of search the coach spends on one review (bot.review)
     shard_count: int | None = None  # None: one unsharded gateway connection (discord.py's Bot)
     shard_ids: tuple[int, ...] = ()  # the shards this process connects (all of shard_count by default)
     metrics_port: int | None = None  # the metrics and health endpoint's port (None: none; 0: any free one)

@@ -1,8 +1,12 @@
 """``/leaderboard`` (this server, by ranking points or skill, paged) and ``/stats [member]``: an
-extension of its own, reading the ratings straight from storage, with its own page buttons."""
+extension of its own, reading the ratings straight from storage, with its own page buttons.
+``/stats`` answers with a profile image (``bot.text.review.profile_image``: sections of figures,
+one more section per new block of figures) and its alt text."""
 
 from __future__ import annotations
 
+import asyncio
+import io
 import math
 import re
 from typing import Any, Final
@@ -13,10 +17,13 @@ from discord.ext import commands
 
 from bot.client import HeartsClient
 from bot.client.answers import answer_failure, private_answer, reader_locale
+from bot.render.profile import render as render_profile
+from bot.review.profile import profile
 from bot.storage.leaderboard import Order, PlayerStats, leaderboard, player_stats
 from bot.tables import or_busy
 from bot.tables.requests import enum_choice
 from bot.text import public_locale, t
+from bot.text.review import profile_alt, profile_image
 
 PAGE_SIZE = 10
 COG_NAME: Final = "Leaderboard"
@@ -163,26 +170,17 @@ class Leaderboard(commands.Cog, name=COG_NAME):
         who = member or interaction.user
         name = who.display_name
         lang = await reader_locale(interaction)
-        stats = await or_busy(player_stats(self.bot.db, str(interaction.guild_id), str(who.id)))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild_id, player_id = str(interaction.guild_id), str(who.id)
+        stats = await or_busy(player_stats(self.bot.db, guild_id, player_id))
         if stats is None:
-            await interaction.response.send_message(t("stats.none", lang, name=name), ephemeral=True)
+            await private_answer(interaction, t("stats.none", lang, name=name))
             return
-        body = t(
-            "stats.body",
-            lang,
-            rank=stats.rank,
-            points=stats.ranking_points,
-            skill=stats.skill,
-            games=stats.games,
-            wins=stats.wins,
-            quits=stats.quits,
-            place=f"{stats.avg_place:.2f}" if stats.avg_place is not None else "–",
-            pph=f"{stats.avg_points_per_hand:.2f}" if stats.avg_points_per_hand is not None else "–",
-            moons=stats.moons,
-            timeouts=stats.timeouts,
-        )
-        title = t("stats.title", lang, name=name)
-        await interaction.response.send_message(title + "\n" + body, ephemeral=True)
+        figures = await or_busy(profile(self.bot.db, guild_id, player_id))
+        image = profile_image(name, stats, figures, lang)
+        png = await asyncio.to_thread(render_profile, image)
+        file = discord.File(io.BytesIO(png), filename="profile.png", description=profile_alt(image, lang))
+        await private_answer(interaction, t("stats.title", lang, name=name), file=file)
 
 
 async def setup(bot: HeartsClient) -> None:

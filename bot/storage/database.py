@@ -143,6 +143,10 @@ class Database:
         """Remember (or with None, forget) a value for the presenter, e.g. a message id."""
         await self._submit(writes.PresenterWrite(table_id, key, value))
 
+    async def save_review(self, review: writes.ReviewWrite) -> None:
+        """Save a hand's review for one seat (a second save of the same one changes nothing)."""
+        await self._submit(review)
+
     async def set_player_preferences(self, player_id: str, data: dict[str, Any]) -> None:
         await self._submit(writes.PreferencesWrite(player_id, json.dumps(data), time.time()))
 

@@ -37,6 +37,7 @@ TABLES: Final[dict[str, tuple[str, ...]]] = {
     "server_settings": ("guild_id",),
     "presenter_data": ("table_id", "key"),
     "player_preferences": ("player_id",),
+    "reviews": ("table_id", "hand_number", "seat"),
 }
 NOT_COPIED: Final = ("leases",)
 PAGE: Final = 2000

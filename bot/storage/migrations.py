@@ -131,6 +131,23 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     ALTER TABLE tables ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
     UPDATE tables SET seq = COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.table_id = tables.id), 0);
     """,
+    # Hand reviews (bot.review): the coach's rating of one seat's decisions in one finished hand,
+    # saved so a second look is instant; the counts feed each person's running accuracy in /stats.
+    """
+    CREATE TABLE reviews (
+        table_id INTEGER NOT NULL,
+        hand_number INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        player_id TEXT NOT NULL,
+        guild_id TEXT NOT NULL,
+        decisions INTEGER NOT NULL,    -- decisions rated
+        accurate INTEGER NOT NULL,     -- of them, within the coach's margin of the best
+        data TEXT NOT NULL,            -- JSON (bot.review.coach.CoachReport.to_json)
+        created_at REAL NOT NULL,
+        PRIMARY KEY (table_id, hand_number, seat)
+    );
+    CREATE INDEX reviews_player ON reviews(player_id, created_at);
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -54,13 +54,37 @@ class LeaseWrite:
 
 
 @dataclass(frozen=True, slots=True)
+class ReviewWrite:
+    """A hand's review for one seat (``bot.storage.reviews``); the first one saved stays."""
+
+    table_id: int
+    hand_number: int
+    seat: int
+    player_id: str
+    guild_id: str
+    decisions: int
+    accurate: int
+    data: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
 class ClaimTableId:
     """A new table's id no other process is given (→ the id)."""
 
 
 CLAIMED_KEY = "table_id_claimed"  # meta: the last table id claimed
 
-Write = TableWrite | SettingsWrite | MetaWrite | PresenterWrite | PreferencesWrite | LeaseWrite | ClaimTableId
+Write = (
+    TableWrite
+    | SettingsWrite
+    | MetaWrite
+    | PresenterWrite
+    | PreferencesWrite
+    | LeaseWrite
+    | ClaimTableId
+    | ReviewWrite
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +117,10 @@ _UPSERT_PREFERENCES = (
 _UPSERT_PRESENTER = (
     "INSERT INTO presenter_data (table_id, key, value) VALUES (?, ?, ?) "
     "ON CONFLICT(table_id, key) DO UPDATE SET value = excluded.value"
+)
+_INSERT_REVIEW = (
+    "INSERT INTO reviews (table_id, hand_number, seat, player_id, guild_id, decisions, accurate, data, "
+    "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(table_id, hand_number, seat) DO NOTHING"
 )
 UPSERT_META = (
     "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
@@ -155,6 +183,21 @@ async def apply(
             result = await _claim_table_id(tx, lock)
         elif isinstance(x, SettingsWrite):
             await tx.execute(_UPSERT_SETTINGS, (x.guild_id, x.data, x.at))
+        elif isinstance(x, ReviewWrite):
+            await tx.execute(
+                _INSERT_REVIEW,
+                (
+                    x.table_id,
+                    x.hand_number,
+                    x.seat,
+                    x.player_id,
+                    x.guild_id,
+                    x.decisions,
+                    x.accurate,
+                    x.data,
+                    x.at,
+                ),
+            )
         elif isinstance(x, PreferencesWrite):
             await tx.execute(_UPSERT_PREFERENCES, (x.player_id, x.data, x.at))
         elif isinstance(x, PresenterWrite):

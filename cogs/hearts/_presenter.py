@@ -46,7 +46,7 @@ from bot.text import private_locale, public_locale, t
 from bot.text.alt_text import hand_alt, standings_alt, table_alt
 from cogs.hearts import _images as images
 from cogs.hearts._background import Background
-from cogs.hearts._controls import hand_view, lobby_view, rematch_view, table_view
+from cogs.hearts._controls import hand_view, last_finished_hand, lobby_view, rematch_view, table_view
 from cogs.hearts._dms import DirectMessages
 from cogs.hearts._places import Places, place_gone
 from cogs.hearts._redraw import Redraws
@@ -648,9 +648,8 @@ class DiscordPresenter:
         lang = await self.public(state, event.table)
         text, file = await self._game_end(state, event, lang)
         if any(s.player_id is not None and not s.is_computer for s in event.table.seats):
-            posted = await self._announce(
-                state, text, file=file, view=rematch_view(event.table.table_id, 0, lang)
-            )
+            view = rematch_view(event.table.table_id, 0, lang, last_finished_hand(event.table))
+            posted = await self._announce(state, text, file=file, view=view)
         else:
             posted = await self._announce(state, text, file=file)
         if posted is None:

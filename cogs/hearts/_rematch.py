@@ -17,10 +17,11 @@ from typing import Any, Final
 import discord
 
 from bot.client.answers import private_answer
+from bot.client.review import review_view
 from bot.tables import Refused, TableService, TableSnapshot
 from bot.tables.permissions import Actor
 from bot.text import t
-from cogs.hearts._controls import rematch_view
+from cogs.hearts._controls import last_finished_hand, rematch_view
 from cogs.hearts._presenter import DiscordPresenter
 from cogs.hearts._wording import countdown, player_name
 
@@ -69,10 +70,10 @@ class Rematches:
             confirmed |= seen or 0
             standings = _standings(message.content, confirmed)
             if expired(message.id, time.time()):
-                await self._close(interaction, table_id, standings, t("rematch.expired", lang))
+                await self._close(interaction, snap, standings, t("rematch.expired", lang), lang)
             elif not yes:
                 who = player_name(me, state.names, lang)
-                await self._close(interaction, table_id, standings, t("rematch.declined", lang, name=who))
+                await self._close(interaction, snap, standings, t("rematch.declined", lang, name=who), lang)
             elif confirmed >> seat & 1:
                 await private_answer(interaction, t("rematch.confirmed", mine))
             else:
@@ -88,7 +89,7 @@ class Rematches:
                 except Refused:
                     self._confirmed[table_id] = confirmed & ~(1 << seat)  # they may try again
                     raise
-                await self._close(interaction, table_id, standings, t("rematch.started", lang, table=new))
+                await self._close(interaction, snap, standings, t("rematch.started", lang, table=new), lang)
 
     async def _waiting(
         self,
@@ -118,14 +119,17 @@ class Rematches:
         await _edit(
             interaction,
             content="\n".join((standings, *status)),
-            view=rematch_view(snap.table_id, confirmed, lang),
+            view=rematch_view(snap.table_id, confirmed, lang, last_finished_hand(snap)),
         )
 
     async def _close(
-        self, interaction: discord.Interaction[Any], table_id: int, standings: str, line: str
+        self, interaction: discord.Interaction[Any], snap: TableSnapshot, standings: str, line: str, lang: str
     ) -> None:
-        self._confirmed[table_id] = -1
-        await _edit(interaction, content=f"{standings}\n{line}", view=None)
+        """The offer is over: its buttons go, Review hand stays (for the review extension)."""
+        self._confirmed[snap.table_id] = -1
+        last = last_finished_hand(snap)
+        view = None if last is None else review_view(snap.table_id, last, lang)
+        await _edit(interaction, content=f"{standings}\n{line}", view=view)
 
     async def _start(self, snap: TableSnapshot) -> int:
         """A new table with the same seats and options, started: through the service's own calls,

@@ -38,9 +38,17 @@ async def test_the_leaderboard_and_stats_after_two_games(hearts: Hearts) -> None
     assert all(int(first["points"]) >= int(r["points"]) for r in rows.values())
 
     stats = await hearts.reply(await emu.slash(carol, hearts.general, "stats", member=bob))
-    assert stats.content.splitlines()[0] == t("stats.title", name="bob")
-    assert f"{rows['bob']['points']} ranking points" in stats.content
-    assert "2 games" in stats.content and f"Rank {rows['bob']['rank']}" in stats.content
+    assert stats.content == t("stats.title", name="bob")
+    (profile,) = stats.attachments  # the profile image, described in words
+    assert profile.filename == "profile.png" and profile.image().width > 0
+    said = str(profile.description)
+    assert f"ranking points {rows['bob']['points']}" in said
+    assert "games 2," in said and f"rank #{rows['bob']['rank']}" in said
+    (played,) = await hearts.bot.db.rows(
+        "SELECT SUM(hands) FROM game_players WHERE player_id = ?", (str(bob.id),)
+    )
+    assert f"hands {played[0]}," in said  # every hand of both games, replayed from the logs
+    assert "Q♠ taken" in said and "accuracy –" in said  # no review yet
 
     mine = await hearts.reply(await emu.slash(carol, hearts.general, "stats"))
     assert mine.content == t("stats.none", name="carol")

@@ -5,7 +5,7 @@ image words, slash commands), ``play`` (one-tap play, settings, pings, Rematch, 
 
 from __future__ import annotations
 
-from bot.text.id import core, guide, options, places, play
+from bot.text.id import core, guide, options, places, play, review
 
 MESSAGES: dict[str, str] = {
     **core.MESSAGES,
@@ -13,4 +13,5 @@ MESSAGES: dict[str, str] = {
     **guide.MESSAGES,
     **options.MESSAGES,
     **places.MESSAGES,
+    **review.MESSAGES,
 }

@@ -15,6 +15,7 @@ from discord_emulator.runner import BotRunner
 from playtest.harness import GAME_OVER, Hearts
 
 REMATCH, DECLINE = t("button.rematch"), t("button.rematch_decline")
+REVIEW = t("button.review_hand", hand=1)  # the last hand, for the review extension
 
 
 async def _finished_game(hearts: Hearts) -> Message:
@@ -25,7 +26,7 @@ async def _finished_game(hearts: Hearts) -> Message:
     await hearts.play_until(hearts.game_over, [alice, bob])
     await hearts.settle()
     (standings,) = hearts.public(GAME_OVER)
-    assert standings.labels == [REMATCH, DECLINE]
+    assert standings.labels == [REMATCH, DECLINE, REVIEW]
     return standings
 
 
@@ -59,7 +60,7 @@ async def test_everyone_confirms_across_a_restart_and_the_same_table_starts_agai
     await hearts.restart(bot_runner)  # alice's answer lives in the message's buttons
     assert await _press(hearts, bob, standings, REMATCH) is None
     done = hearts.emu.message(standings.id)
-    assert done.content == f"{text}\n{t('rematch.started', table=2)}" and not done.custom_ids
+    assert done.content == f"{text}\n{t('rematch.started', table=2)}" and done.labels == [REVIEW]
     await hearts.settle()
     new = hearts.bot.service.snapshot(2)
     assert [(s.kind, s.player_id) for s in new.seats] == [(s.kind, s.player_id) for s in old.seats]
@@ -75,7 +76,7 @@ async def test_a_decline_ends_the_offer_and_nothing_starts(hearts: Hearts) -> No
     assert await _press(hearts, bob, standings, DECLINE) is None
     closed = hearts.emu.message(standings.id)
     assert closed.content == f"{text}\n{t('rematch.declined', name='bob')}"
-    assert not closed.custom_ids
+    assert closed.labels == [REVIEW]  # the offer's buttons go; Review hand stays
     assert not hearts.public("Hearts table #2")
 
 
