@@ -238,7 +238,8 @@ async def play_with_every_control(hearts: Hearts) -> tuple[int, Message, Message
     await edited(person, "n")
     await hearts.settle()
     await emu.settle()
-    assert not emu.message(standings.id).custom_ids  # the offer is closed
+    closed = emu.message(standings.id).custom_ids
+    assert closed and all(c.startswith("hr:open:") for c in closed)  # the offer is closed; Review hand stays
     return table, last, again
 
 
