@@ -34,6 +34,7 @@ from bot.processes import stop_children
 from bot.render import warm_up
 from bot.storage.database import Database
 from bot.storage.errors import LeaseHeld
+from bot.storage.faults import Crash
 from bot.storage.lease import DEFAULT_TTL, LeaseHolder, LeaseKeeper, refusal_message
 from bot.tables import Clock, ComputerPool, ServiceSettings, TableService
 
@@ -101,6 +102,7 @@ class HeartsBot(HeartsClient):
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database)
+        self.db.crash = Crash.from_env(os.environ)  # tests only: killed at a point of a move
         try:
             await self._take_lease()
         except BaseException:

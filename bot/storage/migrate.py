@@ -37,6 +37,7 @@ TABLES: Final[dict[str, tuple[str, ...]]] = {
     "server_settings": ("guild_id",),
     "presenter_data": ("table_id", "key"),
     "player_preferences": ("player_id",),
+    "outbox": ("table_id", "seq"),
 }
 NOT_COPIED: Final = ("leases",)
 PAGE: Final = 2000

@@ -131,6 +131,21 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     ALTER TABLE tables ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
     UPDATE tables SET seq = COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.table_id = tables.id), 0);
     """,
+    # The outbox: what an action owes the players (its table events, JSON: bot.tables.event_codec),
+    # written in the action's own transaction, so that a crash between the commit and Discord loses
+    # nothing. ``shown`` counts the events delivered; ``delivered_at`` is set once all are, and
+    # delivered rows are pruned after a while (bot.tables.service).
+    """
+    CREATE TABLE outbox (
+        table_id INTEGER NOT NULL,
+        seq INTEGER NOT NULL,          -- the action (actions.seq) that owes these events
+        events TEXT NOT NULL,          -- JSON list
+        shown INTEGER NOT NULL,
+        delivered_at REAL,             -- epoch seconds; NULL while owed
+        PRIMARY KEY (table_id, seq)
+    ) WITHOUT ROWID;
+    CREATE INDEX outbox_delivered ON outbox(delivered_at);
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

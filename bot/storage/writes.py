@@ -54,13 +54,40 @@ class LeaseWrite:
 
 
 @dataclass(frozen=True, slots=True)
+class OutboxWrite:
+    """How far an outbox row was delivered: ``shown`` events; ``delivered_at`` once all were."""
+
+    table_id: int
+    seq: int
+    shown: int
+    delivered_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class PruneOutbox:
+    """Delete the outbox rows delivered before ``before`` (→ how many)."""
+
+    before: float
+
+
+@dataclass(frozen=True, slots=True)
 class ClaimTableId:
     """A new table's id no other process is given (→ the id)."""
 
 
 CLAIMED_KEY = "table_id_claimed"  # meta: the last table id claimed
 
-Write = TableWrite | SettingsWrite | MetaWrite | PresenterWrite | PreferencesWrite | LeaseWrite | ClaimTableId
+Write = (
+    TableWrite
+    | SettingsWrite
+    | MetaWrite
+    | PresenterWrite
+    | PreferencesWrite
+    | LeaseWrite
+    | ClaimTableId
+    | OutboxWrite
+    | PruneOutbox
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +121,8 @@ _UPSERT_PRESENTER = (
     "INSERT INTO presenter_data (table_id, key, value) VALUES (?, ?, ?) "
     "ON CONFLICT(table_id, key) DO UPDATE SET value = excluded.value"
 )
+_INSERT_OUTBOX = "INSERT INTO outbox (table_id, seq, events, shown, delivered_at) VALUES (?, ?, ?, 0, NULL)"
+_UPDATE_OUTBOX = "UPDATE outbox SET shown = ?, delivered_at = ? WHERE table_id = ? AND seq = ?"
 UPSERT_META = (
     "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
 )
@@ -138,6 +167,9 @@ async def apply(
                 for a in (t.action,)
             ],
         )
+    owed = [(t.table_id, t.action.seq, t.owed.events) for t in tables if t.owed is not None]
+    if owed:
+        await tx.executemany(_INSERT_OUTBOX, owed)
     for t in tables:
         if t.notify:
             await notify(tx, f"{t.table_id} {t.action.seq}")
@@ -153,6 +185,12 @@ async def apply(
             result = await _lease(tx, x, lock)
         elif isinstance(x, ClaimTableId):
             result = await _claim_table_id(tx, lock)
+        elif isinstance(x, OutboxWrite):
+            await tx.execute(_UPDATE_OUTBOX, (x.shown, x.delivered_at, x.table_id, x.seq))
+        elif isinstance(x, PruneOutbox):
+            result = await tx.execute(
+                "DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?", (x.before,)
+            )
         elif isinstance(x, SettingsWrite):
             await tx.execute(_UPSERT_SETTINGS, (x.guild_id, x.data, x.at))
         elif isinstance(x, PreferencesWrite):

@@ -1,0 +1,91 @@
+"""Table events as JSON and back: how the outbox keeps what an action owes the players.
+
+Generic over the events' own type hints (frozen dataclasses of ints, strings, floats, enums, tuples,
+the engine's ``Trick`` and the table's options), so a new event or field needs nothing here. Every
+value is written as plain JSON (an enum as its value, the options as ``TableOptions.to_json``) and
+read back as the declared type, so ``decode(encode(events)) == events``.
+"""
+
+from __future__ import annotations
+
+import json
+import types
+from dataclasses import fields, is_dataclass
+from enum import Enum
+from functools import cache
+from typing import Any, Union, get_args, get_origin, get_type_hints
+
+from bot.tables import events as ev
+from bot.tables.options import TableOptions
+
+KINDS: dict[str, type[Any]] = {cls.__name__: cls for cls in get_args(ev.TableEvent)}
+
+
+def encode(events: list[ev.TableEvent]) -> str:
+    """A JSON list: each event's fields with its type's name as ``kind``."""
+    return json.dumps(
+        [{"kind": type(e).__name__, **_plain(e)} for e in events], separators=(",", ":"), allow_nan=False
+    )
+
+
+def decode(text: str) -> list[ev.TableEvent]:
+    """The events ``encode`` wrote; ``ValueError`` (or ``TypeError``/``KeyError``) if the text is
+    not that."""
+    data = json.loads(text)
+    if not isinstance(data, list):
+        raise ValueError("not a JSON list of events")
+    out: list[ev.TableEvent] = []
+    for item in data:
+        kind = KINDS[item.pop("kind")]
+        out.append(_typed(kind, item))
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, TableOptions):
+        return value.to_json()
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, tuple | list):  # tuples and NamedTuples (a Trick)
+        return [_plain(v) for v in value]
+    raise TypeError(f"a {type(value).__name__} can't be kept in the outbox")
+
+
+def _typed(hint: Any, data: Any) -> Any:
+    origin = get_origin(hint)
+    if origin in (Union, types.UnionType):
+        options = [a for a in get_args(hint) if a is not type(None)]
+        if data is None:
+            return None
+        if len(options) != 1:
+            raise TypeError(f"can't tell which of {hint} a value is")
+        return _typed(options[0], data)
+    if origin is tuple:
+        args = get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_typed(args[0], v) for v in data)
+        return tuple(_typed(a, v) for a, v in zip(args, data, strict=True))
+    if hint is TableOptions:
+        return TableOptions.from_json(data)
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return hint(data)
+    if isinstance(hint, type) and is_dataclass(hint):
+        hints = _hints(hint)
+        return hint(**{name: _typed(hints[name], value) for name, value in data.items()})
+    if isinstance(hint, type) and issubclass(hint, tuple) and hasattr(hint, "_fields"):  # a NamedTuple
+        hints = _hints(hint)
+        return hint(*(_typed(hints[name], v) for name, v in zip(hint._fields, data, strict=True)))
+    if hint is float:
+        return float(data)
+    if hint in (int, str, bool) and isinstance(data, hint):
+        return data
+    raise TypeError(f"{data!r} is not a {hint}")
+
+
+@cache
+def _hints(cls: type[Any]) -> dict[str, Any]:
+    return get_type_hints(cls)
