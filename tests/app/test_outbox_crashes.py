@@ -50,13 +50,19 @@ class Table:
         assert await asyncio.wait_for(bot.process.wait(), 20.0) == -9
         await bot.stop()
 
-    def move_again(self) -> None:
-        """Alice may click her newest controls again: a move killed before its commit was never
-        made (and those controls are still hers to use)."""
+    async def restart_until(self, shown: str) -> BotProcess:
+        """Start the bot again; Alice plays on until ``shown`` is on Discord and everything the
+        restart had to deliver went out."""
+        bot = await self.start_bot()
+        # She may click her newest controls again: a move killed before its commit was never made
+        # (and those controls are still hers to use).
         (alice,) = self.hearts.people
         newest = next((m for m in reversed(self.emu.dm_messages(alice)) if controls(m)), None)
         if newest is not None:
             self.hearts.seen.discard((newest.id, newest.edit_count))
+        await self.hearts.play_until(lambda: self.hearts.public(shown))
+        await self.delivered(shown)
+        return bot
 
     def count(self, sql: str) -> int:
         conn = sqlite3.connect(self.db)
@@ -92,10 +98,7 @@ async def test_a_kill_at_the_games_last_move_shows_its_end_exactly_once(
     table = Table(emulator, bot_process)
     await table.play_until_killed(await table.start_bot(crash), hands=1)
 
-    restarted = await table.start_bot()
-    table.move_again()
-    await table.hearts.play_until(table.hearts.game_over)
-    await table.delivered(OVER)
+    restarted = await table.restart_until(OVER)
     assert len(table.hearts.public(OVER)) == 1
     assert len(table.hearts.public(HAND_1)) == 1
     message = table.hearts.table_message()
@@ -120,10 +123,7 @@ async def test_a_kill_at_a_hands_last_move_shows_its_result_exactly_once(
     table = Table(emulator, bot_process)
     await table.play_until_killed(await table.start_bot(crash), hands=2)
 
-    restarted = await table.start_bot()
-    table.move_again()
-    await table.hearts.play_until(lambda: table.hearts.public(HAND_1))
-    await table.delivered(HAND_1)
+    restarted = await table.restart_until(HAND_1)
     assert len(table.hearts.public(HAND_1)) == 1
     assert not table.hearts.public(OVER)
     assert await restarted.stop() == 0
