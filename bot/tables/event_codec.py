@@ -12,7 +12,7 @@ import json
 import types
 from dataclasses import fields, is_dataclass
 from enum import Enum
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from bot.tables import events as ev
@@ -22,10 +22,11 @@ KINDS: dict[str, type[Any]] = {cls.__name__: cls for cls in get_args(ev.TableEve
 
 
 def encode(events: list[ev.TableEvent]) -> str:
-    """A JSON list: each event's fields with its type's name as ``kind``."""
-    return json.dumps(
-        [{"kind": type(e).__name__, **_plain(e)} for e in events], separators=(",", ":"), allow_nan=False
-    )
+    """A JSON list: each event's fields with its type's name as ``kind``. (The events of one action
+    share their snapshot: it is turned into plain values once.)"""
+    seen: dict[int, Any] = {}
+    plain = [{"kind": type(e).__name__, **_plain(e, seen)} for e in events]
+    return json.dumps(plain, separators=(",", ":"), allow_nan=False)
 
 
 def decode(text: str) -> list[ev.TableEvent]:
@@ -41,18 +42,38 @@ def decode(text: str) -> list[ev.TableEvent]:
     return out
 
 
-def _plain(value: Any) -> Any:
-    if value is None or isinstance(value, bool | int | float | str):
+def _plain(value: Any, seen: dict[int, Any]) -> Any:
+    kind = type(value)
+    if kind in _SCALARS:
         return value
-    if isinstance(value, Enum):
+    done = seen.get(id(value))
+    if done is not None:
+        return done
+    if kind is tuple or kind is list:
+        out: Any = [v if type(v) in _SCALARS else _plain(v, seen) for v in value]
+    elif isinstance(value, Enum):
         return value.value
-    if isinstance(value, TableOptions):
-        return value.to_json()
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, tuple | list):  # tuples and NamedTuples (a Trick)
-        return [_plain(v) for v in value]
-    raise TypeError(f"a {type(value).__name__} can't be kept in the outbox")
+    elif kind is TableOptions:
+        out = _options(value)
+    elif kind in _FIELDS or (is_dataclass(value) and not isinstance(value, type)):
+        names = _FIELDS.get(kind) or _FIELDS.setdefault(kind, tuple(f.name for f in fields(value)))
+        out = {name: v if type(v := getattr(value, name)) in _SCALARS else _plain(v, seen) for name in names}
+    elif isinstance(value, tuple):  # a NamedTuple (a Trick)
+        out = [_plain(v, seen) for v in value]
+    else:
+        raise TypeError(f"a {kind.__name__} can't be kept in the outbox")
+    seen[id(value)] = out  # (the value outlives the call: its id is not reused meanwhile)
+    return out
+
+
+@lru_cache(maxsize=256)
+def _options(options: TableOptions) -> dict[str, Any]:
+    """A table's options as JSON (the same for every event of a table; not to be changed)."""
+    return options.to_json()
+
+
+_SCALARS = frozenset({type(None), bool, int, float, str})
+_FIELDS: dict[type[Any], tuple[str, ...]] = {}
 
 
 def _typed(hint: Any, data: Any) -> Any:
