@@ -122,7 +122,9 @@ _UPSERT_PRESENTER = (
     "ON CONFLICT(table_id, key) DO UPDATE SET value = excluded.value"
 )
 _INSERT_OUTBOX = "INSERT INTO outbox (table_id, seq, events, shown, delivered_at) VALUES (?, ?, ?, 0, NULL)"
-_UPDATE_OUTBOX = "UPDATE outbox SET shown = ?, delivered_at = ? WHERE table_id = ? AND seq = ?"
+_SHOWN = "UPDATE outbox SET shown = ? WHERE table_id = ? AND seq = ?"
+# Once delivered, a row keeps only when (its events are not needed any more: the space is reused).
+_DELIVERED = "UPDATE outbox SET shown = ?, delivered_at = ?, events = '' WHERE table_id = ? AND seq = ?"
 UPSERT_META = (
     "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
 )
@@ -186,7 +188,10 @@ async def apply(
         elif isinstance(x, ClaimTableId):
             result = await _claim_table_id(tx, lock)
         elif isinstance(x, OutboxWrite):
-            await tx.execute(_UPDATE_OUTBOX, (x.shown, x.delivered_at, x.table_id, x.seq))
+            if x.delivered_at is None:
+                await tx.execute(_SHOWN, (x.shown, x.table_id, x.seq))
+            else:
+                await tx.execute(_DELIVERED, (x.shown, x.delivered_at, x.table_id, x.seq))
         elif isinstance(x, PruneOutbox):
             result = await tx.execute(
                 "DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?", (x.before,)

@@ -3,7 +3,8 @@
 Generic over the events' own type hints (frozen dataclasses of ints, strings, floats, enums, tuples,
 the engine's ``Trick`` and the table's options), so a new event or field needs nothing here. Every
 value is written as plain JSON (an enum as its value, the options as ``TableOptions.to_json``) and
-read back as the declared type, so ``decode(encode(events)) == events``.
+read back as the declared type, so ``decode(encode(events)) == events``. The events of one action
+carry the same snapshot of the table (the largest part): it is written once, beside them.
 """
 
 from __future__ import annotations
@@ -12,33 +13,46 @@ import json
 import types
 from dataclasses import fields, is_dataclass
 from enum import Enum
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from bot.tables import events as ev
 from bot.tables.options import TableOptions
+from bot.tables.snapshot import TableSnapshot
 
 KINDS: dict[str, type[Any]] = {cls.__name__: cls for cls in get_args(ev.TableEvent)}
 
 
 def encode(events: list[ev.TableEvent]) -> str:
-    """A JSON list: each event's fields with its type's name as ``kind``. (The events of one action
-    share their snapshot: it is turned into plain values once.)"""
+    """A JSON object: ``table``, the snapshot the events carry (or null), and ``events``, each
+    event's fields with its type's name as ``kind`` (its ``table`` left out where it is that one)."""
     seen: dict[int, Any] = {}
-    plain = [{"kind": type(e).__name__, **_plain(e, seen)} for e in events]
-    return json.dumps(plain, separators=(",", ":"), allow_nan=False)
+    shared = next((t for e in events if (t := getattr(e, "table", None)) is not None), None)
+    plain = []
+    for e in events:
+        data = _plain(e, seen)
+        if shared is not None and getattr(e, "table", None) is shared:
+            data = {k: v for k, v in data.items() if k != "table"}
+        plain.append({"kind": type(e).__name__, **data})
+    table = None if shared is None else _plain(shared, seen)
+    return json.dumps({"table": table, "events": plain}, separators=(",", ":"), allow_nan=False)
 
 
 def decode(text: str) -> list[ev.TableEvent]:
     """The events ``encode`` wrote; ``ValueError`` (or ``TypeError``/``KeyError``) if the text is
     not that."""
     data = json.loads(text)
-    if not isinstance(data, list):
-        raise ValueError("not a JSON list of events")
+    if not isinstance(data, dict) or not isinstance(data.get("events"), list):
+        raise ValueError("not a JSON object of events")
+    shared = None if data.get("table") is None else _typed(TableSnapshot, data["table"])
     out: list[ev.TableEvent] = []
-    for item in data:
+    for item in data["events"]:
         kind = KINDS[item.pop("kind")]
-        out.append(_typed(kind, item))
+        hints = _hints(kind)
+        values = {name: _typed(hints[name], value) for name, value in item.items()}
+        if "table" in hints and "table" not in values:
+            values["table"] = shared
+        out.append(kind(**values))
     return out
 
 
@@ -107,6 +121,11 @@ def _typed(hint: Any, data: Any) -> Any:
     raise TypeError(f"{data!r} is not a {hint}")
 
 
-@cache
 def _hints(cls: type[Any]) -> dict[str, Any]:
-    return get_type_hints(cls)
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = get_type_hints(cls)
+    return hints
+
+
+_HINTS: dict[type[Any], dict[str, Any]] = {}
