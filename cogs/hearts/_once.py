@@ -14,16 +14,18 @@ log = logging.getLogger(__name__)
 HISTORY_LOOK = 25  # a channel's last messages searched for one posted just before a restart
 
 
-async def posted(client: discord.Client, channel: discord.abc.Messageable, content: str) -> bool:
-    """Whether one of the bot's last messages in ``channel`` says ``content`` (if the history can't
-    be read, it is posted: better twice than never)."""
+async def posted(
+    client: discord.Client, channel: discord.abc.Messageable, content: str
+) -> discord.Message | None:
+    """The bot's message that says ``content`` among the last ones in ``channel``, if any (if the
+    history can't be read: None, and it is posted: better twice than never)."""
     me = client.user
     if me is None:
-        return False
+        return None
     try:
         async for message in channel.history(limit=HISTORY_LOOK):
             if message.author.id == me.id and message.content == content:
-                return True
+                return message
     except discord.HTTPException as exc:
         log.warning("history of channel not read (the message is posted): %s", exc)
-    return False
+    return None

@@ -273,7 +273,7 @@ class DiscordPresenter:
             case ev.TableCreated():
                 self.dms.prepare(snap)
                 if state.lobby_message is None:
-                    await self._post_lobby(state, snap)
+                    await self._post_lobby(state, snap, once=again)
                 else:  # offered again: the lobby message went out before the restart
                     await self._edit_lobby(state, snap)
             case ev.SeatChanged() | ev.TableCancelled():
@@ -323,7 +323,9 @@ class DiscordPresenter:
 
     # -- lobby --------------------------------------------------------------------------------
 
-    async def _post_lobby(self, state: TableMessages, snap: TableSnapshot) -> None:
+    async def _post_lobby(self, state: TableMessages, snap: TableSnapshot, *, once: bool = False) -> None:
+        """Post the lobby message (``once``: unless the bot's last messages hold it already: the
+        bot stopped before remembering it)."""
         channel = self.client.get_partial_messageable(int(snap.channel_id))
         lang = await self.public(state, snap)
         thread = state.play_channel if self._in_thread(state) else None
@@ -334,7 +336,9 @@ class DiscordPresenter:
         view = lobby_view(snap, lang)
         if view is not None:
             kwargs["view"] = view
-        message = await channel.send(**kwargs)
+        message = (
+            await posted(self.client, channel, kwargs["content"]) if once else None
+        ) or await channel.send(**kwargs)
         await self._save(state, "lobby_channel", int(snap.channel_id))
         await self._save(state, "lobby_message", message.id)
 
