@@ -145,8 +145,8 @@ class Database:
     def mark_shown(
         self, table_id: int, seq: int, shown: int, delivered_at: float | None
     ) -> asyncio.Future[None]:
-        """Note how many of an outbox row's events were delivered (``delivered_at`` once all were).
-        Never moves a row back. Not awaited by the deliverer: a note lost to a crash only means the
+        """Note how many of an outbox row's events were delivered (``delivered_at`` once all were:
+        the events are dropped). Not awaited by the deliverer: a note lost to a crash only means the
         events are offered again, as possibly shown, at the next start."""
         return self._submit(writes.OutboxWrite(table_id, seq, shown, delivered_at))
 

@@ -22,7 +22,7 @@ from collections.abc import Awaitable
 from typing import Any
 
 from bot.storage.errors import StorageUnavailable
-from bot.storage.records import OwedRow
+from bot.storage.records import DamagedRow, OwedRow
 from bot.tables import event_codec
 from bot.tables import events as ev
 from bot.tables.options import TableOptions
@@ -116,7 +116,8 @@ class TableService(Sharing):
             try:
                 events = await self._owed_events(row)
             except Exception as exc:
-                self._first_report("outbox", f"{row.table_id}/{row.seq}", f"{type(exc).__name__}: {exc}")
+                reason = f"{type(exc).__name__}: {exc}"
+                self._damaged(DamagedRow("outbox", f"{row.table_id}/{row.seq}", row.guild_id, reason))
                 self._mark(row.table_id, row.seq, row.shown, row.shown)
                 continue
             n = len(events)

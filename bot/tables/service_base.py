@@ -3,9 +3,11 @@ delivery, the damage reports, and the lookups every part uses. ``turns``, ``lobb
 ``service`` build on it, one job each (see ``bot.tables.service``).
 
 Concurrency: one ``asyncio.Lock`` per table. Every action takes the lock, checks the move number it
-was made for, applies the move through the engine, saves the state with an action-log row in one
-transaction, then queues its events for delivery. Each table has its own delivery task, so a slow
-presenter never holds up another table (or the table's own game).
+was made for, applies the move through the engine, saves the state with an action-log row and its
+events (the outbox) in one transaction, then queues the events for delivery; once an action's events
+are shown, its outbox row is marked delivered (``bot.tables.service`` offers the rest again at the
+next start). Each table has its own delivery task, so a slow presenter never holds up another table
+(or the table's own game).
 
 Failures: the database is the truth. If a save fails, the table goes back to its last saved state
 (nothing half-applied) and the action is refused (``STORAGE_BUSY``) or, for the service's own actions
