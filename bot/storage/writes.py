@@ -188,10 +188,7 @@ async def apply(
         elif isinstance(x, ClaimTableId):
             result = await _claim_table_id(tx, lock)
         elif isinstance(x, OutboxWrite):
-            if x.delivered_at is None:
-                await tx.execute(_SHOWN, (x.shown, x.table_id, x.seq))
-            else:
-                await tx.execute(_DELIVERED, (x.shown, x.delivered_at, x.table_id, x.seq))
+            pass  # all of the group's at once, below
         elif isinstance(x, PruneOutbox):
             result = await tx.execute(
                 "DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?", (x.before,)
@@ -210,7 +207,20 @@ async def apply(
         else:
             await tx.execute(UPSERT_META, (x.key, x.value))
         results.append(result)
+    await _outbox_notes(tx, [x for x in writes if isinstance(x, OutboxWrite)])
     return results
+
+
+async def _outbox_notes(tx: Tx, notes: list[OutboxWrite]) -> None:
+    """How far outbox rows were delivered: one batch per statement (one round trip on PostgreSQL),
+    as there is a note for nearly every move. After the group's table writes: a row saved and
+    delivered within one group is inserted first."""
+    shown = [(x.shown, x.table_id, x.seq) for x in notes if x.delivered_at is None]
+    delivered = [(x.shown, x.delivered_at, x.table_id, x.seq) for x in notes if x.delivered_at is not None]
+    if shown:
+        await tx.executemany(_SHOWN, shown)
+    if delivered:
+        await tx.executemany(_DELIVERED, delivered)
 
 
 async def _stale_tables(tx: Tx, writes: Sequence[Write], lock: Lock) -> dict[int, Stale]:
