@@ -219,10 +219,9 @@ async def test_killed_anywhere_every_event_is_shown_exactly_once(
     assert seen == expected  # and in order
 
 
-async def test_a_finished_games_end_is_shown_after_a_kill_just_before_it(tmp_path: Path) -> None:
+async def test_a_finished_games_end_is_shown_after_a_kill_just_before_it(db_url: str) -> None:
     world = World()
-    url = str(tmp_path / "hearts.sqlite3")
-    first = await rig(url, presenter=world.presenter(), start=False)  # type: ignore[arg-type]
+    first = await rig(db_url, presenter=world.presenter(), start=False)  # type: ignore[arg-type]
     first.db.crash = Crash(CrashPoint.PRESENT, "GameOver", killer(world, first, 0))
     await first.service.start()
     await first.service.create_table(HOST, GUILD, CHANNEL, options(target=1), seat_host=False, seed=SEED)
@@ -231,13 +230,13 @@ async def test_a_finished_games_end_is_shown_after_a_kill_just_before_it(tmp_pat
     await first.close()
     assert not [e for e in world.shown if isinstance(e, ev.GameOver)]
 
-    second = await rig(url, presenter=world.presenter())  # type: ignore[arg-type]
+    second = await rig(db_url, presenter=world.presenter())  # type: ignore[arg-type]
     await second.service.settle()
     assert await second.db.open_tables() == []  # the game is over in the database
     assert [type(e) for e in world.shown[-1:]] == [ev.GameOver]
     assert world.shown[-1].table.status is TableStatus.FINISHED  # type: ignore[union-attr]
     await second.close()
-    third = await rig(url)
+    third = await rig(db_url)
     await third.service.settle()
     assert third.presenter.events == []  # nothing owed any more
     await third.close()
