@@ -64,6 +64,11 @@ class Table:
         await self.delivered(shown)
         return bot
 
+    @staticmethod
+    async def stop_cleanly(bot: BotProcess) -> None:
+        assert await bot.stop() == 0
+        assert not bot.error_lines(), bot.output
+
     def count(self, sql: str) -> int:
         conn = sqlite3.connect(self.db)
         try:
@@ -109,8 +114,7 @@ async def test_a_kill_at_the_games_last_move_shows_its_end_exactly_once(
     )
     assert table.count("SELECT COUNT(*) FROM games") == 1
     assert table.count("SELECT COUNT(*) FROM game_players") == 1  # alice's ranking points, once
-    assert await restarted.stop() == 0
-    assert not restarted.error_lines(), restarted.output
+    await table.stop_cleanly(restarted)
 
 
 @pytest.mark.parametrize(
@@ -126,5 +130,4 @@ async def test_a_kill_at_a_hands_last_move_shows_its_result_exactly_once(
     restarted = await table.restart_until(HAND_1)
     assert len(table.hearts.public(HAND_1)) == 1
     assert not table.hearts.public(OVER)
-    assert await restarted.stop() == 0
-    assert not restarted.error_lines(), restarted.output
+    await table.stop_cleanly(restarted)
