@@ -75,7 +75,7 @@ class LoadPresenter:
         self.measuring = False
         self.tasks: set[asyncio.Task[None]] = set()
 
-    async def present(self, event: ev.TableEvent) -> None:
+    async def present(self, event: ev.TableEvent, *, again: bool = False) -> None:
         if isinstance(event, ev.CardPlayed | ev.PassChosen):
             self.moves += self.measuring
             sent = self.sent.pop((event.table.table_id, event.seat), None)

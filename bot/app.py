@@ -37,6 +37,7 @@ from bot.processes import stop_children
 from bot.render import warm_up
 from bot.storage.database import Database
 from bot.storage.errors import LeaseHeld
+from bot.storage.faults import Crash
 from bot.storage.lease import DEFAULT_TTL, LeaseHolder, LeaseKeeper, refusal_message
 from bot.tables import Clock, ComputerPool, ServiceSettings, TableService
 from bot.text import LANGUAGES
@@ -116,6 +117,7 @@ class HeartsBot(HeartsClient):
             self.monitor = Monitor(self, self.settings.metrics_host, self.settings.metrics_port)
             await self.monitor.start()
         self.db = await Database.open(self.settings.database)
+        self.db.crash = Crash.from_env(os.environ)  # tests only: killed at a point of a move
         try:
             await self._take_lease()
         except BaseException:

@@ -38,6 +38,7 @@ TABLES: Final[dict[str, tuple[str, ...]]] = {
     "presenter_data": ("table_id", "key"),
     "player_preferences": ("player_id",),
     "reviews": ("table_id", "hand_number", "seat"),
+    "outbox": ("table_id", "seq"),
 }
 NOT_COPIED: Final = ("leases",)
 PAGE: Final = 2000

@@ -148,6 +148,21 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     );
     CREATE INDEX reviews_player ON reviews(player_id, created_at);
     """,
+    # The outbox: what an action owes the players (its table events, JSON: bot.tables.event_codec),
+    # written in the action's own transaction, so that a crash between the commit and Discord loses
+    # nothing. ``shown`` counts the events delivered; ``delivered_at`` is set once all are (the events
+    # are then dropped), and delivered rows are pruned after a while (bot.tables.service).
+    """
+    CREATE TABLE outbox (
+        table_id INTEGER NOT NULL,
+        seq INTEGER NOT NULL,          -- the action (actions.seq) that owes these events
+        events TEXT NOT NULL,          -- JSON; emptied once delivered
+        shown INTEGER NOT NULL,
+        delivered_at REAL,             -- epoch seconds; NULL while owed
+        PRIMARY KEY (table_id, seq)
+    ) WITHOUT ROWID;
+    CREATE INDEX outbox_delivered ON outbox(delivered_at);
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

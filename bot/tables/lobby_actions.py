@@ -114,10 +114,11 @@ class LobbyActions(Turns):
         async with table.lock:
             # Seed and seating: enough for the log alone to replay the table (bot.tables.replay).
             created = {"options": options.to_json(), "seed": table.seed, "seat_host": seat_host}
-            await self._save(table, actor.user_id, "create", created)
-            self._tables[table_id] = table
             snap = table_snapshot(table)
-            self._emit(table, [ev.TableCreated(snap)])
+            events: list[ev.TableEvent] = [ev.TableCreated(snap)]
+            await self._save(table, actor.user_id, "create", created, events)
+            self._tables[table_id] = table
+            self._emit(table, events, saved=True)
         return snap
 
     async def join(self, actor: Actor, table_id: int, seat: int | None = None) -> TableSnapshot:
@@ -126,8 +127,11 @@ class LobbyActions(Turns):
                 raise Refused(TableRefusal.ALREADY_SEATED)
             s = lobby.seat_for_joiner(table.lobby, seat)
             table.lobby[s] = Occupant.person(actor.user_id)
-            await self._save(table, actor.user_id, "join", {"seat": s})
-            return [ev.SeatChanged(table_snapshot(table), s, ev.SeatChange.JOINED, actor.user_id)]
+            events: list[ev.TableEvent] = [
+                ev.SeatChanged(table_snapshot(table), s, ev.SeatChange.JOINED, actor.user_id)
+            ]
+            await self._save(table, actor.user_id, "join", {"seat": s}, events)
+            return events
 
         return await self._lobby_action(table_id, change)
 
@@ -136,8 +140,11 @@ class LobbyActions(Turns):
             require_manager(actor, table)
             s = lobby.empty_seat(table.lobby, seat)
             table.lobby[s] = Occupant.computer()
-            await self._save(table, actor.user_id, "add_computer", {"seat": s})
-            return [ev.SeatChanged(table_snapshot(table), s, ev.SeatChange.COMPUTER_ADDED, None)]
+            events: list[ev.TableEvent] = [
+                ev.SeatChanged(table_snapshot(table), s, ev.SeatChange.COMPUTER_ADDED, None)
+            ]
+            await self._save(table, actor.user_id, "add_computer", {"seat": s}, events)
+            return events
 
         return await self._lobby_action(table_id, change)
 
@@ -148,8 +155,8 @@ class LobbyActions(Turns):
         table = self._table(table_id)
         async with table.lock:
             self._require_status(table, TableStatus.LOBBY, TableRefusal.NOT_IN_LOBBY)
-            events = await change(table)
-            self._emit(table, events)
+            events = await change(table)  # saved with the change
+            self._emit(table, events, saved=True)
             return table_snapshot(table)
 
     async def leave(self, actor: Actor, table_id: int) -> TableSnapshot:
@@ -169,13 +176,14 @@ class LobbyActions(Turns):
                 elif table.host_id == actor.user_id:
                     assert nxt.player_id is not None
                     table.host_id = nxt.player_id
-                await self._save(table, actor.user_id, "leave", {"seat": seat})
                 snap = table_snapshot(table)
                 events.append(ev.SeatChanged(snap, seat, ev.SeatChange.LEFT, actor.user_id))
                 if table.status is TableStatus.CANCELLED:
                     events.append(ev.TableCancelled(snap, None))
+                await self._save(table, actor.user_id, "leave", {"seat": seat}, events)
+                if table.status is TableStatus.CANCELLED:
                     self._close(table)
-                self._emit(table, events)
+                self._emit(table, events, saved=True)
                 return snap
             game = self._game(table)
             engine_events = game.quit(seat, QuitReason.LEFT)
@@ -201,12 +209,12 @@ class LobbyActions(Turns):
             if waiting and table.deadline is not None:
                 # The computer was to move: give the person a whole turn's time.
                 table.deadline = max(table.deadline, self.clock.now() + table.options.time_limit)
-            await self._save(table, actor.user_id, "rejoin", {"seat": seat})
             snap = table_snapshot(table)
             events: list[ev.TableEvent] = [ev.SeatChanged(snap, seat, ev.SeatChange.REJOINED, actor.user_id)]
             if waiting:
                 events.append(self._turn(table, snap, (seat,)))
-            self._emit(table, events)
+            await self._save(table, actor.user_id, "rejoin", {"seat": seat}, events)
+            self._emit(table, events, saved=True)
             self._schedule(table)
             return snap
 
@@ -225,7 +233,6 @@ class LobbyActions(Turns):
             table.status = TableStatus.PLAYING
             table.move_number = 1
             table.deadline = self.clock.now() + table.options.time_limit
-            await self._save(table, actor.user_id, "start", {"filled": filled})
             snap = table_snapshot(table)
             events: list[ev.TableEvent] = [
                 ev.SeatChanged(snap, s, ev.SeatChange.FILLED, None) for s in filled
@@ -233,7 +240,8 @@ class LobbyActions(Turns):
             events.append(ev.GameStarted(snap))
             events.append(self._dealt(table, snap))
             events.append(self._turn(table, snap))
-            self._emit(table, events)
+            await self._save(table, actor.user_id, "start", {"filled": filled}, events)
+            self._emit(table, events, saved=True)
             self._schedule(table)
             return snap
 
@@ -246,8 +254,9 @@ class LobbyActions(Turns):
             require_manager(actor, table)
             table.status = TableStatus.CANCELLED
             table.deadline = None
-            await self._save(table, actor.user_id, "cancel", {})
             snap = table_snapshot(table)
+            events: list[ev.TableEvent] = [ev.TableCancelled(snap, actor.user_id)]
+            await self._save(table, actor.user_id, "cancel", {}, events)
             self._close(table)
-            self._emit(table, [ev.TableCancelled(snap, actor.user_id)])
+            self._emit(table, events, saved=True)
             return snap

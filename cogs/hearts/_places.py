@@ -17,6 +17,7 @@ from typing import Any, Final
 import discord
 
 from bot.text import t
+from cogs.hearts._once import posted
 from cogs.hearts._state import SavedState, TableMessages
 
 log = logging.getLogger(__name__)
@@ -46,12 +47,19 @@ class Places:
             return None
         return state.play_channel or state.lobby_channel
 
-    async def send(self, state: TableMessages, **kwargs: Any) -> discord.Message | None:
+    async def send(
+        self, state: TableMessages, *, once: bool = False, **kwargs: Any
+    ) -> discord.Message | None:
         """Post in the table's place; where that is gone, move on and post in the next one. None:
-        no place is left (the caller decides what must reach the players anyway)."""
+        no place is left (the caller decides what must reach the players anyway). ``once``: where
+        the bot's last messages there already say it (an event offered again after a restart), that
+        message, not a second one."""
         while (channel_id := self.where(state)) is not None:
+            channel = self.client.get_partial_messageable(channel_id)
             try:
-                return await self.client.get_partial_messageable(channel_id).send(**kwargs)
+                if once and (already := await posted(self.client, channel, kwargs.get("content", ""))):
+                    return already
+                return await channel.send(**kwargs)
             except discord.HTTPException as exc:
                 if not place_gone(exc):
                     raise

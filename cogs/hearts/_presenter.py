@@ -48,6 +48,7 @@ from cogs.hearts import _images as images
 from cogs.hearts._background import Background
 from cogs.hearts._controls import hand_view, last_finished_hand, lobby_view, rematch_view, table_view
 from cogs.hearts._dms import DirectMessages
+from cogs.hearts._once import posted
 from cogs.hearts._places import Places, place_gone
 from cogs.hearts._redraw import Redraws
 from cogs.hearts._state import SavedState, TableMessages
@@ -249,13 +250,17 @@ class DiscordPresenter:
 
     # -- the Presenter protocol -------------------------------------------------------------
 
-    async def present(self, event: ev.TableEvent) -> None:
+    async def present(self, event: ev.TableEvent, *, again: bool = False) -> None:
+        """Show one event; returns once it is on Discord (the end of a game or of a table: with the
+        table message redrawn, no controls left). ``again``: owed from before a restart, so each
+        post is made only if the bot's last messages there don't already say it; edits are made
+        as usual (they show the same again)."""
         try:
-            await self._present(event)
+            await self._present(event, again)
         except discord.HTTPException as exc:
             log.warning("Discord refused an update for %s: %s", type(event).__name__, exc)
 
-    async def _present(self, event: ev.TableEvent) -> None:
+    async def _present(self, event: ev.TableEvent, again: bool = False) -> None:
         if isinstance(event, ev.TableBroken):
             await self._broken(event)
             return
@@ -270,27 +275,32 @@ class DiscordPresenter:
         match event:
             case ev.TableCreated():
                 self.dms.prepare(snap)
-                await self._post_lobby(state, snap)
+                if state.lobby_message is None:
+                    await self._post_lobby(state, snap, once=again)
+                else:  # offered again: the lobby message went out before the restart
+                    await self._edit_lobby(state, snap)
             case ev.SeatChanged() | ev.TableCancelled():
                 self.dms.prepare(snap)
                 if isinstance(event, ev.TableCancelled):
                     self._redraw(snap)
+                    await self.redraws.drawn(snap.table_id)
                     await self._unping_all(state)
                 if isinstance(event, ev.SeatChanged) and snap.status is TableStatus.PLAYING:
                     # Seats FILLED at the start come before GameStarted: no drawing yet, or the
                     # table message could go out before the thread exists (in the channel).
                     if event.change is not ev.SeatChange.FILLED:
-                        await self._seat_news(state, event)
+                        await self._seat_news(state, event, again)
                         self._redraw(snap)
                 else:
                     await self._edit_lobby(state, snap)
             case ev.GameStarted():
-                await self._open_thread(state, snap)
+                if state.play_channel is None:  # (offered again: the thread may be there)
+                    await self._open_thread(state, snap)
                 await self._edit_lobby(state, snap)  # once, with the thread's link
             case ev.HandDealt() | ev.CardsPassed():
                 self._redraw(snap)
                 # every seat's DM at once: each goes to its own channel (its own rate-limit bucket)
-                await asyncio.gather(*(self._send_hand(state, snap, hand) for hand in event.hands))
+                await asyncio.gather(*(self._send_hand(state, snap, hand, again) for hand in event.hands))
             case ev.TurnStarted():
                 self._redraw(snap, urgent=False)
                 for hand in event.hands:
@@ -301,21 +311,24 @@ class DiscordPresenter:
             case ev.TrickWon() | ev.TableRestored():
                 self._redraw(snap)
             case ev.HandScored():
-                await self._announce(state, hand_scored_text(event, state.names, lang))
+                await self._announce(state, hand_scored_text(event, state.names, lang), once=again)
             case ev.GameOver():
                 self._redraw(snap)
-                await self._game_over(state, event)
+                await self._game_over(state, event, again)
+                await self.redraws.drawn(snap.table_id)
             case ev.TimeoutWarning():
                 await self._warn(state, event)
             case ev.TimedOut():
                 name = player_name(event.player_id, state.names, lang)
                 key = "announce.forfeit" if event.forfeited else "announce.timeout"
-                await self._announce(state, t(key, lang, name=name))
+                await self._announce(state, t(key, lang, name=name), once=again)
                 self._redraw(snap)
 
     # -- lobby --------------------------------------------------------------------------------
 
-    async def _post_lobby(self, state: TableMessages, snap: TableSnapshot) -> None:
+    async def _post_lobby(self, state: TableMessages, snap: TableSnapshot, *, once: bool = False) -> None:
+        """Post the lobby message (``once``: unless the bot's last messages hold it already: the
+        bot stopped before remembering it)."""
         channel = self.client.get_partial_messageable(int(snap.channel_id))
         lang = await self.public(state, snap)
         thread = state.play_channel if self._in_thread(state) else None
@@ -326,7 +339,9 @@ class DiscordPresenter:
         view = lobby_view(snap, lang)
         if view is not None:
             kwargs["view"] = view
-        message = await channel.send(**kwargs)
+        message = (
+            await posted(self.client, channel, kwargs["content"]) if once else None
+        ) or await channel.send(**kwargs)
         await self._save(state, "lobby_channel", int(snap.channel_id))
         await self._save(state, "lobby_message", message.id)
 
@@ -506,7 +521,9 @@ class DiscordPresenter:
         channel = self._play_channel(state, snap)
         return f"https://discord.com/channels/{snap.guild_id}/{channel}/{state.table_message}"
 
-    async def _send_hand(self, state: TableMessages, snap: TableSnapshot, hand: PrivateHand) -> None:
+    async def _send_hand(
+        self, state: TableMessages, snap: TableSnapshot, hand: PrivateHand, again: bool = False
+    ) -> None:
         if hand.player_id is None:
             return
         if hand.your_turn:
@@ -515,7 +532,7 @@ class DiscordPresenter:
                 # In the background: the service is delivering this event, and the move makes more.
                 self._tasks.spawn(self._auto_play(state, snap, hand))
                 return
-        await self._deliver_hand(state, snap, hand)
+        await self._deliver_hand(state, snap, hand, once=again)
 
     async def _auto_plays(self, hand: PrivateHand) -> bool:
         """Whether this turn is played for the person: they asked for it (auto-play), and exactly
@@ -547,10 +564,16 @@ class DiscordPresenter:
         await self._deliver_hand(state, after_move, after, note)
 
     async def _deliver_hand(
-        self, state: TableMessages, snap: TableSnapshot, hand: PrivateHand, note: str = ""
+        self,
+        state: TableMessages,
+        snap: TableSnapshot,
+        hand: PrivateHand,
+        note: str = "",
+        *,
+        once: bool = False,
     ) -> None:
         """A person's hand by DM (with their controls, if it is their turn), or where DMs are
-        closed a ping that sends them to Show my hand."""
+        closed a ping that sends them to Show my hand. ``once``: not if the DM is there already."""
         assert hand.player_id is not None
         if hand.player_id in state.no_dm:
             if hand.your_turn:
@@ -577,7 +600,7 @@ class DiscordPresenter:
         kwargs: dict[str, Any] = {"content": payload.content, "file": payload.file()}
         if payload.view is not None:
             kwargs["view"] = payload.view
-        if await self.dms.send(state, hand.player_id, **kwargs) and hand.your_turn:
+        if await self.dms.send(state, hand.player_id, once=once, **kwargs) and hand.your_turn:
             # Remembered, so that a restart resends only the controls that never went out.
             await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move_number))
 
@@ -627,12 +650,14 @@ class DiscordPresenter:
         await self.saved.remember(state.table_id, f"ping:{player_id}", None)
 
     async def _announce(
-        self, state: TableMessages, text: str, ping: str | None = None, **kwargs: Any
+        self, state: TableMessages, text: str, ping: str | None = None, *, once: bool = False, **kwargs: Any
     ) -> discord.Message | None:
+        """Post in the table's place (``_places``: the next one where it is gone). ``once``: not if
+        the bot's last messages there say it already (an event offered again after a restart)."""
         mentions = only_user(ping) if ping else NO_PINGS
-        return await self.places.send(state, content=text, allowed_mentions=mentions, **kwargs)
+        return await self.places.send(state, once=once, content=text, allowed_mentions=mentions, **kwargs)
 
-    async def _seat_news(self, state: TableMessages, event: ev.SeatChanged) -> None:
+    async def _seat_news(self, state: TableMessages, event: ev.SeatChanged, again: bool) -> None:
         lang = await self.public(state, event.table)
         name = (
             player_name(event.player_id, state.names, lang)
@@ -640,20 +665,20 @@ class DiscordPresenter:
             else computer_name(event.seat, locale=lang)
         )
         if event.change is ev.SeatChange.QUIT:
-            await self._announce(state, t("announce.quit", lang, name=name))
+            await self._announce(state, t("announce.quit", lang, name=name), once=again)
         elif event.change is ev.SeatChange.REJOINED:
-            await self._announce(state, t("announce.rejoined", lang, name=name))
+            await self._announce(state, t("announce.rejoined", lang, name=name), once=again)
 
-    async def _game_over(self, state: TableMessages, event: ev.GameOver) -> None:
+    async def _game_over(self, state: TableMessages, event: ev.GameOver, again: bool) -> None:
         lang = await self.public(state, event.table)
         text, file = await self._game_end(state, event, lang)
         if any(s.player_id is not None and not s.is_computer for s in event.table.seats):
             view = rematch_view(event.table.table_id, 0, lang, last_finished_hand(event.table))
-            posted = await self._announce(state, text, file=file, view=view)
+            shown = await self._announce(state, text, once=again, file=file, view=view)
         else:
-            posted = await self._announce(state, text, file=file)
-        if posted is None:
-            await self._game_end_by_dm(state, event)
+            shown = await self._announce(state, text, once=again, file=file)
+        if shown is None:
+            await self._game_end_by_dm(state, event, again)
         await self._edit_lobby(state, event.table)
         await self._unping_all(state)
 
@@ -669,7 +694,7 @@ class DiscordPresenter:
             io.BytesIO(png), filename="standings.png", description=alt
         )
 
-    async def _game_end_by_dm(self, state: TableMessages, event: ev.GameOver) -> None:
+    async def _game_end_by_dm(self, state: TableMessages, event: ev.GameOver, again: bool) -> None:
         """No channel is left for the table (``_places``): each person who played gets its end by
         DM, in their own language, so that a game never ends unseen."""
         seats = event.table.seats
@@ -679,7 +704,7 @@ class DiscordPresenter:
             lang = await self.private(player_id, state)
             text, file = await self._game_end(state, event, lang)
             why = t("announce.end_by_dm", lang, table=event.table.table_id)
-            await self.dms.send(state, player_id, content=f"{why}\n{text}", file=file)
+            await self.dms.send(state, player_id, once=again, content=f"{why}\n{text}", file=file)
 
     async def _broken(self, event: ev.TableBroken) -> None:
         if event.channel_id is None:

@@ -69,6 +69,13 @@ class Redraws:
         if redraw.task is None or redraw.task.done():
             redraw.task = self._tasks.spawn(self._loop(snap.table_id, redraw))
 
+    async def drawn(self, table_id: int) -> None:
+        """Wait until the table message shows the last snapshot requested (the end of a game is
+        delivered only once no control is left on it)."""
+        redraw = self._redraws.get(table_id)
+        while redraw is not None and redraw.task is not None and not redraw.task.done():
+            await asyncio.shield(redraw.task)
+
     async def _loop(self, table_id: int, redraw: _Redraw) -> None:
         loop = asyncio.get_running_loop()
         while redraw.pending is not None:

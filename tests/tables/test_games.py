@@ -116,7 +116,7 @@ async def test_a_slow_presenter_for_one_table_does_not_stall_another(db_url) -> 
         def __init__(self) -> None:
             self.events: list[ev.TableEvent] = []
 
-        async def present(self, event: ev.TableEvent) -> None:
+        async def present(self, event: ev.TableEvent, *, again: bool = False) -> None:
             if getattr(getattr(event, "table", None), "table_id", None) == 1:
                 await release.wait()
             self.events.append(event)
