@@ -21,6 +21,7 @@ from bot.tables import (
     TableOptions,
     TableService,
 )
+from discord_emulator.pytest_plugin import Allowance, ErrorLogCollector
 
 GUILD = "guild-1"
 CHANNEL = "chan-1"
@@ -106,3 +107,9 @@ async def play_to_end(service: TableService, table_id: int, actors: dict[str, Ac
                 return
             raise
     raise AssertionError("the game did not end")
+
+
+def damage_logged(error_log: ErrorLogCollector, what: str, key: str) -> Allowance:
+    """Declare the ERROR a damaged row logs (``what`` row ``key`` can't be read); the test checks
+    ``seen`` afterwards: logged as an error once, then as a warning at every later start."""
+    return error_log.allow(rf"^ERROR bot\.\S+: {what} row {key} can't be read", logger="bot")
