@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -210,6 +211,7 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", default=None, help="run the mutants whose names contain these")
     parser.add_argument("--timeout", type=float, default=900.0, help="seconds per mutant's tests")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stopped: undo the mutant on the way out
     chosen = [m for m in MUTANTS if args.only is None or any(o in m.name for o in args.only)]
     tally: dict[Outcome, int] = dict.fromkeys(Outcome, 0)
     for mutant in chosen:

@@ -36,8 +36,16 @@ class Rig:
     service: TableService
 
     async def close(self) -> None:
+        OPEN_RIGS.discard(self)
         await self.service.stop()
         await self.db.close()
+
+    __hash__ = object.__hash__  # one rig is one service: compared by identity
+
+
+OPEN_RIGS: set[Rig] = set()
+"""Rigs not closed yet: a failing test leaves its own open, and the fixture in conftest.py closes
+them, so that the failure is reported instead of the session hanging on a database thread."""
 
 
 async def rig(
@@ -58,9 +66,11 @@ async def rig(
         settings=ServiceSettings(computer_pause=pause),
     )
     service.attach(presenter)
+    made = Rig(url, clock, presenter, db, service)
+    OPEN_RIGS.add(made)
     if start:
         await service.start()
-    return Rig(url, clock, presenter, db, service)
+    return made
 
 
 def options(
