@@ -125,8 +125,22 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "two Rematch presses at once: the first is forgotten",
         "cogs/hearts/_rematch.py",
-        ("            confirmed |= seen or 0\n",),
+        (
+            "            confirmed |= seen or 0\n",
+            "            confirmed |= seen or 0  # answers given meanwhile (two presses at once)\n",
+        ),
         "",
+        ("tests/cogs/hearts/test_rematch.py",),
+    ),
+    Mutant(
+        "two Rematch presses at once: the standings lose two lines (the bug issue 27's test found)",
+        "cogs/hearts/_rematch.py",
+        (
+            "            standings = _standings(message.content, confirmed)\n"
+            "            confirmed |= seen or 0  # answers given meanwhile (two presses at once)\n",
+        ),
+        "            confirmed |= seen or 0\n"
+        "            standings = _standings(message.content, confirmed)\n",
         ("tests/cogs/hearts/test_rematch.py",),
     ),
     Mutant(
