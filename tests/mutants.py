@@ -89,6 +89,13 @@ MUTANTS: tuple[Mutant, ...] = (
         ("tests/tables/test_computers.py",),
     ),
     Mutant(
+        "the process pool decides in threads",
+        "bot/tables/computers.py",
+        ("            self._executor = worker_pool(self.settings.workers)",),
+        "            self._executor = ThreadPoolExecutor(self.settings.workers)",
+        ("tests/tables/test_computers.py",),
+    ),
+    Mutant(
         "redraws ignore the interval",
         "cogs/hearts/_redraw.py",
         (
