@@ -32,10 +32,24 @@ def test_every_option_of_hearts_new_is_in_the_rule_book() -> None:
         assert f"`{name}`" in BOOK, name
 
 
-def test_every_decision_of_section_2a_is_in_the_rule_book() -> None:
+def test_every_decision_of_section_2a_is_in_the_rule_book_and_has_a_test() -> None:
+    """Each decision is numbered in the book, and each number has a test of its behaviour: those of
+    tests/engine/test_decisions.py are named by the decision's number (``test_7_...``); decision 9,
+    numbers read right, is the text catalogue's (``DECISION_TESTS_ELSEWHERE``)."""
     section = BOOK.split("## 2a.")[1].split("\n## ")[0]
     numbers = [int(n) for n in re.findall(r"^(\d+)\. \*\*", section, re.M)]
     assert numbers == list(range(1, 11))
+    engine = (ROOT / "tests" / "engine" / "test_decisions.py").read_text(encoding="utf-8")
+    numbered = {int(n) for n in re.findall(r"^def test_(\d+)_\w+\(", engine, re.M)}
+    for number, (path, name) in DECISION_TESTS_ELSEWHERE.items():
+        assert re.search(rf"^(async )?def {name}\(", (ROOT / path).read_text(encoding="utf-8"), re.M), name
+        numbered.add(number)
+    assert sorted(numbered) == numbers, "a decision without a test, or a test of no decision"
+
+
+DECISION_TESTS_ELSEWHERE = {
+    9: ("tests/text/test_messages.py", "test_no_message_with_a_number_reads_one_cards")
+}
 
 
 def _anchor(heading: str) -> str:
