@@ -196,6 +196,13 @@ MUTANTS: tuple[Mutant, ...] = (
         ("tests/cogs/test_leaderboard.py",),
     ),
     Mutant(
+        "the README's screenshots drift from what is drawn",
+        "bot/text/screenshots.py",
+        ("TABLE_NUMBER = 12",),
+        "TABLE_NUMBER = 13",
+        ("tests/test_docs.py",),
+    ),
+    Mutant(
         "the last trick names the wrong winner",
         "bot/text/controls.py",
         ("plays=shown, name=winner)",),

@@ -4,12 +4,15 @@ decision of the requirements' section 2a."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import io
 import pkgutil
 import re
 from pathlib import Path
 from typing import Any
 
 from discord import app_commands
+from PIL import Image
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
@@ -69,3 +72,29 @@ def _hearts_new() -> Any:
                 if group == "hearts":
                     return command
     raise AssertionError("no /hearts new command found")
+
+
+def test_the_pictures_in_the_docs_are_what_the_generators_draw_now() -> None:
+    """The README's screenshots (bot.text.screenshots) and the rule book's examples
+    (docs/make_examples.py) as stored, pixel for pixel: a change to the drawing shows up here until
+    the pictures are made again (``python -m bot.text.screenshots``, ``python docs/make_examples.py``)."""
+    from bot.text.screenshots import screenshots
+
+    spec = importlib.util.spec_from_file_location("make_examples", ROOT / "docs" / "make_examples.py")
+    assert spec is not None and spec.loader is not None
+    make_examples = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_examples)
+    drawn = {**screenshots(), **make_examples.examples()}
+    stored = {p.name for p in (ROOT / "docs" / "images").glob("*.png")}
+    assert set(drawn) == stored
+    stale = [
+        name
+        for name, png in drawn.items()
+        if _pixels(png) != _pixels((ROOT / "docs" / "images" / name).read_bytes())
+    ]
+    assert not stale, f"out of date: {stale}"
+
+
+def _pixels(png: bytes) -> tuple[tuple[int, int], bytes]:
+    with Image.open(io.BytesIO(png)) as image:
+        return image.size, image.convert("RGBA").tobytes()
