@@ -196,6 +196,13 @@ MUTANTS: tuple[Mutant, ...] = (
         ("tests/cogs/test_leaderboard.py",),
     ),
     Mutant(
+        "a damaged row reported before is logged as an error again at every start",
+        "bot/tables/service_base.py",
+        ('            log.warning("%s row %s is still damaged (reported before): %s", what, key, reason)',),
+        '            log.error("%s row %s is still damaged (reported before): %s", what, key, reason)',
+        ("tests/tables/test_corrupt_rows.py", "tests/tables/test_restart.py"),
+    ),
+    Mutant(
         "the README's screenshots drift from what is drawn",
         "bot/text/screenshots.py",
         ("TABLE_NUMBER = 12",),
