@@ -5,6 +5,7 @@ column types refuse the damage SQLite lets in (text in a number column), the nea
 
 from __future__ import annotations
 
+import math
 import time
 
 import pytest
@@ -117,10 +118,20 @@ async def test_a_bad_rating_row_does_not_stop_a_game_from_ending(
 async def test_bad_results_rows_leave_one_player_out_of_the_leaderboard_only(
     db_url: str, raw: RawDatabase, error_log: ErrorLogCollector
 ) -> None:
-    if raw.postgres:
-        pytest.skip("PostgreSQL's column types refuse a result that is not a number")
     clock = ManualClock()
     await _finished_game(db_url, clock)
+    if raw.postgres:  # its column types refuse text in a number: the damage it allows
+        await raw.execute("UPDATE games SET finished_at = 'NaN', options = '{'")
+        await raw.execute("UPDATE ratings SET mu = 'NaN' WHERE player_id = 'bob'")
+        r = await rig(db_url, clock)
+        board = await leaderboard(r.db, GUILD)
+        assert {row.player_id for row in board.rows} == {"alice", "bob"}  # nobody is left out
+        assert all(math.isfinite(row.skill) for row in board.rows)  # a NaN rating shows no NaN
+        stats = await player_stats(r.db, GUILD, "bob")
+        assert stats is not None and math.isfinite(stats.skill)
+        assert r.presenter.of(ev.DataDamaged) == []
+        await r.close()
+        return
     await raw.execute("UPDATE game_players SET ranking_points = 9e999 WHERE player_id = 'alice'")
     await raw.execute("UPDATE games SET finished_at = 'never', options = '{'")
     await raw.execute("UPDATE ratings SET mu = 'x' WHERE player_id = 'bob'")
