@@ -106,6 +106,13 @@ MUTANTS: tuple[Mutant, ...] = (
         ("tests/cogs/hearts/test_presenter_redraw.py",),
     ),
     Mutant(
+        "redraws measure the interval on the event loop's time",
+        "cogs/hearts/_redraw.py",
+        ("while (wait := redraw.last + self.interval - self.clock.now()) > 0",),
+        "while (wait := redraw.last + self.interval - asyncio.get_running_loop().time()) > 0",
+        ("tests/cogs/hearts/test_presenter_redraw.py",),
+    ),
+    Mutant(
         "a taken trick skips the interval while players wait",
         "cogs/hearts/_redraw.py",
         ("        return snap.status is not TableStatus.PLAYING or snap.hand_number != hand_shown\n",),
@@ -127,6 +134,13 @@ MUTANTS: tuple[Mutant, ...] = (
             "            if expired(message.id, self.service.clock.now()):",
         ),
         "            if False:",
+        ("tests/cogs/hearts/test_rematch.py",),
+    ),
+    Mutant(
+        "a rematch offer's age is read on the wall clock",
+        "cogs/hearts/_rematch.py",
+        ("            if expired(message.id, self.service.clock.now()):",),
+        '            if expired(message.id, __import__("time").time()):',
         ("tests/cogs/hearts/test_rematch.py",),
     ),
     Mutant(
