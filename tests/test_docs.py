@@ -6,12 +6,15 @@ commands as the Makefile has them."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import io
 import pkgutil
 import re
 from pathlib import Path
 from typing import Any
 
 from discord import app_commands
+from PIL import Image
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
@@ -34,10 +37,24 @@ def test_every_option_of_hearts_new_is_in_the_rule_book() -> None:
         assert f"`{name}`" in BOOK, name
 
 
-def test_every_decision_of_section_2a_is_in_the_rule_book() -> None:
+def test_every_decision_of_section_2a_is_in_the_rule_book_and_has_a_test() -> None:
+    """Each decision is numbered in the book, and each number has a test of its behaviour: those of
+    tests/engine/test_decisions.py are named by the decision's number (``test_7_...``); decision 9,
+    numbers read right, is the text catalogue's (``DECISION_TESTS_ELSEWHERE``)."""
     section = BOOK.split("## 2a.")[1].split("\n## ")[0]
     numbers = [int(n) for n in re.findall(r"^(\d+)\. \*\*", section, re.M)]
     assert numbers == list(range(1, 11))
+    engine = (ROOT / "tests" / "engine" / "test_decisions.py").read_text(encoding="utf-8")
+    numbered = {int(n) for n in re.findall(r"^def test_(\d+)_\w+\(", engine, re.M)}
+    for number, (path, name) in DECISION_TESTS_ELSEWHERE.items():
+        assert re.search(rf"^(async )?def {name}\(", (ROOT / path).read_text(encoding="utf-8"), re.M), name
+        numbered.add(number)
+    assert sorted(numbered) == numbers, "a decision without a test, or a test of no decision"
+
+
+DECISION_TESTS_ELSEWHERE = {
+    9: ("tests/text/test_messages.py", "test_no_message_with_a_number_reads_one_cards")
+}
 
 
 def _anchor(heading: str) -> str:
@@ -95,3 +112,29 @@ def test_the_readmes_two_commands_are_the_makefiles() -> None:
     assert "```sh\nmake run\n```" in readme and "```sh\nmake test\n```" in readme
     assert re.search(r"^run: .*\n\t\$\(BIN\)/python -m bot$", makefile, re.M)
     assert re.search(r"^test: .*\n\t\$\(BIN\)/python -m pytest -q$", makefile, re.M)
+
+
+def test_the_pictures_in_the_docs_are_what_the_generators_draw_now() -> None:
+    """The README's screenshots (bot.text.screenshots) and the rule book's examples
+    (docs/make_examples.py) as stored, pixel for pixel: a change to the drawing shows up here until
+    the pictures are made again (``python -m bot.text.screenshots``, ``python docs/make_examples.py``)."""
+    from bot.text.screenshots import screenshots
+
+    spec = importlib.util.spec_from_file_location("make_examples", ROOT / "docs" / "make_examples.py")
+    assert spec is not None and spec.loader is not None
+    make_examples = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_examples)
+    drawn = {**screenshots(), **make_examples.examples()}
+    stored = {p.name for p in (ROOT / "docs" / "images").glob("*.png")}
+    assert set(drawn) == stored
+    stale = [
+        name
+        for name, png in drawn.items()
+        if _pixels(png) != _pixels((ROOT / "docs" / "images" / name).read_bytes())
+    ]
+    assert not stale, f"out of date: {stale}"
+
+
+def _pixels(png: bytes) -> tuple[tuple[int, int], bytes]:
+    with Image.open(io.BytesIO(png)) as image:
+        return image.size, image.convert("RGBA").tobytes()

@@ -147,6 +147,7 @@ class Hearts(
             self.bot.pacer,
             self.bot.known_names,
             service.server_settings,
+            service.clock,  # the redraw interval's time: the table service's
         )
         self._clicks = Clicks(self.service, self.presenter)
         self.presenter.play_only_card = self._clicks.play_only_card

@@ -26,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
@@ -38,7 +37,15 @@ from bot.engine.cards import CardSet, cards_of
 from bot.engine.hand import Phase
 from bot.render.models import HandImage
 from bot.storage.database import Database
-from bot.tables import PlayerPreferences, PrivateHand, Refused, ServerSettings, TableSnapshot
+from bot.tables import (
+    Clock,
+    PlayerPreferences,
+    PrivateHand,
+    Refused,
+    ServerSettings,
+    SystemClock,
+    TableSnapshot,
+)
 from bot.tables import events as ev
 from bot.tables.preferences import load_preferences, save_preferences
 from bot.tables.table import TableStatus
@@ -124,6 +131,7 @@ class DiscordPresenter:
         pacer: GlobalPacer | None = None,
         known_names: dict[str, str] | None = None,
         server_settings: Callable[[str], Awaitable[ServerSettings]] | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.client = client
         self.db = db
@@ -131,7 +139,11 @@ class DiscordPresenter:
         self.render = render or images.RenderPool()
         self._states: dict[int, TableMessages] = {}
         self._tasks = Background()
-        self.redraws = Redraws(self._draw_current, self._hand_shown, redraw_interval, pacer, self._tasks)
+        # the time that decides redraws and a table message's age: the table service's clock
+        self.clock: Clock = clock or SystemClock()
+        self.redraws = Redraws(
+            self._draw_current, self._hand_shown, redraw_interval, pacer, self._tasks, self.clock
+        )
         self.dms = DirectMessages(client, saved, self._tasks, self._tell_table)
         self.places = Places(client, saved)
         # every display name seen, across tables (shared with the other extensions by the client)
@@ -442,7 +454,7 @@ class DiscordPresenter:
         fresh = not over and (
             state.table_message is None
             or state.table_hand != snap.hand_number
-            or _age(state.table_message) > TABLE_MESSAGE_MAX_AGE
+            or _age(state.table_message, self.clock.now()) > TABLE_MESSAGE_MAX_AGE
         )
         if not fresh:
             assert state.table_message is not None
@@ -733,6 +745,6 @@ class DiscordPresenter:
     # -- helpers -------------------------------------------------------------------------------
 
 
-def _age(message_id: int) -> float:
-    """Seconds since a message was posted (its id encodes the time)."""
-    return time.time() - discord.utils.snowflake_time(message_id).timestamp()
+def _age(message_id: int, now: float) -> float:
+    """Seconds from a message's posting (its id encodes the time) to ``now``."""
+    return now - discord.utils.snowflake_time(message_id).timestamp()

@@ -3,15 +3,15 @@ played has confirmed (computers need no asking).
 
 The answers so far live in the standings message's buttons (a bit per seat in their ids) and the
 offer's age in the message's id, so a restart loses nothing and no timer is needed: a click after
-``REMATCH_WINDOW`` closes the offer. Within one run, the latest answers of a table are also kept, so
-two players clicking at once both count. The new table goes through the table service's usual
+``REMATCH_WINDOW`` closes the offer (measured on the table service's clock, which a test moves).
+Within one run, the latest answers of a table are also kept, so two players clicking at once both
+count. The new table goes through the table service's usual
 calls (create, join, add a computer, start), so it is announced like any other.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any, Final
 
 import discord
@@ -67,9 +67,10 @@ class Rematches:
             if seen == -1:  # already settled in this run (started, declined or expired)
                 await private_answer(interaction, t("table.stale", mine))
                 return
-            confirmed |= seen or 0
+            # the message as this click saw it: its status lines go with its buttons' answers
             standings = _standings(message.content, confirmed)
-            if expired(message.id, time.time()):
+            confirmed |= seen or 0  # answers given meanwhile (two presses at once)
+            if expired(message.id, self.service.clock.now()):
                 await self._close(interaction, snap, standings, t("rematch.expired", lang), lang)
             elif not yes:
                 who = player_name(me, state.names, lang)

@@ -1,11 +1,13 @@
-"""The server's leaderboard and a member's statistics after two games."""
+"""The server's leaderboard and a member's statistics after two games; its page buttons."""
 
 from __future__ import annotations
 
 import re
 
 from bot.text import t
+from discord_emulator import Message
 from playtest.harness import Hearts
+from tests.storage.targets import RawDatabase
 
 
 async def test_the_leaderboard_and_stats_after_two_games(hearts: Hearts) -> None:
@@ -61,3 +63,45 @@ def _row(line: str) -> dict[str, str] | None:
         line,
     )
     return match.groupdict() if match else None
+
+
+async def test_the_page_buttons_lead_from_page_to_page(hearts: Hearts) -> None:
+    """Twelve ranked players: two pages; Next shows ranks 11 and 12 and is then disabled, Previous
+    leads back; the buttons edit the message they are on, for whoever clicks."""
+    carol = hearts.people[2]
+    emu = hearts.emu
+    raw = RawDatabase(f"sqlite:///{hearts.db}")
+    guild = str(hearts.guild.id)
+    for n in range(1, 13):  # player n has 1300 - 100n ranking points: rank n
+        await raw.execute(
+            "INSERT INTO game_players (table_id, guild_id, player_id, seat, place, total, ranking_points, "
+            "hands, hand_points, moons, timeouts, quit, won) VALUES (?, ?, ?, 0, 1, 0, ?, 1, 0, 0, 0, 0, 1)",
+            (n, guild, str(900 + n), 1300 - 100 * n),
+        )
+    ix = await emu.slash(carol, hearts.general, "leaderboard")
+    await ix.wait_acknowledged()
+    board = await ix.wait_original()
+    assert _ranks(board.content) == list(range(1, 11))
+    assert t("leaderboard.page", page=1, pages=2) in board.content
+    assert _disabled(board) == {PREVIOUS: True, NEXT: False}
+
+    for label, ranks, page in ((NEXT, [11, 12], 2), (PREVIOUS, list(range(1, 11)), 1)):
+        before = emu.message(board.id).edit_count
+        click = await emu.click(carol, emu.message(board.id), label=label)
+        await click.wait_acknowledged()
+        await emu.wait_until(lambda before=before: emu.message(board.id).edit_count > before, what="the page")
+        shown = emu.message(board.id)
+        assert _ranks(shown.content) == ranks
+        assert t("leaderboard.page", page=page, pages=2) in shown.content
+        assert _disabled(shown) == {PREVIOUS: page == 1, NEXT: page == 2}
+
+
+PREVIOUS, NEXT = t("button.previous"), t("button.next")
+
+
+def _ranks(content: str) -> list[int]:
+    return [int(m[1]) for line in content.splitlines() if (m := re.match(r"(\d+)\. ", line))]
+
+
+def _disabled(message: Message) -> dict[str, bool]:
+    return {c["label"]: bool(c.get("disabled")) for c in message.iter_components() if "label" in c}
