@@ -8,26 +8,28 @@ deals; negative = HERO takes fewer points, which is better), moons made by HERO 
 (shot by an opponent) out of all hands played, and HERO's decision times.
 
 Every match of a run is played on the same deals, so two matches form a paired comparison:
-``--paired hard/today-hard:normal`` prints the per-deal difference of the two heroes against the same
+``--paired hard/base-hard:normal`` prints the per-deal difference of the two heroes against the same
 opponents with its SE (the cards' luck cancels again: far tighter than either match alone), and
-``--paired hunter:normal/hunter:today-normal`` compares how often one moon-hunter among three
-``normal`` players shoots with how often it does among three of today's (moons made by the hunter
-are the moons the level conceded).
+``--paired hunter:normal/hunter:base-normal`` compares how often one moon-hunter among three
+``normal`` players shoots with how often it does among three of the baseline's (moons made by the
+hunter are the moons the level conceded).
 
-Players: the bot's levels ``easy``, ``normal``, ``hard``; ``today-normal`` and ``today-hard``, the
-levels as they were before issue 15 (a frozen copy in ``bench/baselines/today_ai``); ``heuristic``, a
-simple textbook strategy, and ``hunter``, an opponent that tries to shoot the moon whenever it can
-(``bench/opponents.py``).
+Players: the bot's levels ``easy``, ``normal``, ``hard``; ``base-easy``, ``base-normal`` and
+``base-hard``, the levels of the baseline, ``bot/ai`` at the git revision ``--baseline REV``
+(default: before the moon defence and the anytime search; see ``bench/baseline.py``), imported
+beside today's in the same process; ``heuristic``, a simple textbook strategy, and ``hunter``, an
+opponent that tries to shoot the moon whenever it can (``bench/opponents.py``).
 
-``--suite issue15`` runs the set the issue asks for: each level and today's against the heuristic,
-against the others and against one moon-hunter; new hard against today's hard (paired, both against
-today's normal). ``--suite cheap`` leaves out hard (seconds instead of many minutes).
+``--suite all`` runs each level and the baseline's against the heuristic, against the others and
+against one moon-hunter, and hard against the baseline's hard (paired, both against the baseline's
+normal). ``--suite cheap`` leaves out hard (seconds instead of many minutes).
 Hard is costly: size it with ``--deals`` and ``--budget``; on a shared
 2-core machine run it under ``nice -n 10``.
 
 Run: python bench/ai_strength.py --match normal:easy --deals 200
-     python bench/ai_strength.py --paired normal/today-normal:hunter --deals 300
-     python bench/ai_strength.py --suite issue15 --deals 40 --budget 0.05
+     python bench/ai_strength.py --paired normal/base-normal:hunter --deals 300
+     python bench/ai_strength.py --paired hard/base-hard:base-normal --baseline main~5 --deals 40
+     python bench/ai_strength.py --suite all --deals 40 --budget 0.05
 """
 
 from __future__ import annotations
@@ -45,8 +47,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.baselines.today_ai.api import Level as TodayLevel
-from bench.baselines.today_ai.api import decide as today_decide
+from bench import baseline
 from bench.opponents import heuristic_move, hunter_move
 from bot.ai import Level, decide
 from bot.engine import Hand, Phase, RuleSet, SeatView, seat_view
@@ -60,43 +61,59 @@ def _level(level: Level) -> Player:
     return lambda view, seed, budget: decide(view, level, seed=seed, time_budget=budget)
 
 
-def _today(level: TodayLevel) -> Player:
-    return lambda view, seed, budget: today_decide(view, level, seed=seed, time_budget=budget)
+_baseline_rev = baseline.BASELINE_REV  # --baseline, in the main process and every worker
+
+
+def _use_baseline(rev: str) -> None:
+    global _baseline_rev
+    _baseline_rev = rev
+
+
+def _base(level: str) -> Player:
+    """A level of the baseline revision, imported on first use in each process."""
+
+    def play(view: SeatView, seed: int, budget: float | None) -> Move:
+        api = baseline.load(_baseline_rev).api
+        move: Move = api.decide(view, api.Level[level], seed=seed, time_budget=budget)
+        return move
+
+    return play
 
 
 PLAYERS: dict[str, Player] = {
     "easy": _level(Level.EASY),
     "normal": _level(Level.NORMAL),
     "hard": _level(Level.HARD),
-    "today-normal": _today(TodayLevel.NORMAL),
-    "today-hard": _today(TodayLevel.HARD),
+    "base-easy": _base("EASY"),
+    "base-normal": _base("NORMAL"),
+    "base-hard": _base("HARD"),
     "heuristic": lambda view, seed, budget: heuristic_move(view, seed),
     "hunter": lambda view, seed, budget: hunter_move(view, seed),
 }
 
 SUITES: dict[str, tuple[list[str], list[str]]] = {
     # (matches, paired comparisons)
-    "issue15": (
+    "all": (
         ["easy:heuristic", "normal:easy", "hard:easy", "hard:normal"],
         [
-            "normal/today-normal:heuristic",
-            "hard/today-hard:heuristic",
-            "hunter:normal/hunter:today-normal",
-            "hunter:hard/hunter:today-hard",
-            "normal/today-normal:hunter",
-            "hard/today-hard:today-normal",
+            "normal/base-normal:heuristic",
+            "hard/base-hard:heuristic",
+            "hunter:normal/hunter:base-normal",
+            "hunter:hard/hunter:base-hard",
+            "normal/base-normal:hunter",
+            "hard/base-hard:base-normal",
         ],
     ),
     "cheap": (
         ["easy:heuristic", "normal:easy", "easy:hunter"],
         [
-            "normal/today-normal:heuristic",
-            "normal/today-normal:easy",
-            "hunter:normal/hunter:today-normal",
-            "normal/today-normal:hunter",
+            "normal/base-normal:heuristic",
+            "normal/base-normal:easy",
+            "hunter:normal/hunter:base-normal",
+            "normal/base-normal:hunter",
         ],
     ),
-    "moon": ([], ["hunter:normal/hunter:today-normal", "hunter:hard/hunter:today-hard"]),
+    "moon": ([], ["hunter:normal/hunter:base-normal", "hunter:hard/hunter:base-hard"]),
 }
 
 
@@ -211,6 +228,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--budget", type=float, default=None, help="time budget of hard (s); default its own")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--baseline", default=baseline.BASELINE_REV, help="git revision of the base-* levels' bot/ai"
+    )
     parser.add_argument("--report-every", type=int, default=0, help="print the figures so far every N deals")
     args = parser.parse_args()
 
@@ -249,7 +269,7 @@ def main() -> None:
         print(
             f"ai_strength: {len(results)} deals from {args.first_deal} x {args.players} seatings "
             f"(duplicate), {args.players}-player standard rules, hard budget {budget}, wall {wall:.0f} s, "
-            f"{args.workers} worker(s)"
+            f"{args.workers} worker(s); base-* = bot/ai at {commit[:12]}"
         )
         print("  hero minus the others' mean, per hand (negative: hero takes fewer points); ± = one SE")
         for m in matches:
@@ -257,8 +277,11 @@ def main() -> None:
         for a, b in pairs:
             print(paired_line(a, b, results), flush=True)
 
+    _use_baseline(args.baseline)
+    commit = baseline.load(args.baseline).commit  # an unknown revision stops here, before any deal
     results: list[dict[Match, MatchDeal]] = []
-    with ProcessPoolExecutor(args.workers) if args.workers > 1 else nullcontext() as pool:
+    workers = ProcessPoolExecutor(args.workers, initializer=_use_baseline, initargs=(args.baseline,))
+    with workers if args.workers > 1 else nullcontext() as pool:
         played = map(_play, jobs) if pool is None else pool.map(_play, jobs, chunksize=1)
         for result in played:
             results.append(result)

@@ -6,20 +6,25 @@
   card. No card counting, no moon play.
 - ``hunter``: a moon-hunting opponent. It passes its lowest cards and, as long as nobody else has
   taken a point card, plays to win every trick (its highest winners, discarding low non-point
-  cards); once the moon is off it plays as today's ``normal`` (the frozen baseline, so the opponent
-  is the same for every version measured against it).
+  cards); once the moon is off it plays as the baseline's ``normal`` (``bench/baseline.py``'s
+  ``BASELINE_REV``, whatever is compared, so the opponent is the same for every version measured
+  against it).
 
 Both read the rules from the engine (penalty cards, the Q♠ as the non-heart penalty card).
 """
 
 from __future__ import annotations
 
-from bench.baselines.today_ai.api import Level as TodayLevel
-from bench.baselines.today_ai.api import decide as today_decide
+from bench import baseline
 from bot.engine.cards import HEARTS, SUIT_MASKS, CardSet, cards_of
 from bot.engine.hand import Phase
 from bot.engine.moves import Move, PassCards, PlayCard
 from bot.engine.view import SeatView
+
+
+def _baseline_normal(view: SeatView, seed: int) -> Move:
+    api = baseline.load().api
+    return api.decide(view, api.Level.NORMAL, seed=seed)
 
 
 def _low(mask: int) -> int:
@@ -53,7 +58,7 @@ def heuristic_move(view: SeatView, seed: int) -> Move:
             chosen |= 1 << c
         return PassCards(seat, chosen)
     if view.phase is not Phase.PLAYING:
-        return today_decide(view, TodayLevel.NORMAL, seed=seed)
+        return _baseline_normal(view, seed)
     legal = view.legal
     if not view.trick:
         return PlayCard(seat, min(cards_of(legal), key=lambda c: (c % 13, c // 13)))
@@ -83,7 +88,7 @@ def hunter_move(view: SeatView, seed: int) -> Move:
             chosen |= 1 << c
         return PassCards(seat, chosen)
     if view.phase is not Phase.PLAYING or not _moon_possible(view):
-        return today_decide(view, TodayLevel.NORMAL, seed=seed)
+        return _baseline_normal(view, seed)
     legal = view.legal
     penalty = view.rules.penalty_cards
     out = view.unseen

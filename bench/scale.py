@@ -5,8 +5,8 @@ to answered), for one `python -m bot` process on SQLite, one on PostgreSQL, and 
 The same load each time (playtest/fleet.py): ``--servers`` servers, a person at each with three
 computers (no pause), one hand; half the people play from their DMs (which all reach shard 0's
 process), half in the channel. The emulator shrinks Discord's rate-limit windows as the tests do;
-each process still paces its own requests under Discord's global limit (see README, "Running at
-scale": on Discord that limit is per bot, not per process). PostgreSQL runs on this machine with
+each process still paces its own requests under Discord's global limit (see docs/OPERATING.md, "Discord's
+rate limits": on Discord that limit is per bot, not per process). PostgreSQL runs on this machine with
 fsync on (playtest/postgres_server.py). The machine's cores are shared by the bot processes, the
 emulator, the driver and PostgreSQL: compare the figures of one run.
 Run: .venv/bin/python bench/scale.py [--servers 60]

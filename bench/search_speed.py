@@ -1,5 +1,6 @@
-"""Speed of ``hard``'s playouts: the time of a search with a fixed number of deals, today's ``hard``
-(the frozen copy in ``bench/baselines/today_ai``) against the current one, on the same positions,
+"""Speed of ``hard``'s playouts: the time of a search with a fixed number of deals, the baseline's
+``hard`` (``bot/ai`` at the git revision ``--baseline REV``, by default before the moon defence and
+the anytime search: ``bench/baseline.py``) against the current one, on the same positions,
 interleaved round by round (one core; the median of the rounds).
 
 The positions are every card decision of a few hands played by ``normal``. A fixed number of deals
@@ -7,7 +8,7 @@ makes the searches do the same amount of work per option, so with uniform deals 
 times is the ratio of their playout speeds (the current one also models defending opponents in its
 playouts); reading the other seats' plays (``inference``) adds the chain's swaps to every deal.
 
-Run: .venv/bin/python bench/search_speed.py [--hands 3] [--deals 30] [--rounds 3]
+Run: .venv/bin/python bench/search_speed.py [--hands 3] [--deals 30] [--rounds 3] [--baseline REV]
 """
 
 from __future__ import annotations
@@ -21,8 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.baselines.today_ai.api import Level as TodayLevel
-from bench.baselines.today_ai.api import decide as today_decide
+from bench import baseline
 from bot.ai import Level, decide
 from bot.ai.search import search_card
 from bot.engine import Hand, Phase, RuleSet, SeatView, seat_view
@@ -47,10 +47,14 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=3)
     parser.add_argument("--deals", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--baseline", default=baseline.BASELINE_REV, help="the baseline's git revision")
     args = parser.parse_args()
+    base = baseline.load(args.baseline)
     views = positions(args.hands)
     searches: dict[str, Callable[[SeatView], object]] = {
-        "today": lambda v: today_decide(v, TodayLevel.HARD, seed=1, time_budget=60.0, deals=args.deals),
+        "baseline": lambda v: base.api.decide(
+            v, base.api.Level.HARD, seed=1, time_budget=60.0, deals=args.deals
+        ),
         "now, uniform deals": lambda v: search_card(
             v, seed=1, time_budget=60.0, deals=args.deals, read_plays=False
         ),
@@ -64,10 +68,13 @@ def main() -> None:
                 search(v)
             times[name].append(time.perf_counter() - t0)
     median = {name: statistics.median(t) for name, t in times.items()}
-    print(f"search_speed: {len(views)} card decisions x {args.deals} deals, {args.rounds} rounds (one core)")
+    print(
+        f"search_speed: {len(views)} card decisions x {args.deals} deals, {args.rounds} rounds (one core); "
+        f"baseline = bot/ai at {base.commit[:12]}"
+    )
     for name, t in median.items():
-        speed = median["today"] / t
-        print(f"  {name:>22}: {t / len(views) * 1000:5.1f} ms/decision, speed / today's {speed:.2f}")
+        speed = median["baseline"] / t
+        print(f"  {name:>22}: {t / len(views) * 1000:5.1f} ms/decision, speed / the baseline's {speed:.2f}")
 
 
 if __name__ == "__main__":

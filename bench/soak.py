@@ -74,7 +74,7 @@ class SoakPresenter:
         self.looked: set[tuple[int, int]] = set()  # (table, seat) whose DM history was looked at
         self.sent: dict[tuple[int, int], int] = {}  # (table, seat) → move: in memory, as the presenter
 
-    async def present(self, event: ev.TableEvent) -> None:
+    async def present(self, event: ev.TableEvent, *, again: bool = False) -> None:
         sim = self.sim
         service = self.service
         assert service is not None and self.saved is not None

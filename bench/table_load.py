@@ -9,11 +9,16 @@ Also prints how long each computer move took, from asking the computer pool to t
 the ``hard`` budget (``--level hard`` puts ``hard`` in every computer seat; ``--pool process`` is
 the production pool).
 
+``--reviews N`` keeps N coach reviews (``bot.review``) running beside the tables the whole time,
+through the computer pool's low-priority lane as the bot runs them: compare the p99s with and
+without (issue 24: unchanged within noise).
+
 Goals (issue 5): 1,000 tables with p99 action latency under 50 ms; restoring 1,000 tables under
 5 s; under 200 KB of memory per table. Issue 15: with ``hard`` in every computer seat, every
 computer move within its budget + 100 ms at p99.
 Run: .venv/bin/python bench/table_load.py [--tables 1000] [--seconds 20] [--think 2 6]
      .venv/bin/python bench/table_load.py --level hard --pool process --tables 40 --people 1
+     .venv/bin/python bench/table_load.py --level hard --pool process --tables 40 --people 1 --reviews 2
 """
 
 from __future__ import annotations
@@ -27,13 +32,16 @@ import statistics
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.review_coach import played_hand
 from bot.ai import Level
 from bot.engine.cards import cards_of, cardset, nth_card
 from bot.engine.rules import RuleSet
+from bot.review.coach import positions, rate_decision
 from bot.storage import Database
 from bot.tables import (
     Actor,
@@ -67,7 +75,7 @@ class LoadPresenter:
         self.measuring = False
         self.tasks: set[asyncio.Task[None]] = set()
 
-    async def present(self, event: ev.TableEvent) -> None:
+    async def present(self, event: ev.TableEvent, *, again: bool = False) -> None:
         if isinstance(event, ev.CardPlayed | ev.PassChosen):
             self.moves += self.measuring
             sent = self.sent.pop((event.table.table_id, event.seat), None)
@@ -107,6 +115,20 @@ class LoadPresenter:
         except Refused:
             self.refused += 1
             self.sent.pop((hand.table_id, hand.seat), None)
+
+
+async def keep_reviewing(pool: ComputerPool, budget: float, rated: list[int]) -> None:
+    """One coach review after another (each decision a low-priority job, as ``bot.review.service``
+    runs them) until cancelled; counts the decisions rated in ``rated``."""
+    number = 0
+    while True:
+        record = played_hand(number)
+        found = list(positions(record, number % 4))
+        for i, position in enumerate(found):
+            job = partial(rate_decision, position, seed=number * 31 + i, budget=budget / len(found))
+            await pool.background(job)
+            rated[0] += 1
+        number += 1
 
 
 def make_service(db: Database, presenter: LoadPresenter, pool: str) -> TableService:
@@ -150,6 +172,11 @@ async def run(args: argparse.Namespace) -> dict[str, float]:
     )
     print(f"  set-up (create, join, start): {setup:.1f} s")
 
+    rated = [0]
+    reviewers = [
+        asyncio.create_task(keep_reviewing(service.computers, args.review_budget, rated))
+        for _ in range(args.reviews)
+    ]
     await asyncio.sleep(args.warmup)  # let the tables reach a steady state
     presenter.measuring = True
     service.computers.timings.clear()
@@ -158,6 +185,8 @@ async def run(args: argparse.Namespace) -> dict[str, float]:
     await asyncio.sleep(args.seconds)
     window = time.perf_counter() - t1
     presenter.measuring = False
+    for reviewer in reviewers:
+        reviewer.cancel()
     computer_times = sorted(t for _, t in service.computers.timings)
     gc.collect()
     per_table = (rss_bytes() - rss0) / args.tables
@@ -173,6 +202,8 @@ async def run(args: argparse.Namespace) -> dict[str, float]:
         f"{len(lat) / window:,.0f} people's actions/s, {presenter.refused} refused"
     )
     print(f"  commits: {(db.commits - commits0) / window:,.0f}/s (group commit)")
+    if args.reviews:
+        print(f"  coach reviews beside the tables: {args.reviews} at a time, {rated[0]} decisions rated")
     print(f"  latency action -> event: p50 {p50:.1f} ms, p99 {p99:.1f} ms (goal p99 < 50 ms)")
     print(f"  memory per table (RSS growth / tables): {per_table / 1024:.0f} KB (goal < 200 KB)")
     if computer_times:
@@ -218,6 +249,8 @@ def arguments() -> argparse.ArgumentParser:
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--pool", choices=[k.value for k in PoolKind], default="thread")
     parser.add_argument("--level", choices=[lv.value for lv in Level], default=Level.NORMAL.value)
+    parser.add_argument("--reviews", type=int, default=0, help="coach reviews kept running beside")
+    parser.add_argument("--review-budget", type=float, default=8.0, help="seconds per review")
     parser.add_argument("--db", help="directory for the database file (default: a new temp dir)")
     parser.add_argument("--database", help="a database URL instead (e.g. postgresql://…, an empty database)")
     return parser

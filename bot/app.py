@@ -13,6 +13,7 @@ saved, worker processes stopped, the database closed and its lease released), wi
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import os
 import signal
@@ -27,6 +28,8 @@ from discord.ext import commands
 
 from bot.client import HeartsClient
 from bot.client.answers import answer_error
+from bot.client.monitor import Monitor
+from bot.client.observing import DiscordObserver
 from bot.client.pacing import GlobalPacer, pace
 from bot.client.translation import CatalogueTranslator
 from bot.config import Settings
@@ -34,8 +37,10 @@ from bot.processes import stop_children
 from bot.render import warm_up
 from bot.storage.database import Database
 from bot.storage.errors import LeaseHeld
+from bot.storage.faults import Crash
 from bot.storage.lease import DEFAULT_TTL, LeaseHolder, LeaseKeeper, refusal_message
 from bot.tables import Clock, ComputerPool, ServiceSettings, TableService
+from bot.text import LANGUAGES
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +49,7 @@ EXIT_LEASE_HELD = 3  # another bot holds the database
 
 # Loaded by name only: nothing in ``bot`` imports ``cogs``. Each installs its own commands, controls
 # and (for the game) the presenter it attaches to the table service.
-EXTENSIONS = ("cogs.hearts", "cogs.daily", "cogs.events", "cogs.leaderboard")  # daily extends /hearts
+EXTENSIONS = ("cogs.hearts", "cogs.daily", "cogs.events", "cogs.leaderboard", "cogs.review")  # daily, review extend /hearts
 
 
 def point_client_at(settings: Settings) -> None:
@@ -68,6 +73,10 @@ class HeartsBot(HeartsClient):
         lease_ttl: float = DEFAULT_TTL,
         **options: Any,
     ) -> None:
+        observer = None
+        if settings.metrics_port is not None:  # requests and answers are observed for the metrics
+            observer = DiscordObserver(settings.api_base)
+            options["http_trace"] = observer.trace
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -88,6 +97,10 @@ class HeartsBot(HeartsClient):
         self.lease_lost = False
         self.pacer = pace(self, pacer)  # under Discord's global limit before it answers 429
         self.tree.error(self._app_command_error)
+        self.restored = False  # every unfinished table restored: ready once connected too
+        self.monitor: Monitor | None = None  # the metrics and health endpoint (METRICS_PORT)
+        if observer is not None:
+            self.add_listener(observer.arrived, "on_interaction")
 
     async def _app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -100,7 +113,11 @@ class HeartsBot(HeartsClient):
         await answer_error(interaction, getattr(error, "original", error))
 
     async def setup_hook(self) -> None:
+        if self.settings.metrics_port is not None:  # first: live while restoring, ready after
+            self.monitor = Monitor(self, self.settings.metrics_host, self.settings.metrics_port)
+            await self.monitor.start()
         self.db = await Database.open(self.settings.database)
+        self.db.crash = Crash.from_env(os.environ)  # tests only: killed at a point of a move
         try:
             await self._take_lease()
         except BaseException:
@@ -130,7 +147,11 @@ class HeartsBot(HeartsClient):
             self.db,
             clock=self._clock,
             computers=self._computers,
-            settings=self._service_settings or ServiceSettings(computer_pause=self.settings.computer_pause),
+            # The languages a person or server may choose: the catalogues'.
+            settings=dataclasses.replace(
+                self._service_settings or ServiceSettings(computer_pause=self.settings.computer_pause),
+                languages=LANGUAGES,
+            ),
         )
         self.service.owns = self.settings.owns_server  # its shards' servers (bot.tables.sharing)
         for extension in EXTENSIONS:
@@ -139,6 +160,7 @@ class HeartsBot(HeartsClient):
         await self.tree.set_translator(CatalogueTranslator())
         await self._sync_commands()
         restored = await self.service.start()
+        self.restored = True
         log.info("hearts bot ready: %d unfinished table(s) restored", len(restored))
 
     async def _sync_commands(self) -> None:
@@ -156,7 +178,29 @@ class HeartsBot(HeartsClient):
         try:
             await self._close_storage()
         finally:
-            await super().close()
+            try:
+                await super().close()
+            finally:
+                if self.monitor is not None:
+                    await self.monitor.stop()
+
+    # What the metrics and health endpoint reads (``bot.client.monitor.Monitored``).
+
+    def open_tables(self) -> dict[str, int]:
+        if not hasattr(self, "service"):
+            return {}
+        return {status.value: count for status, count in self.service.open_counts().items()}
+
+    def lease_held(self) -> bool:
+        return self._lease is not None and not self.lease_lost and not self._storage_closed
+
+    def serving(self) -> bool:
+        stopping = self._storage_closed or self.is_closed()
+        return self.restored and not stopping and self.is_ready() and self.connected()
+
+    def connected(self) -> bool:
+        """The gateway connection is open (not dropped and reconnecting)."""
+        return self.ws is not None and self.ws.open
 
     async def _close_storage(self) -> None:
         if self._storage_closed or not hasattr(self, "db"):
@@ -200,6 +244,11 @@ class ShardedHeartsBot(HeartsBot, commands.AutoShardedBot):
                 settings.shard_count,
             )
         super().__init__(settings, shard_count=settings.shard_count, shard_ids=ids, **options)
+
+    def connected(self) -> bool:
+        """Every shard's connection is open."""
+        shards = self.shards.values()
+        return bool(shards) and not any(shard.is_closed() for shard in shards)
 
 
 def create_bot(settings: Settings, **options: Any) -> HeartsBot:

@@ -30,9 +30,12 @@ class Settings:
     log_level: str = "INFO"
     render_workers: int = 1  # processes that draw the images (0: threads in the bot's process)
     computer_pause: float = 1.0  # seconds before a computer player moves, so people can follow
+    review_budget: float = 8.0  # seconds of search the coach spends on one review (bot.review)
     shard_count: int | None = None  # None: one unsharded gateway connection (discord.py's Bot)
     shard_ids: tuple[int, ...] = ()  # the shards this process connects (all of shard_count by default)
     daily_par_deals: int = 300  # hard's sampled deals per decision for the daily's par (fixed work)
+    metrics_port: int | None = None  # the metrics and health endpoint's port (None: none; 0: any free one)
+    metrics_host: str = "127.0.0.1"  # the address it listens on
     # Test-only: point the real discord.py client at a local emulator.
     api_base: str = DISCORD_API_BASE
     gateway_url: str = DISCORD_GATEWAY_URL
@@ -105,11 +108,14 @@ class Settings:
         par_text = env.get("DAILY_PAR_DEALS", "").strip() or "300"
         if not par_text.isdigit() or not 1 <= int(par_text) <= 10_000:
             raise ConfigError(f"DAILY_PAR_DEALS must be a number from 1 to 10000, not {par_text!r}")
+        metrics_port = read_port(env.get("METRICS_PORT", "").strip())
         return cls(
             daily_par_deals=int(par_text),
             discord_token=token,
             shard_count=shard_count,
             shard_ids=shard_ids,
+            metrics_port=metrics_port,
+            metrics_host=env.get("METRICS_HOST", "").strip() or "127.0.0.1",
             computer_pause=computer_pause,
             render_workers=int(workers),
             database_path=database_path,
@@ -119,6 +125,15 @@ class Settings:
             api_base=env.get("DISCORD_API_BASE", "").strip() or DISCORD_API_BASE,
             gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or DISCORD_GATEWAY_URL,
         )
+
+
+def read_port(text: str) -> int | None:
+    """`METRICS_PORT`: empty for no endpoint, else a TCP port (0: any free one, logged at start)."""
+    if not text:
+        return None
+    if not text.isdigit() or int(text) > 65535:
+        raise ConfigError(f"METRICS_PORT must be a port number up to 65535 (or empty for none), not {text!r}")
+    return int(text)
 
 
 def read_shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...]]:

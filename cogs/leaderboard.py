@@ -1,8 +1,12 @@
 """``/leaderboard`` (this server, by ranking points or skill, paged) and ``/stats [member]``: an
-extension of its own, reading the ratings straight from storage, with its own page buttons."""
+extension of its own, reading the ratings straight from storage, with its own page buttons.
+``/stats`` answers with a profile image (``bot.text.review.profile_image``: sections of figures,
+one more section per new block of figures) and its alt text."""
 
 from __future__ import annotations
 
+import asyncio
+import io
 import math
 import re
 from typing import Any, Final
@@ -14,10 +18,14 @@ from discord.ext import commands
 from bot.client import HeartsClient
 from bot.client.answers import answer_failure, private_answer, reader_locale
 from bot.daily import daily_figures, days
+from bot.render.profile import render as render_profile
+from bot.review.profile import profile
 from bot.storage.leaderboard import Order, PlayerStats, leaderboard, player_stats
 from bot.tables import or_busy
+from bot.tables.requests import enum_choice
 from bot.text import public_locale, t
 from bot.text.daily import stats_text
+from bot.text.review import profile_alt, profile_image
 
 PAGE_SIZE = 10
 COG_NAME: Final = "Leaderboard"
@@ -147,8 +155,9 @@ class Leaderboard(commands.Cog, name=COG_NAME):
     )
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction[Any], order: str = "points") -> None:
+        chosen = enum_choice("order", order, Order)  # a forged value is refused
         lang = await server_language(self.bot, interaction)
-        content, view = await leaderboard_message(self.bot, str(interaction.guild_id), Order(order), 0, lang)
+        content, view = await leaderboard_message(self.bot, str(interaction.guild_id), chosen, 0, lang)
         kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
         if view is not None:
             kwargs["view"] = view
@@ -163,32 +172,21 @@ class Leaderboard(commands.Cog, name=COG_NAME):
         who = member or interaction.user
         name = who.display_name
         lang = await reader_locale(interaction)
-        stats = await or_busy(player_stats(self.bot.db, str(interaction.guild_id), str(who.id)))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild_id, player_id = str(interaction.guild_id), str(who.id)
+        stats = await or_busy(player_stats(self.bot.db, guild_id, player_id))
         today = days.today(self.bot.service.clock.now())
-        daily = await or_busy(daily_figures(self.bot.db, str(who.id), today))
+        daily = await or_busy(daily_figures(self.bot.db, player_id, today))
         # The daily challenge's figures (bot.daily), for people who played it.
         daily_line = f"\n**{t('daily.stats.name', lang)}**: {stats_text(daily, lang)}" if daily.days else ""
         if stats is None:
-            await interaction.response.send_message(
-                t("stats.none", lang, name=name) + daily_line, ephemeral=True
-            )
+            await private_answer(interaction, t("stats.none", lang, name=name) + daily_line)
             return
-        body = t(
-            "stats.body",
-            lang,
-            rank=stats.rank,
-            points=stats.ranking_points,
-            skill=stats.skill,
-            games=stats.games,
-            wins=stats.wins,
-            quits=stats.quits,
-            place=f"{stats.avg_place:.2f}" if stats.avg_place is not None else "–",
-            pph=f"{stats.avg_points_per_hand:.2f}" if stats.avg_points_per_hand is not None else "–",
-            moons=stats.moons,
-            timeouts=stats.timeouts,
-        )
-        title = t("stats.title", lang, name=name)
-        await interaction.response.send_message(title + "\n" + body + daily_line, ephemeral=True)
+        figures = await or_busy(profile(self.bot.db, guild_id, player_id))
+        image = profile_image(name, stats, figures, lang)
+        png = await asyncio.to_thread(render_profile, image)
+        file = discord.File(io.BytesIO(png), filename="profile.png", description=profile_alt(image, lang))
+        await private_answer(interaction, t("stats.title", lang, name=name) + daily_line, file=file)
 
 
 async def setup(bot: HeartsClient) -> None:

@@ -23,6 +23,14 @@ CHAT_INPUT = 1
 GUILD_CONTEXT, BOT_DM_CONTEXT = 0, 1
 
 
+# A channel in an interaction's resolved data: a partial channel; a thread's also carries its
+# owner and counts (discord.py's AppCommandThread reads them, as Discord sends them).
+_RESOLVED_CHANNEL_FIELDS = frozenset(
+    {"id", "name", "type", "parent_id", "thread_metadata"}
+    | {"owner_id", "member_count", "message_count", "flags"}
+)
+
+
 class CommandNotAvailable(EmulatorError):
     """The user could not invoke this command here (not synced, no permission, wrong context)."""
 
@@ -90,8 +98,18 @@ class CommandRegistry:
 
     # --- invocation ---------------------------------------------------------------------------
     def invoke(
-        self, path: str, options: dict[str, Any], *, user: User, channel: Channel, guild: Guild | None
+        self,
+        path: str,
+        options: dict[str, Any],
+        *,
+        user: User,
+        channel: Channel,
+        guild: Guild | None,
+        client_checks: bool = True,
     ) -> SlashInvocation:
+        """The interaction data of ``/path`` with ``options``. Without ``client_checks``, the values
+        go out as a forged interaction carries them: the choices, ranges and lengths Discord's
+        client enforces are not checked (the option types and the command's availability are)."""
         name, *subpath = path.split()
         command = self._find(name, guild)
         if command is None:
@@ -109,7 +127,7 @@ class CommandRegistry:
         if any(o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in node.get("options") or []):
             raise EmulatorError(f"/{path} needs a subcommand: {[o['name'] for o in node['options']]}")
         resolved: dict[str, dict[str, Any]] = {}
-        leaf_options = _leaf_options(node, options, resolved, guild, path)
+        leaf_options = _leaf_options(node, options, resolved, guild, path, client_checks)
         for parent in reversed(wrap):
             leaf_options = [{"type": parent["type"], "name": parent["name"], "options": leaf_options}]
         data: dict[str, Any] = {
@@ -170,6 +188,7 @@ def _leaf_options(
     resolved: dict[str, dict[str, Any]],
     guild: Guild | None,
     path: str,
+    client_checks: bool,
 ) -> list[dict[str, Any]]:
     schema = {o["name"]: o for o in node.get("options") or []}
     unknown = set(values) - set(schema)
@@ -182,14 +201,19 @@ def _leaf_options(
         {
             "name": name,
             "type": schema[name]["type"],
-            "value": _option_value(schema[name], value, resolved, guild, path),
+            "value": _option_value(schema[name], value, resolved, guild, path, client_checks),
         }
         for name, value in values.items()
     ]
 
 
 def _option_value(
-    option: dict[str, Any], value: Any, resolved: dict[str, dict[str, Any]], guild: Guild | None, path: str
+    option: dict[str, Any],
+    value: Any,
+    resolved: dict[str, dict[str, Any]],
+    guild: Guild | None,
+    path: str,
+    client_checks: bool,
 ) -> Any:
     kind, name = option["type"], option["name"]
 
@@ -203,6 +227,8 @@ def _option_value(
             raise bad("must be an integer")
         if kind == NUMBER and (isinstance(value, bool) or not isinstance(value, int | float)):
             raise bad("must be a number")
+        if not client_checks:
+            return value
         choices = option.get("choices")
         if choices and value not in [c["value"] for c in choices]:
             raise bad(f"must be one of {[c['value'] for c in choices]}")
@@ -227,15 +253,11 @@ def _option_value(
         return str(value.id)
     if kind == CHANNEL and isinstance(value, Channel):
         allowed = option.get("channel_types")
-        if allowed and int(value.kind) not in allowed:
+        if client_checks and allowed and int(value.kind) not in allowed:
             raise bad(f"channel type must be one of {allowed}")
         if value.kind is ChannelKind.DM:
             raise bad("a DM cannot be chosen")
-        channel = {
-            k: v
-            for k, v in value.payload().items()
-            if k in ("id", "name", "type", "parent_id", "thread_metadata")
-        }
+        channel = {k: v for k, v in value.payload().items() if k in _RESOLVED_CHANNEL_FIELDS}
         resolved.setdefault("channels", {})[str(value.id)] = channel | {"permissions": str(ALL_PERMISSIONS)}
         return str(value.id)
     wanted = "an attachment, which is not emulated" if kind == ATTACHMENT else "an emulator model object"

@@ -183,6 +183,13 @@ class DiscordEmulator:
     def dm_channel(self, user: User) -> Channel:
         return self.state.dm_channel(user)
 
+    def delete_channel(self, channel: Channel) -> None:
+        """A moderator deletes a channel or a thread (a channel's threads go with it): the bot gets
+        CHANNEL_DELETE or THREAD_DELETE, then 404/10003 Unknown Channel for anything sent there."""
+        if channel.deleted:
+            raise EmulatorError(f"channel {channel.id} is already deleted")
+        self.state.delete_channel(channel)
+
     def set_overwrite(
         self, channel: Channel, target: User | Role | Guild, *, allow: int = 0, deny: int = 0
     ) -> None:
@@ -245,8 +252,23 @@ class DiscordEmulator:
     # --- acting as users ----------------------------------------------------------------------
     async def slash(self, user: User, channel: Channel, command: str, **options: Any) -> InteractionRecord:
         """`user` runs `/command` (e.g. "hearts new" for a subcommand) with typed `options`."""
+        return self._slash(user, channel, command, options, client_checks=True)
+
+    async def forged_slash(
+        self, user: User, channel: Channel, command: str, **options: Any
+    ) -> InteractionRecord:
+        """`user` sends `/command` as a forger would, with values Discord's client never offers
+        (outside the choices, past the ranges and lengths): only the option types are checked, so
+        a test can see what the bot does with what reaches it all the same."""
+        return self._slash(user, channel, command, options, client_checks=False)
+
+    def _slash(
+        self, user: User, channel: Channel, command: str, options: dict[str, Any], *, client_checks: bool
+    ) -> InteractionRecord:
         guild = self.state.guild_of(channel)
-        invocation = self.commands.invoke(command, options, user=user, channel=channel, guild=guild)
+        invocation = self.commands.invoke(
+            command, options, user=user, channel=channel, guild=guild, client_checks=client_checks
+        )
         record = self.interactions.create(InteractionType.APPLICATION_COMMAND, user, channel, invocation.data)
         return self._send(record)
 

@@ -197,6 +197,7 @@ class Channel:
     last_message_id: int | None = None
     overwrites: list[Overwrite] = field(default_factory=list)
     last_activity: float = 0.0  # threads: emulator time of the last message (auto-archive)
+    deleted: bool = False  # deleted by a moderator: every route answers 404/10003 for it
 
     @property
     def mention(self) -> str:

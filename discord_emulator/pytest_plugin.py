@@ -20,11 +20,13 @@ import pytest_asyncio
 from .emulator import DiscordEmulator
 from .runner import BotRunner, redirect_discord_py
 
-__all__ = ["BotRunner", "ErrorLogCollector"]
+__all__ = ["Allowance", "BotRunner", "ErrorLogCollector"]
 
 
 @dataclass
-class _Allowance:
+class Allowance:
+    """ERROR records a test expects; ``seen`` counts those that came (a test may assert it)."""
+
     pattern: re.Pattern[str]
     logger: str
     seen: int = 0
@@ -36,12 +38,12 @@ class ErrorLogCollector(logging.Handler):
     def __init__(self) -> None:
         super().__init__(level=logging.ERROR)
         self.errors: list[str] = []
-        self.allowances: list[_Allowance] = []
+        self.allowances: list[Allowance] = []
         self.listeners: list[Callable[[logging.LogRecord, str], None]] = []
 
-    def allow(self, pattern: str, *, logger: str = "") -> _Allowance:
+    def allow(self, pattern: str, *, logger: str = "") -> Allowance:
         """Expect ERROR records whose text matches `pattern` (from `logger` and its children)."""
-        allowance = _Allowance(re.compile(pattern, re.S), logger)
+        allowance = Allowance(re.compile(pattern, re.S), logger)
         self.allowances.append(allowance)
         return allowance
 

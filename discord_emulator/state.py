@@ -240,6 +240,32 @@ class EmulatorState:
         self.feed.changed()
         return thread
 
+    def delete_channel(self, channel: Channel) -> None:
+        """A channel or thread is deleted, with its messages and (a channel's) threads; the bot gets
+        THREAD_DELETE or CHANNEL_DELETE. Kept in ``channels`` (flagged) so that what was in it can
+        still be inspected by tests; lookups answer 404/10003 as Discord does."""
+        guild = self.guild(channel.guild_id) if channel.guild_id is not None else None
+        if guild is None:
+            raise ApiError(400, Code.GENERAL, "Only a server's channels and threads can be deleted")
+        for thread in [c for c in guild.channels if c.parent_id == channel.id and not c.deleted]:
+            self.delete_channel(thread)
+        channel.deleted = True
+        guild.channels.remove(channel)
+        for message in self.messages.values():
+            if message.channel_id == channel.id:
+                message.deleted = True
+        if channel.kind.is_thread:
+            data = {
+                "id": str(channel.id),
+                "guild_id": str(guild.id),
+                "parent_id": str(channel.parent_id),
+                "type": int(channel.kind),
+            }
+            self.dispatch("THREAD_DELETE", data, GUILDS)
+        else:
+            self.dispatch("CHANNEL_DELETE", channel.payload(), GUILDS)
+        self.feed.changed()
+
     def update_thread(self, thread: Channel, changes: dict[str, Any]) -> None:
         for key in ("name", "archived", "locked", "auto_archive_duration"):
             if key in changes:
@@ -264,9 +290,12 @@ class EmulatorState:
 
     def channel(self, channel_id: int | str) -> Channel:
         try:
-            return self.channels[int(channel_id)]
+            channel = self.channels[int(channel_id)]
         except (KeyError, ValueError):
             raise unknown("Channel", Code.UNKNOWN_CHANNEL) from None
+        if channel.deleted:
+            raise unknown("Channel", Code.UNKNOWN_CHANNEL)
+        return channel
 
     def message(self, channel_id: int | str, message_id: int | str) -> Message:
         """A live, non-ephemeral message (ephemeral ones are reachable only by interaction token)."""
@@ -280,6 +309,8 @@ class EmulatorState:
         return self.guilds.get(channel.guild_id) if channel.guild_id else None
 
     def can_see(self, user: User, channel: Channel) -> bool:
+        if channel.deleted:
+            return False
         if channel.kind is ChannelKind.DM:
             return channel.recipient is user
         guild = self.guild_of(channel)

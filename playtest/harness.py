@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from bot.app import HeartsBot, create_bot
 from bot.client.pacing import GlobalPacer
@@ -38,13 +38,16 @@ def make_bot(
     shard_count: int | None = None,
     shard_ids: tuple[int, ...] = (),
     daily_par_deals: int = 2,
+    metrics_port: int | None = None,
+    review_budget: float = 0.3,
 ) -> HeartsBot:
     """The real bot pointed at the emulator. Test defaults: images drawn in threads (starting worker
     processes for every test bot costs seconds), no pause between redraws or before computer moves,
     computers deciding on the event loop, the bot's global pacing shrunk like the emulator's rate
-    limits (``pace_period`` 1.0: Discord's second), the daily's par computed with little work.
-    Benchmarks pass production values.
-    ``shard_count``/``shard_ids`` as SHARD_COUNT/SHARD_IDS: a sharded bot."""
+    limits (``pace_period`` 1.0: Discord's second), the daily's par computed with little work, a
+    short coach review. Benchmarks pass production values. ``shard_count``/``shard_ids`` as
+    SHARD_COUNT/SHARD_IDS: a sharded bot; ``metrics_port`` as METRICS_PORT (0: any free port, then
+    ``bot.monitor.port``)."""
     settings = Settings(
         discord_token=emu.token,
         database_path=db,
@@ -54,6 +57,8 @@ def make_bot(
         shard_count=shard_count,
         shard_ids=shard_ids,
         daily_par_deals=daily_par_deals,
+        metrics_port=metrics_port,
+        review_budget=review_budget,
     )
     return create_bot(
         settings,
@@ -63,6 +68,18 @@ def make_bot(
         redraw_interval=redraw_interval,
         pacer=GlobalPacer(period=pace_period),
     )
+
+
+async def start_hearts(emu: DiscordEmulator, runner: BotRunner, workdir: Path, **options: Any) -> Hearts:
+    """Four people (alice, bob, carol, dave) in a server and the real bot, started by ``runner`` on
+    a fresh database in ``workdir``; ``options`` go to ``make_bot``."""
+    people = [emu.create_user(n) for n in ("alice", "bob", "carol", "dave")]
+    guild = emu.create_guild("Card club", members=people)
+    clock = now_clock()
+    db = workdir / "hearts.sqlite3"
+    bot = make_bot(emu, db, clock, **options)
+    await runner.start(bot)
+    return Hearts(emu, bot, clock, db, guild, guild.channel("general"), people)
 
 
 def discord_presenter(bot: HeartsBot) -> DiscordPresenter:

@@ -14,19 +14,13 @@ import pytest_asyncio
 
 from discord_emulator import DiscordEmulator
 from discord_emulator.runner import BotRunner
-from playtest.harness import Hearts, make_bot, now_clock
+from playtest.harness import Hearts, start_hearts
 from playtest.processes import BotProcesses
 
 
 @pytest_asyncio.fixture
 async def hearts(emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path) -> Hearts:
-    people = [emulator.create_user(n) for n in ("alice", "bob", "carol", "dave")]
-    guild = emulator.create_guild("Card club", members=people)
-    clock = now_clock()
-    db = tmp_path / "hearts.sqlite3"
-    bot = make_bot(emulator, db, clock)
-    await bot_runner.start(bot)
-    return Hearts(emulator, bot, clock, db, guild, guild.channel("general"), people)
+    return await start_hearts(emulator, bot_runner, tmp_path)
 
 
 @pytest_asyncio.fixture

@@ -8,7 +8,8 @@ points, or the ranking when the hand can end the game). The same deals serve eve
 the comparison between candidates is far less noisy than each mean on its own. Moon attempts and
 moon defence come from the playouts: the policy shoots and defends, and the objective scores it.
 In the playouts the other seats defend against a moon late, as ordinary players do, and the
-searching seat eagerly, as it does itself (``eager`` in ``policy``; measured in the README).
+searching seat eagerly, as it does itself (``eager`` in ``policy``; late there too measured no
+better).
 
 Against a moon the playouts alone are too trusting: a seat that has taken every point so far may be
 shooting, and a sampled deal rarely gives it the cards a real shooter has. So while a seat looks
@@ -134,7 +135,6 @@ def search_card(
     benchmarks measure what the reading is worth."""
     start = time.perf_counter()
     k = consts_of(view.rules)
-    seat = view.seat
     fallback = card_for_view(view)
     if stops_moon(view):
         return fallback
@@ -145,11 +145,23 @@ def search_card(
     if len(cands) < 2:
         return fallback
     hunter = shooter(view)
-    prior = 0  # the class of the fallback card: the last representative at or below it
-    for i, c in enumerate(cands):
-        if c <= fallback and c // 13 == fallback // 13:
-            prior = i
+    prior = cands.index(_class_of(cands, fallback))
+    prepare, simulate = _card_playouts(view, cands)
+    sampler = InferredSampler(view) if read_plays else DealSampler(view)
+    totals, done = _option_totals(
+        view, len(cands), prepare, simulate, start, time_budget, deals, seed, sampler, hunter
+    )
+    best = _best_option(totals, done, prior)
+    return fallback if best == prior else cands[best]
+
+
+def _card_playouts(
+    view: SeatView, cands: list[Card]
+) -> tuple[Callable[[list[CardSet]], list[CardSet]], Callable[[list[CardSet], int], Hand]]:
+    """How a sampled deal is played after candidate card ``i``: the position rebuilt once (the
+    tricks so far are the same in every deal), then each deal's hands put in a copy."""
     rules = view.rules
+    seat = view.seat
     templates: list[Hand] = []
 
     def prepare(hands: list[CardSet]) -> list[CardSet]:
@@ -166,11 +178,7 @@ def search_card(
         sim._play(seat, cands[i])
         return sim
 
-    sampler = InferredSampler(view) if read_plays else DealSampler(view)
-    best = _best_option(
-        view, len(cands), prepare, simulate, prior, start, time_budget, deals, seed, sampler, hunter
-    )
-    return fallback if best == prior else cands[best]
+    return prepare, simulate
 
 
 def card_value(view: SeatView, hands: list[CardSet], card: Card) -> float:
@@ -184,6 +192,30 @@ def card_value(view: SeatView, hands: list[CardSet], card: Card) -> float:
     objective = Objective.of(rules, view.seat, view.scores, view.hand_number)
     points = _run_out(sim, consts_of(rules), {view.seat: objective}, shooter(view))
     return objective.value(rules, points)
+
+
+def rate_cards(
+    view: SeatView, *, seed: int, time_budget: float | None = None, deals: int | None = None
+) -> dict[Card, float]:
+    """What each legal card of ``view``'s seat is worth on average over deals sampled from what the
+    seat knows (read as ``search_card`` reads them): the coach's rating of a card decision. Cards
+    that can't differ in outcome share their class's value; empty when no deal could be played."""
+    start = time.perf_counter()
+    cands = candidates(consts_of(view.rules), view.legal, view.unseen)
+    prepare, simulate = _card_playouts(view, cands)
+    sampler = InferredSampler(view)
+    totals, done = _option_totals(
+        view, len(cands), prepare, simulate, start, time_budget, deals, seed, sampler, shooter(view)
+    )
+    if not done:
+        return {}
+    means = {c: v / done for c, v in zip(cands, totals, strict=True)}
+    return {c: means[_class_of(cands, c)] for c in cards_of(view.legal)}
+
+
+def _class_of(cands: list[Card], card: Card) -> Card:
+    """The candidate standing for ``card``: the last one at or below it in its suit."""
+    return max(c for c in cands if c <= card and c // 13 == card // 13)
 
 
 def pass_candidates(k: Consts, hand: CardSet, count: int) -> list[CardSet]:
@@ -211,20 +243,35 @@ def search_pass(
     """The ``hard`` pass: candidate passes compared over sampled deals, where the other seats pass
     as ``normal`` would and every seat then plays the hand out."""
     start = time.perf_counter()
+    options = pass_candidates(consts_of(view.rules), view.hand, view.rules.pass_count)
+    if len(options) < 2:
+        return options[0]
+    prepare, simulate = _pass_playouts(view, options)
+    totals, done = _option_totals(
+        view, len(options), prepare, simulate, start, time_budget, deals, seed, DealSampler(view)
+    )
+    return options[_best_option(totals, done, 0)]
+
+
+_PassState = tuple[list[CardSet], list[CardSet]]
+
+
+def _pass_playouts(
+    view: SeatView, options: list[CardSet]
+) -> tuple[Callable[[list[CardSet]], _PassState], Callable[[_PassState, int], Hand]]:
+    """How a sampled deal is played after pass option ``i``: the other seats pass as ``normal``
+    would, then every seat plays the hand out."""
     k = consts_of(view.rules)
     rules = view.rules
     seat = view.seat
     target = view.pass_target
     assert target is not None
     count = rules.pass_count
-    options = pass_candidates(k, view.hand, count)
-    if len(options) < 2:
-        return options[0]
     n = rules.players
     targets = [rules.pass_target(s, view.hand_number) for s in range(n)]
     source = targets.index(seat)
 
-    def prepare(hands: list[CardSet]) -> tuple[list[CardSet], list[CardSet]]:
+    def prepare(hands: list[CardSet]) -> _PassState:
         passes = [0 if s == seat else choose_pass(k, hands[s], count) for s in range(n)]
         after = [hands[s] & ~passes[s] for s in range(n)]
         for s, to in enumerate(targets):
@@ -232,40 +279,69 @@ def search_pass(
                 after[to] |= passes[s]
         return after, passes
 
-    def simulate(state: tuple[list[CardSet], list[CardSet]], i: int) -> Hand:
+    def simulate(state: _PassState, i: int) -> Hand:
         after, passes = state
         hands = after.copy()
         hands[seat] = view.hand & ~options[i] | passes[source]
         hands[target] |= options[i]
         return Hand.in_play(rules, hands, view.hand_number, (), (), 0)
 
-    best = _best_option(
-        view, len(options), prepare, simulate, 0, start, time_budget, deals, seed, DealSampler(view)
+    return prepare, simulate
+
+
+def rate_passes(
+    view: SeatView,
+    chosen: CardSet,
+    *,
+    seed: int,
+    time_budget: float | None = None,
+    deals: int | None = None,
+) -> dict[CardSet, float]:
+    """What ``search_pass``'s candidate passes and the ``chosen`` one are worth on average over
+    deals sampled from what the seat knows: the coach's rating of a pass. Empty when no deal
+    could be played."""
+    start = time.perf_counter()
+    k = consts_of(view.rules)
+    options = pass_candidates(k, view.hand, view.rules.pass_count)
+    if chosen not in options:
+        options.append(chosen)
+    prepare, simulate = _pass_playouts(view, options)
+    totals, done = _option_totals(
+        view, len(options), prepare, simulate, start, time_budget, deals, seed, DealSampler(view)
     )
-    return options[best]
+    if not done:
+        return {}
+    return {option: v / done for option, v in zip(options, totals, strict=True)}
 
 
-def _best_option(
+def _best_option(totals: list[float], done: int, prior: int) -> int:
+    """The index of the option with the best mean objective over the ``done`` deals played
+    (``_option_totals``); ``prior``, the ``normal`` choice, when no deal could be played in time,
+    and credited ``NORMAL_PRIOR`` per deal to break near-ties towards it."""
+    if not done:
+        return prior
+    totals[prior] += NORMAL_PRIOR * done
+    return max(range(len(totals)), key=lambda i: totals[i])
+
+
+def _option_totals(
     view: SeatView,
     count: int,
     prepare: Callable[[list[CardSet]], _State],
     simulate: Callable[[_State, int], Hand],
-    prior: int,
     start: float,
     time_budget: float | None,
     deals: int | None,
     seed: int,
     sampler: DealSampler | InferredSampler,
     hunter: int = -1,
-) -> int:
-    """The index of the option with the best mean objective over sampled deals (``prior``, the
-    ``normal`` choice, when no deal could be played in time). ``prepare`` turns a deal into what
-    ``simulate`` needs to set up the hand after option ``i``; every option sees the same deals,
-    drawn by ``sampler``. ``hunter``: a seat played as a moon-hunter in the playouts (or -1).
-
-    With ``deals`` None it plays deals until the time budget is spent (anytime); with ``deals``
-    given, exactly that many (replayable).
-    """
+) -> tuple[list[float], int]:
+    """Each option's summed objective over sampled deals, and how many deals were played: what
+    ``_best_option`` chooses from and the coach (``rate_cards``, ``rate_passes``) reports.
+    ``prepare`` turns a deal into what ``simulate`` needs to set up the hand after option ``i``;
+    every option sees the same deals, drawn by ``sampler``. ``hunter``: a seat played as a
+    moon-hunter in the playouts (or -1). With ``deals`` None it plays deals until the time budget
+    is spent (anytime); with ``deals`` given, exactly that many (replayable)."""
     deadline = start + (DEFAULT_BUDGET if time_budget is None else time_budget)
     k = consts_of(view.rules)
     rules = view.rules
@@ -293,7 +369,4 @@ def _best_option(
             totals[i] += v
         done += 1
         slowest = max(slowest, clock() - t0)
-    if not done:
-        return prior
-    totals[prior] += NORMAL_PRIOR * done  # breaks near-ties towards the normal choice
-    return max(range(count), key=lambda i: totals[i])
+    return totals, done

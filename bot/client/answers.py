@@ -8,11 +8,13 @@ import logging
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from bot.storage.database import Database
 from bot.tables import Actor, Refused
 from bot.tables.preferences import load_preferences
 from bot.text import private_locale, refusal_text, t
+from bot.text.commands import option_name
 
 log = logging.getLogger(__name__)
 
@@ -79,9 +81,35 @@ async def answer_failure(interaction: discord.Interaction[Any], error: BaseExcep
         log.warning("could not tell %s that their interaction failed: %s", interaction.user.id, exc)
 
 
+# A member or channel option whose value discord.py could not turn into one (a user who is not a
+# member, a thread or a channel of another kind: a forged interaction, or a pasted id): the words.
+_NOT_CONVERTED = {
+    discord.AppCommandOptionType.user: "reply.option_member",
+    discord.AppCommandOptionType.channel: "reply.option_channel",
+}
+
+
 async def answer_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Whatever a command or control raised: a refusal with its reason, anything else as a failure."""
     if isinstance(error, Refused):
         await answer_refused(interaction, error)
+    elif isinstance(error, app_commands.TransformerError) and error.type in _NOT_CONVERTED:
+        option = _option_holding(interaction.data, error.value)
+        lang = await reader_locale(interaction)
+        await private_answer(
+            interaction, t(_NOT_CONVERTED[error.type], lang, option=option_name(option, lang))
+        )
     else:
         await answer_failure(interaction, error)
+
+
+def _option_holding(data: Any, value: Any) -> str:
+    """The name of the (possibly nested) command option whose value is ``value``'s id."""
+    wanted = str(getattr(value, "id", value))
+    for option in (data or {}).get("options") or ():
+        if str(option.get("value")) == wanted:
+            return str(option["name"])
+        inner = _option_holding(option, value)
+        if inner:
+            return inner
+    return ""

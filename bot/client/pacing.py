@@ -35,6 +35,8 @@ from typing import Any
 
 import discord
 
+from bot.telemetry import BudgetUse
+
 GLOBAL_REQUESTS = 40  # per PERIOD: Discord allows 50 a second; the margin absorbs requests that
 # reach Discord later than they left the pacer (a busy loop, a full connection pool)
 PERIOD = 1.0
@@ -90,6 +92,16 @@ class GlobalPacer:
         }
         self._timer: asyncio.TimerHandle | None = None
         self.waits = 0  # requests that had to wait (for benchmarks)
+
+    def use(self) -> BudgetUse:
+        """The window now, for the metrics (``bot.telemetry.GlobalBudget``)."""
+        now = asyncio.get_running_loop().time()
+        return BudgetUse(
+            started=sum(1 for at in self._started if now - at < self.period),
+            limit=self.requests,
+            period=self.period,
+            waiting={p.name.lower(): sum(not f.done() for _at, f in q) for p, q in self._waiting.items()},
+        )
 
     def backlog(self, priority: Priority = Priority.PLAYER) -> int:
         """Requests of ``priority`` or more urgent waiting for the window now."""

@@ -21,9 +21,17 @@ from typing import Any
 from bot.storage import migrations, writes
 from bot.storage.backend import Backend, Dialect, Target, Tx
 from bot.storage.errors import CorruptRow, StaleTable
-from bot.storage.faults import StorageFaults
+from bot.storage.faults import Crash, CrashPoint, StorageFaults
 from bot.storage.lease import LeaseHolder, LeaseRow
-from bot.storage.records import ActionRow, DamagedRow, RatingChange, StoredTable, TableSaved, TableWrite
+from bot.storage.records import (
+    ActionRow,
+    DamagedRow,
+    OwedRow,
+    RatingChange,
+    StoredTable,
+    TableSaved,
+    TableWrite,
+)
 from bot.storage.writer import GroupWriter
 
 log = logging.getLogger(__name__)
@@ -50,6 +58,7 @@ class Database:
         self._writer: GroupWriter[writes.Write] = GroupWriter(self._commit, backend.unavailable)
         self.commits = 0  # transactions committed by the writer (benchmarks)
         self.faults = StorageFaults()  # tests and benchmarks make writes fail through this
+        self.crash: Crash | None = None  # tests kill the process at a point of a move through this
         self.on_damage: Callable[[DamagedRow], None] = _log_damage  # the service reports them
 
     # -- opening ----------------------------------------------------------------------------
@@ -133,6 +142,18 @@ class Database:
             raise StaleTable(write.table_id, write.action.seq - 1, result.stored)
         return result  # type: ignore[no-any-return]
 
+    def mark_shown(
+        self, table_id: int, seq: int, shown: int, delivered_at: float | None
+    ) -> asyncio.Future[None]:
+        """Note how many of an outbox row's events were delivered (``delivered_at`` once all were:
+        the events are dropped). Not awaited by the deliverer: a note lost to a crash only means the
+        events are offered again, as possibly shown, at the next start."""
+        return self._submit(writes.OutboxWrite(table_id, seq, shown, delivered_at))
+
+    async def prune_outbox(self, before: float) -> int:
+        """Delete the outbox rows delivered before ``before``; how many."""
+        return await self._submit(writes.PruneOutbox(before))  # type: ignore[no-any-return]
+
     async def save_server_settings(self, guild_id: str, data: dict[str, Any], at: float) -> None:
         await self._submit(writes.SettingsWrite(guild_id, json.dumps(data, sort_keys=True), at))
 
@@ -152,6 +173,10 @@ class Database:
     async def set_presenter_data(self, table_id: int, key: str, value: str | None) -> None:
         """Remember (or with None, forget) a value for the presenter, e.g. a message id."""
         await self._submit(writes.PresenterWrite(table_id, key, value))
+
+    async def save_review(self, review: writes.ReviewWrite) -> None:
+        """Save a hand's review for one seat (a second save of the same one changes nothing)."""
+        await self._submit(review)
 
     async def set_player_preferences(self, player_id: str, data: dict[str, Any]) -> None:
         await self._submit(writes.PreferencesWrite(player_id, json.dumps(data), time.time()))
@@ -196,7 +221,11 @@ class Database:
 
     async def _statements(self, tx: Tx, group: Sequence[writes.Write]) -> list[Any]:
         self.faults.check(self.backend.fault_error)
-        return await writes.apply(tx, group, self.report_damage, self.backend.lock, self.backend.notify)
+        results = await writes.apply(tx, group, self.report_damage, self.backend.lock, self.backend.notify)
+        if self.crash is not None:
+            kinds = [k for w in group if isinstance(w, TableWrite) and w.owed for k in w.owed.kinds]
+            self.crash.check(CrashPoint.COMMIT, kinds)
+        return results
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -262,6 +291,14 @@ class Database:
             RatingChange(str(r[0]), int(r[1]), int(r[4]), float(r[2] or 0.0), float(r[3] or 0.0))
             for r in rows
         )
+
+    async def owed_events(self) -> list[OwedRow]:
+        """The outbox rows not yet delivered, per table in action order (tables in id order)."""
+        rows = await self.rows(
+            "SELECT o.table_id, t.guild_id, o.seq, o.events, o.shown FROM outbox o "
+            "JOIN tables t ON t.id = o.table_id WHERE o.delivered_at IS NULL ORDER BY o.table_id, o.seq"
+        )
+        return [OwedRow(int(r[0]), str(r[1]), int(r[2]), str(r[3]), int(r[4])) for r in rows]
 
     async def get_meta(self, key: str) -> str | None:
         row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))

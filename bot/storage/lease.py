@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from bot import telemetry
 from bot.storage.errors import StorageError
 
 log = logging.getLogger(__name__)
@@ -160,8 +161,10 @@ class LeaseKeeper:
             try:
                 held = await self._renew()
             except StorageError as exc:
+                telemetry.LEASE_RENEWALS.labels("failed").inc()
                 log.warning("the database lease could not be renewed (will retry): %s", exc)
                 continue
+            telemetry.LEASE_RENEWALS.labels("renewed" if held else "lost").inc()
             if not held:
                 log.critical("another process took over the database lease: stopping this bot")
                 self._on_lost()

@@ -37,6 +37,8 @@ TABLES: Final[dict[str, tuple[str, ...]]] = {
     "server_settings": ("guild_id",),
     "presenter_data": ("table_id", "key"),
     "player_preferences": ("player_id",),
+    "reviews": ("table_id", "hand_number", "seat"),
+    "outbox": ("table_id", "seq"),
     "daily_attempts": ("day", "player_id"),
     "daily_par": ("day",),
     "daily_posts": ("guild_id", "day"),

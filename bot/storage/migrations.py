@@ -131,6 +131,38 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     ALTER TABLE tables ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
     UPDATE tables SET seq = COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.table_id = tables.id), 0);
     """,
+    # Hand reviews (bot.review): the coach's rating of one seat's decisions in one finished hand,
+    # saved so a second look is instant; the counts feed each person's running accuracy in /stats.
+    """
+    CREATE TABLE reviews (
+        table_id INTEGER NOT NULL,
+        hand_number INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        player_id TEXT NOT NULL,
+        guild_id TEXT NOT NULL,
+        decisions INTEGER NOT NULL,    -- decisions rated
+        accurate INTEGER NOT NULL,     -- of them, within the coach's margin of the best
+        data TEXT NOT NULL,            -- JSON (bot.review.coach.CoachReport.to_json)
+        created_at REAL NOT NULL,
+        PRIMARY KEY (table_id, hand_number, seat)
+    );
+    CREATE INDEX reviews_player ON reviews(player_id, created_at);
+    """,
+    # The outbox: what an action owes the players (its table events, JSON: bot.tables.event_codec),
+    # written in the action's own transaction, so that a crash between the commit and Discord loses
+    # nothing. ``shown`` counts the events delivered; ``delivered_at`` is set once all are (the events
+    # are then dropped), and delivered rows are pruned after a while (bot.tables.service).
+    """
+    CREATE TABLE outbox (
+        table_id INTEGER NOT NULL,
+        seq INTEGER NOT NULL,          -- the action (actions.seq) that owes these events
+        events TEXT NOT NULL,          -- JSON; emptied once delivered
+        shown INTEGER NOT NULL,
+        delivered_at REAL,             -- epoch seconds; NULL while owed
+        PRIMARY KEY (table_id, seq)
+    ) WITHOUT ROWID;
+    CREATE INDEX outbox_delivered ON outbox(delivered_at);
+    """,
     # The daily challenge (bot.daily): one attempt per person and day (the table it is played at,
     # the result once the last hand ends), the day's par, and each server's summary post.
     """

@@ -70,6 +70,28 @@ class TableWrite:
     action: ActionRow
     game: GameRecord | None = None  # the finished game's results, in the same transaction
     notify: bool = False  # tell the other processes at commit (PostgreSQL: a table's owner reloads it)
+    owed: Owed | None = None  # what this action must show to the players (the outbox), if anything
+
+
+@dataclass(frozen=True, slots=True)
+class Owed:
+    """An action's events for the outbox: ``events`` the JSON list (``bot.tables.event_codec``),
+    ``kinds`` their type names (for logs and the test-only crash points, ``faults.Crash``)."""
+
+    events: str
+    kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OwedRow:
+    """An outbox row still owed: the events of action ``seq`` of a table, ``shown`` of them
+    already delivered."""
+
+    table_id: int
+    guild_id: str
+    seq: int
+    events: str
+    shown: int
 
 
 @dataclass(frozen=True, slots=True)

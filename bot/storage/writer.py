@@ -14,6 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Generic, TypeVar
 
+from bot import telemetry
 from bot.storage.errors import StorageUnavailable
 
 log = logging.getLogger(__name__)
@@ -55,7 +56,7 @@ class GroupWriter(Generic[W]):
         while self._pending:
             batch, self._pending = self._pending, []
             try:
-                results = await self._commit([w for w, _ in batch])
+                results = await self._timed_commit([w for w, _ in batch])
             except asyncio.CancelledError:
                 # Stopped mid-transaction (shutdown): nothing of the group was written, and its
                 # writers must hear so rather than wait forever.
@@ -64,10 +65,12 @@ class GroupWriter(Generic[W]):
                 raise
             except Exception as exc:
                 if self._unavailable(exc):
+                    telemetry.STORAGE_COMMIT_ERRORS.labels("unavailable").inc()
                     log.warning("the database can't be written (%d writes refused): %s", len(batch), exc)
                     for _, future in batch:
                         _fail(future, as_unavailable(exc))
                     continue
+                telemetry.STORAGE_COMMIT_ERRORS.labels("write").inc()
                 log.exception("group commit of %d writes failed; retrying each alone", len(batch))
                 await self._one_by_one(batch)
                 continue
@@ -75,12 +78,18 @@ class GroupWriter(Generic[W]):
                 if not future.done():
                     future.set_result(result)
 
+    async def _timed_commit(self, group: Sequence[W]) -> list[Any]:
+        with telemetry.STORAGE_COMMIT.time():
+            return await self._commit(group)
+
     async def _one_by_one(self, batch: list[tuple[W, asyncio.Future[Any]]]) -> None:
         for write, future in batch:
             try:
-                (result,) = await self._commit([write])
+                (result,) = await self._timed_commit([write])
             except Exception as exc:
-                _fail(future, as_unavailable(exc) if self._unavailable(exc) else exc)
+                unavailable = self._unavailable(exc)
+                telemetry.STORAGE_COMMIT_ERRORS.labels("unavailable" if unavailable else "write").inc()
+                _fail(future, as_unavailable(exc) if unavailable else exc)
             else:
                 if not future.done():
                     future.set_result(result)

@@ -54,6 +54,38 @@ class LeaseWrite:
 
 
 @dataclass(frozen=True, slots=True)
+class ReviewWrite:
+    """A hand's review for one seat (``bot.storage.reviews``); the first one saved stays."""
+
+    table_id: int
+    hand_number: int
+    seat: int
+    player_id: str
+    guild_id: str
+    decisions: int
+    accurate: int
+    data: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxWrite:
+    """How far an outbox row was delivered: ``shown`` events; ``delivered_at`` once all were."""
+
+    table_id: int
+    seq: int
+    shown: int
+    delivered_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class PruneOutbox:
+    """Delete the outbox rows delivered before ``before`` (→ how many)."""
+
+    before: float
+
+
+@dataclass(frozen=True, slots=True)
 class ClaimTableId:
     """A new table's id no other process is given (→ the id)."""
 
@@ -78,6 +110,9 @@ Write = (
     | LeaseWrite
     | ClaimTableId
     | Statements
+    | ReviewWrite
+    | OutboxWrite
+    | PruneOutbox
 )
 
 
@@ -112,6 +147,14 @@ _UPSERT_PRESENTER = (
     "INSERT INTO presenter_data (table_id, key, value) VALUES (?, ?, ?) "
     "ON CONFLICT(table_id, key) DO UPDATE SET value = excluded.value"
 )
+_INSERT_REVIEW = (
+    "INSERT INTO reviews (table_id, hand_number, seat, player_id, guild_id, decisions, accurate, data, "
+    "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(table_id, hand_number, seat) DO NOTHING"
+)
+_INSERT_OUTBOX = "INSERT INTO outbox (table_id, seq, events, shown, delivered_at) VALUES (?, ?, ?, 0, NULL)"
+_SHOWN = "UPDATE outbox SET shown = ? WHERE table_id = ? AND seq = ?"
+# Once delivered, a row keeps only when (its events are not needed any more: the space is reused).
+_DELIVERED = "UPDATE outbox SET shown = ?, delivered_at = ?, events = '' WHERE table_id = ? AND seq = ?"
 UPSERT_META = (
     "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
 )
@@ -156,6 +199,9 @@ async def apply(
                 for a in (t.action,)
             ],
         )
+    owed = [(t.table_id, t.action.seq, t.owed.events) for t in tables if t.owed is not None]
+    if owed:
+        await tx.executemany(_INSERT_OUTBOX, owed)
     for t in tables:
         if t.notify:
             await notify(tx, f"{t.table_id} {t.action.seq}")
@@ -176,8 +222,29 @@ async def apply(
                 result = await tx.fetch(*x.sql[0])
             else:
                 result = [await tx.execute(sql, args) for sql, args in x.sql]
+        elif isinstance(x, OutboxWrite):
+            pass  # all of the group's at once, below
+        elif isinstance(x, PruneOutbox):
+            result = await tx.execute(
+                "DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?", (x.before,)
+            )
         elif isinstance(x, SettingsWrite):
             await tx.execute(_UPSERT_SETTINGS, (x.guild_id, x.data, x.at))
+        elif isinstance(x, ReviewWrite):
+            await tx.execute(
+                _INSERT_REVIEW,
+                (
+                    x.table_id,
+                    x.hand_number,
+                    x.seat,
+                    x.player_id,
+                    x.guild_id,
+                    x.decisions,
+                    x.accurate,
+                    x.data,
+                    x.at,
+                ),
+            )
         elif isinstance(x, PreferencesWrite):
             await tx.execute(_UPSERT_PREFERENCES, (x.player_id, x.data, x.at))
         elif isinstance(x, PresenterWrite):
@@ -190,7 +257,20 @@ async def apply(
         else:
             await tx.execute(UPSERT_META, (x.key, x.value))
         results.append(result)
+    await _outbox_notes(tx, [x for x in writes if isinstance(x, OutboxWrite)])
     return results
+
+
+async def _outbox_notes(tx: Tx, notes: list[OutboxWrite]) -> None:
+    """How far outbox rows were delivered: one batch per statement (one round trip on PostgreSQL),
+    as there is a note for nearly every move. After the group's table writes: a row saved and
+    delivered within one group is inserted first."""
+    shown = [(x.shown, x.table_id, x.seq) for x in notes if x.delivered_at is None]
+    delivered = [(x.shown, x.delivered_at, x.table_id, x.seq) for x in notes if x.delivered_at is not None]
+    if shown:
+        await tx.executemany(_SHOWN, shown)
+    if delivered:
+        await tx.executemany(_DELIVERED, delivered)
 
 
 async def _stale_tables(tx: Tx, writes: Sequence[Write], lock: Lock) -> dict[int, Stale]:

@@ -15,7 +15,9 @@ from bot.tables import events as ev
 from bot.tables import lobby
 from bot.tables.options import ServerSettings, TableOptions
 from bot.tables.permissions import Actor, require_manager, require_seat, require_server_manager
+from bot.tables.preferences import PlayerPreferences
 from bot.tables.refusals import Refused, TableRefusal, or_busy
+from bot.tables.requests import PreferencesRequest, SettingsRequest, TableRequest
 from bot.tables.service_base import (
     REPORTED_PREFIX,
     seat_changed,
@@ -54,6 +56,28 @@ class LobbyActions(Turns):
         await or_busy(self.db.save_server_settings(guild_id, settings.to_json(), self.clock.now()))
         self._reported.discard(f"{REPORTED_PREFIX}server_settings:{guild_id}")  # repaired by this save
 
+    async def change_server_settings(
+        self, actor: Actor, guild_id: str, channel_id: str, request: SettingsRequest
+    ) -> ServerSettings:
+        """The server's settings with ``request`` applied, checked and saved (managers only); as
+        they are when nothing was asked."""
+        current = await self.server_settings(guild_id, channel_id)
+        if not request.given:
+            return current
+        require_server_manager(actor)
+        changed = request.applied_to(current, self.settings.languages)
+        await self.set_server_settings(actor, guild_id, changed)
+        return changed
+
+    async def requested_options(self, guild_id: str, channel_id: str, request: TableRequest) -> TableOptions:
+        """The options of a new table: the server's defaults with ``request`` applied, checked."""
+        settings = await self.server_settings(guild_id, channel_id)
+        return request.applied_to(settings.defaults)
+
+    def preferences_with(self, current: PlayerPreferences, request: PreferencesRequest) -> PlayerPreferences:
+        """A person's preferences with ``request`` applied, checked (the caller saves them)."""
+        return request.applied_to(current, self.settings.languages)
+
     # == lobby ================================================================================
 
     async def create_table(
@@ -91,10 +115,11 @@ class LobbyActions(Turns):
         async with table.lock:
             # Seed and seating: enough for the log alone to replay the table (bot.tables.replay).
             created = {"options": options.to_json(), "seed": table.seed, "seat_host": seat_host}
-            await self._save(table, actor.user_id, "create", created)
-            self._tables[table_id] = table
             snap = table_snapshot(table)
-            self._emit(table, [ev.TableCreated(snap)])
+            events: list[ev.TableEvent] = [ev.TableCreated(snap)]
+            await self._save(table, actor.user_id, "create", created, events)
+            self._tables[table_id] = table
+            self._emit(table, events, saved=True)
         return snap
 
     async def join(self, actor: Actor, table_id: int, seat: int | None = None) -> TableSnapshot:
@@ -103,8 +128,11 @@ class LobbyActions(Turns):
                 raise Refused(TableRefusal.ALREADY_SEATED)
             s = lobby.seat_for_joiner(table.lobby, seat)
             table.lobby[s] = Occupant.person(actor.user_id)
-            await self._save(table, actor.user_id, "join", {"seat": s})
-            return [ev.SeatChanged(table_snapshot(table), s, ev.SeatChange.JOINED, actor.user_id)]
+            events: list[ev.TableEvent] = [
+                ev.SeatChanged(table_snapshot(table), s, ev.SeatChange.JOINED, actor.user_id)
+            ]
+            await self._save(table, actor.user_id, "join", {"seat": s}, events)
+            return events
 
         return await self._lobby_action(table_id, change)
 
@@ -113,8 +141,11 @@ class LobbyActions(Turns):
             require_manager(actor, table)
             s = lobby.empty_seat(table.lobby, seat)
             table.lobby[s] = Occupant.computer()
-            await self._save(table, actor.user_id, "add_computer", {"seat": s})
-            return [ev.SeatChanged(table_snapshot(table), s, ev.SeatChange.COMPUTER_ADDED, None)]
+            events: list[ev.TableEvent] = [
+                ev.SeatChanged(table_snapshot(table), s, ev.SeatChange.COMPUTER_ADDED, None)
+            ]
+            await self._save(table, actor.user_id, "add_computer", {"seat": s}, events)
+            return events
 
         return await self._lobby_action(table_id, change)
 
@@ -125,8 +156,8 @@ class LobbyActions(Turns):
         table = self._table(table_id)
         async with table.lock:
             self._require_status(table, TableStatus.LOBBY, TableRefusal.NOT_IN_LOBBY)
-            events = await change(table)
-            self._emit(table, events)
+            events = await change(table)  # saved with the change
+            self._emit(table, events, saved=True)
             return table_snapshot(table)
 
     async def leave(self, actor: Actor, table_id: int) -> TableSnapshot:
@@ -146,13 +177,14 @@ class LobbyActions(Turns):
                 elif table.host_id == actor.user_id:
                     assert nxt.player_id is not None
                     table.host_id = nxt.player_id
-                await self._save(table, actor.user_id, "leave", {"seat": seat})
                 snap = table_snapshot(table)
                 events.append(ev.SeatChanged(snap, seat, ev.SeatChange.LEFT, actor.user_id))
                 if table.status is TableStatus.CANCELLED:
                     events.append(ev.TableCancelled(snap, None))
+                await self._save(table, actor.user_id, "leave", {"seat": seat}, events)
+                if table.status is TableStatus.CANCELLED:
                     self._close(table)
-                self._emit(table, events)
+                self._emit(table, events, saved=True)
                 return snap
             game = self._game(table)
             engine_events = game.quit(seat, QuitReason.LEFT)
@@ -178,12 +210,12 @@ class LobbyActions(Turns):
             if waiting and table.deadline is not None:
                 # The computer was to move: give the person a whole turn's time.
                 table.deadline = max(table.deadline, self.clock.now() + table.options.time_limit)
-            await self._save(table, actor.user_id, "rejoin", {"seat": seat})
             snap = table_snapshot(table)
             events: list[ev.TableEvent] = [ev.SeatChanged(snap, seat, ev.SeatChange.REJOINED, actor.user_id)]
             if waiting:
                 events.append(self._turn(table, snap, (seat,)))
-            self._emit(table, events)
+            await self._save(table, actor.user_id, "rejoin", {"seat": seat}, events)
+            self._emit(table, events, saved=True)
             self._schedule(table)
             return snap
 
@@ -202,7 +234,6 @@ class LobbyActions(Turns):
             table.status = TableStatus.PLAYING
             table.move_number = 1
             table.deadline = table.options.deadline(self.clock.now())
-            await self._save(table, actor.user_id, "start", {"filled": filled})
             snap = table_snapshot(table)
             events: list[ev.TableEvent] = [
                 ev.SeatChanged(snap, s, ev.SeatChange.FILLED, None) for s in filled
@@ -210,7 +241,8 @@ class LobbyActions(Turns):
             events.append(ev.GameStarted(snap))
             events.append(self._dealt(table, snap))
             events.append(self._turn(table, snap))
-            self._emit(table, events)
+            await self._save(table, actor.user_id, "start", {"filled": filled}, events)
+            self._emit(table, events, saved=True)
             self._schedule(table)
             return snap
 
@@ -223,8 +255,9 @@ class LobbyActions(Turns):
             require_manager(actor, table)
             table.status = TableStatus.CANCELLED
             table.deadline = None
-            await self._save(table, actor.user_id, "cancel", {})
             snap = table_snapshot(table)
+            events: list[ev.TableEvent] = [ev.TableCancelled(snap, actor.user_id)]
+            await self._save(table, actor.user_id, "cancel", {}, events)
             self._close(table)
-            self._emit(table, [ev.TableCancelled(snap, actor.user_id)])
+            self._emit(table, events, saved=True)
             return snap

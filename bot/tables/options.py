@@ -31,8 +31,7 @@ class TableOptions:
 
     def checked(self) -> TableOptions:
         """These options, or Refused if they cannot be played."""
-        if not MIN_TIME_LIMIT <= self.time_limit <= MAX_TIME_LIMIT:
-            raise Refused(TableRefusal.BAD_TIME_LIMIT, min=MIN_TIME_LIMIT, max=MAX_TIME_LIMIT)
+        checked_time_limit(self.time_limit)
         return self
 
     @property
@@ -63,6 +62,17 @@ class TableOptions:
             daily=bool(data.get("daily", False)),
             event_id=None if data.get("event_id") is None else int(data["event_id"]),
         )
+
+
+def checked_time_limit(value: object) -> float:
+    """Seconds per move, if ``value`` is a number of them within the limits, else Refused."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not MIN_TIME_LIMIT <= value <= MAX_TIME_LIMIT
+    ):
+        raise Refused(TableRefusal.BAD_TIME_LIMIT, min=MIN_TIME_LIMIT, max=MAX_TIME_LIMIT)
+    return float(value)
 
 
 def rules_with(rules: RuleSet, **changes: Any) -> RuleSet:

@@ -1,6 +1,10 @@
 """The presenter: whatever shows the table's events to people (the Discord layer; a recorder in
 tests and benchmarks). The service calls it from one delivery task per table, in event order; a
-slow or failing call delays only that table's later events, never another table or the game."""
+slow or failing call delays only that table's later events, never another table or the game.
+
+When ``present`` returns, the event is shown (on Discord): the service then marks it delivered in
+the outbox. An event offered ``again`` was owed when the bot stopped, and may have been shown just
+before: the presenter shows it only if it is not there yet, so that nothing is shown twice."""
 
 from __future__ import annotations
 
@@ -14,6 +18,14 @@ E = TypeVar("E")
 
 
 class Presenter(Protocol):
+    async def present(self, event: TableEvent, *, again: bool = False) -> None: ...
+
+
+class Observer(Protocol):
+    """A service built on tables (bot.daily, bot.events) that watches their events after the
+    presenter; it is told every event, also those offered again after a restart, and must take
+    each in a way that a repeat changes nothing."""
+
     async def present(self, event: TableEvent) -> None: ...
 
 
@@ -22,10 +34,13 @@ class RecordingPresenter:
 
     def __init__(self) -> None:
         self.events: list[TableEvent] = []
+        self.again: list[TableEvent] = []  # the events offered again (owed at a restart)
         self._changed = asyncio.Condition()
 
-    async def present(self, event: TableEvent) -> None:
+    async def present(self, event: TableEvent, *, again: bool = False) -> None:
         self.events.append(event)
+        if again:
+            self.again.append(event)
         async with self._changed:
             self._changed.notify_all()
 

@@ -35,6 +35,8 @@ class TableRefusal(Enum):
     CHANNEL_NOT_ALLOWED = "channel_not_allowed"
     BAD_TIME_LIMIT = "bad_time_limit"  # params: min, max
     BAD_RULES = "bad_rules"  # params: rule (the engine's InvalidRules code)
+    OPTION_OUT_OF_RANGE = "option_out_of_range"  # params: option, min, max
+    OPTION_NOT_OFFERED = "option_not_offered"  # params: option, allowed (the values it takes)
     CANNOT_REJOIN = "cannot_rejoin"  # nothing to take back, or the table does not allow it
     BUSY = "busy"  # the service is stopping
     STORAGE_BUSY = "storage_busy"  # the database can't be written now (locked, disk full): nothing changed

@@ -9,7 +9,8 @@ after random storage faults, kills and restarts; an operator can run it on a cop
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from bot.engine.game import Game, Occupant, QuitReason
@@ -28,6 +29,15 @@ class ReplayError(ValueError):
 
 def replay(table_id: int, guild_id: str, channel_id: str, actions: Sequence[ActionRow]) -> Table:
     """The table rebuilt from its action log alone."""
+    return deque(replay_steps(table_id, guild_id, channel_id, actions), maxlen=1)[0]
+
+
+def replay_steps(
+    table_id: int, guild_id: str, channel_id: str, actions: Sequence[ActionRow]
+) -> Iterator[Table]:
+    """The table after each action of its log, in order: one ``Table`` changed in place, so a
+    reader that wants an earlier moment (a finished hand, ``bot.review``) keeps what it needs as
+    it goes."""
     if not actions or actions[0].kind != "create":
         raise ReplayError(f"table {table_id}: the log does not start with its creation")
     table: Table | None = None
@@ -41,8 +51,7 @@ def replay(table_id: int, guild_id: str, channel_id: str, actions: Sequence[Acti
             except Exception as exc:
                 raise ReplayError(f"table {table_id}: action {row.seq} ({row.kind}): {exc}") from exc
         table.seq = row.seq
-    assert table is not None
-    return table
+        yield table
 
 
 def differences(replayed: Table, saved: dict[str, Any]) -> list[str]:

@@ -7,6 +7,10 @@ are ``Refused`` exceptions carrying codes. Built in layers, one job per module: 
 ``lobby_actions`` (seats, start, cancel, server settings) and this module: the lifecycle (restoring
 every unfinished table at start, the heartbeat, stopping) and the supervisor, which looks at every
 table regularly and re-arms whatever should move it on, so no table waits forever.
+
+At start, what the tables still owe the players (the outbox: events saved with their action but not
+marked delivered, finished and cancelled tables included) is offered to the presenter ``again``,
+in order and before anything new of the table; delivered rows are pruned on the heartbeat.
 """
 
 from __future__ import annotations
@@ -18,12 +22,17 @@ from collections.abc import Awaitable
 from typing import Any
 
 from bot.storage.errors import StorageUnavailable
+from bot.storage.records import DamagedRow, OwedRow
+from bot.tables import event_codec
 from bot.tables import events as ev
+from bot.tables.options import TableOptions
 from bot.tables.presenter import Presenter
 from bot.tables.refusals import Refused
 from bot.tables.service_base import (
     ALIVE_KEY,
     REPORTED_PREFIX,
+    Queued,
+    with_changes,
 )
 from bot.tables.sharing import Sharing
 from bot.tables.snapshot import (
@@ -49,6 +58,7 @@ class TableService(Sharing):
         self._reported = await self.db.meta_keys(REPORTED_PREFIX)
         now = self.clock.now()
         downtime = await self._downtime(now)
+        owed = await self._owed()
         restored: list[int] = []
         saves: list[Awaitable[Any]] = []
         for row in await self.db.open_tables():
@@ -75,8 +85,12 @@ class TableService(Sharing):
         for result in await asyncio.gather(*saves, return_exceptions=True):
             if isinstance(result, BaseException):
                 log.error("saving a restored table failed", exc_info=result)
+        for table_id, items in owed.items():
+            if table_id not in self._tables:  # finished, cancelled or broken: delivered all the same
+                self._queue(Table(table_id, "", "", "", TableOptions(), 0, 0.0), items)
         for table_id in restored:
             table = self._tables[table_id]
+            self._queue(table, owed.get(table_id, []))  # first what it owed, then the restart
             snap = table_snapshot(table)
             events: list[ev.TableEvent] = [ev.TableRestored(snap, downtime)]
             game = table.game
@@ -91,6 +105,32 @@ class TableService(Sharing):
         self._beat()
         self._supervise_later()
         return restored
+
+    async def _owed(self) -> dict[int, list[Queued]]:
+        """This process's tables' outbox rows still owed, as events to offer ``again``, by table.
+        A row that can't be read is reported and set aside (marked delivered)."""
+        owed: dict[int, list[Queued]] = {}
+        for row in await self.db.owed_events():
+            if not self.owns(row.guild_id):
+                continue  # another process's (bot.tables.sharing)
+            try:
+                events = await self._owed_events(row)
+            except Exception as exc:
+                reason = f"{type(exc).__name__}: {exc}"
+                self._damaged(DamagedRow("outbox", f"{row.table_id}/{row.seq}", row.guild_id, reason))
+                self._mark(row.table_id, row.seq, row.shown, row.shown)
+                continue
+            n = len(events)
+            owed.setdefault(row.table_id, []).extend(
+                Queued(e, row.seq, i, n, again=True) for i, e in enumerate(events) if i >= row.shown
+            )
+        return owed
+
+    async def _owed_events(self, row: OwedRow) -> list[ev.TableEvent]:
+        events = event_codec.decode(row.events)
+        if any(isinstance(e, ev.GameOver) for e in events):
+            return with_changes(events, await self.db.rating_changes(row.table_id))
+        return events
 
     async def _downtime(self, now: float) -> float:
         """Seconds the bot was down (since its last heartbeat): added to every deadline."""
@@ -111,6 +151,13 @@ class TableService(Sharing):
             await self._save(table, None, "restored", {"downtime": downtime})
         except Refused:
             table.deadline = deadline
+
+    async def _prune(self) -> None:
+        """Delete the outbox rows delivered long enough ago (kept a while for whoever looks)."""
+        try:
+            await self.db.prune_outbox(self.clock.now() - self.settings.outbox_keep)
+        except StorageUnavailable as exc:
+            log.warning("delivered outbox rows not pruned (next heartbeat): %s", exc)
 
     async def _note_alive(self) -> None:
         try:
@@ -148,6 +195,7 @@ class TableService(Sharing):
         def beat() -> None:
             if self._running:
                 self._spawn(self._note_alive())
+                self._spawn(self._prune())
                 self._beat()
 
         self._heartbeat = self.clock.call_at(self.clock.now() + self.settings.heartbeat_interval, beat)

@@ -3,9 +3,11 @@ delivery, the damage reports, and the lookups every part uses. ``turns``, ``lobb
 ``service`` build on it, one job each (see ``bot.tables.service``).
 
 Concurrency: one ``asyncio.Lock`` per table. Every action takes the lock, checks the move number it
-was made for, applies the move through the engine, saves the state with an action-log row in one
-transaction, then queues its events for delivery. Each table has its own delivery task, so a slow
-presenter never holds up another table (or the table's own game).
+was made for, applies the move through the engine, saves the state with an action-log row and its
+events (the outbox) in one transaction, then queues the events for delivery; once an action's events
+are shown, its outbox row is marked delivered (``bot.tables.service`` offers the rest again at the
+next start). Each table has its own delivery task, so a slow presenter never holds up another table
+(or the table's own game).
 
 Failures: the database is the truth. If a save fails, the table goes back to its last saved state
 (nothing half-applied) and the action is refused (``STORAGE_BUSY``) or, for the service's own actions
@@ -17,21 +19,24 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
+from collections import deque
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from bot.engine.game import Game
 from bot.engine.moves import Move, PassCards, PlayCard
 from bot.storage.database import Database
 from bot.storage.errors import StaleTable, StorageUnavailable
-from bot.storage.records import ActionRow, DamagedRow, RatingChange, TableWrite
+from bot.storage.faults import CrashPoint
+from bot.storage.records import ActionRow, DamagedRow, Owed, RatingChange, TableWrite
+from bot.tables import event_codec
 from bot.tables import events as ev
 from bot.tables.clock import Clock, SystemClock
 from bot.tables.computers import ComputerPool, ComputerSettings
 from bot.tables.options import TableOptions
 from bot.tables.permissions import Actor, require_seat
-from bot.tables.presenter import Presenter
+from bot.tables.presenter import Observer, Presenter
 from bot.tables.refusals import Refused, TableRefusal, or_busy
 from bot.tables.results import game_record
 from bot.tables.snapshot import (
@@ -60,12 +65,29 @@ class ServiceSettings:
     supervise_interval: float = 5.0  # how often every table is checked for "nobody can move"
     retry_base: float = 0.5  # first retry of a failed computer turn or timeout; doubles each time
     retry_max: float = 4.0  # longest wait between retries (the table resumes within this)
+    languages: tuple[str, ...] = ()
+    """The languages a person or server may choose (the catalogues', given by the app: the service
+    does not depend on the text); none: only "automatic"."""
+    outbox_keep: float = 3600.0  # delivered outbox rows are pruned after this many seconds
 
     @staticmethod
     def warning_lead(time_limit: float) -> float:
         """How long before the deadline the timeout warning goes out: a third of the time limit,
         at least 5 s and at most an hour."""
         return min(max(time_limit / 3.0, 5.0), 3600.0, time_limit)
+
+
+@dataclass(frozen=True, slots=True)
+class Queued:
+    """An event waiting for the presenter. ``seq``: the action whose outbox row keeps it (None for
+    what is not kept: a warning, a restart's redraw), ``index`` its place among that row's
+    ``count`` events. ``again``: it was owed when the bot stopped, so it may be on Discord already."""
+
+    event: ev.TableEvent
+    seq: int | None = None
+    index: int = 0
+    count: int = 1
+    again: bool = False
 
 
 class ServiceBase:
@@ -82,7 +104,7 @@ class ServiceBase:
         self.db = db
         self.presenter: Presenter = _Unattached()
         # Services built on tables (bot.daily) watch the events too, after the presenter.
-        self.observers: list[Presenter] = []
+        self.observers: list[Observer] = []
         self.clock: Clock = clock or SystemClock()
         self._own_pool = computers is None
         self.computers = computers or ComputerPool(ComputerSettings())
@@ -162,13 +184,31 @@ class ServiceBase:
             table_snapshot(t)
             for t in sorted(self._tables.values(), key=lambda t: t.table_id)
             if (guild_id is None or t.guild_id == guild_id) and t.seat_of(player_id) is not None
-        ]  # == persistence ==========================================================================
+        ]
+
+    def open_counts(self) -> dict[TableStatus, int]:
+        """How many of this process's tables are open in each open status, for the metrics (another
+        process's table, loaded here for one move, is counted by its owner)."""
+        counts = dict.fromkeys((s for s in TableStatus if s.open), 0)
+        for t in self._tables.values():
+            if t.status.open:
+                counts[t.status] += 1
+        return counts
+
+    # == persistence ==========================================================================
 
     async def _save(
-        self, table: Table, actor_id: str | None, kind: str, payload: dict[str, Any]
+        self,
+        table: Table,
+        actor_id: str | None,
+        kind: str,
+        payload: dict[str, Any],
+        events: Sequence[ev.TableEvent] = (),
     ) -> tuple[RatingChange, ...]:
-        """Write the table's state and one action-log row in one transaction. On failure the table
-        is reloaded from its last saved state and the action is refused."""
+        """Write the table's state, one action-log row and the action's ``events`` (the outbox: what
+        it owes the players, delivered from there should the bot stop before they are shown) in one
+        transaction. On failure the table is reloaded from its last saved state and the action is
+        refused."""
         table.seq += 1
         now = self.clock.now()
         record = None
@@ -188,6 +228,9 @@ class ServiceBase:
             action=ActionRow(table.seq, now, table.move_number, actor_id, kind, json.dumps(payload)),
             game=record,
             notify=table.foreign,
+            owed=Owed(event_codec.encode(list(events)), tuple(type(e).__name__ for e in events))
+            if events
+            else None,
         )
         try:
             changes = await self.db.save_table(write)
@@ -201,7 +244,12 @@ class ServiceBase:
             raise
         table.saved_state = write.state
         table.failures = 0
+        self._crash_point(CrashPoint.COMMITTED, events)
         return changes
+
+    def _crash_point(self, point: CrashPoint, events: Sequence[ev.TableEvent]) -> None:
+        if self.db.crash is not None:
+            self.db.crash.check(point, [type(e).__name__ for e in events])
 
     def _roll_back(self, table: Table) -> None:
         """Memory must never run ahead of the database: back to the last saved state."""
@@ -213,8 +261,14 @@ class ServiceBase:
 
     # == events ===============================================================================
 
-    def _emit(self, table: Table, events: list[ev.TableEvent]) -> None:
-        table.outbox.extend(events)
+    def _emit(self, table: Table, events: list[ev.TableEvent], *, saved: bool = False) -> None:
+        """Queue events for the presenter. ``saved``: they are the outbox row of the action just
+        saved (``table.seq``), marked delivered once shown."""
+        n = len(events)
+        self._queue(table, [Queued(e, table.seq if saved else None, i, n) for i, e in enumerate(events)])
+
+    def _queue(self, table: Table, items: list[Queued]) -> None:
+        table.outbox.extend(items)
         if not table.delivering and table.outbox:
             table.delivering = True
             self._spawn(self._deliver(table))
@@ -227,19 +281,43 @@ class ServiceBase:
     async def _deliver(self, table: Table) -> None:
         try:
             while table.outbox:
-                event = table.outbox.popleft()
-                for watcher in (self.presenter, *self.observers):
-                    try:
-                        async with asyncio.timeout(self.settings.presenter_timeout):
-                            await watcher.present(event)
-                    except asyncio.CancelledError:
-                        raise
-                    except Exception:
-                        log.exception(
-                            "presenter failed on %s of table %d", type(event).__name__, table.table_id
-                        )
+                item: Queued = table.outbox.popleft()
+                event = item.event
+                self._crash_point(CrashPoint.PRESENT, (event,))
+                if item.again and isinstance(event, ev.TurnStarted):
+                    # An owed turn's controls: the restart offers the current turn's (an older
+                    # turn's would be stale), after everything owed.
+                    self._delivered(table.table_id, item, table.outbox)
+                    continue
+                await self._show(table.table_id, self.presenter.present(event, again=item.again), event)
+                for observer in self.observers:
+                    await self._show(table.table_id, observer.present(event), event)
+                self._crash_point(CrashPoint.PRESENTED, (event,))
+                self._delivered(table.table_id, item, table.outbox)
         finally:
             table.delivering = False
+
+    async def _show(self, table_id: int, shown: Awaitable[None], event: ev.TableEvent) -> None:
+        """One watcher's showing of an event, bounded by the presenter timeout; its failure is
+        logged and delays nothing else."""
+        try:
+            async with asyncio.timeout(self.settings.presenter_timeout):
+                await shown
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("presenter failed on %s of table %d", type(event).__name__, table_id)
+
+    def _delivered(self, table_id: int, item: Queued, rest: deque[Queued]) -> None:
+        """Note in the outbox how far an action's events were shown: once per action, when its last
+        queued event was shown (a note lost to a crash only means they are offered again, as
+        possibly shown)."""
+        if item.seq is not None and (not rest or rest[0].seq != item.seq):
+            self._mark(table_id, item.seq, item.index + 1, item.count)
+
+    def _mark(self, table_id: int, seq: int, shown: int, count: int) -> None:
+        done = self.clock.now() if shown >= count else None
+        self.db.mark_shown(table_id, seq, shown, done).add_done_callback(_note_failed)
 
     def _dealt(self, table: Table, snap: TableSnapshot) -> ev.HandDealt:
         game = self._game(table)
@@ -323,10 +401,26 @@ def _every_server(guild_id: str) -> bool:
     return True
 
 
+def _note_failed(note: asyncio.Future[None]) -> None:
+    if not note.cancelled() and note.exception() is not None:
+        log.warning(
+            "an outbox row not marked delivered (offered again at the next start): %s", note.exception()
+        )
+
+
+def with_changes(events: list[ev.TableEvent], changes: tuple[RatingChange, ...]) -> list[ev.TableEvent]:
+    """The game's end with what it changed for each person, known once its transaction committed
+    (the outbox keeps the event without them: see ``ServiceBase.owed``)."""
+    if not changes:
+        return events
+    told = tuple(rating_change_event(c) for c in changes)
+    return [replace(e, changes=told) if isinstance(e, ev.GameOver) else e for e in events]
+
+
 class _Unattached:
     """The presenter of a service nobody attached one to: events are a programming error."""
 
-    async def present(self, event: ev.TableEvent) -> None:
+    async def present(self, event: ev.TableEvent, *, again: bool = False) -> None:
         raise RuntimeError(f"no presenter attached to the table service for {type(event).__name__}")
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+from collections.abc import Sequence
 from typing import Any, Final
 
 from bot.storage.backend import Dialect
@@ -113,9 +114,9 @@ class Sharing(LobbyActions):
                 continue
         raise Refused(TableRefusal.STORAGE_BUSY)
 
-    def _emit(self, table: Table, events: list[ev.TableEvent]) -> None:
-        if not table.foreign:  # the owner presents another process's table
-            super()._emit(table, events)
+    def _emit(self, table: Table, events: list[ev.TableEvent], *, saved: bool = False) -> None:
+        if not table.foreign:  # the owner presents another process's table (its outbox rows too)
+            super()._emit(table, events, saved=saved)
 
     def _schedule(self, table: Table, *, retrying: bool = False) -> None:
         if not table.foreign and table.replaying is None:  # caught up: scheduled once, at the end
@@ -128,16 +129,23 @@ class Sharing(LobbyActions):
     # == saving: stale saves, catching up ========================================================
 
     async def _save(
-        self, table: Table, actor_id: str | None, kind: str, payload: dict[str, Any]
+        self,
+        table: Table,
+        actor_id: str | None,
+        kind: str,
+        payload: dict[str, Any],
+        events: Sequence[ev.TableEvent] = (),
     ) -> tuple[RatingChange, ...]:
         row = table.replaying
-        if row is not None:  # another process saved this action: take its number and results
+        if (
+            row is not None
+        ):  # another process saved this action (its outbox row too): take its number and results
             table.seq = row.seq
             if table.status is TableStatus.FINISHED:
                 return await self.db.rating_changes(table.table_id)
             return ()
         try:
-            return await super()._save(table, actor_id, kind, payload)
+            return await super()._save(table, actor_id, kind, payload, events)
         except StaleTable as exc:
             if table.saved_state is None:
                 raise IdTaken from None

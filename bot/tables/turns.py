@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from bot import telemetry
 from bot.engine import game as g
 from bot.engine.cards import Card, CardSet
 from bot.engine.game import QuitReason
@@ -20,9 +21,9 @@ from bot.tables.refusals import Behind, Refused, TableRefusal
 from bot.tables.service_base import (
     ServiceBase,
     move_json,
-    rating_change_event,
     seat_changed,
     timed_out_event,
+    with_changes,
 )
 from bot.tables.snapshot import (
     TableSnapshot,
@@ -73,9 +74,12 @@ class Turns(ServiceBase):
             raise Refused.from_illegal(exc) from None
         moved = self._advance(table, move)
         label = "computer" if actor_id is None else "move"
-        return await self._after_moves(
-            table, actor_id, label, {"move": move_json(move)}, engine_events, moved
-        )
+        replayed = table.replaying is not None  # another process's move, counted where it was made
+        payload = {"move": move_json(move)}
+        snap = await self._after_moves(table, actor_id, label, payload, engine_events, moved)
+        if not replayed:
+            telemetry.MOVES.labels("computer" if actor_id is None else "person").inc()
+        return snap
 
     def _advance(self, table: Table, move: Move) -> bool:
         """Bump the move number unless this was one seat's pass while others still choose."""
@@ -97,15 +101,15 @@ class Turns(ServiceBase):
         lead: list[Callable[[TableSnapshot], ev.TableEvent]] | None = None,
         timed_out: tuple[int, ...] = (),
     ) -> TableSnapshot:
-        """Save, then translate the engine's events into table events and queue them, after the
-        ``lead`` events (seat changes, timeouts). A new move number announces the seats to act."""
+        """Translate the engine's events into table events, after the ``lead`` events (seat changes,
+        timeouts), save them with the move (the outbox) and queue them. A new move number announces
+        the seats to act."""
         game = self._game(table)
         if game.over:
             table.status = TableStatus.FINISHED
             table.deadline = None
             if not moved:
                 table.move_number += 1  # every control of the finished game is now stale
-        changes = await self._save(table, actor_id, kind, payload)
         snap = table_snapshot(table)
         events: list[ev.TableEvent] = [make(snap) for make in lead or ()]
         for e in engine_events:
@@ -122,12 +126,13 @@ class Turns(ServiceBase):
             elif isinstance(e, g.HandScored):
                 events.append(ev.HandScored(snap, e.hand_number, e.score, e.totals))
             elif isinstance(e, g.GameEnded):
-                events.append(ev.GameOver(snap, e.result, tuple(rating_change_event(c) for c in changes)))
+                events.append(ev.GameOver(snap, e.result, ()))  # its rating changes: at the commit
+        if not game.over and moved:
+            events.append(self._turn(table, snap))
+        changes = await self._save(table, actor_id, kind, payload, events)
         if game.over:
             self._close(table)
-        elif moved:
-            events.append(self._turn(table, snap))
-        self._emit(table, events)
+        self._emit(table, with_changes(events, changes), saved=True)
         self._schedule(table)
         return snap
 
@@ -237,6 +242,7 @@ class Turns(ServiceBase):
                 return
             seats = tuple(s for s in game.hand.waiting_for() if not game.seats[s].is_computer)
             if seats:
+                # Not kept in the outbox: a warning is stale after a restart (the deadline moved).
                 self._emit(
                     table, [ev.TimeoutWarning(table_snapshot(table), seats, move_number, table.deadline)]
                 )
@@ -286,6 +292,7 @@ class Turns(ServiceBase):
                 await self._after_moves(
                     table, None, "timeout", {"timeouts": record}, engine_events, moved, lead, tuple(timed_out)
                 )
+                telemetry.MOVES.labels("timeout").inc(len(timed_out))
             except Behind:
                 return  # another process's move came first: caught up, its deadline is armed
             except Refused as exc:

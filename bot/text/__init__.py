@@ -21,6 +21,7 @@ from bot.engine.moves import Refusal
 from bot.tables.refusals import RefusalCode, TableRefusal
 from bot.text.cards import card_full_name, card_list, card_name, suit_name
 from bot.text.catalogue import CATALOGUES, DEFAULT_LOCALE, LANGUAGES, has, language, t
+from bot.text.commands import choice_names, option_name
 from bot.text.images import image_words
 from bot.text.locales import private_locale, public_locale
 from bot.text.pseudo import PSEUDO_LOCALE
@@ -39,6 +40,10 @@ def refusal_text(code: RefusalCode, locale: str | None = None, /, **params: Any)
         shown["card"] = card_name(shown["card"], locale)
     if isinstance(shown.get("suit"), int):
         shown["suit"] = Suit(shown["suit"]).symbol
+    if isinstance(shown.get("option"), str):  # a command's option: by its name in the reader's Discord
+        shown["option"] = option_name(shown["option"], locale)
+    if isinstance(shown.get("allowed"), tuple):
+        shown["allowed"] = choice_names(shown["allowed"], locale)
     if isinstance(shown.get("rule"), str):  # an InvalidRules code: say what is wrong, in words
         shown["rule"] = t(f"rules.invalid.{shown['rule']}", locale)
     return t(refusal_key(code), locale, **shown)

@@ -21,7 +21,7 @@ from functools import cache
 
 from bot.engine.rules import MoonScoring, Omnibus, RuleSet, Scoring
 from bot.engine.scoring import all_tricks_score, moon_score, moon_self_score
-from bot.text.catalogue import DEFAULT_LOCALE, language, t, template
+from bot.text.catalogue import CATALOGUES, DEFAULT_LOCALE, has, language, t, template
 from bot.text.pseudo import PSEUDO_LOCALE
 
 NAME_MAX, DESCRIPTION_MAX, CHOICE_MAX = 32, 100, 100
@@ -55,6 +55,23 @@ def option_key(qualified_name: str, option: str, field: str) -> str:
 
 def choice_key(value: str | int | float) -> str:
     return f"choice.{value}"
+
+
+def option_name(option: str, locale: str | None) -> str:
+    """An option as the reader's Discord shows it: its name in their language (an option keeps one
+    name in every command that has it), else as declared."""
+    suffix = f".option.{option}.name"
+    for key in CATALOGUES[DEFAULT_LOCALE]:
+        if key.startswith("command.") and key.endswith(suffix):
+            return t(key, locale)
+    return option
+
+
+def choice_names(values: tuple[str, ...], locale: str | None) -> str:
+    """The values an option takes, as the command's menu names them (a value without a label,
+    such as a boolean's, as it is), each in backticks."""
+    names = (t(choice_key(v), locale, **command_params()) if has(choice_key(v)) else v for v in values)
+    return t("list.separator", locale).join(f"`{name}`" for name in names)
 
 
 def english(key: str) -> str:

@@ -26,16 +26,15 @@ from bot.client.answers import actor_of, answer_refused, defer_private, private_
 from bot.engine.cards import Card, CardSet, cards_of
 from bot.engine.hand import Phase
 from bot.engine.moves import Refusal
-from bot.tables import PrivateHand, Refused, TableRefusal, TableService
+from bot.tables import PrivateHand, Refused, TableRefusal, TableService, TableSnapshot
 from bot.tables.permissions import Actor
 from bot.text import card_name, t
 from bot.text.alt_text import score_sheet_alt
-from bot.text.controls import last_trick_text
 from cogs.hearts import _images as images
 from cogs.hearts._controls import LobbyAction, SeatMove, TableAction
 from cogs.hearts._presenter import DiscordPresenter
 from cogs.hearts._rematch import Rematches
-from cogs.hearts._wording import card_list, direction, moon_choice, seat_name
+from cogs.hearts._wording import card_list, direction, last_trick_line, moon_choice
 
 log = logging.getLogger(__name__)
 
@@ -158,17 +157,7 @@ class Clicks:
         and who took it."""
         snap = await self.service.table_snapshot(table_id)
         state = await self.presenter.state(table_id)
-        lang = await self.presenter.reader(interaction)
-        trick, seats = snap.last_trick, snap.seats
-        if trick is None:
-            text = last_trick_text((), None, None, lang)
-        else:
-            plays = [
-                (seat_name(seats[trick.seat_of(i, len(seats))], state.names, locale=lang), card)
-                for i, card in enumerate(trick.cards)
-            ]
-            winner = seat_name(seats[trick.winner], state.names, locale=lang)
-            text = last_trick_text(plays, sum(snap.tricks_won), winner, lang)
+        text = last_trick_line(snap, state.names, await self.presenter.reader(interaction))
         await private_answer(interaction, text)
 
     async def _rejoin(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -238,11 +227,12 @@ class Clicks:
 
         await self._guarded(interaction, work())
 
-    async def play_only_card(self, hand: PrivateHand) -> None:
-        """Auto-play: the one card this seat may play, played for its player (their setting)."""
+    async def play_only_card(self, hand: PrivateHand) -> TableSnapshot:
+        """Auto-play: the one card this seat may play, played for its player (their setting).
+        Returns the table right after the move, which the DM that says so is worded from."""
         assert hand.player_id is not None and hand.playable.bit_count() == 1
         card = cards_of(hand.playable)[0]
-        await self.service.play_card(Actor(hand.player_id), hand.table_id, hand.move_number, card)
+        return await self.service.play_card(Actor(hand.player_id), hand.table_id, hand.move_number, card)
 
     async def moon(self, interaction: discord.Interaction[Any], at: SeatMove, add_to_others: bool) -> None:
         async def work() -> None:

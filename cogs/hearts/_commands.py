@@ -13,7 +13,6 @@ declarations (every choice with its label); the logic per command is a few lines
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import logging
 from typing import Any
@@ -26,17 +25,28 @@ from bot.ai import Level
 from bot.client import HeartsClient
 from bot.client.answers import actor_of, defer_private, private_answer, reader_locale
 from bot.engine.cards import parse_cards
-from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation, RuleSet, Scoring
+from bot.engine.rules import MoonScoring, Omnibus, RuleSet, Scoring
 from bot.engine.scoring import all_tricks_score, moon_score, moon_self_score
 from bot.render import HandImage
-from bot.tables import Refused, TableOptions, TableRefusal, TableSnapshot
-from bot.tables.options import rules_with
+from bot.tables import Refused, TableRefusal, TableSnapshot
+from bot.tables.requests import (
+    AUTOMATIC_PERSON,
+    AUTOMATIC_SERVER,
+    DECKS,
+    HANDS,
+    ON_OFF,
+    SEATS,
+    TARGET,
+    PreferencesRequest,
+    SettingsRequest,
+    TableRequest,
+)
 from bot.tables.table import TableStatus
 from bot.text import LANGUAGES, t
 from bot.text.alt_text import hand_alt
 from bot.text.commands import choice_key, english
 from bot.text.help import help_images, help_page
-from bot.text.locales import language_saved, language_setting, preferences_summary, spoken
+from bot.text.locales import language_saved, language_setting, preferences_summary
 from cogs.hearts import _wording as describe
 from cogs.hearts._clicks import Clicks
 from cogs.hearts._controls import ALL_ITEMS, COG_NAME
@@ -94,13 +104,13 @@ PASSING: list[app_commands.Choice[str]] = [
 ]
 # "client"/"guild": automatic (the person's Discord language, the server's); else a language code.
 MY_LANGUAGES: list[app_commands.Choice[str]] = [
-    app_commands.Choice(name=english(choice_key(code)), value=code) for code in ("client", *LANGUAGES)
+    app_commands.Choice(name=english(choice_key(code)), value=code) for code in (AUTOMATIC_PERSON, *LANGUAGES)
 ]
 SERVER_LANGUAGES: list[app_commands.Choice[str]] = [
-    app_commands.Choice(name=english(choice_key(code)), value=code) for code in ("guild", *LANGUAGES)
+    app_commands.Choice(name=english(choice_key(code)), value=code) for code in (AUTOMATIC_SERVER, *LANGUAGES)
 ]
-ON_OFF: list[app_commands.Choice[str]] = [
-    app_commands.Choice(name=english(choice_key(v)), value=v) for v in ("on", "off")
+ON_OFF_CHOICES: list[app_commands.Choice[str]] = [
+    app_commands.Choice(name=english(choice_key(v)), value=v) for v in ON_OFF
 ]
 FIVE_REMOVAL: list[app_commands.Choice[str]] = [
     app_commands.Choice(name="2♦ and 2♣ (3♣ leads)", value="TWO_CLUBS"),
@@ -137,6 +147,7 @@ class Hearts(
             self.bot.pacer,
             self.bot.known_names,
             service.server_settings,
+            service.clock,  # the redraw interval's time: the table service's
         )
         self._clicks = Clicks(self.service, self.presenter)
         self.presenter.play_only_card = self._clicks.play_only_card
@@ -232,9 +243,9 @@ class Hearts(
     async def new(
         self,
         interaction: discord.Interaction[Any],
-        seats: app_commands.Range[int, 3, 7] | None = None,
-        target: app_commands.Range[int, 10, 1000] | None = None,
-        hands: app_commands.Range[int, 1, 100] | None = None,
+        seats: app_commands.Range[int, SEATS.low, SEATS.high] | None = None,
+        target: app_commands.Range[int, TARGET.low, TARGET.high] | None = None,
+        hands: app_commands.Range[int, HANDS.low, HANDS.high] | None = None,
         time_limit: int | None = None,
         computers: str | None = None,
         moon: str | None = None,
@@ -255,37 +266,22 @@ class Hearts(
             )
             return
         guild = str(interaction.guild_id)
-        settings = await self.service.server_settings(guild, str(interaction.channel_id))
-        defaults = settings.defaults
-        changes: dict[str, Any] = {}
-        if seats is not None:
-            changes["players"] = seats
-        if hands is not None:
-            changes.update(fixed_hands=hands, target_score=None)
-        elif target is not None:
-            changes.update(target_score=target, fixed_hands=None)
-        if moon is not None:
-            changes["moon"] = MoonScoring(moon)
-        if omnibus is not None:
-            changes["omnibus"] = Omnibus(omnibus)
-        if passing is not None:
-            changes["pass_rotation"] = PassRotation(passing)
-        if all_tricks is not None:
-            changes["all_tricks_bonus"] = all_tricks
-        if queen_breaks_hearts is not None:
-            changes["queen_breaks_hearts"] = queen_breaks_hearts
-        if black_maria_less is not None:
-            changes["black_maria_less"] = black_maria_less
-        if tournament is not None:
-            changes["scoring"] = Scoring.TOURNAMENT if tournament else Scoring.STANDARD
-        if five_player_removal is not None:
-            changes["five_player_removal"] = FivePlayerRemoval[five_player_removal]
-        options = dataclasses.replace(
-            defaults,
-            rules=rules_with(defaults.rules, **changes),
-            time_limit=float(time_limit) if time_limit is not None else defaults.time_limit,
-            computer_level=Level(computers) if computers is not None else defaults.computer_level,
+        request = TableRequest(
+            seats=seats,
+            target=target,
+            hands=hands,
+            time_limit=time_limit,
+            computers=computers,
+            moon=moon,
+            omnibus=omnibus,
+            passing=passing,
+            all_tricks=all_tricks,
+            queen_breaks_hearts=queen_breaks_hearts,
+            black_maria_less=black_maria_less,
+            tournament=tournament,
+            five_player_removal=five_player_removal,
         )
+        options = await self.service.requested_options(guild, str(interaction.channel_id), request)
         parent = getattr(interaction.channel, "parent_id", None)
         await self.presenter.learn_name(None, str(interaction.user.id), interaction.user.display_name)
         snap = await self.service.create_table(
@@ -375,7 +371,7 @@ class Hearts(
         language="The language the bot writes to you in",
         auto_play="Play a card for you when it is the only legal one",
     )
-    @app_commands.choices(language=MY_LANGUAGES, auto_play=ON_OFF)
+    @app_commands.choices(language=MY_LANGUAGES, auto_play=ON_OFF_CHOICES)
     async def me(
         self, interaction: discord.Interaction[Any], language: str | None = None, auto_play: str | None = None
     ) -> None:
@@ -384,15 +380,11 @@ class Hearts(
         current = await self.presenter.preferences(user)
         lines: list[str] = []
         if language is not None or auto_play is not None:
-            changed = dataclasses.replace(
-                current,
-                language=current.language if language is None else spoken(language),
-                auto_play=current.auto_play if auto_play is None else auto_play == "on",
-            )
-            await self.presenter.set_preferences(user, changed)
-            current = changed
+            request = PreferencesRequest(language=language, auto_play=auto_play)
+            current = self.service.preferences_with(current, request)
+            await self.presenter.set_preferences(user, current)
             if language is not None:
-                lines.append(language_saved(spoken(language), interaction.locale.value))
+                lines.append(language_saved(current.language, interaction.locale.value))
         lang = await self.reader(interaction)
         if auto_play is not None:
             lines.append(
@@ -403,18 +395,14 @@ class Hearts(
 
     @app_commands.command(name="deck", description="How your cards are drawn (just for you)")
     @app_commands.describe(style="Classic (red and black) or four colours (♦ blue, ♣ green)")
-    @app_commands.choices(
-        style=[
-            app_commands.Choice(name="classic", value="classic"),
-            app_commands.Choice(name="four colours", value="four_colour"),
-        ]
-    )
+    @app_commands.choices(style=[app_commands.Choice(name=english(choice_key(v)), value=v) for v in DECKS])
     async def deck(self, interaction: discord.Interaction[Any], style: str) -> None:
-        four = style == "four_colour"
         user = str(interaction.user.id)
         await defer_private(interaction)  # answer first: the sample is rendered behind any backlog
         current = await self.presenter.preferences(user)  # the deck changes; language, auto-play stay
-        await self.presenter.set_preferences(user, dataclasses.replace(current, four_colour=four))
+        changed = self.service.preferences_with(current, PreferencesRequest(deck=style))
+        await self.presenter.set_preferences(user, changed)
+        four = changed.four_colour
         lang = await self.reader(interaction)
         sample = HandImage(cards=parse_cards(SAMPLE_HAND), four_colour=four)
         png = await self.presenter.render.hand(sample)
@@ -495,8 +483,8 @@ class HeartsSettings(commands.Cog):
     async def settings(
         self,
         interaction: discord.Interaction[Any],
-        seats: app_commands.Range[int, 3, 7] | None = None,
-        target: app_commands.Range[int, 10, 1000] | None = None,
+        seats: app_commands.Range[int, SEATS.low, SEATS.high] | None = None,
+        target: app_commands.Range[int, TARGET.low, TARGET.high] | None = None,
         time_limit: int | None = None,
         computers: str | None = None,
         allow_channel: discord.TextChannel | None = None,
@@ -507,46 +495,18 @@ class HeartsSettings(commands.Cog):
     ) -> None:
         guild = str(interaction.guild_id)
         lang = await reader_locale(interaction)
-        current = await self.service.server_settings(guild, str(interaction.channel_id))
-        changed = any(
-            v is not None
-            for v in (
-                seats,
-                target,
-                time_limit,
-                computers,
-                allow_channel,
-                disallow_channel,
-                language,
-                daily_channel,
-                daily_off,
-            )
+        request = SettingsRequest(
+            TableRequest(seats=seats, target=target, time_limit=time_limit, computers=computers),
+            language=language,
+            allow_channel=str(allow_channel.id) if allow_channel is not None else None,
+            disallow_channel=str(disallow_channel.id) if disallow_channel is not None else None,
+            daily_channel=str(daily_channel.id) if daily_channel is not None else None,
+            daily_off=daily_off,
         )
-        if changed:
-            rule_changes: dict[str, Any] = {}
-            if seats is not None:
-                rule_changes["players"] = seats
-            if target is not None:
-                rule_changes.update(target_score=target, fixed_hands=None)
-            defaults = TableOptions(
-                rules=rules_with(current.defaults.rules, **rule_changes),
-                time_limit=float(time_limit) if time_limit is not None else current.defaults.time_limit,
-                computer_level=Level(computers) if computers is not None else current.defaults.computer_level,
-                allow_rejoin=current.defaults.allow_rejoin,
-            )
-            channels = set(current.allowed_channels)
-            if allow_channel is not None:
-                channels.add(str(allow_channel.id))
-            if disallow_channel is not None:
-                channels.discard(str(disallow_channel.id))
-            current = dataclasses.replace(
-                current,
-                defaults=defaults,
-                allowed_channels=frozenset(channels),
-                language=current.language if language is None else spoken(language),
-                daily_channel=daily_summary_channel(current.daily_channel, daily_channel, daily_off),
-            )
-            await self.service.set_server_settings(actor_of(interaction), guild, current)
+        changed = request.given
+        current = await self.service.change_server_settings(
+            actor_of(interaction), guild, str(interaction.channel_id), request
+        )
         channels_text = (
             capped_list([f"<#{c}>" for c in sorted(current.allowed_channels)], CHANNELS_SHOWN, lang)
             if current.allowed_channels
@@ -568,17 +528,8 @@ class HeartsSettings(commands.Cog):
         prefix = t("reply.settings_saved", lang) + "\n" if changed else ""
         if language is not None:
             guild_locale = interaction.guild_locale.value if interaction.guild_locale else None
-            prefix += language_saved(spoken(language), guild_locale, server=True) + "\n"
+            prefix += language_saved(current.language, guild_locale, server=True) + "\n"
         if not changed and self.service.settings_damaged(guild):
             prefix = t("reply.settings_damaged", lang) + "\n"
         await interaction.response.send_message(prefix + body, ephemeral=True, allowed_mentions=NO_PINGS)
 
-
-def daily_summary_channel(
-    current: str | None, chosen: discord.TextChannel | None, off: bool | None
-) -> str | None:
-    """The daily challenge's summary channel after ``/hearts-settings``: turned off, else the one
-    chosen, else unchanged."""
-    if off:
-        return None
-    return str(chosen.id) if chosen is not None else current

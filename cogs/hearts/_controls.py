@@ -26,6 +26,7 @@ import discord
 from discord.ext import commands
 
 from bot.client.answers import answer_failure
+from bot.client.review import review_button
 from bot.engine.cards import FULL_DECK, Card, CardSet, cards_of
 from bot.engine.hand import Phase
 from bot.engine.rules import RuleSet
@@ -422,11 +423,16 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REM
         await _run(interaction, handler.rematch(interaction, self.table, self.confirmed, self.yes))
 
 
-def rematch_view(table: int, confirmed: int, locale: str | None = None) -> discord.ui.View:
-    """Rematch and Not this time, on the final standings: public, in the table's language."""
+def rematch_view(
+    table: int, confirmed: int, locale: str | None = None, last_hand: int | None = None
+) -> discord.ui.View:
+    """Rematch and Not this time, on the final standings: public, in the table's language; and
+    Review hand for the last hand (``last_hand``), which the review extension answers."""
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(table, confirmed, True, locale))
     view.add_item(RematchButton(table, confirmed, False, locale))
+    if last_hand:
+        view.add_item(review_button(table, last_hand, locale))
     return view
 
 
@@ -479,7 +485,18 @@ def table_view(snap: TableSnapshot, locale: str | None = None) -> discord.ui.Vie
     view.add_item(TableButton(TableAction.SCORE_SHEET, snap.table_id, locale))
     if playing and snap.options.allow_rejoin and any(s.left_player for s in snap.seats):
         view.add_item(TableButton(TableAction.REJOIN, snap.table_id, locale))
+    if playing and snap.hand_number is not None and snap.hand_number > 1:
+        view.add_item(review_button(snap.table_id, snap.hand_number - 1, locale))
     return view
+
+
+def last_finished_hand(snap: TableSnapshot) -> int | None:
+    """The last hand that was played to the end (a game abandoned mid-hand ends with one that
+    wasn't): what Review hand under the final standings shows."""
+    if snap.hand_number is None:
+        return None
+    last = snap.hand_number if snap.phase is Phase.SCORED else snap.hand_number - 1
+    return last or None
 
 
 def hand_view(

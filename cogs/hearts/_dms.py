@@ -15,6 +15,7 @@ from bot.tables import PrivateHand, TableSnapshot
 from bot.text import t
 from cogs.hearts._background import Background
 from cogs.hearts._controls import SeatMove, seat_move_of
+from cogs.hearts._once import posted
 from cogs.hearts._state import SavedState, TableMessages
 from cogs.hearts._wording import mention
 
@@ -70,14 +71,17 @@ class DirectMessages:
             log.warning("DM history of %s not read (controls are sent): %s", hand.player_id, exc)
         return False
 
-    async def send(self, state: TableMessages, player_id: str, **kwargs: Any) -> bool:
-        """Send a DM; on a refusal (DMs closed) remember it, tell the table, and never retry."""
+    async def send(self, state: TableMessages, player_id: str, *, once: bool = False, **kwargs: Any) -> bool:
+        """Send a DM; on a refusal (DMs closed) remember it, tell the table, and never retry.
+        ``once``: not if the person's last DMs already hold it (an event offered again)."""
         try:
             channel_id = await self.channel(player_id)
             if state.dm_channels.get(player_id) != channel_id:
                 state.dm_channels[player_id] = channel_id
                 await self.saved.remember(state.table_id, f"dm:{player_id}", str(channel_id))
             dm = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+            if once and await posted(self.client, dm, kwargs.get("content", "")):
+                return True
             await dm.send(**kwargs)
             return True
         except discord.Forbidden:

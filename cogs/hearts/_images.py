@@ -11,6 +11,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
+from bot import telemetry
 from bot.engine.game import GameResult
 from bot.engine.hand import Phase
 from bot.engine.scoring import HandOutcome
@@ -57,8 +58,9 @@ def table_image(snap: TableSnapshot, names: Names, viewer: int = 0, locale: str 
     trick = snap.trick
     leader = snap.leader
     winner = None
-    if not trick and snap.last_trick is not None and snap.phase is Phase.PLAYING:
-        # Between tricks, show the trick just taken with its winner highlighted.
+    if not trick and snap.last_trick is not None:
+        # Between tricks, and after the hand's last trick (a moon choice, the game's end), show the
+        # trick just taken with its winner highlighted.
         trick, leader, winner = snap.last_trick.cards, snap.last_trick.leader, snap.last_trick.winner
     n = len(snap.seats)
     played: dict[int, int] = {}
@@ -85,9 +87,18 @@ def table_image(snap: TableSnapshot, names: Names, viewer: int = 0, locale: str 
         winner=winner,
         viewer=viewer,
         hand_number=snap.hand_number,
-        trick_number=(sum(snap.tricks_won) + 1) if snap.tricks_won else None,
+        trick_number=trick_shown(snap, taken=winner is not None),
         bonus_card=snap.options.rules.bonus_card,
     )
+
+
+def trick_shown(snap: TableSnapshot, *, taken: bool) -> int | None:
+    """The number of the trick the table picture shows: the one being played, or with ``taken``
+    the one just taken (so the picture after a hand's last trick says 13 of 13, never 14)."""
+    if not snap.tricks_won:
+        return None
+    done = sum(snap.tricks_won)
+    return done if taken else done + 1
 
 
 def score_sheet_image(
@@ -139,21 +150,23 @@ class RenderPool:
     def __init__(self, executor: Executor | None = None) -> None:
         self._executor = executor  # None: the event loop's default thread pool
 
-    async def _run(self, render: Callable[..., bytes], *args: Any) -> bytes:
-        return await asyncio.get_running_loop().run_in_executor(self._executor, render, *args)
+    async def _run(self, kind: str, render: Callable[..., bytes], *args: Any) -> bytes:
+        """Draw in the pool; the time it took (queue included) goes to ``hearts_render_seconds``."""
+        with telemetry.RENDER.labels(kind).time():
+            return await asyncio.get_running_loop().run_in_executor(self._executor, render, *args)
 
     async def hand(self, image: HandImage) -> bytes:
-        return await self._run(render_hand, image)
+        return await self._run("hand", render_hand, image)
 
     async def table(self, image: TableImage, locale: str | None = None) -> bytes:
         """``locale``: the language of the words drawn (``bot.text.image_words``)."""
-        return await self._run(render_table, image, image_words(locale))
+        return await self._run("table", render_table, image, image_words(locale))
 
     async def sheet(self, image: ScoreSheetImage, locale: str | None = None) -> bytes:
-        return await self._run(render_score_sheet, image, image_words(locale))
+        return await self._run("score_sheet", render_score_sheet, image, image_words(locale))
 
     async def standings(self, image: FinalStandings, locale: str | None = None) -> bytes:
-        return await self._run(render_final_standings, image, image_words(locale))
+        return await self._run("standings", render_final_standings, image, image_words(locale))
 
     def close(self) -> None:
         """Stop the workers (renders still queued are dropped; the one running finishes)."""

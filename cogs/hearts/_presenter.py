@@ -26,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
@@ -38,19 +37,30 @@ from bot.engine.cards import CardSet, cards_of
 from bot.engine.hand import Phase
 from bot.render.models import HandImage
 from bot.storage.database import Database
-from bot.tables import PlayerPreferences, PrivateHand, Refused, ServerSettings, TableSnapshot
+from bot.tables import (
+    Clock,
+    PlayerPreferences,
+    PrivateHand,
+    Refused,
+    ServerSettings,
+    SystemClock,
+    TableSnapshot,
+)
 from bot.tables import events as ev
 from bot.tables.preferences import load_preferences, save_preferences
 from bot.tables.table import TableStatus
-from bot.text import card_name, private_locale, public_locale, t
+from bot.text import private_locale, public_locale, t
 from bot.text.alt_text import hand_alt, standings_alt, table_alt
 from cogs.hearts import _images as images
 from cogs.hearts._background import Background
-from cogs.hearts._controls import hand_view, lobby_view, rematch_view, table_view
+from cogs.hearts._controls import hand_view, last_finished_hand, lobby_view, rematch_view, table_view
 from cogs.hearts._dms import DirectMessages
+from cogs.hearts._once import posted
+from cogs.hearts._places import Places, place_gone
 from cogs.hearts._redraw import Redraws
 from cogs.hearts._state import SavedState, TableMessages
 from cogs.hearts._wording import (
+    auto_played_note,
     computer_name,
     countdown,
     game_over_text,
@@ -121,6 +131,7 @@ class DiscordPresenter:
         pacer: GlobalPacer | None = None,
         known_names: dict[str, str] | None = None,
         server_settings: Callable[[str], Awaitable[ServerSettings]] | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.client = client
         self.db = db
@@ -128,8 +139,13 @@ class DiscordPresenter:
         self.render = render or images.RenderPool()
         self._states: dict[int, TableMessages] = {}
         self._tasks = Background()
-        self.redraws = Redraws(self._draw_current, self._hand_shown, redraw_interval, pacer, self._tasks)
+        # the time that decides redraws and a table message's age: the table service's clock
+        self.clock: Clock = clock or SystemClock()
+        self.redraws = Redraws(
+            self._draw_current, self._hand_shown, redraw_interval, pacer, self._tasks, self.clock
+        )
         self.dms = DirectMessages(client, saved, self._tasks, self._tell_table)
+        self.places = Places(client, saved)
         # every display name seen, across tables (shared with the other extensions by the client)
         self.known_names: dict[str, str] = {} if known_names is None else known_names
         self._preferences: dict[str, PlayerPreferences] = {}
@@ -139,7 +155,7 @@ class DiscordPresenter:
         self._server_settings = server_settings
         # Plays a seat's only legal card for it (set by the cog: the presenter doesn't move for
         # anyone itself); None: no auto-play.
-        self.play_only_card: Callable[[PrivateHand], Awaitable[None]] | None = None
+        self.play_only_card: Callable[[PrivateHand], Awaitable[TableSnapshot]] | None = None
 
     # -- state ------------------------------------------------------------------------------
 
@@ -249,13 +265,17 @@ class DiscordPresenter:
 
     # -- the Presenter protocol -------------------------------------------------------------
 
-    async def present(self, event: ev.TableEvent) -> None:
+    async def present(self, event: ev.TableEvent, *, again: bool = False) -> None:
+        """Show one event; returns once it is on Discord (the end of a game or of a table: with the
+        table message redrawn, no controls left). ``again``: owed from before a restart, so each
+        post is made only if the bot's last messages there don't already say it; edits are made
+        as usual (they show the same again)."""
         try:
-            await self._present(event)
+            await self._present(event, again)
         except discord.HTTPException as exc:
             log.warning("Discord refused an update for %s: %s", type(event).__name__, exc)
 
-    async def _present(self, event: ev.TableEvent) -> None:
+    async def _present(self, event: ev.TableEvent, again: bool = False) -> None:
         if isinstance(event, ev.TableBroken):
             await self._broken(event)
             return
@@ -270,28 +290,33 @@ class DiscordPresenter:
         match event:
             case ev.TableCreated():
                 self.dms.prepare(snap)
-                if not snap.options.daily:  # a daily attempt starts at once, in the person's DMs
-                    await self._post_lobby(state, snap)
+                # A daily attempt has no lobby: it starts at once, in the person's DMs.
+                if not snap.options.daily and state.lobby_message is None:
+                    await self._post_lobby(state, snap, once=again)
+                elif not snap.options.daily:  # offered again: the lobby message went out before
+                    await self._edit_lobby(state, snap)
             case ev.SeatChanged() | ev.TableCancelled():
                 self.dms.prepare(snap)
                 if isinstance(event, ev.TableCancelled):
                     self._redraw(snap)
+                    await self.redraws.drawn(snap.table_id)
                     await self._unping_all(state)
                 if isinstance(event, ev.SeatChanged) and snap.status is TableStatus.PLAYING:
                     # Seats FILLED at the start come before GameStarted: no drawing yet, or the
                     # table message could go out before the thread exists (in the channel).
                     if event.change is not ev.SeatChange.FILLED:
-                        await self._seat_news(state, event)
+                        await self._seat_news(state, event, again)
                         self._redraw(snap)
                 else:
                     await self._edit_lobby(state, snap)
             case ev.GameStarted():
-                await self._open_thread(state, snap)
+                if state.play_channel is None:  # (offered again: the thread may be there)
+                    await self._open_thread(state, snap)
                 await self._edit_lobby(state, snap)  # once, with the thread's link
             case ev.HandDealt() | ev.CardsPassed():
                 self._redraw(snap)
                 # every seat's DM at once: each goes to its own channel (its own rate-limit bucket)
-                await asyncio.gather(*(self._send_hand(state, snap, hand) for hand in event.hands))
+                await asyncio.gather(*(self._send_hand(state, snap, hand, again) for hand in event.hands))
             case ev.TurnStarted():
                 self._redraw(snap, urgent=False)
                 for hand in event.hands:
@@ -302,21 +327,24 @@ class DiscordPresenter:
             case ev.TrickWon() | ev.TableRestored():
                 self._redraw(snap)
             case ev.HandScored():
-                await self._announce(state, hand_scored_text(event, state.names, lang))
+                await self._announce(state, hand_scored_text(event, state.names, lang), once=again)
             case ev.GameOver():
                 self._redraw(snap)
-                await self._game_over(state, event)
+                await self._game_over(state, event, again)
+                await self.redraws.drawn(snap.table_id)
             case ev.TimeoutWarning():
                 await self._warn(state, event)
             case ev.TimedOut():
                 name = player_name(event.player_id, state.names, lang)
                 key = "announce.forfeit" if event.forfeited else "announce.timeout"
-                await self._announce(state, t(key, lang, name=name))
+                await self._announce(state, t(key, lang, name=name), once=again)
                 self._redraw(snap)
 
     # -- lobby --------------------------------------------------------------------------------
 
-    async def _post_lobby(self, state: TableMessages, snap: TableSnapshot) -> None:
+    async def _post_lobby(self, state: TableMessages, snap: TableSnapshot, *, once: bool = False) -> None:
+        """Post the lobby message (``once``: unless the bot's last messages hold it already: the
+        bot stopped before remembering it)."""
         channel = self.client.get_partial_messageable(int(snap.channel_id))
         lang = await self.public(state, snap)
         thread = state.play_channel if self._in_thread(state) else None
@@ -327,7 +355,9 @@ class DiscordPresenter:
         view = lobby_view(snap, lang)
         if view is not None:
             kwargs["view"] = view
-        message = await channel.send(**kwargs)
+        message = (
+            await posted(self.client, channel, kwargs["content"]) if once else None
+        ) or await channel.send(**kwargs)
         await self._save(state, "lobby_channel", int(snap.channel_id))
         await self._save(state, "lobby_message", message.id)
 
@@ -343,7 +373,11 @@ class DiscordPresenter:
                 view=lobby_view(snap, lang),
                 allowed_mentions=NO_PINGS,
             )
-        except discord.NotFound:
+        except discord.HTTPException as exc:
+            if place_gone(exc):
+                return  # the lobby's channel itself is gone: nothing left to edit
+            if not isinstance(exc, discord.NotFound):
+                raise
             # Someone deleted the lobby message: post a new one so the table stays usable.
             await self._post_lobby(state, snap)
 
@@ -403,7 +437,7 @@ class DiscordPresenter:
         await self._tasks.settle()
 
     async def _draw_table(self, state: TableMessages, snap: TableSnapshot) -> None:
-        if snap.hand_number is None or snap.status is TableStatus.LOBBY:
+        if snap.hand_number is None or snap.status is TableStatus.LOBBY or state.homeless:
             return
         if state.table_hand is not None and snap.hand_number < state.table_hand:
             return  # an older hand's picture: the new hand's message is already there
@@ -424,7 +458,7 @@ class DiscordPresenter:
         fresh = not over and (
             state.table_message is None
             or state.table_hand != snap.hand_number
-            or _age(state.table_message) > TABLE_MESSAGE_MAX_AGE
+            or _age(state.table_message, self.clock.now()) > TABLE_MESSAGE_MAX_AGE
         )
         if not fresh:
             assert state.table_message is not None
@@ -435,13 +469,20 @@ class DiscordPresenter:
                 return
             except discord.HTTPException as exc:
                 # Deleted (10008), or in a thread archived for inactivity (50083): a new message
-                # unarchives the thread, so the table goes on.
-                if exc.code not in (UNKNOWN_MESSAGE, THREAD_ARCHIVED):
+                # unarchives the thread, so the table goes on. The thread itself gone: a new
+                # message where the game went (``_places``).
+                if place_gone(exc):
+                    await self.places.moved(state, channel.id)
+                elif exc.code not in (UNKNOWN_MESSAGE, THREAD_ARCHIVED):
                     raise
                 if over:
                     return
                 file = discord.File(io.BytesIO(png), filename="table.png", description=alt)
-        message = await channel.send(content=content, file=file, view=view, allowed_mentions=NO_PINGS)
+        message = await self.places.send(
+            state, content=content, file=file, view=view, allowed_mentions=NO_PINGS
+        )
+        if message is None:
+            return  # no place is left to draw the table in
         await self._save(state, "table_message", message.id)
         await self._save(state, "table_hand", snap.hand_number)
 
@@ -496,7 +537,9 @@ class DiscordPresenter:
         channel = self._play_channel(state, snap)
         return f"https://discord.com/channels/{snap.guild_id}/{channel}/{state.table_message}"
 
-    async def _send_hand(self, state: TableMessages, snap: TableSnapshot, hand: PrivateHand) -> None:
+    async def _send_hand(
+        self, state: TableMessages, snap: TableSnapshot, hand: PrivateHand, again: bool = False
+    ) -> None:
         if hand.player_id is None:
             return
         if hand.your_turn:
@@ -505,7 +548,7 @@ class DiscordPresenter:
                 # In the background: the service is delivering this event, and the move makes more.
                 self._tasks.spawn(self._auto_play(state, snap, hand))
                 return
-        await self._deliver_hand(state, snap, hand)
+        await self._deliver_hand(state, snap, hand, once=again)
 
     async def _auto_plays(self, hand: PrivateHand) -> bool:
         """Whether this turn is played for the person: they asked for it (auto-play), and exactly
@@ -520,25 +563,33 @@ class DiscordPresenter:
 
     async def _auto_play(self, state: TableMessages, snap: TableSnapshot, hand: PrivateHand) -> None:
         """Play the only card, then send the hand as it is now, saying so (it may be the hand's
-        first sight of the cards received). If the service refuses (e.g. a busy disk), the
-        person gets their controls as usual."""
+        first sight of the cards received). The DM is worded from the table right after the move
+        (``snap`` is from before it: it would show the trick without the card and the person
+        still to play). If the service refuses (e.g. a busy disk), the person gets their
+        controls as usual."""
         assert self.play_only_card is not None
         try:
-            await self.play_only_card(hand)
+            after_move = await self.play_only_card(hand)
         except Refused as exc:
             log.info("auto-play at table %d refused (%s): controls sent", hand.table_id, exc)
             await self._deliver_hand(state, snap, hand)
             return
         lang = await self.private(hand.player_id, state)
-        note = t("hand.auto_played", lang, card=card_name(cards_of(hand.playable)[0], lang))
+        note = auto_played_note(cards_of(hand.playable)[0], hand, after_move, state.names, lang)
         after = replace(hand, cards=hand.cards & ~hand.playable, playable=0, your_turn=False)
-        await self._deliver_hand(state, snap, after, note)
+        await self._deliver_hand(state, after_move, after, note)
 
     async def _deliver_hand(
-        self, state: TableMessages, snap: TableSnapshot, hand: PrivateHand, note: str = ""
+        self,
+        state: TableMessages,
+        snap: TableSnapshot,
+        hand: PrivateHand,
+        note: str = "",
+        *,
+        once: bool = False,
     ) -> None:
         """A person's hand by DM (with their controls, if it is their turn), or where DMs are
-        closed a ping that sends them to Show my hand."""
+        closed a ping that sends them to Show my hand. ``once``: not if the DM is there already."""
         assert hand.player_id is not None
         if hand.player_id in state.no_dm:
             if hand.your_turn:
@@ -565,7 +616,7 @@ class DiscordPresenter:
         kwargs: dict[str, Any] = {"content": payload.content, "file": payload.file()}
         if payload.view is not None:
             kwargs["view"] = payload.view
-        if await self.dms.send(state, hand.player_id, **kwargs) and hand.your_turn:
+        if await self.dms.send(state, hand.player_id, once=once, **kwargs) and hand.your_turn:
             # Remembered, so that a restart resends only the controls that never went out.
             await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move_number))
 
@@ -615,17 +666,14 @@ class DiscordPresenter:
         await self.saved.remember(state.table_id, f"ping:{player_id}", None)
 
     async def _announce(
-        self, state: TableMessages, text: str, ping: str | None = None, **kwargs: Any
+        self, state: TableMessages, text: str, ping: str | None = None, *, once: bool = False, **kwargs: Any
     ) -> discord.Message | None:
-        channel_id = state.play_channel or state.lobby_channel
-        if channel_id is None:
-            return None
+        """Post in the table's place (``_places``: the next one where it is gone). ``once``: not if
+        the bot's last messages there say it already (an event offered again after a restart)."""
         mentions = only_user(ping) if ping else NO_PINGS
-        return await self.client.get_partial_messageable(channel_id).send(
-            content=text, allowed_mentions=mentions, **kwargs
-        )
+        return await self.places.send(state, once=once, content=text, allowed_mentions=mentions, **kwargs)
 
-    async def _seat_news(self, state: TableMessages, event: ev.SeatChanged) -> None:
+    async def _seat_news(self, state: TableMessages, event: ev.SeatChanged, again: bool) -> None:
         lang = await self.public(state, event.table)
         name = (
             player_name(event.player_id, state.names, lang)
@@ -633,27 +681,47 @@ class DiscordPresenter:
             else computer_name(event.seat, locale=lang)
         )
         if event.change is ev.SeatChange.QUIT:
-            await self._announce(state, t("announce.quit", lang, name=name))
+            await self._announce(state, t("announce.quit", lang, name=name), once=again)
         elif event.change is ev.SeatChange.REJOINED:
-            await self._announce(state, t("announce.rejoined", lang, name=name))
+            await self._announce(state, t("announce.rejoined", lang, name=name), once=again)
 
-    async def _game_over(self, state: TableMessages, event: ev.GameOver) -> None:
-        names = state.names
+    async def _game_over(self, state: TableMessages, event: ev.GameOver, again: bool) -> None:
         lang = await self.public(state, event.table)
-        lines = [game_over_text(event, names, lang)]
-        hands = event.table.hand_number or 0
-        image = images.standings_image(event.result, names, hands, lang)
-        png = await self.render.standings(image, lang)
-        file = discord.File(io.BytesIO(png), filename="standings.png", description=standings_alt(image, lang))
+        text, file = await self._game_end(state, event, lang)
         rematch = not event.table.options.daily  # one attempt per day: no rematch
         if rematch and any(s.player_id is not None and not s.is_computer for s in event.table.seats):
-            await self._announce(
-                state, "\n".join(lines), file=file, view=rematch_view(event.table.table_id, 0, lang)
-            )
+            view = rematch_view(event.table.table_id, 0, lang, last_finished_hand(event.table))
+            shown = await self._announce(state, text, once=again, file=file, view=view)
         else:
-            await self._announce(state, "\n".join(lines), file=file)
+            shown = await self._announce(state, text, once=again, file=file)
+        if shown is None:
+            await self._game_end_by_dm(state, event, again)
         await self._edit_lobby(state, event.table)
         await self._unping_all(state)
+
+    async def _game_end(
+        self, state: TableMessages, event: ev.GameOver, lang: str
+    ) -> tuple[str, discord.File]:
+        """Who won and the final standings' picture, in ``lang``."""
+        hands = event.table.hand_number or 0
+        image = images.standings_image(event.result, state.names, hands, lang)
+        png = await self.render.standings(image, lang)
+        alt = standings_alt(image, lang)
+        return game_over_text(event, state.names, lang), discord.File(
+            io.BytesIO(png), filename="standings.png", description=alt
+        )
+
+    async def _game_end_by_dm(self, state: TableMessages, event: ev.GameOver, again: bool) -> None:
+        """No channel is left for the table (``_places``): each person who played gets its end by
+        DM, in their own language, so that a game never ends unseen."""
+        seats = event.table.seats
+        people = {s.player_id for s in seats if s.player_id and not s.is_computer}
+        people |= {s.left_player for s in seats if s.left_player}
+        for player_id in sorted(people):
+            lang = await self.private(player_id, state)
+            text, file = await self._game_end(state, event, lang)
+            why = t("announce.end_by_dm", lang, table=event.table.table_id)
+            await self.dms.send(state, player_id, once=again, content=f"{why}\n{text}", file=file)
 
     async def _broken(self, event: ev.TableBroken) -> None:
         if event.channel_id is None:
@@ -682,6 +750,6 @@ class DiscordPresenter:
     # -- helpers -------------------------------------------------------------------------------
 
 
-def _age(message_id: int) -> float:
-    """Seconds since a message was posted (its id encodes the time)."""
-    return time.time() - discord.utils.snowflake_time(message_id).timestamp()
+def _age(message_id: int, now: float) -> float:
+    """Seconds from a message's posting (its id encodes the time) to ``now``."""
+    return now - discord.utils.snowflake_time(message_id).timestamp()

@@ -4,20 +4,20 @@ While one edit is in flight, later events only replace the snapshot to draw next
 computer moves costs one edit, not one per card. Redraws are the bot's background work: under the
 global rate limit they wait behind the requests players need (their hand, their controls, a ping;
 see ``bot.client.pacing``), and while such requests are queued even a taken trick waits for the
-redraw interval (only a new hand's message and the end go out at once).
+redraw interval (only a new hand's message and the end go out at once). The interval is measured on
+the table service's clock (``bot.tables.clock``), so a test moves it by hand instead of waiting.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
 import discord
 
 from bot.client.pacing import GlobalPacer, Priority, background
-from bot.tables import TableSnapshot
+from bot.tables import Clock, TableSnapshot
 from bot.tables.table import TableStatus
 from cogs.hearts._background import Background
 
@@ -32,7 +32,7 @@ class _Redraw:
         self.task: asyncio.Task[None] | None = None
         self.urgent = False
         self.wake = asyncio.Event()
-        self.last = float("-inf")  # loop time of the last drawing
+        self.last = float("-inf")  # when the last drawing ended (the clock's time)
 
 
 class Redraws:
@@ -46,12 +46,14 @@ class Redraws:
         interval: float,
         pacer: GlobalPacer | None,
         tasks: Background,
+        clock: Clock,
     ) -> None:
         self._draw = draw
         self._hand_shown = hand_shown
         self.interval = interval
         self.pacer = pacer  # whose backlog says when the bot is short of requests
         self._tasks = tasks
+        self.clock = clock
         self._redraws: dict[int, _Redraw] = {}
 
     def request(self, snap: TableSnapshot, *, urgent: bool = True) -> None:
@@ -69,15 +71,24 @@ class Redraws:
         if redraw.task is None or redraw.task.done():
             redraw.task = self._tasks.spawn(self._loop(snap.table_id, redraw))
 
+    async def drawn(self, table_id: int) -> None:
+        """Wait until the table message shows the last snapshot requested (the end of a game is
+        delivered only once no control is left on it)."""
+        redraw = self._redraws.get(table_id)
+        while redraw is not None and redraw.task is not None and not redraw.task.done():
+            await asyncio.shield(redraw.task)
+
     async def _loop(self, table_id: int, redraw: _Redraw) -> None:
-        loop = asyncio.get_running_loop()
         while redraw.pending is not None:
-            while (wait := redraw.last + self.interval - loop.time()) > 0 and not self._draw_now(
+            while (wait := redraw.last + self.interval - self.clock.now()) > 0 and not self._draw_now(
                 await self._hand_shown(table_id), redraw
             ):
-                redraw.wake.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(redraw.wake.wait(), wait)
+                redraw.wake.clear()  # set by an urgent request, or by the clock when the interval ends
+                timer = self.clock.call_at(self.clock.now() + wait, redraw.wake.set)
+                try:
+                    await redraw.wake.wait()
+                finally:
+                    timer.cancel()
             snap, redraw.pending, redraw.urgent = redraw.pending, None, False
             if snap is None:
                 continue
@@ -87,7 +98,7 @@ class Redraws:
             except discord.HTTPException as exc:
                 log.warning("table %s: table message not updated: %s", table_id, exc)
             finally:
-                redraw.last = loop.time()
+                redraw.last = self.clock.now()
 
     def _draw_now(self, hand_shown: int | None, redraw: _Redraw) -> bool:
         """Whether an urgent redraw skips the rest of the interval: always, unless players'

@@ -3,24 +3,25 @@ played has confirmed (computers need no asking).
 
 The answers so far live in the standings message's buttons (a bit per seat in their ids) and the
 offer's age in the message's id, so a restart loses nothing and no timer is needed: a click after
-``REMATCH_WINDOW`` closes the offer. Within one run, the latest answers of a table are also kept, so
-two players clicking at once both count. The new table goes through the table service's usual
+``REMATCH_WINDOW`` closes the offer (measured on the table service's clock, which a test moves).
+Within one run, the latest answers of a table are also kept, so two players clicking at once both
+count. The new table goes through the table service's usual
 calls (create, join, add a computer, start), so it is announced like any other.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any, Final
 
 import discord
 
 from bot.client.answers import private_answer
+from bot.client.review import review_view
 from bot.tables import Refused, TableService, TableSnapshot
 from bot.tables.permissions import Actor
 from bot.text import t
-from cogs.hearts._controls import rematch_view
+from cogs.hearts._controls import last_finished_hand, rematch_view
 from cogs.hearts._presenter import DiscordPresenter
 from cogs.hearts._wording import countdown, player_name
 
@@ -66,13 +67,14 @@ class Rematches:
             if seen == -1:  # already settled in this run (started, declined or expired)
                 await private_answer(interaction, t("table.stale", mine))
                 return
-            confirmed |= seen or 0
+            # the message as this click saw it: its status lines go with its buttons' answers
             standings = _standings(message.content, confirmed)
-            if expired(message.id, time.time()):
-                await self._close(interaction, table_id, standings, t("rematch.expired", lang))
+            confirmed |= seen or 0  # answers given meanwhile (two presses at once)
+            if expired(message.id, self.service.clock.now()):
+                await self._close(interaction, snap, standings, t("rematch.expired", lang), lang)
             elif not yes:
                 who = player_name(me, state.names, lang)
-                await self._close(interaction, table_id, standings, t("rematch.declined", lang, name=who))
+                await self._close(interaction, snap, standings, t("rematch.declined", lang, name=who), lang)
             elif confirmed >> seat & 1:
                 await private_answer(interaction, t("rematch.confirmed", mine))
             else:
@@ -88,7 +90,7 @@ class Rematches:
                 except Refused:
                     self._confirmed[table_id] = confirmed & ~(1 << seat)  # they may try again
                     raise
-                await self._close(interaction, table_id, standings, t("rematch.started", lang, table=new))
+                await self._close(interaction, snap, standings, t("rematch.started", lang, table=new), lang)
 
     async def _waiting(
         self,
@@ -118,14 +120,17 @@ class Rematches:
         await _edit(
             interaction,
             content="\n".join((standings, *status)),
-            view=rematch_view(snap.table_id, confirmed, lang),
+            view=rematch_view(snap.table_id, confirmed, lang, last_finished_hand(snap)),
         )
 
     async def _close(
-        self, interaction: discord.Interaction[Any], table_id: int, standings: str, line: str
+        self, interaction: discord.Interaction[Any], snap: TableSnapshot, standings: str, line: str, lang: str
     ) -> None:
-        self._confirmed[table_id] = -1
-        await _edit(interaction, content=f"{standings}\n{line}", view=None)
+        """The offer is over: its buttons go, Review hand stays (for the review extension)."""
+        self._confirmed[snap.table_id] = -1
+        last = last_finished_hand(snap)
+        view = None if last is None else review_view(snap.table_id, last, lang)
+        await _edit(interaction, content=f"{standings}\n{line}", view=view)
 
     async def _start(self, snap: TableSnapshot) -> int:
         """A new table with the same seats and options, started: through the service's own calls,

@@ -39,6 +39,7 @@ class TableMessages:
     history_seen: set[int] = field(default_factory=set)  # seats whose DM history was looked at
     locale: str | None = None  # the language of the table's public text, chosen when first shown
     locales: dict[str, str] = field(default_factory=dict)  # person → their last-seen client locale
+    homeless: bool = False  # its thread and its lobby's channel are gone (``_places``)
 
     @classmethod
     def from_saved(cls, table_id: int, saved: dict[str, str]) -> TableMessages:
@@ -54,6 +55,8 @@ class TableMessages:
                 state.locales[key[4:]] = value
             elif key == "locale":
                 state.locale = value
+            elif key == "homeless":
+                state.homeless = value == "1"
             elif key.startswith("ping:") and value.isdigit():
                 state.pings[key[5:]] = int(value)
             elif key.startswith("dm:") and value.isdigit():

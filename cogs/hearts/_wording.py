@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.engine.cards import CardSet
+from bot.engine.cards import Card, CardSet
 from bot.engine.hand import Phase
 from bot.engine.rules import PassDirection, PassRotation, RuleSet, Scoring
 from bot.engine.scoring import (
@@ -26,7 +26,7 @@ from bot.tables.events import GameOver, HandScored
 from bot.tables.table import TableStatus
 from bot.text import card_list as card_list  # re-exported: the presenter and cogs list cards from here
 from bot.text import card_name, t
-from bot.text.controls import pass_status
+from bot.text.controls import last_trick_text, pass_status
 
 Names = Mapping[str, str]
 
@@ -288,7 +288,8 @@ def hand_text(
         lines.append(t("hand.passed", locale, cards=card_list(hand.passed, locale), direction=towards))
     if hand.received and hand.phase is not Phase.PASSING and not snap.last_trick:
         lines.append(t("hand.received", locale, cards=card_list(hand.received, locale)))
-    if hand.phase is Phase.PLAYING:
+    # A snapshot of a later hand (the move that ended this one dealt the next) says nothing of it.
+    if hand.phase is Phase.PLAYING and snap.hand_number == hand.hand_number:
         if snap.trick and snap.leader is not None:
             n = len(snap.seats)
             seats = [snap.seats[(snap.leader + i) % n] for i in range(len(snap.trick))]
@@ -301,14 +302,45 @@ def hand_text(
             if not snap.trick:
                 lines.append(t("hand.you_lead", locale))
             lines.append(t("hand.tap_to_play", locale, countdown=countdown(hand.deadline, locale)))
-        elif snap.waiting:
+        elif snap.waiting and snap.waiting[0] != hand.seat:
+            # (their own seat: the card played for them took the trick; their controls come next)
             lines.append(
                 t("hand.wait", locale, name=seat_name(snap.seats[snap.waiting[0]], names, locale=locale))
             )
     if hand.phase is Phase.MOON_CHOICE and hand.choose_moon:
         lines.append(t("hand.moon_prompt", locale))
+    elif hand.phase is Phase.MOON_CHOICE and snap.waiting:  # after the last trick: who decides
+        shooter = seat_name(snap.seats[snap.waiting[0]], names, locale=locale)
+        lines.append(t("table.moon_choice", locale, name=shooter, countdown=countdown(snap.deadline, locale)))
     if link:
         lines.append(t("hand.jump", locale, link=link))
+    return "\n".join(lines)
+
+
+def last_trick_line(snap: TableSnapshot, names: Names, locale: str | None = None) -> str:
+    """The hand's last complete trick: each seat's card in the order played and who took it (the
+    Last trick answer, and the DM after a card that completed a trick was played for someone)."""
+    trick, seats = snap.last_trick, snap.seats
+    if trick is None:
+        return last_trick_text((), None, None, locale)
+    plays = [
+        (seat_name(seats[trick.seat_of(i, len(seats))], names, locale=locale), card)
+        for i, card in enumerate(trick.cards)
+    ]
+    winner = seat_name(seats[trick.winner], names, locale=locale)
+    return last_trick_text(plays, sum(snap.tricks_won), winner, locale)
+
+
+def auto_played_note(
+    card: Card, hand: PrivateHand, after: TableSnapshot, names: Names, locale: str | None = None
+) -> str:
+    """What the DM says when a person's only legal card was played for them, from ``after``, the
+    table right after that move: if the card completed the trick, ``after`` shows a new trick, so
+    the completed one (with their card) is told here."""
+    lines = [t("hand.auto_played", locale, card=card_name(card, locale))]
+    done = after.last_trick
+    if not after.trick and after.hand_number == hand.hand_number and done and card in done.cards:
+        lines.append(last_trick_line(after, names, locale))
     return "\n".join(lines)
 
 

@@ -15,12 +15,16 @@ from .base import ROUTES, Ctx, Reply
 
 def _for_bot(ctx: Ctx, channel_id: str, needed: int) -> Channel:
     """A channel where the bot holds every bit of `needed` (computed as Discord does, with the
-    test's blunt `faults.deny_permissions` on top): else 403/50013."""
+    test's blunt `faults.deny_permissions` on top): else 403/50013; 403/50001 Missing Access where
+    the bot can't see the channel at all (Discord doesn't say which permission is missing then)."""
     channel = ctx.state.channel(channel_id)
     ctx.faults.check_channel_allowed(channel.id)
     if channel.parent_id is not None:
         ctx.faults.check_channel_allowed(channel.parent_id)
-    require(ctx.state.permissions_in(ctx.state.bot, channel), needed | Permission.VIEW_CHANNEL, channel)
+    have = ctx.state.permissions_in(ctx.state.bot, channel)
+    if channel.kind is not ChannelKind.DM and not have & Permission.VIEW_CHANNEL:
+        raise ApiError(403, Code.MISSING_ACCESS, "Missing Access")
+    require(have, needed, channel)
     return channel
 
 
@@ -43,7 +47,7 @@ def _check_lock(ctx: Ctx, channel: Channel) -> None:
 
 @ROUTES.add(keys.GET_CHANNEL)
 async def get_channel(ctx: Ctx) -> Reply:
-    return Reply(ctx.state.channel(ctx.params["channel_id"]).payload())
+    return Reply(_for_bot(ctx, ctx.params["channel_id"], 0).payload())
 
 
 @ROUTES.add(keys.EDIT_CHANNEL)

@@ -66,10 +66,15 @@ def test_normal_passes_a_short_side_suit_to_make_a_void() -> None:
 @pytest.mark.parametrize("level", list(Level))
 def test_never_plays_a_heart_on_the_first_trick(level: Level) -> None:
     # Void in clubs, holding hearts: the first trick must get a diamond or spade.
+    # Its best discard otherwise would be the ace of hearts: the rule is all that keeps it back.
     view = position("AH KH QH JH TH 9H 8H 2D 3D 4S 5S 6S 7S", seat=1, trick="2C", leader=0, rules=RuleSet())
+    assert view.hand & HEARTS and not view.legal & HEARTS  # the rule, as the engine gives it
     for seed in range(5):
         card = card_of(decide(view, level, seed=seed, **SEARCH))
-        assert not HEARTS >> card & 1
+        assert view.legal >> card & 1 and not HEARTS >> card & 1
+    # Holding nothing but hearts, it must play one (the rule's exception).
+    only = position("AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H", seat=1, trick="2C", leader=0, rules=RuleSet())
+    assert HEARTS >> card_of(decide(only, level, seed=0, **SEARCH)) & 1
 
 
 @pytest.mark.parametrize("level", SMART)

@@ -142,3 +142,14 @@ def test_a_process_owns_its_shards_servers_and_leases_its_range_on_postgresql_on
     assert (
         Settings.from_env({"DISCORD_TOKEN": "a", "DATABASE_URL": "postgresql://u@h/db"}).lease == "shards:all"
     )
+
+
+def test_the_metrics_endpoint_is_off_unless_metrics_port_is_set() -> None:
+    s = Settings.from_env({"DISCORD_TOKEN": "a"})
+    assert s.metrics_port is None and s.metrics_host == "127.0.0.1"
+    s = Settings.from_env({"DISCORD_TOKEN": "a", "METRICS_PORT": "9108", "METRICS_HOST": "0.0.0.0"})
+    assert s.metrics_port == 9108 and s.metrics_host == "0.0.0.0"
+    assert Settings.from_env({"DISCORD_TOKEN": "a", "METRICS_PORT": "0"}).metrics_port == 0  # any free port
+    for bad in ("http", "-1", "70000"):
+        with pytest.raises(ConfigError, match="METRICS_PORT"):
+            Settings.from_env({"DISCORD_TOKEN": "a", "METRICS_PORT": bad})

@@ -2,8 +2,9 @@
 through the emulator: fifty servers, a person at each (half from their DMs, which all reach shard
 0's process, half in the channel), computers in the other seats. Every game ends; every move is in
 its table's log once, in order, and the log replays to the saved state; no game announces its end
-twice. One process is killed (SIGKILL) mid-game and started again: its games wait, DM moves on them
-are still applied by shard 0's process, and they finish."""
+twice; every table's outbox is delivered by its owner. One process is killed (SIGKILL) mid-game and
+started again: its games wait, DM moves on them are still applied by shard 0's process, and they
+finish."""
 
 from __future__ import annotations
 
@@ -84,6 +85,13 @@ async def test_three_processes_play_fifty_servers_and_a_killed_one_resumes_its_g
             plays = [json.loads(a.payload)["move"] for a in log if a.kind in ("move", "computer")]
             cards = [p["card"] for p in plays if p["type"] == "play"]
             assert len(cards) == len(set(cards)) == 52, t["id"]
+        # Each table's owner delivered all it owed, also what another process saved for it (DM moves)
+        # and what the killed one owed when it died. Delivery notes are not awaited: polled, bounded.
+        end = asyncio.get_running_loop().time() + 30.0
+        owed = "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL"
+        while await conn.fetchval(owed) and asyncio.get_running_loop().time() < end:
+            await asyncio.sleep(0.05)
+        assert await conn.fetchval(owed) == 0
     finally:
         await conn.close()
 

@@ -1,11 +1,13 @@
-"""The server's leaderboard and a member's statistics after two games."""
+"""The server's leaderboard and a member's statistics after two games; its page buttons."""
 
 from __future__ import annotations
 
 import re
 
 from bot.text import t
+from discord_emulator import Message
 from playtest.harness import Hearts
+from tests.storage.targets import RawDatabase
 
 
 async def test_the_leaderboard_and_stats_after_two_games(hearts: Hearts) -> None:
@@ -38,9 +40,17 @@ async def test_the_leaderboard_and_stats_after_two_games(hearts: Hearts) -> None
     assert all(int(first["points"]) >= int(r["points"]) for r in rows.values())
 
     stats = await hearts.reply(await emu.slash(carol, hearts.general, "stats", member=bob))
-    assert stats.content.splitlines()[0] == t("stats.title", name="bob")
-    assert f"{rows['bob']['points']} ranking points" in stats.content
-    assert "2 games" in stats.content and f"Rank {rows['bob']['rank']}" in stats.content
+    assert stats.content == t("stats.title", name="bob")
+    (profile,) = stats.attachments  # the profile image, described in words
+    assert profile.filename == "profile.png" and profile.image().width > 0
+    said = str(profile.description)
+    assert f"ranking points {rows['bob']['points']}" in said
+    assert "games 2," in said and f"rank #{rows['bob']['rank']}" in said
+    (played,) = await hearts.bot.db.rows(
+        "SELECT SUM(hands) FROM game_players WHERE player_id = ?", (str(bob.id),)
+    )
+    assert f"hands {played[0]}," in said  # every hand of both games, replayed from the logs
+    assert "Q♠ taken" in said and "accuracy –" in said  # no review yet
 
     mine = await hearts.reply(await emu.slash(carol, hearts.general, "stats"))
     assert mine.content == t("stats.none", name="carol")
@@ -53,3 +63,45 @@ def _row(line: str) -> dict[str, str] | None:
         line,
     )
     return match.groupdict() if match else None
+
+
+async def test_the_page_buttons_lead_from_page_to_page(hearts: Hearts) -> None:
+    """Twelve ranked players: two pages; Next shows ranks 11 and 12 and is then disabled, Previous
+    leads back; the buttons edit the message they are on, for whoever clicks."""
+    carol = hearts.people[2]
+    emu = hearts.emu
+    raw = RawDatabase(f"sqlite:///{hearts.db}")
+    guild = str(hearts.guild.id)
+    for n in range(1, 13):  # player n has 1300 - 100n ranking points: rank n
+        await raw.execute(
+            "INSERT INTO game_players (table_id, guild_id, player_id, seat, place, total, ranking_points, "
+            "hands, hand_points, moons, timeouts, quit, won) VALUES (?, ?, ?, 0, 1, 0, ?, 1, 0, 0, 0, 0, 1)",
+            (n, guild, str(900 + n), 1300 - 100 * n),
+        )
+    ix = await emu.slash(carol, hearts.general, "leaderboard")
+    await ix.wait_acknowledged()
+    board = await ix.wait_original()
+    assert _ranks(board.content) == list(range(1, 11))
+    assert t("leaderboard.page", page=1, pages=2) in board.content
+    assert _disabled(board) == {PREVIOUS: True, NEXT: False}
+
+    for label, ranks, page in ((NEXT, [11, 12], 2), (PREVIOUS, list(range(1, 11)), 1)):
+        before = emu.message(board.id).edit_count
+        click = await emu.click(carol, emu.message(board.id), label=label)
+        await click.wait_acknowledged()
+        await emu.wait_until(lambda before=before: emu.message(board.id).edit_count > before, what="the page")
+        shown = emu.message(board.id)
+        assert _ranks(shown.content) == ranks
+        assert t("leaderboard.page", page=page, pages=2) in shown.content
+        assert _disabled(shown) == {PREVIOUS: page == 1, NEXT: page == 2}
+
+
+PREVIOUS, NEXT = t("button.previous"), t("button.next")
+
+
+def _ranks(content: str) -> list[int]:
+    return [int(m[1]) for line in content.splitlines() if (m := re.match(r"(\d+)\. ", line))]
+
+
+def _disabled(message: Message) -> dict[str, bool]:
+    return {c["label"]: bool(c.get("disabled")) for c in message.iter_components() if "label" in c}

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
-from bot.tables import Actor, TableStatus
-from cogs.hearts._wording import hand_text, lobby_text, table_text
+from bot.engine.cards import cards_of
+from bot.engine.hand import Phase, Trick
+from bot.tables import Actor, TableService, TableSnapshot, TableStatus
+from bot.text import card_name
+from cogs.hearts._wording import auto_played_note, hand_text, lobby_text, table_text
 from tests.tables.helpers import CHANNEL, GUILD, options, rig
 
 ALICE = Actor("111")
@@ -30,13 +34,18 @@ async def test_the_lobby_names_the_host_and_every_seat_then_where_the_game_is(tm
         await r.close()
 
 
+async def _started(service: TableService) -> TableSnapshot:
+    """Alice, Bob and a computer at a game that has just started (seed 1)."""
+    snap = await service.create_table(ALICE, GUILD, CHANNEL, options(players=3), seed=1)
+    await service.join(BOB, snap.table_id)
+    await service.add_computer(ALICE, snap.table_id)
+    return await service.start_game(ALICE, snap.table_id)
+
+
 async def test_the_table_and_hand_messages_say_who_is_to_move(tmp_path: Path) -> None:
     r = await rig(tmp_path / "db.sqlite3")
     try:
-        snap = await r.service.create_table(ALICE, GUILD, CHANNEL, options(players=3), seed=1)
-        await r.service.join(BOB, snap.table_id)
-        await r.service.add_computer(ALICE, snap.table_id)
-        snap = await r.service.start_game(ALICE, snap.table_id)
+        snap = await _started(r.service)
         table = table_text(snap, NAMES)
         assert str(snap.hand_number) in table.splitlines()[0]
         waiting = [snap.seats[s].player_id for s in snap.waiting]
@@ -48,5 +57,36 @@ async def test_the_table_and_hand_messages_say_who_is_to_move(tmp_path: Path) ->
             text.endswith("https://discord.com/channels/1/2/3")
             or "https://discord.com/channels/1/2/3" in text
         )
+    finally:
+        await r.close()
+
+
+async def test_a_card_played_for_someone_that_completes_a_trick_is_told_with_that_trick(
+    tmp_path: Path,
+) -> None:
+    r = await rig(tmp_path / "db.sqlite3")
+    try:
+        snap = await _started(r.service)
+        hand = r.service.private_hand(ALICE, snap.table_id)
+        card, *others = cards_of(hand.cards)[:3]
+        # Alice (seat 0) played last and took the trick: the table after the move waits for her lead.
+        after = replace(
+            snap,
+            phase=Phase.PLAYING,
+            leader=0,
+            trick=(),
+            last_trick=Trick(leader=1, cards=(others[0], others[1], card), winner=0),
+            tricks_won=(1, 0, 0),
+            waiting=(0,),
+        )
+        played = replace(hand, phase=Phase.PLAYING, your_turn=False, playable=0)
+        note = auto_played_note(card, played, after, NAMES)
+        assert f"Alice {card_name(card)}" in note and "Won by Alice" in note
+        text = hand_text(played, after, NAMES, "", note=note)
+        assert "Not your turn" not in text  # her controls for the lead come in their own DM
+        # The move that ended the hand dealt the next one: nothing of the new hand is told as hers.
+        later = replace(after, hand_number=(hand.hand_number or 0) + 1, waiting=(1,))
+        assert auto_played_note(card, played, later, NAMES).count("\n") == 0
+        assert "Not your turn" not in hand_text(played, later, NAMES, "")
     finally:
         await r.close()

@@ -11,7 +11,16 @@ from typing import Any
 import aiohttp
 import pytest
 
-from discord_emulator import ApiError, Channel, DiscordEmulator, Guild, Permission, User, route_keys
+from discord_emulator import (
+    ApiError,
+    Channel,
+    DiscordEmulator,
+    EmulatorError,
+    Guild,
+    Permission,
+    User,
+    route_keys,
+)
 from discord_emulator.command_validation import validate_commands
 from discord_emulator.models import ALL_PERMISSIONS, INVITE_PERMISSIONS
 from discord_emulator.permissions import base_permissions
@@ -131,7 +140,6 @@ async def test_missing_bits_refuse_each_route_with_50013(emulator: DiscordEmulat
     assert status == 200
     cases = [
         (Permission.SEND_MESSAGES, lambda: api.send(general, {"content": "x"})),
-        (Permission.VIEW_CHANNEL, lambda: api.send(general, {"content": "x"})),
         (Permission.ATTACH_FILES, lambda: api.send(general, {"content": "x"}, files=[("a.png", PNG)])),
         (Permission.EMBED_LINKS, lambda: api.send(general, {"embeds": [{"title": "x"}]})),
     ]
@@ -155,6 +163,53 @@ async def test_missing_bits_refuse_each_route_with_50013(emulator: DiscordEmulat
     emulator.set_overwrite(general, bot)
     status, data, _ = await api.call("POST", path, {"name": "t", "auto_archive_duration": 60})
     assert status == 201
+
+
+async def thread_from_a_message(emulator: DiscordEmulator, api: Api, channel: Channel) -> Channel:
+    _, lobby = await api.send(channel, {"content": "lobby"})
+    path = f"/channels/{channel.id}/messages/{lobby['id']}/threads"
+    _, made, _ = await api.call("POST", path, {"name": "t", "auto_archive_duration": 60})
+    return emulator.state.channels[int(made["id"])]
+
+
+async def test_a_channel_the_bot_cannot_see_is_403_50001_missing_access(
+    emulator: DiscordEmulator, api: Api
+) -> None:
+    _, general, _, _ = server(emulator)
+    thread = await thread_from_a_message(emulator, api, general)
+    emulator.set_overwrite(general, emulator.bot, deny=Permission.VIEW_CHANNEL)
+    for where in (general, thread):  # a thread is seen through its parent
+        status, data = await api.send(where, {"content": "x"})
+        assert (status, code(data)) == (403, 50001), where.name
+        status, data, _ = await api.call("GET", f"/channels/{where.id}")
+        assert (status, code(data)) == (403, 50001)
+    emulator.set_overwrite(general, emulator.bot)
+    assert (await api.send(thread, {"content": "seen again"}))[0] == 200
+
+
+async def test_a_deleted_thread_or_channel_is_404_10003_unknown_channel(
+    emulator: DiscordEmulator, api: Api
+) -> None:
+    guild, general, alice, _ = server(emulator)
+    thread = await thread_from_a_message(emulator, api, general)
+    _, posted = await api.send(thread, {"content": "in the thread"})
+    emulator.delete_channel(thread)
+    status, data = await api.send(thread, {"content": "x"})
+    assert (status, code(data)) == (404, 10003)
+    status, data, _ = await api.call(
+        "PATCH", f"/channels/{thread.id}/messages/{posted['id']}", {"content": "y"}
+    )
+    assert (status, code(data)) == (404, 10003)
+    assert emulator.state.messages[int(posted["id"])].deleted
+    assert (await api.send(general, {"content": "the parent stays"}))[0] == 200
+    with pytest.raises(EmulatorError):
+        emulator.delete_channel(thread)
+    other = emulator.create_channel(guild, "games")
+    emulator.delete_channel(other)
+    status, data = await api.send(other, {"content": "x"})
+    assert (status, code(data)) == (404, 10003)
+    with pytest.raises(EmulatorError):
+        emulator.post_message(alice, other, "hello?")
 
 
 async def test_threads_follow_send_messages_in_threads_and_the_parents_overwrites(

@@ -135,5 +135,10 @@ def test_rendering_is_deterministic_and_small() -> None:
     first = hand.render(h)
     assert first == hand.render(h)
     assert len(first) < 150_000
-    assert len(cards_of(FULL_DECK)) == 52  # the full deck also lays out (a debugging view)
-    assert len(hand.layout(HandImage(cards=FULL_DECK))) == 52
+    # the full deck also lays out (a debugging view): every card once, left to right, inside the image,
+    # each showing some of itself
+    slots = hand.layout(HandImage(cards=FULL_DECK))
+    assert sorted(slot.card for slot in slots) == cards_of(FULL_DECK)
+    xs = [slot.x for slot in slots]
+    assert xs == sorted(xs) and xs[0] >= 0 and xs[-1] + hand.CARD_W <= hand.WIDTH
+    assert all(slot.visible_width > 0 for slot in slots)

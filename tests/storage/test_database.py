@@ -15,6 +15,7 @@ from bot.storage.backend import Dialect, Target
 from bot.storage.database import open_backend
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION, apply
 from bot.storage.ratings import rate
+from discord_emulator.pytest_plugin import ErrorLogCollector
 from tests.storage.targets import RawDatabase
 
 TABLES = {
@@ -95,8 +96,12 @@ async def test_an_older_database_is_migrated_and_keeps_its_data(db_url: str, raw
     await db.close()
 
 
-async def test_player_preferences_round_trip_and_survive_a_damaged_row(db_url: str, raw: RawDatabase) -> None:
+async def test_player_preferences_round_trip_and_survive_a_damaged_row(
+    db_url: str, raw: RawDatabase, error_log: ErrorLogCollector
+) -> None:
     from bot.tables import PlayerPreferences
+
+    logged = error_log.allow("player_preferences row u1 can't be read", logger="bot.storage")
 
     db = await Database.open(db_url)
     try:
@@ -112,6 +117,7 @@ async def test_player_preferences_round_trip_and_survive_a_damaged_row(db_url: s
         assert PlayerPreferences.from_json({"four_colour": "yes"}) == PlayerPreferences()
     finally:
         await db.close()
+    assert logged.seen == 1
 
 
 async def test_closing_mid_transaction_releases_the_write_lock(sqlite_path: Path) -> None:

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+from prometheus_client import REGISTRY
+
 from bot.storage import Database
-from bot.storage.lease import ALL_SHARDS, LeaseHolder, refusal_message
+from bot.storage.errors import StorageError
+from bot.storage.lease import ALL_SHARDS, LeaseHolder, LeaseKeeper, refusal_message
 
 
 def _other(pid: int, host: str | None = None) -> LeaseHolder:
@@ -75,3 +79,30 @@ async def test_the_database_and_its_journal_are_owner_only(tmp_path: Path) -> No
         await db.close()
     finally:
         os.umask(old)
+
+
+async def test_the_keeper_counts_its_renewals_for_the_metrics() -> None:
+    """Renewed, failed (a storage error, retried), then lost: each counted once, and a lost lease
+    stops the keeper."""
+    answers: list[bool | StorageError] = [True, StorageError("disk I/O error"), False]
+    lost = asyncio.Event()
+
+    async def renew() -> bool:
+        answer = answers.pop(0)
+        if isinstance(answer, StorageError):
+            raise answer
+        return answer
+
+    def counts() -> list[float]:
+        name = "hearts_lease_renewals_total"
+        return [REGISTRY.get_sample_value(name, {"result": r}) or 0.0 for r in ("renewed", "failed", "lost")]
+
+    before = counts()
+    keeper = LeaseKeeper(renew, 0.03, lost.set)  # type: ignore[arg-type]
+    keeper.start()
+    try:
+        await asyncio.wait_for(lost.wait(), 10)
+    finally:
+        await keeper.stop()
+    assert [a - b for a, b in zip(counts(), before, strict=True)] == [1, 1, 1]
+    assert answers == []

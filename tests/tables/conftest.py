@@ -4,7 +4,15 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from tests.tables.helpers import Rig, rig
+from discord_emulator.pytest_plugin import ErrorLogCollector
+from tests.tables.helpers import OPEN_RIGS, Rig, rig
+
+
+@pytest.fixture(autouse=True)
+def _no_unexpected_error_log(error_log: ErrorLogCollector) -> ErrorLogCollector:
+    """Table-service tests fail on any ERROR log they do not declare (``error_log.allow``), as the
+    emulator's tests do."""
+    return error_log
 
 
 @pytest.fixture
@@ -13,3 +21,11 @@ async def r(db_url: str) -> AsyncIterator[Rig]:
     the_rig = await rig(db_url)
     yield the_rig
     await the_rig.close()
+
+
+@pytest.fixture(autouse=True)
+async def _close_forgotten_rigs() -> AsyncIterator[None]:
+    """Close whatever rig a failing test left open (a passing test closes its own)."""
+    yield
+    while OPEN_RIGS:
+        await OPEN_RIGS.pop().close()

@@ -21,6 +21,7 @@ from bot.tables import (
     TableOptions,
     TableService,
 )
+from discord_emulator.pytest_plugin import Allowance, ErrorLogCollector
 
 GUILD = "guild-1"
 CHANNEL = "chan-1"
@@ -35,8 +36,16 @@ class Rig:
     service: TableService
 
     async def close(self) -> None:
+        OPEN_RIGS.discard(self)
         await self.service.stop()
         await self.db.close()
+
+    __hash__ = object.__hash__  # one rig is one service: compared by identity
+
+
+OPEN_RIGS: set[Rig] = set()
+"""Rigs not closed yet: a failing test leaves its own open, and the fixture in conftest.py closes
+them, so that the failure is reported instead of the session hanging on a database thread."""
 
 
 async def rig(
@@ -57,9 +66,11 @@ async def rig(
         settings=ServiceSettings(computer_pause=pause),
     )
     service.attach(presenter)
+    made = Rig(url, clock, presenter, db, service)
+    OPEN_RIGS.add(made)
     if start:
         await service.start()
-    return Rig(url, clock, presenter, db, service)
+    return made
 
 
 def options(
@@ -106,3 +117,9 @@ async def play_to_end(service: TableService, table_id: int, actors: dict[str, Ac
                 return
             raise
     raise AssertionError("the game did not end")
+
+
+def damage_logged(error_log: ErrorLogCollector, what: str, key: str) -> Allowance:
+    """Declare the ERROR a damaged row logs (``what`` row ``key`` can't be read); the test checks
+    ``seen`` afterwards: logged as an error once, then as a warning at every later start."""
+    return error_log.allow(rf"^ERROR bot\.\S+: {what} row {key} can't be read", logger="bot")

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+from concurrent.futures import ProcessPoolExecutor
+
 from bot.ai import Level
-from bot.engine import Game, Occupant, RuleSet
+from bot.engine import Game, Move, Occupant, RuleSet, SeatView
 from bot.tables import ComputerPool, ComputerSettings, PoolKind
 
 
@@ -31,10 +35,34 @@ def test_hard_budget_ends_where_the_time_since_asking_does() -> None:
     assert pool.budget(Level.HARD, waited=1.0) == 0.02
 
 
+async def _decide_counting_turns(
+    pool: ComputerPool, view: SeatView, level: Level, seed: int
+) -> tuple[Move, int]:
+    """The pool's decision, and how many turns another task got on the event loop meanwhile: none
+    if the decision ran on the loop itself (nothing in ``decide`` yields before it is made)."""
+    turns = 0
+    deciding = True
+
+    async def count() -> None:
+        nonlocal turns
+        while deciding:
+            turns += 1
+            await asyncio.sleep(0)  # one turn of the loop, no time
+
+    counter = asyncio.create_task(count())
+    try:
+        move = await pool.decide(view, level, seed=seed)
+    finally:
+        deciding = False
+        await counter
+    return move, turns
+
+
 async def test_thread_pool_decides_off_the_loop() -> None:
     pool = ComputerPool(ComputerSettings(kind=PoolKind.THREAD, workers=1))
     game = Game(RuleSet(), 1, [Occupant.computer()] * 4)
-    move = await pool.decide(game.view(0), Level.HARD, seed=3)
+    move, turns = await _decide_counting_turns(pool, game.view(0), Level.HARD, seed=3)
+    assert turns > 0  # the loop went on while the thread decided
     assert game.hand.is_legal(move)
     assert len(pool.budgets) == 1 and 0.2 < pool.budgets[0] <= 0.25
     assert [level for level, _ in pool.timings] == [Level.HARD]
@@ -42,11 +70,16 @@ async def test_thread_pool_decides_off_the_loop() -> None:
 
 
 async def test_process_pool_decides_in_another_process() -> None:
-    """The production kind: the view and the move cross the process boundary intact."""
+    """The production kind: the decision runs in a worker process (not this one), the loop goes on
+    meanwhile, and the view and the move cross the process boundary intact."""
     pool = ComputerPool(ComputerSettings(kind=PoolKind.PROCESS, workers=1))
     try:
         game = Game(RuleSet(), 2, [Occupant.computer()] * 4)
-        move = await pool.decide(game.view(1), Level.NORMAL, seed=5)
+        move, turns = await _decide_counting_turns(pool, game.view(1), Level.NORMAL, seed=5)
+        assert turns > 0
         assert game.hand.is_legal(move) and move.seat == 1
+        assert isinstance(pool._executor, ProcessPoolExecutor)
+        workers = set(pool._executor._processes)  # started when the first job was handed over
+        assert workers and os.getpid() not in workers
     finally:
         pool.close()

@@ -5,6 +5,7 @@ column types refuse the damage SQLite lets in (text in a number column), the nea
 
 from __future__ import annotations
 
+import math
 import time
 
 import pytest
@@ -16,8 +17,9 @@ from bot.tables import Actor, ManualClock, PlayerPreferences, ServerSettings
 from bot.tables import events as ev
 from bot.tables.preferences import load_preferences, save_preferences
 from cogs.hearts._state import TableMessages
+from discord_emulator.pytest_plugin import ErrorLogCollector
 from tests.storage.targets import RawDatabase
-from tests.tables.helpers import CHANNEL, GUILD, options, play_to_end, rig
+from tests.tables.helpers import CHANNEL, GUILD, damage_logged, options, play_to_end, rig
 
 ALICE = Actor("alice")
 BOB = Actor("bob")
@@ -32,7 +34,10 @@ async def _finished_game(url: str, clock: ManualClock) -> None:
     await r.close()
 
 
-async def test_a_bad_meta_row_does_not_stop_the_start(db_url: str, raw: RawDatabase) -> None:
+async def test_a_bad_meta_row_does_not_stop_the_start(
+    db_url: str, raw: RawDatabase, error_log: ErrorLogCollector
+) -> None:
+    logged = damage_logged(error_log, "meta", "alive_at")
     r = await rig(db_url)
     await r.close()
     await raw.execute("UPDATE meta SET value = 'not a time' WHERE key = 'alive_at'")
@@ -42,9 +47,13 @@ async def test_a_bad_meta_row_does_not_stop_the_start(db_url: str, raw: RawDatab
     r = await rig(db_url)  # the heartbeat rewrote it: nothing left to report
     assert (await r.db.get_meta("alive_at") or "").replace(".", "").isdigit()
     await r.close()
+    assert logged.seen == 1
 
 
-async def test_a_broken_table_is_reported_once_not_at_every_start(db_url: str, raw: RawDatabase) -> None:
+async def test_a_broken_table_is_reported_once_not_at_every_start(
+    db_url: str, raw: RawDatabase, error_log: ErrorLogCollector
+) -> None:
+    logged = damage_logged(error_log, "tables", r"\d+")
     r = await rig(db_url)
     snap = await r.service.create_table(ALICE, GUILD, CHANNEL, options())
     await r.close()
@@ -55,13 +64,15 @@ async def test_a_broken_table_is_reported_once_not_at_every_start(db_url: str, r
     r = await rig(db_url)
     assert r.presenter.of(ev.TableBroken) == []
     await r.close()
+    assert logged.seen == 1  # an error once, a warning at the later start
 
 
 async def test_a_bad_action_row_is_left_out_of_the_log_and_the_game_goes_on(
-    db_url: str, raw: RawDatabase
+    db_url: str, raw: RawDatabase, error_log: ErrorLogCollector
 ) -> None:
     if raw.postgres:
         pytest.skip("PostgreSQL's column types refuse text in an action's time")
+    logged = damage_logged(error_log, "actions", r"\d+/1")
     r = await rig(db_url)
     snap = await r.service.create_table(ALICE, GUILD, CHANNEL, options(target=20), seed=4)
     await r.service.join(BOB, snap.table_id)
@@ -75,9 +86,13 @@ async def test_a_bad_action_row_is_left_out_of_the_log_and_the_game_goes_on(
     await play_to_end(r.service, snap.table_id, {"alice": ALICE, "bob": BOB})
     assert r.presenter.of(ev.GameOver, snap.table_id)
     await r.close()
+    assert logged.seen == 1
 
 
-async def test_a_bad_rating_row_does_not_stop_a_game_from_ending(db_url: str, raw: RawDatabase) -> None:
+async def test_a_bad_rating_row_does_not_stop_a_game_from_ending(
+    db_url: str, raw: RawDatabase, error_log: ErrorLogCollector
+) -> None:
+    logged = damage_logged(error_log, "ratings", f"{GUILD}/alice")
     clock = ManualClock()
     r = await rig(db_url, clock)
     await r.close()
@@ -97,29 +112,43 @@ async def test_a_bad_rating_row_does_not_stop_a_game_from_ending(db_url: str, ra
     board = await leaderboard(r.db, GUILD)
     assert {row.player_id for row in board.rows} == {"alice", "bob"}
     await r.close()
+    assert logged.seen == 1
 
 
 async def test_bad_results_rows_leave_one_player_out_of_the_leaderboard_only(
-    db_url: str, raw: RawDatabase
+    db_url: str, raw: RawDatabase, error_log: ErrorLogCollector
 ) -> None:
-    if raw.postgres:
-        pytest.skip("PostgreSQL's column types refuse a result that is not a number")
     clock = ManualClock()
     await _finished_game(db_url, clock)
+    if raw.postgres:  # its column types refuse text in a number: the damage it allows
+        await raw.execute("UPDATE games SET finished_at = 'NaN', options = '{'")
+        await raw.execute("UPDATE ratings SET mu = 'NaN' WHERE player_id = 'bob'")
+        r = await rig(db_url, clock)
+        board = await leaderboard(r.db, GUILD)
+        assert {row.player_id for row in board.rows} == {"alice", "bob"}  # nobody is left out
+        assert all(math.isfinite(row.skill) for row in board.rows)  # a NaN rating shows no NaN
+        stats = await player_stats(r.db, GUILD, "bob")
+        assert stats is not None and math.isfinite(stats.skill)
+        assert r.presenter.of(ev.DataDamaged) == []
+        await r.close()
+        return
     await raw.execute("UPDATE game_players SET ranking_points = 9e999 WHERE player_id = 'alice'")
     await raw.execute("UPDATE games SET finished_at = 'never', options = '{'")
     await raw.execute("UPDATE ratings SET mu = 'x' WHERE player_id = 'bob'")
+    logged = damage_logged(error_log, "game_players", f"{GUILD}/alice")
     r = await rig(db_url, clock)
     board = await leaderboard(r.db, GUILD)
     assert [row.player_id for row in board.rows] == ["bob"]
     assert await player_stats(r.db, GUILD, "bob") is not None
     assert [(d.what, d.key) for d in r.presenter.of(ev.DataDamaged)] == [("game_players", f"{GUILD}/alice")]
     await r.close()
+    assert logged.seen == 1
 
 
 async def test_bad_server_settings_fall_back_to_the_defaults_and_are_reported_once(
-    db_url: str, raw: RawDatabase
+    db_url: str, raw: RawDatabase, error_log: ErrorLogCollector
 ) -> None:
+    logged = damage_logged(error_log, "server_settings", GUILD)
     clock = ManualClock()
     r = await rig(db_url, clock)
     await r.service.set_server_settings(Actor("mod", is_moderator=True), GUILD, ServerSettings())
@@ -142,9 +171,13 @@ async def test_bad_server_settings_fall_back_to_the_defaults_and_are_reported_on
     await r.service.set_server_settings(Actor("mod", is_moderator=True), GUILD, ServerSettings())
     assert not r.service.settings_damaged(GUILD)
     await r.close()
+    assert logged.seen == 1
 
 
-async def test_a_bad_preferences_row_gives_the_defaults(db_url: str, raw: RawDatabase) -> None:
+async def test_a_bad_preferences_row_gives_the_defaults(
+    db_url: str, raw: RawDatabase, error_log: ErrorLogCollector
+) -> None:
+    logged = damage_logged(error_log, "player_preferences", "alice")
     r = await rig(db_url)
     await save_preferences(r.db, "alice", PlayerPreferences(four_colour=True))
     await raw.execute("UPDATE player_preferences SET data = 'nope' WHERE player_id = 'alice'")
@@ -152,6 +185,7 @@ async def test_a_bad_preferences_row_gives_the_defaults(db_url: str, raw: RawDat
     await r.service.settle()
     assert await r.db.get_meta("reported:player_preferences:alice") is not None
     await r.close()
+    assert logged.seen == 1
 
 
 def test_bad_presenter_data_is_ignored_value_by_value() -> None:
@@ -171,7 +205,10 @@ def test_bad_presenter_data_is_ignored_value_by_value() -> None:
     assert state.dm_channels == {} and state.controls_sent == {2: 9} and state.names == {"bob": "Bob"}
 
 
-async def test_a_bad_lease_row_is_taken_over(db_url: str, raw: RawDatabase) -> None:
+async def test_a_bad_lease_row_is_taken_over(
+    db_url: str, raw: RawDatabase, error_log: ErrorLogCollector
+) -> None:
+    logged = error_log.allow(r"the lease row 'shards:all' can't be read", logger="bot.storage")
     db = await Database.open(db_url)
     me = LeaseHolder.this_process()
     assert await db.acquire_lease(ALL_SHARDS, me, 30.0) is None
@@ -182,3 +219,4 @@ async def test_a_bad_lease_row_is_taken_over(db_url: str, raw: RawDatabase) -> N
     other = LeaseHolder("another-run", 1, "elsewhere", time.time())
     assert await db.acquire_lease(ALL_SHARDS, other, 30.0) is None
     await db.close()
+    assert logged.seen == 1

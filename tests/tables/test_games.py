@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.engine.cards import cards_of, cardset
 from bot.engine.game import EndReason
 from bot.engine.hand import Phase
 from bot.storage.leaderboard import Order, leaderboard, player_stats
@@ -45,8 +46,8 @@ async def test_four_computers_play_a_whole_game(r: Rig) -> None:
     assert sum(1 for a in log if a.kind == "computer") == len(played) + 4 * sum(
         1 for e in r.presenter.of(ev.HandDealt) if e.direction.value != "hold"
     )
-    assert await leaderboard(r.db, GUILD) == (await leaderboard(r.db, GUILD))  # stable
-    assert (await leaderboard(r.db, GUILD)).rows == ()
+    board = await leaderboard(r.db, GUILD)  # a table of computers only is not ranked
+    assert board.rows == () and board.total_players == 0
 
 
 async def test_people_and_computers_to_the_end_then_the_leaderboard(r: Rig) -> None:
@@ -90,20 +91,50 @@ async def test_people_and_computers_to_the_end_then_the_leaderboard(r: Rig) -> N
 
 
 async def test_shooter_chooses_moon_reaches_the_person(r: Rig) -> None:
-    """Whatever happens, a person's moon choice is offered only with the moon rule and only to them."""
+    """With the moon rule the person who shot is asked how to score it, and nobody else; with this
+    seed alice, passing her lowest cards and playing her highest, shoots (asserted: the test is
+    about the offer, so it must see one)."""
     from dataclasses import replace
 
     from bot.engine.rules import MoonScoring
 
     opts = options(target=30)
     opts = replace(opts, rules=replace(opts.rules, moon=MoonScoring.SHOOTER_CHOOSES))
-    snap = await r.service.create_table(ALICE, GUILD, CHANNEL, opts, seed=3)
+    snap = await r.service.create_table(ALICE, GUILD, CHANNEL, opts, seed=12)
     await r.service.start_game(ALICE, snap.table_id)
-    await play_to_end(r.service, snap.table_id, {"alice": ALICE})
+    await _play_high(r, snap.table_id)
+    offered = 0
     for turn in r.presenter.of(ev.TurnStarted):
+        moon = turn.table.phase is Phase.MOON_CHOICE
+        if moon:
+            assert turn.seats == (0,)  # alice, the shooter, alone
         for hand in turn.hands:
-            assert hand.choose_moon == (turn.table.phase is Phase.MOON_CHOICE)
-    assert r.presenter.of(ev.GameOver)
+            assert hand.choose_moon == moon
+            offered += hand.choose_moon
+    assert offered >= 1
+    over = r.presenter.of(ev.GameOver)
+    assert over
+    # she chose "everyone else +26": someone else has at least 26
+    assert max(over[0].table.totals[1:]) >= 26
+
+
+async def _play_high(r: Rig, table_id: int) -> None:
+    """alice passes her three lowest cards, plays her highest playable one and, offered the moon's
+    scoring, adds 26 to the others; computers move by themselves; until the table closes."""
+    for _ in range(2000):
+        await r.service.settle()
+        if r.presenter.of(ev.GameOver, table_id):
+            return
+        hand = r.service.private_hand(ALICE, table_id)
+        if not hand.your_turn:
+            continue
+        if hand.pass_count:
+            await r.service.pass_cards(ALICE, table_id, hand.move_number, cardset(cards_of(hand.cards)[:3]))
+        elif hand.choose_moon:
+            await r.service.choose_moon(ALICE, table_id, hand.move_number, True)
+        else:
+            await r.service.play_card(ALICE, table_id, hand.move_number, cards_of(hand.playable)[-1])
+    raise AssertionError("the game did not end")
 
 
 async def test_a_slow_presenter_for_one_table_does_not_stall_another(db_url) -> None:  # type: ignore[no-untyped-def]
@@ -116,7 +147,7 @@ async def test_a_slow_presenter_for_one_table_does_not_stall_another(db_url) -> 
         def __init__(self) -> None:
             self.events: list[ev.TableEvent] = []
 
-        async def present(self, event: ev.TableEvent) -> None:
+        async def present(self, event: ev.TableEvent, *, again: bool = False) -> None:
             if getattr(getattr(event, "table", None), "table_id", None) == 1:
                 await release.wait()
             self.events.append(event)

@@ -11,8 +11,9 @@ from bot.engine.hand import Phase
 from bot.storage.leaderboard import leaderboard
 from bot.tables import Actor, ManualClock, Refused, TableRefusal
 from bot.tables import events as ev
+from discord_emulator.pytest_plugin import ErrorLogCollector
 from tests.storage.targets import RawDatabase
-from tests.tables.helpers import CHANNEL, GUILD, act_once, options, play_to_end, rig
+from tests.tables.helpers import CHANNEL, GUILD, act_once, damage_logged, options, play_to_end, rig
 
 ALICE = Actor("alice")
 BOB = Actor("bob")
@@ -105,7 +106,9 @@ async def test_a_lobby_survives_a_restart(db_url: str) -> None:
     await second.close()
 
 
-async def test_a_corrupt_row_breaks_only_its_table(db_url: str, raw: RawDatabase) -> None:
+async def test_a_corrupt_row_breaks_only_its_table(
+    db_url: str, raw: RawDatabase, error_log: ErrorLogCollector
+) -> None:
     first = await rig(db_url)
     s = first.service
     ids = []
@@ -115,6 +118,7 @@ async def test_a_corrupt_row_breaks_only_its_table(db_url: str, raw: RawDatabase
         ids.append(snap.table_id)
     await first.close()
     await raw.execute('UPDATE tables SET state = \'{"version": 1, "table_id": \' WHERE id = ?', (ids[0],))
+    logged = damage_logged(error_log, "tables", str(ids[0]))
 
     second = await rig(db_url)
     await second.service.settle()
@@ -130,9 +134,12 @@ async def test_a_corrupt_row_breaks_only_its_table(db_url: str, raw: RawDatabase
     await play_to_end(second.service, ids[1], {"bob": BOB})
     assert [e.table.table_id for e in second.presenter.of(ev.GameOver)] == [ids[1]]
     await second.close()
+    assert logged.seen == 1
 
 
-async def test_a_row_with_a_bad_game_snapshot_is_reported(db_url: str, raw: RawDatabase) -> None:
+async def test_a_row_with_a_bad_game_snapshot_is_reported(
+    db_url: str, raw: RawDatabase, error_log: ErrorLogCollector
+) -> None:
     first = await rig(db_url)
     snap = await first.service.create_table(HOST, GUILD, CHANNEL, options(), seed=3)
     await first.service.start_game(HOST, snap.table_id)
@@ -142,9 +149,11 @@ async def test_a_row_with_a_bad_game_snapshot_is_reported(db_url: str, raw: RawD
     else:
         bad = "json_set(state, '$.game.hand.trick', json('[51, 51]'))"
     await raw.execute(f"UPDATE tables SET state = {bad} WHERE id = ?", (snap.table_id,))
+    logged = damage_logged(error_log, "tables", str(snap.table_id))
     second = await rig(db_url)
     await second.service.settle()
     (broken,) = second.presenter.of(ev.TableBroken)
     assert broken.table_id == snap.table_id
     assert second.service.tables(GUILD) == []
     await second.close()
+    assert logged.seen == 1

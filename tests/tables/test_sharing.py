@@ -11,11 +11,14 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from bot.engine import Move, SeatView
 from bot.storage import TableWrite
-from bot.tables import Actor
+from bot.tables import Actor, Refused, TableRefusal
 from bot.tables import events as ev
 from bot.tables.replay import differences, replay
+from bot.tables.sharing import ATTEMPTS
 from tests.storage.targets import RawDatabase
 from tests.tables.helpers import CHANNEL, GUILD, Rig, act_once, options, rig
 
@@ -139,5 +142,71 @@ async def test_a_computer_whose_move_came_second_decides_again_at_once(postgres_
         a for a in log if a.kind in ("move", "computer") and json.loads(a.payload)["move"]["type"] == "pass"
     ]
     assert len(passes) == 4  # alice's and each computer's, once
+    await owner.close()
+    await shard0.close()
+
+
+def _claims_taken_first(r: Rig, taken: int, times: int) -> None:
+    """The next ``times`` claims of a new table's id hand out ``taken``, an id another process's
+    table already has (as when this process's count of ids fell behind); later claims are real."""
+    real = r.db.claim_table_id
+    left = [times]
+
+    async def claim() -> int:
+        if left[0] > 0:
+            left[0] -= 1
+            return taken
+        return await real()
+
+    r.db.claim_table_id = claim  # type: ignore[method-assign]
+
+
+async def test_a_new_tables_id_taken_by_another_process_is_claimed_again(postgres_url: str) -> None:
+    owner = await process(postgres_url, lambda guild: guild == GUILD)
+    other = await process(postgres_url, lambda guild: guild != GUILD)
+    theirs = await other.service.create_table(Actor("bob"), "guild-2", CHANNEL, options(), seed=1)
+    _claims_taken_first(owner, theirs.table_id, times=2)
+    mine = await owner.service.create_table(ALICE, GUILD, CHANNEL, options(), seed=2)
+    assert mine.table_id not in (theirs.table_id, 0)
+    stored = {t.table_id: t.guild_id for t in await owner.db.open_tables()}
+    assert stored == {theirs.table_id: "guild-2", mine.table_id: GUILD}  # theirs untouched
+    assert [a.actor for a in await owner.db.actions(theirs.table_id)] == ["bob"]
+    await owner.service.join(Actor("carol"), mine.table_id)  # the new table works
+    await owner.close()
+    await other.close()
+
+
+async def test_running_out_of_claims_refuses_the_new_table_and_saves_nothing(postgres_url: str) -> None:
+    owner = await process(postgres_url, lambda guild: guild == GUILD)
+    other = await process(postgres_url, lambda guild: guild != GUILD)
+    theirs = await other.service.create_table(Actor("bob"), "guild-2", CHANNEL, options(), seed=1)
+    _claims_taken_first(owner, theirs.table_id, times=ATTEMPTS)
+    with pytest.raises(Refused) as refused:
+        await owner.service.create_table(ALICE, GUILD, CHANNEL, options(), seed=2)
+    assert refused.value.code is TableRefusal.STORAGE_BUSY
+    assert [t.table_id for t in await owner.db.open_tables()] == [theirs.table_id]
+    assert owner.service.tables(GUILD) == [] and not owner.presenter.events
+    assert [a.actor for a in await owner.db.actions(theirs.table_id)] == ["bob"]
+    await owner.close()
+    await other.close()
+
+
+async def test_a_move_on_another_process_s_closed_table_is_refused_and_nothing_is_kept(
+    postgres_url: str,
+) -> None:
+    owner = await process(postgres_url, lambda guild: guild == GUILD)
+    shard0 = await process(postgres_url, lambda guild: guild != GUILD)
+    snap = await owner.service.create_table(ALICE, GUILD, CHANNEL, options(target=1), seed=5)
+    tid = snap.table_id
+    await owner.service.start_game(ALICE, tid)
+    await owner.service.leave(ALICE, tid)  # the only person quits: the game ends, abandoned
+    await owner.service.settle()
+    assert (await owner.db.load_table(tid)).status not in ("lobby", "playing")  # type: ignore[union-attr]
+    await shard0.service.visit(tid)
+    with pytest.raises(Refused) as refused:  # a DM click: it reaches shard 0's process
+        await shard0.service.play_card(ALICE, tid, 1, 0)
+    assert refused.value.code is TableRefusal.TABLE_CLOSED
+    assert tid not in shard0.service._foreign  # a closed table is not kept as another process's
+    assert not shard0.presenter.events
     await owner.close()
     await shard0.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -183,25 +184,45 @@ async def test_the_supervisor_rearms_a_table_whose_computer_turn_was_lost(db_url
 
 
 async def test_the_supervisor_runs_by_itself(db_url: str) -> None:
+    """Computer turns whose timers are lost (as to a failure) are re-armed by the supervisor's own
+    periodic tick: not before the tick, and again at a later one. Nothing here calls supervise()."""
     clock = ManualClock()
     r = await rig(db_url, clock, pause=1.0)
     s = r.service
+    started = clock.now()  # the supervisor's ticks: every supervise_interval from the start
+    interval = s.settings.supervise_interval
     snap = await s.create_table(ALICE, GUILD, CHANNEL, options(target=30), seed=9)
     await s.start_game(ALICE, snap.table_id)
     tid = snap.table_id
-    await act_once(s, tid, {"alice": ALICE}, random.Random(2))
-    await s.settle()
-    table = s._tables[tid]
-    for handle in list(clock._heap):
-        if handle[2].callback.__qualname__.startswith("TableService._computer_after_pause"):
-            handle[2].cancel()
-    table.thinking.clear()
-    move = table.move_number
-    for _ in range(int(s.settings.supervise_interval) + 3):
-        clock.advance(1.0)
+    rng = random.Random(2)
+    for repairs in (1, 2):
+        for _ in range(20):  # alice acts until a computer's turn is pending
+            if _computer_turns(clock):
+                break
+            await act_once(s, tid, {"alice": ALICE}, rng)
+            await s.settle()
+        for timer in _computer_turns(clock):
+            timer.cancel()  # lost
+        s._tables[tid].thinking.clear()
+        actions = len(await r.db.actions(tid))
+        tick = started + (int((clock.now() - started) / interval) + 1) * interval
+        clock.advance(tick - clock.now() - 0.01)
         await s.settle()
-    assert s.snapshot(tid).move_number > move
+        assert len(await r.db.actions(tid)) == actions and s.repairs == repairs - 1  # nothing moved it
+        clock.advance(0.01 + s.settings.computer_pause)  # the tick, then the computer's pause
+        await s.settle()
+        assert s.repairs == repairs
+        assert len(await r.db.actions(tid)) > actions  # the computers moved
     await r.close()
+
+
+def _computer_turns(clock: ManualClock) -> list[Any]:
+    """The pending timers of computer turns (each set after the computer's pause)."""
+    return [
+        handle
+        for _when, _n, handle in clock._heap
+        if not handle.cancelled and "_computer_after_pause" in handle.callback.__qualname__
+    ]
 
 
 async def test_another_process_holding_the_lock_gets_a_refusal_then_the_table_resumes(

@@ -48,9 +48,11 @@ def test_english_passing_reads_right() -> None:
 def test_the_last_trick_names_each_card_and_the_winner(lang: str) -> None:
     plays = [("Alice", parse_card("9S")), ("Bob", parse_card("KS")), ("Chandra", QS)]
     text = last_trick_text(plays, 4, "Bob", lang)
-    for name, card in plays:
-        assert t("last_trick.play", lang, name=name, card=card_name(card, lang)) in text
-    assert text.index("Alice") < text.index("Bob") < text.index("Chandra")
+    shown = [t("last_trick.play", lang, name=name, card=card_name(card, lang)) for name, card in plays]
+    assert text == t(
+        "last_trick.answer", lang, trick=4, plays=t("list.separator", lang).join(shown), name="Bob"
+    )
+    assert last_trick_text(plays, 4, "Chandra", lang) != text  # the winner is the one named
     assert last_trick_text([], None, None, lang) == t("last_trick.none", lang)
 
 

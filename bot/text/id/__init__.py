@@ -5,7 +5,7 @@ image words, slash commands), ``play`` (one-tap play, settings, pings, Rematch, 
 
 from __future__ import annotations
 
-from bot.text.id import core, daily, events, guide, play
+from bot.text.id import core, daily, events, guide, options, places, play, review
 
 MESSAGES: dict[str, str] = {
     **core.MESSAGES,
@@ -13,4 +13,7 @@ MESSAGES: dict[str, str] = {
     **guide.MESSAGES,
     **daily.MESSAGES,
     **events.MESSAGES,
+    **options.MESSAGES,
+    **places.MESSAGES,
+    **review.MESSAGES,
 }

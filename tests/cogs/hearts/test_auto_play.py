@@ -1,4 +1,5 @@
-"""Auto-play (a person's setting): their only legal card is played for them, never while passing."""
+"""Auto-play (a person's setting): their only legal card is played for them, never while passing,
+and the DM that says so shows the table after that card."""
 
 from __future__ import annotations
 
@@ -22,6 +23,12 @@ async def test_the_only_legal_card_is_played_for_a_person_who_asked(hearts: Hear
     # Her 13th card at least (one card left: the only legal one) was played for her, and the DM that
     # says so shows her hand without controls; every other card she tapped herself, once.
     assert played_for_her and all(not m.custom_ids and m.attachments for m in played_for_her)
+    # The DM is worded from the table after the move: her card is in the trick (or in the trick it
+    # completed), and she is never told that she herself is to play.
+    for m in played_for_her:
+        card = next(line for line in m.content.splitlines() if auto in line).removesuffix(auto)
+        assert f"alice {card}" in m.content, m.content
+        assert t("hand.wait", name="alice") not in m.content, m.content
     taps = card_taps(hearts.emu)
     assert len([ix for ix in taps if ix.user.id == alice.id]) + len(played_for_her) == 13
     # bob (auto-play off, the default) tapped all 13 himself.

@@ -32,6 +32,10 @@ async def test_the_last_table_message_shows_the_end_and_only_the_score_sheet(hea
     last = max(tables, key=lambda m: m.id)
     assert "This game is over." in last.content
     assert last.labels == ["Score sheet"]
+    # The picture shows the hand's 13th trick taken: never "Trick 14" or an empty trick.
+    alt = last.attachments[0].description or ""
+    assert "Trick 13" in alt and "takes the trick" in alt, alt
+    assert "Trick 14" not in alt and "No card has been played" not in alt
     lobby_now = hearts.emu.message(lobby.id)
     assert "This game is over." in lobby_now.content and not lobby_now.custom_ids
     # The score sheet is still there for the asking in the finished game's thread.

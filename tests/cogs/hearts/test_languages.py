@@ -238,7 +238,8 @@ async def play_with_every_control(hearts: Hearts) -> tuple[int, Message, Message
     await edited(person, "n")
     await hearts.settle()
     await emu.settle()
-    assert not emu.message(standings.id).custom_ids  # the offer is closed
+    closed = emu.message(standings.id).custom_ids
+    assert closed and all(c.startswith("hr:open:") for c in closed)  # the offer is closed; Review hand stays
     return table, last, again
 
 
@@ -398,6 +399,8 @@ async def test_the_server_language_setting_decides_the_tables_language(
     # Back to automatic: the server's Discord language again, for new tables
     await hearts.reply(await emu.slash(owner, hearts.general, "hearts-settings", language="guild"))
     assert (await hearts.bot.service.server_settings(str(hearts.guild.id))).language is None
+    _, lobby, after = await open_lobby(hearts, owner, seats=4)
+    assert after != table and lobby.content.startswith(t("lobby.title", "ja", table=after))  # the server's
 
 
 async def test_hearts_help_is_the_guide_with_two_described_pictures(

@@ -1,31 +1,67 @@
 """Table-message redraws: urgent ones at once, cards within a trick coalesced into one edit, and
-fewer of them while players' requests queue for Discord's global limit."""
+fewer of them while players' requests queue for Discord's global limit. The interval runs on a
+manual clock: the tests move it and see exactly when each drawing happens, whatever the machine's
+load."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
 from bot.client.pacing import GlobalPacer
+from bot.tables import ManualClock
 from bot.tables.table import TableStatus
 from cogs.hearts._presenter import DiscordPresenter
 from cogs.hearts._state import TableMessages
-from tests.cogs.hearts.test_pacing import until
+
+INTERVAL = 0.3
 
 
 class RecordingPresenter(DiscordPresenter):
     def __init__(self, interval: float, pacer: GlobalPacer | None = None) -> None:
-        super().__init__(client=None, db=None, saved=None, redraw_interval=interval, pacer=pacer)  # type: ignore[arg-type]
-        self.drawn: list[tuple[int, float]] = []
+        self.manual = ManualClock()
+        super().__init__(
+            client=None,  # type: ignore[arg-type]
+            db=None,  # type: ignore[arg-type]
+            saved=None,  # type: ignore[arg-type]
+            redraw_interval=interval,
+            pacer=pacer,
+            clock=self.manual,
+        )
+        self.drawn: list[tuple[int, float]] = []  # move number, clock time
         self.table = TableMessages(7)
+        self.start = self.manual.now()
 
     async def state(self, table_id: int) -> TableMessages:
         return self.table
 
     async def _draw_table(self, state: TableMessages, snap: Any) -> None:
-        self.drawn.append((snap.move_number, asyncio.get_running_loop().time()))
+        self.drawn.append((snap.move_number, round(self.manual.now() - self.start, 6)))
         state.table_hand = snap.hand_number
+
+    async def waiting(self) -> None:
+        """Let the redraw loop run until it waits for the clock (the interval's timer is set)."""
+        await _until(lambda: bool(self.manual.pending()), "the redraw waiting for the interval")
+
+    async def drawn_now(self) -> None:
+        """Let the redraws finish without the clock moving (fails, rather than hangs, if one waits)."""
+        await _until(lambda: self._tasks.idle, "the redraws done with the clock standing still")
+
+    async def quiet(self) -> None:
+        """Let every task run as far as it can without the clock moving."""
+        for _ in range(50):
+            await asyncio.sleep(0)
+
+
+async def _until(condition: Callable[[], bool], what: str, bound: int = 200) -> None:
+    """Give the loop turns (no time passes) until ``condition`` holds, at most ``bound`` of them."""
+    for _ in range(bound):
+        if condition():
+            return
+        await asyncio.sleep(0)
+    raise AssertionError(f"never reached: {what}")
 
 
 def snap(move: int, hand: int = 1, status: TableStatus = TableStatus.PLAYING) -> Any:
@@ -33,59 +69,63 @@ def snap(move: int, hand: int = 1, status: TableStatus = TableStatus.PLAYING) ->
 
 
 async def test_urgent_redraws_go_out_at_once_and_cards_in_a_trick_share_an_edit() -> None:
-    presenter = RecordingPresenter(interval=0.3)
+    presenter = RecordingPresenter(interval=INTERVAL)
     presenter._redraw(snap(0))  # a trick taken: at once
-    await presenter.settle()
+    await presenter.drawn_now()
+    assert presenter.drawn == [(0, 0.0)]
     presenter._redraw(snap(1), urgent=False)  # cards played: wait for the interval ...
     presenter._redraw(snap(2), urgent=False)  # ... and draw only the newest
-    await presenter.settle()
+    await presenter.waiting()
+    presenter.manual.advance(INTERVAL - 0.01)
+    await presenter.quiet()
+    assert presenter.drawn == [(0, 0.0)]  # not before the interval has passed
+    presenter.manual.advance(0.01)
+    await presenter.drawn_now()
+    assert presenter.drawn == [(0, 0.0), (2, INTERVAL)]
     presenter._redraw(snap(3), urgent=False)
+    await presenter.waiting()
     presenter._redraw(snap(4))  # an urgent one cuts the wait short and carries the newest state
-    await presenter.settle()
-    moves = [m for m, _at in presenter.drawn]
-    assert moves == [0, 2, 4]
-    (_, first), (_, second), (_, third) = presenter.drawn
-    assert second - first >= 0.29  # the interval was kept
-    assert third - second < 0.29  # the urgent redraw did not wait
+    await presenter.drawn_now()
+    assert presenter.drawn == [(0, 0.0), (2, INTERVAL), (4, INTERVAL)]
+    assert presenter.manual.pending() == []  # the interval's timer went with the wait
 
 
 async def test_without_an_interval_every_redraw_is_immediate() -> None:
     presenter = RecordingPresenter(interval=0.0)
     for move in range(3):
         presenter._redraw(snap(move), urgent=False)
-        await presenter.settle()
-    assert [m for m, _at in presenter.drawn] == [0, 1, 2]
+        await presenter.drawn_now()
+    assert presenter.drawn == [(0, 0.0), (1, 0.0), (2, 0.0)]
 
 
 async def test_while_players_wait_only_a_new_hand_and_the_end_skip_the_interval() -> None:
     pacer = GlobalPacer(requests=1, period=60.0)
     await pacer.acquire()  # the window is full ...
     dm = asyncio.create_task(pacer.acquire())  # ... and a player's DM waits for it
-    await until(lambda: pacer.backlog() == 1)
-    presenter = RecordingPresenter(interval=0.3, pacer=pacer)
+    await _until(lambda: pacer.backlog() == 1, "the DM queued")
+    presenter = RecordingPresenter(interval=INTERVAL, pacer=pacer)
     presenter._redraw(snap(0, hand=1))  # a new hand's message: at once
-    await presenter.settle()
+    await presenter.drawn_now()
     presenter._redraw(snap(1))  # a trick taken: urgent, but it waits the interval now ...
     presenter._redraw(snap(2), urgent=False)  # ... and shares its edit with the next card
-    await presenter.settle()
+    await presenter.waiting()
+    await presenter.quiet()
+    assert presenter.drawn == [(0, 0.0)]
+    presenter.manual.advance(INTERVAL)
+    await presenter.drawn_now()
     presenter._redraw(snap(3, hand=2))  # the next hand: at once again
-    await presenter.settle()
+    await presenter.drawn_now()
     presenter._redraw(snap(4, hand=2, status=TableStatus.FINISHED))  # so is the end
-    await presenter.settle()
+    await presenter.drawn_now()
     dm.cancel()
-    moves = [m for m, _at in presenter.drawn]
-    assert moves == [0, 2, 3, 4]
-    (_, first), (_, second), (_, third), (_, fourth) = presenter.drawn
-    assert second - first >= 0.29  # the taken trick kept the interval
-    assert third - second < 0.29 and fourth - third < 0.29
+    assert presenter.drawn == [(0, 0.0), (2, INTERVAL), (3, INTERVAL), (4, INTERVAL)]
 
 
 async def test_without_a_backlog_a_taken_trick_is_drawn_at_once() -> None:
     pacer = GlobalPacer(requests=5, period=60.0)
-    presenter = RecordingPresenter(interval=0.3, pacer=pacer)
+    presenter = RecordingPresenter(interval=INTERVAL, pacer=pacer)
     presenter._redraw(snap(0))
-    await presenter.settle()
+    await presenter.drawn_now()
     presenter._redraw(snap(1))
-    await presenter.settle()
-    (_, first), (_, second) = presenter.drawn
-    assert second - first < 0.29
+    await presenter.drawn_now()
+    assert presenter.drawn == [(0, 0.0), (1, 0.0)]

@@ -1,13 +1,17 @@
 """Rematch from the final standings: every person who played confirms (computers need none), then a
-new table with the same seats and rules starts; a decline, a stranger's click, a second click and a
-restart in between are all handled."""
+new table with the same seats and rules starts; a decline, a stranger's click, a second click, two
+presses at once, an offer past its window, a start that fails and a restart in between are all
+handled. The offer's age runs on the table service's manual clock."""
 
 from __future__ import annotations
 
+import asyncio
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import discord
 
+from bot.tables import Actor
 from bot.text import t
 from cogs.hearts._rematch import REMATCH_WINDOW, expired
 from discord_emulator import Message, User
@@ -15,6 +19,7 @@ from discord_emulator.runner import BotRunner
 from playtest.harness import GAME_OVER, Hearts
 
 REMATCH, DECLINE = t("button.rematch"), t("button.rematch_decline")
+REVIEW = t("button.review_hand", hand=1)  # the last hand, for the review extension
 
 
 async def _finished_game(hearts: Hearts) -> Message:
@@ -25,7 +30,7 @@ async def _finished_game(hearts: Hearts) -> Message:
     await hearts.play_until(hearts.game_over, [alice, bob])
     await hearts.settle()
     (standings,) = hearts.public(GAME_OVER)
-    assert standings.labels == [REMATCH, DECLINE]
+    assert standings.labels == [REMATCH, DECLINE, REVIEW]
     return standings
 
 
@@ -59,7 +64,7 @@ async def test_everyone_confirms_across_a_restart_and_the_same_table_starts_agai
     await hearts.restart(bot_runner)  # alice's answer lives in the message's buttons
     assert await _press(hearts, bob, standings, REMATCH) is None
     done = hearts.emu.message(standings.id)
-    assert done.content == f"{text}\n{t('rematch.started', table=2)}" and not done.custom_ids
+    assert done.content == f"{text}\n{t('rematch.started', table=2)}" and done.labels == [REVIEW]
     await hearts.settle()
     new = hearts.bot.service.snapshot(2)
     assert [(s.kind, s.player_id) for s in new.seats] == [(s.kind, s.player_id) for s in old.seats]
@@ -75,7 +80,7 @@ async def test_a_decline_ends_the_offer_and_nothing_starts(hearts: Hearts) -> No
     assert await _press(hearts, bob, standings, DECLINE) is None
     closed = hearts.emu.message(standings.id)
     assert closed.content == f"{text}\n{t('rematch.declined', name='bob')}"
-    assert not closed.custom_ids
+    assert closed.labels == [REVIEW]  # the offer's buttons go; Review hand stays
     assert not hearts.public("Hearts table #2")
 
 
@@ -88,3 +93,63 @@ def test_an_offer_expires_after_its_window() -> None:
     assert not expired(posted(60), now)
     assert not expired(posted(REMATCH_WINDOW - 1), now)
     assert expired(posted(REMATCH_WINDOW + 1), now)
+
+
+async def test_an_offer_closes_once_its_window_has_passed(hearts: Hearts) -> None:
+    alice, bob = hearts.people[:2]
+    standings = await _finished_game(hearts)
+    text = standings.content
+    posted = discord.utils.snowflake_time(standings.id).timestamp()
+    hearts.clock.set(max(hearts.clock.now(), posted + REMATCH_WINDOW - 1))
+    assert await _press(hearts, alice, standings, REMATCH) is None  # still open: counted
+    assert "(bob)" in hearts.emu.message(standings.id).content.splitlines()[-1]
+    hearts.clock.set(posted + REMATCH_WINDOW + 1)
+    assert await _press(hearts, bob, standings, REMATCH) is None
+    closed = hearts.emu.message(standings.id)
+    assert closed.content == f"{text}\n{t('rematch.expired')}" and not closed.custom_ids
+    await hearts.settle()
+    assert not hearts.public("Hearts table #2")  # nothing started
+
+
+async def test_two_presses_at_once_start_one_table(hearts: Hearts) -> None:
+    """Both buttons still say nobody has confirmed: the second press counts the first's answer."""
+    alice, bob = hearts.people[:2]
+    standings = await _finished_game(hearts)
+    text = standings.content
+    message = hearts.emu.message(standings.id)
+    presses = await asyncio.gather(
+        hearts.emu.click(alice, message, label=REMATCH), hearts.emu.click(bob, message, label=REMATCH)
+    )
+    for press in presses:
+        await press.wait_acknowledged()
+    started = f"{text}\n{t('rematch.started', table=2)}"
+    await hearts.emu.wait_until(lambda: hearts.emu.message(standings.id).content == started, what="the start")
+    await hearts.settle()
+    assert not hearts.emu.message(standings.id).custom_ids
+    assert len(hearts.public("Hearts table #2")) == 1 and not hearts.public("Hearts table #3")
+
+
+async def test_a_start_that_fails_takes_the_answer_back_and_may_be_tried_again(hearts: Hearts) -> None:
+    """The new table is refused (tables are no longer allowed in the channel): the last press is
+    answered with why, the offer stays open without it, and the same press later starts the table."""
+    alice, bob = hearts.people[:2]
+    standings = await _finished_game(hearts)
+    text = standings.content
+    service = hearts.bot.service
+    guild = str(hearts.guild.id)
+    moderator = Actor("mod", is_moderator=True)
+    open_everywhere = await service.server_settings(guild)
+    elsewhere = replace(open_everywhere, allowed_channels=frozenset({"1"}))
+    await service.set_server_settings(moderator, guild, elsewhere)
+    assert await _press(hearts, alice, standings, REMATCH) is None
+    press = await hearts.emu.click(bob, hearts.emu.message(standings.id), label=REMATCH)
+    refused = await hearts.reply(press)  # after a defer: the refusal comes as a followup
+    assert refused.content == t("table.channel_not_allowed")
+    waiting = hearts.emu.message(standings.id)
+    assert "(bob)" in waiting.content.splitlines()[-1] and waiting.custom_ids  # still open, bob not counted
+    assert not hearts.public("Hearts table #2")
+
+    await service.set_server_settings(moderator, guild, open_everywhere)
+    assert await _press(hearts, bob, standings, REMATCH) is None
+    done = hearts.emu.message(standings.id)
+    assert done.content == f"{text}\n{t('rematch.started', table=2)}" and not done.custom_ids

@@ -100,7 +100,7 @@ async def test_controls_sent_just_before_a_kill_are_not_sent_again(
     await hearts.play_until(lambda: _has_play_control(hearts, alice), [alice, bob])
     old = await hearts.hand_with(alice, "card")
     play_id = next_tap(old)
-    await hearts.emu.settle()
+    await hearts.settle()  # the controls are sent and recorded before the "kill"
     await bot_runner.stop(hearts.bot)
     with sqlite3.connect(hearts.db) as raw:  # as if killed right after the send
         gone = raw.execute(

@@ -1,1 +1,0 @@
-"""Frozen copies of earlier computer players, kept as fixtures for paired benchmark comparisons."""

@@ -1,0 +1,158 @@
+"""The replay of a finished hand, face up: one image per step (the hands as dealt with the passes
+marked, then each trick) and the whole hand as one animated GIF, which Discord plays inline.
+
+One row per seat, in turn order: the seat's plate (name, a robot for a computer player, the points
+it has taken so far), every card it still holds, then the card it played to this step's trick (the
+card that led carries a flag, the card that took the trick a gold frame) and a short note (where
+its pass went). The title and caption come in already worded (``bot.text`` fills them), so this
+module draws and never words.
+
+Discord's documented attachment limit for bots is 10 MiB (and each interaction says its own limit);
+the animation of a whole hand stays far below it: frames are quantized to one shared palette and
+the GIF keeps only what changed between frames (``bench/replay_images.py`` prints the sizes).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from PIL import Image
+
+from bot.engine.cards import Card, CardSet, display_order
+from bot.render import png, sprites, theme
+from bot.render.fonts import TextStyle, paste_text
+from bot.render.panels import paste_panel
+from bot.render.shapes import icon
+
+WIDTH: Final = 960
+HEADER_H: Final = 74
+ROW_H: Final = 96
+MARGIN: Final = 12
+PLATE_W: Final = 190
+CARD_W: Final = 54
+CARD_STEP: Final = 36
+CARDS_X: Final = MARGIN + PLATE_W + 14
+TRICK_X: Final = CARDS_X + 12 * CARD_STEP + CARD_W + 28
+RAISE: Final = 10
+FRAME_MS: Final = 1400
+"""How long each step of the animation shows (the last one twice as long, before it loops)."""
+
+TITLE = TextStyle(26, theme.TEXT, bold=True)
+CAPTION = TextStyle(21, theme.MUTED, bold=True)
+NAME = TextStyle(22, theme.TEXT, bold=True)
+POINTS = TextStyle(20, theme.MUTED, bold=True)
+NOTE = TextStyle(19, theme.MUTED, bold=True)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaySeat:
+    name: str
+    held: CardSet  # the cards it still holds at this step
+    points: int = 0  # card points taken so far this hand
+    is_computer: bool = False
+    marked: CardSet = 0  # cards drawn raised with a red frame (the cards it passed)
+    played: Card | None = None  # its card in this step's trick
+    note: str = ""  # a short line after its cards (e.g. where its pass went)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayFrame:
+    seats: tuple[ReplaySeat, ...]
+    title: str
+    caption: str
+    leader: int | None = None  # the seat that led this step's trick
+    winner: int | None = None  # the seat that took it
+    bonus_card: Card | None = None
+    four_colour: bool = False
+
+
+def height(seats: int) -> int:
+    return HEADER_H + seats * ROW_H + MARGIN
+
+
+def _card_h() -> int:
+    return sprites.card_height(CARD_W)
+
+
+def _draw_row(canvas: Image.Image, frame: ReplayFrame, index: int) -> None:
+    seat = frame.seats[index]
+    top = HEADER_H + index * ROW_H
+    card_top = top + (ROW_H - _card_h()) // 2 + RAISE // 2
+    active = frame.winner == index
+    border = theme.GOLD if active else theme.FELT_LINE
+    plate = (MARGIN, top + 10, MARGIN + PLATE_W, top + ROW_H - 10)
+    paste_panel(canvas, plate, theme.PANEL, border, border=3 if active else 2, radius=12)
+    left = MARGIN + 12
+    room = PLATE_W - 24
+    if seat.is_computer:
+        robot = icon("robot", 20, theme.MUTED)
+        canvas.paste(robot, (left, top + 22), robot)
+        left += 26
+        room -= 26
+    paste_text(canvas, seat.name, NAME, left, top + 32, max_width=room)
+    heart = icon("heart", 16, theme.RED_MARK)
+    canvas.paste(heart, (MARGIN + 12, top + 56), heart)
+    paste_text(canvas, str(seat.points), POINTS, MARGIN + 34, top + 64)
+    for i, card in enumerate(display_order(seat.held)):
+        x = CARDS_X + i * CARD_STEP
+        raised = bool(seat.marked >> card & 1)
+        y = card_top - RAISE if raised else card_top
+        face = sprites.face(card, CARD_W, frame.four_colour, card == frame.bonus_card)
+        canvas.paste(face, (x, y), face)
+        if raised:
+            mark = sprites.outline(CARD_W, _card_h(), theme.RED_MARK, thickness=3)
+            canvas.paste(mark, (x, y), mark)
+    if seat.played is not None:
+        face = sprites.face(seat.played, CARD_W, frame.four_colour, seat.played == frame.bonus_card)
+        canvas.paste(face, (TRICK_X, card_top), face)
+        if frame.winner == index:
+            gold = sprites.outline(CARD_W, _card_h(), theme.GOLD, thickness=4)
+            canvas.paste(gold, (TRICK_X, card_top), gold)
+        if frame.leader == index:
+            flag = icon("lead", 20, theme.GOLD)
+            canvas.paste(flag, (TRICK_X + CARD_W + 6, card_top + 4), flag)
+    if seat.note:
+        x = TRICK_X + CARD_W + 32 if seat.played is not None else TRICK_X
+        paste_text(canvas, seat.note, NOTE, x, top + ROW_H / 2, max_width=WIDTH - MARGIN - x)
+
+
+def draw(frame: ReplayFrame) -> Image.Image:
+    """One step of the replay as an RGB image."""
+    canvas = Image.new("RGB", (WIDTH, height(len(frame.seats))), theme.FELT_DARK)
+    paste_text(canvas, frame.title, TITLE, MARGIN, 22, max_width=WIDTH - 2 * MARGIN)
+    paste_text(canvas, frame.caption, CAPTION, MARGIN, 54, max_width=WIDTH - 2 * MARGIN)
+    for index in range(len(frame.seats)):
+        _draw_row(canvas, frame, index)
+    return canvas
+
+
+def render(frame: ReplayFrame) -> bytes:
+    """PNG bytes of one step: a pure function of its input."""
+    return png.encode(draw(frame))
+
+
+def render_animation(frames: Sequence[ReplayFrame]) -> bytes:
+    """The steps as one looping animated GIF. Every frame is quantized to the first frame's
+    palette: the felt, the card faces and the text colours are the same in every step, and one
+    palette lets the GIF store only the pixels that change."""
+    if not frames:
+        raise ValueError("an animation needs at least one frame")
+    images = [draw(frame) for frame in frames]
+    palette = png.to_palette(images[0])
+    quantized = [palette] + [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in images[1:]]
+    durations = [FRAME_MS] * (len(quantized) - 1) + [FRAME_MS * 2]
+    buf = io.BytesIO()
+    quantized[0].save(
+        buf,
+        format="GIF",
+        save_all=True,
+        append_images=quantized[1:],
+        duration=durations,
+        loop=0,
+        optimize=False,
+        disposal=1,
+    )
+    return buf.getvalue()

@@ -1,0 +1,100 @@
+"""A person's figures from the hands they played, for the ``/stats`` profile: how often they took
+the Q♠, shot the moon and had one shot against them (the finished-game rows keep no Q♠ and no moon
+against), from the action logs
+of their last games replayed through the engine (``history``), and their coach accuracy.
+
+A finished game never changes, so each game's figures are worked out once per process and kept
+(``CACHED_GAMES``); the replays run in a thread, off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Final
+
+from bot.engine.cards import QUEEN_OF_SPADES
+from bot.engine.scoring import HandOutcome
+from bot.review.history import TableHistory, table_history
+from bot.storage import Database
+from bot.storage.reviews import Accuracy, recent_accuracy, recent_games
+from bot.tables.replay import ReplayError
+
+RECENT_GAMES: Final = 50
+"""The games the hand figures are taken over."""
+CACHED_GAMES: Final = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class HandFigures:
+    """One person's hands over their last games: how many, the Q♠ taken, moons shot by them and
+    against them."""
+
+    games: int = 0
+    hands: int = 0
+    queens: int = 0
+    moons_shot: int = 0
+    moons_conceded: int = 0
+
+    def __add__(self, other: HandFigures) -> HandFigures:
+        return HandFigures(
+            self.games + other.games,
+            self.hands + other.hands,
+            self.queens + other.queens,
+            self.moons_shot + other.moons_shot,
+            self.moons_conceded + other.moons_conceded,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    hands: HandFigures
+    accuracy: Accuracy
+
+
+_games: OrderedDict[tuple[int, str], HandFigures] = OrderedDict()
+
+
+def figures_of(history: TableHistory, player_id: str) -> HandFigures:
+    """``player_id``'s figures in one game (the hands they sat in)."""
+    total = HandFigures(games=1)
+    for record in history.hands:
+        seat = record.seat_of(player_id)
+        if seat is None:
+            continue
+        queen = any(QUEEN_OF_SPADES in t.cards and t.winner == seat for t in record.tricks)
+        moon = record.outcome is HandOutcome.MOON
+        shot = moon and record.shooter == seat
+        conceded = moon and record.shooter not in (None, seat)
+        total += HandFigures(0, 1, int(queen), int(shot), int(conceded))
+    return total
+
+
+async def profile(db: Database, guild_id: str, player_id: str) -> Profile:
+    """The profile's figures for ``player_id`` on the server."""
+    total = HandFigures()
+    for table_id in await recent_games(db, guild_id, player_id, RECENT_GAMES):
+        total += await _game(db, table_id, player_id)
+    return Profile(total, await recent_accuracy(db, player_id))
+
+
+async def _game(db: Database, table_id: int, player_id: str) -> HandFigures:
+    key = (table_id, player_id)
+    found = _games.get(key)
+    if found is not None:
+        _games.move_to_end(key)
+        return found
+    row = await db.load_table(table_id)
+    if row is None:
+        return HandFigures()
+    actions = await db.actions(table_id)
+    try:
+        history = await asyncio.to_thread(table_history, table_id, row.guild_id, row.channel_id, actions)
+    except ReplayError:
+        return HandFigures()  # a damaged log counts for nothing (the replay reports it when asked)
+    found = figures_of(history, player_id)
+    _games[key] = found
+    while len(_games) > CACHED_GAMES:
+        _games.popitem(last=False)
+    return found

@@ -1,0 +1,166 @@
+"""The metrics and health endpoint (METRICS_PORT) of the real bot, scraped over real HTTP while it
+plays through the emulator: the numbers move when things happen."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import signal
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import aiohttp
+import pytest
+import pytest_asyncio
+from prometheus_client.parser import text_string_to_metric_families
+
+from bot.storage import WriteFault
+from bot.text import t
+from discord_emulator import DiscordEmulator, route_keys
+from discord_emulator.runner import BotRunner
+from playtest.harness import Hearts, next_tap, start_hearts
+from playtest.processes import BotProcesses
+from tests.cogs.hearts.test_clicks import _game_with_alice_to_play
+
+Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
+
+
+async def get(port: int, path: str) -> tuple[int, str]:
+    async with aiohttp.ClientSession() as session, session.get(f"http://127.0.0.1:{port}{path}") as response:
+        return response.status, await response.text()
+
+
+async def scrape(port: int) -> Samples:
+    status, text = await get(port, "/metrics")
+    assert status == 200
+    return {
+        (s.name, tuple(sorted(s.labels.items()))): s.value
+        for family in text_string_to_metric_families(text)
+        for s in family.samples
+    }
+
+
+def value(samples: Samples, name: str, **labels: str) -> float:
+    return samples.get((name, tuple(sorted(labels.items()))), 0.0)
+
+
+def delta(after: Samples, before: Samples, name: str, **labels: str) -> float:
+    return value(after, name, **labels) - value(before, name, **labels)
+
+
+def total(samples: Samples, name: str, **labels: str) -> float:
+    """The sum over every sample of ``name`` that has ``labels`` (and any others)."""
+    want = set(labels.items())
+    return sum(v for (n, have), v in samples.items() if n == name and want <= set(have))
+
+
+async def scrape_until(
+    port: int, check: Callable[[Samples], bool], what: str, timeout: float = 20.0
+) -> Samples:
+    """Scrape until ``check`` holds (bounded): for what the bot records after the emulator saw the
+    request (the end of a response, as the bot reads it; the loop-lag sampler's next tick)."""
+    end = time.monotonic() + timeout
+    while True:
+        samples = await scrape(port)
+        if check(samples):
+            return samples
+        assert time.monotonic() < end, f"the metrics never showed {what}"
+        await asyncio.sleep(0.05)
+
+
+@pytest_asyncio.fixture
+async def metered(emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path) -> Hearts:
+    """The ``hearts`` fixture's server and bot, with the endpoint on a free port."""
+    return await start_hearts(emulator, bot_runner, tmp_path, metrics_port=0)
+
+
+def port_of(hearts: Hearts) -> int:
+    assert hearts.bot.monitor is not None
+    return hearts.bot.monitor.port
+
+
+async def test_a_move_moves_the_counters_and_the_tables_show_by_state(metered: Hearts) -> None:
+    port = port_of(metered)
+    assert await get(port, "/health/live") == (200, "live\n")
+    assert await get(port, "/health/ready") == (200, "ready\n")
+    alice = metered.people[0]
+    dm = await _game_with_alice_to_play(metered)
+    await metered.settle()
+    before = await scrape(port)
+    assert value(before, "hearts_tables_open", state="lobby") == 0
+    assert value(before, "hearts_tables_open", state="playing") == 1
+    assert value(before, "hearts_lease_held") == 1
+    assert value(before, "hearts_ready") == 1
+    pacer = metered.bot.pacer
+    assert value(before, "hearts_discord_global_limit") == pacer.requests / pacer.period
+    assert value(before, "hearts_computer_decision_seconds_count", level="normal") > 0
+    assert value(before, "hearts_render_seconds_count", image="hand") > 0
+    assert value(before, "hearts_storage_commit_seconds_count") > 0
+    sent = value(before, "hearts_discord_requests_total", route="POST /channels/{id}/messages", status="200")
+    assert sent > 0
+
+    ix = await metered.emu.click(alice, dm, custom_id=next_tap(dm))
+    await ix.wait_acknowledged()
+    await metered.settle()
+    answered = value(before, "hearts_interaction_answer_seconds_count")
+    after = await scrape_until(
+        port,
+        lambda s: value(s, "hearts_interaction_answer_seconds_count") > answered,
+        "the click's answer timed",
+    )
+    assert delta(after, before, "hearts_moves_total", actor="person") == 1
+    sent = "hearts_discord_requests_total"
+    callback = "POST /interactions/{id}/{token}/callback"
+    assert total(after, sent, route=callback) > total(before, sent, route=callback)
+    routes = [dict(labels)["route"] for name, labels in after if name == sent]
+    assert not [r for r in routes if re.search(r"\d{6,}|/callback$", r) and "{token}" not in r], routes
+    lag = "hearts_event_loop_lag_seconds_count"
+    await scrape_until(port, lambda s: value(s, lag) > 0, "a loop-lag sample")
+
+
+async def test_a_refused_write_counts_as_a_storage_error(metered: Hearts) -> None:
+    port = port_of(metered)
+    alice = metered.people[0]
+    dm = await _game_with_alice_to_play(metered)
+    await metered.settle()
+    before = await scrape(port)
+    metered.bot.db.faults.fail(WriteFault.DISK_FULL)
+    ix = await metered.emu.click(alice, dm, custom_id=next_tap(dm))
+    assert (await metered.reply(ix)).content == t("table.storage_busy")
+    metered.bot.db.faults.clear()
+    after = await scrape(port)
+    errors = "hearts_storage_commit_errors_total"
+    assert delta(after, before, errors, kind="unavailable") >= 1
+    assert delta(after, before, "hearts_moves_total", actor="person") == 0
+
+
+async def test_a_429_is_counted_by_scope_and_route(metered: Hearts) -> None:
+    port = port_of(metered)
+    before = await scrape(port)
+    metered.emu.faults.rate_limit(route_keys.CREATE_MESSAGE, retry_after=0.05)
+    await metered.open_table(metered.people[0], seats=4)
+    after = await scrape(port)
+    assert value(after, "hearts_tables_open", state="lobby") == 1
+    limited = "hearts_discord_rate_limited_total"
+    assert delta(after, before, limited, scope="user") == 1
+    route = "POST /channels/{id}/messages"
+    sent = "hearts_discord_requests_total"
+    assert delta(after, before, sent, route=route, status="429") == 1
+
+
+async def test_the_real_process_serves_health_until_sigterm(
+    emulator: DiscordEmulator, bot_process: BotProcesses
+) -> None:
+    bot = await bot_process.start(extra_env={"METRICS_PORT": "0", "RENDER_WORKERS": "0"})
+    line = await bot.wait_for_line("metrics on http://127.0.0.1:")
+    port = int(re.search(r"127\.0\.0\.1:(\d+)/metrics", line).group(1))  # type: ignore[union-attr]
+    assert (await get(port, "/health/live"))[0] == 200
+    # Ready once restored and connected (after discord.py's READY), as an orchestrator's probe sees it.
+    samples = await scrape_until(port, lambda s: value(s, "hearts_ready") == 1, "the bot ready")
+    assert (await get(port, "/health/ready"))[0] == 200
+    assert value(samples, "hearts_ready") == 1 and value(samples, "hearts_lease_held") == 1
+    bot.process.send_signal(signal.SIGTERM)
+    assert await asyncio.wait_for(bot.process.wait(), 10.0) == 0
+    with pytest.raises(aiohttp.ClientConnectionError):
+        await get(port, "/health/live")

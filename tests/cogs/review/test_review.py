@@ -1,0 +1,153 @@
+"""Review hand end to end: the replay step by step and animated, the coach prepared in the
+background and saved, ``/hearts replay``; fairness (nothing of the hand in play in any message,
+custom id or image) and bad input (each answered privately)."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from PIL import Image
+
+from bot.text import t
+from discord_emulator import Message, User
+from discord_emulator.runner import BotRunner
+from playtest.harness import Hearts
+
+REVIEW_1 = t("button.review_hand", hand=1)
+NEXT = t("button.review_next")
+WHOLE_HAND = t("button.review_animation")
+COACH = "**Coach**"
+HAND_OF = re.compile(r"\bhand (\d+)", re.IGNORECASE)
+
+
+async def _to_hand_two(hearts: Hearts) -> tuple[User, User, Message]:
+    alice, bob = hearts.people[:2]
+    lobby = await hearts.open_table(alice, seats=4, hands=2)
+    await hearts.seat(lobby, [bob])
+    await hearts.click(alice, lobby, "Start")
+    service = hearts.bot.service
+    await hearts.play_until(lambda: service.snapshot(1).hand_number == 2, [alice, bob])
+    await hearts.settle()
+    table = await hearts.emu.wait_until(
+        lambda: (m := hearts.table_message()) is not None and REVIEW_1 in _labels(m) and m,
+        what="the table message of hand 2 with Review hand 1",
+    )
+    return alice, bob, table
+
+
+def _labels(message: Message) -> list[str]:
+    return [str(c.get("label")) for c in message.iter_components() if "label" in c]
+
+
+def _assert_nothing_of_hand(hearts: Hearts, in_play: int) -> None:
+    """Every review id and every replay image anywhere is of a hand before ``in_play``."""
+    for message in hearts.emu.state.messages.values():
+        for custom_id in message.custom_ids:
+            if custom_id.startswith("hr:"):
+                assert int(custom_id.split(":")[3]) < in_play, custom_id
+        for attachment in message.attachments:
+            if attachment.filename.startswith("replay"):
+                assert attachment.description
+                hands = {int(n) for n in HAND_OF.findall(attachment.description)}
+                assert hands and max(hands) < in_play, attachment.description
+
+
+async def test_review_hand_during_a_game_steps_animates_and_coaches_the_finished_hand_only(
+    hearts: Hearts,
+) -> None:
+    _, bob, table = await _to_hand_two(hearts)
+    emu = hearts.emu
+    answer = await hearts.reply(await emu.click(bob, table, label=REVIEW_1))
+    (image,) = answer.attachments
+    assert image.filename == "replay.png" and image.description
+    assert image.description.startswith(t("review.title", table=1, hand=1))
+    assert t("review.intro", table=1, hand=1) in answer.content
+    coached = await hearts.wait_content(answer, COACH)  # the background review, shown when saved
+    assert t("review.coach.preparing") not in coached.content
+
+    edits = emu.message(answer.id).edit_count
+    await hearts.click(bob, emu.message(answer.id), NEXT)
+    stepped = await emu.wait_until(
+        lambda: (
+            (m := emu.message(answer.id)).edit_count > edits and m.attachments[0].data != image.data and m
+        ),
+        what="the replay's next step",
+    )
+    assert "Trick 1:" in str(stepped.attachments[0].description)
+    assert COACH in stepped.content  # saved: shown at once
+
+    animation = await hearts.reply(await emu.click(bob, stepped, label=WHOLE_HAND))
+    (gif,) = animation.attachments
+    assert gif.filename == "replay.gif"
+    with Image.open(io.BytesIO(gif.data)) as im:
+        assert im.format == "GIF" and im.n_frames == 14  # as dealt, then 13 tricks
+
+    again = await hearts.reply(await emu.click(bob, table, label=REVIEW_1))
+    assert COACH in again.content  # the saved review: no second run
+    _assert_nothing_of_hand(hearts, 2)
+
+
+async def test_during_a_game_a_spectator_and_the_public_replay_are_refused(hearts: Hearts) -> None:
+    alice, _, table = await _to_hand_two(hearts)
+    carol = hearts.people[2]
+    refused = await hearts.reply(await hearts.emu.click(carol, table, label=REVIEW_1))
+    assert refused.content == t("review.problem.game_not_over", table=1)
+    assert not refused.attachments
+    ix = await hearts.emu.slash(alice, hearts.general, "hearts replay", table=1, hand=1)
+    assert (await hearts.reply(ix)).content == t("review.problem.game_not_over", table=1)
+    ix = await hearts.emu.slash(alice, hearts.general, "hearts replay", table=1, hand=2)
+    assert (await hearts.reply(ix)).content == t("review.problem.hand_in_play", table=1, hand=2)
+    _assert_nothing_of_hand(hearts, 2)
+
+
+async def test_after_the_game_the_replay_is_posted_and_bad_requests_are_answered_privately(
+    hearts: Hearts,
+) -> None:
+    alice, bob = hearts.people[:2]
+    lobby = await hearts.open_table(alice, seats=4, hands=1)
+    await hearts.seat(lobby, [bob])
+    await hearts.click(alice, lobby, "Start")
+    await hearts.play_until(hearts.game_over, [alice, bob])
+    await hearts.settle()
+    standings = hearts.public("Game over")[0]
+    assert REVIEW_1 in _labels(standings)
+
+    carol = hearts.people[2]  # a spectator may look once the game is over: the replay, no coach
+    spectator = await hearts.reply(await hearts.emu.click(carol, standings, label=REVIEW_1))
+    assert t("review.coach.spectator") in spectator.content and spectator.attachments
+
+    ix = await hearts.emu.slash(carol, hearts.general, "hearts replay", table=1, hand=1)
+    assert (await hearts.reply(ix)).content == t("review.posted", table=1, hand=1)
+    posted = await hearts.wait_public(t("review.public", table=1, hand=1, name="carol"))
+    (gif,) = posted.attachments
+    assert gif.filename == "replay.gif" and gif.description
+    assert len(gif.data) < 2_000_000  # far below Discord's 10 MiB
+
+    for options, problem in (
+        ({"table": 1, "hand": 2}, t("review.problem.no_such_hand", table=1, hand=2, count=1)),
+        ({"table": 99, "hand": 1}, t("review.problem.no_table", table=99)),
+    ):
+        ix = await hearts.emu.slash(carol, hearts.general, "hearts replay", **options)
+        assert (await hearts.reply(ix)).content == problem
+    other = hearts.emu.create_guild("Another club", members=[carol])
+    ix = await hearts.emu.slash(carol, other.channel("general"), "hearts replay", table=1, hand=1)
+    assert (await hearts.reply(ix)).content == t("review.problem.other_server", table=1)
+
+
+async def test_the_replay_steps_on_after_a_restart_from_the_database(
+    hearts: Hearts, bot_runner: BotRunner
+) -> None:
+    _, bob, table = await _to_hand_two(hearts)
+    emu = hearts.emu
+    answer = await hearts.reply(await emu.click(bob, table, label=REVIEW_1))
+    await hearts.wait_content(answer, COACH)
+    await hearts.restart(bot_runner)
+    edits = emu.message(answer.id).edit_count
+    await hearts.click(bob, emu.message(answer.id), NEXT)
+    stepped = await emu.wait_until(
+        lambda: (m := emu.message(answer.id)).edit_count > edits and m,
+        what="the next step after the restart",
+    )
+    assert "Trick 1:" in str(stepped.attachments[0].description)
+    assert COACH in stepped.content  # the saved review, read back

@@ -1,0 +1,41 @@
+"""The profile's hand figures come from the replayed hands: one Q♠ taker per hand, moons against
+counted for every other seat; and the profile image with its words."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from bot.engine.scoring import HandOutcome
+from bot.render.profile import render
+from bot.review.history import TableHistory
+from bot.review.profile import HandFigures, Profile, figures_of
+from bot.storage.leaderboard import PlayerStats
+from bot.storage.reviews import Accuracy
+from bot.text.review import profile_alt, profile_image
+from tests.review.test_coach import _played_hand
+
+
+def test_one_queen_per_hand_and_a_moon_counts_against_the_other_seats() -> None:
+    record = _played_hand("profile:1")
+    history = TableHistory(1, "g", (record, record), True, 2)
+    figures = [figures_of(history, str(seat)) for seat in range(4)]
+    assert all(f.games == 1 and f.hands == 2 for f in figures)
+    assert sum(f.queens for f in figures) == 2
+    assert sum(f.moons_conceded for f in figures) == 0 or record.outcome is HandOutcome.MOON
+    moon = dataclasses.replace(record, outcome=HandOutcome.MOON, shooter=2)
+    moons = [figures_of(TableHistory(1, "g", (moon,), True, 1), str(s)) for s in range(4)]
+    assert [f.moons_conceded for f in moons] == [1, 1, 0, 1]
+    assert [f.moons_shot for f in moons] == [0, 0, 1, 0]
+    assert figures_of(history, "somebody else") == HandFigures(games=1)
+
+
+def test_the_profile_image_has_every_section_and_says_it_in_words() -> None:
+    stats = PlayerStats("7", 2, 35, 4, 1, 0, 2.25, 6.5, 1, 0, 24.3)
+    figures = Profile(HandFigures(4, 30, 6, 1, 2), Accuracy(3, 40, 30))
+    image = profile_image("Alice", stats, figures, "en")
+    assert len(image.sections) == 3
+    said = profile_alt(image, "en")
+    assert "Q♠ taken 6 (20%)" in said and "accuracy 75%" in said and "moons against 2" in said
+    assert render(image)[:8] == b"\x89PNG\r\n\x1a\n"
+    german = profile_alt(profile_image("Alice", stats, figures, "de"), "de")
+    assert "Genauigkeit 75%" in german and "6,5" in german  # the language's decimal comma
