@@ -172,6 +172,14 @@ class EventService:
     async def entrants(self, event_id: int) -> list[Entrant]:
         return [Entrant(p, s) for p, s in await store.entrants(self.db, event_id)]
 
+    async def table_ids(self, event: Event) -> list[list[int]]:
+        """The tables of each round played so far (first round first), by table index: the games
+        that can be looked back at once the event is over (bot.review refuses them before)."""
+        return [
+            [t.table_id for t in sorted(await store.tables(self.db, event.event_id, rnd), key=_index)]
+            for rnd in range(1, event.round + 1)
+        ]
+
     async def set_message(self, event_id: int, message_id: str) -> None:
         await store.set_message(self.db, event_id, message_id)
 
@@ -462,3 +470,7 @@ class EventService:
         """The server's events board over its finished events (computed from their results)."""
         finished = [e for e in await self.events(guild_id) if e.status is EventStatus.FINISHED]
         return board([await self.standings(e) for e in finished])
+
+
+def _index(table: store.TableRow) -> int:
+    return table.table_index

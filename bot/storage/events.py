@@ -277,6 +277,17 @@ async def table_of(db: Database, table_id: int) -> EventTable | None:
     return EventTable(int(e), int(r), int(i), bool(f))
 
 
+async def unfinished_event_of(db: Database, table_id: int) -> EventRow | None:
+    """The event a table was seated for, while that event is not over (signing up, running or
+    paused); None for any other table."""
+    sql = (
+        f"SELECT {_COLUMNS} FROM events WHERE status NOT IN ('finished', 'cancelled')"
+        " AND id IN (SELECT event_id FROM event_tables WHERE table_id = ?)"
+    )
+    rows = await db.read_latest(sql, (table_id,))
+    return _event(tuple(rows[0])) if rows else None
+
+
 async def finish_table(db: Database, event_id: int, table_id: int, scores: list[ScoreRow]) -> bool:
     """Mark the table finished and store its people's points, in one transaction: True the first
     time only (the scores of a second recording are the same rows and change nothing)."""

@@ -75,6 +75,23 @@ def standings_text(event: Event, rnd: int, final: bool, locale: str) -> str:
     return t("event.standings.round_text", locale, name=event.name, round=rnd, rounds=event.options.rounds)
 
 
+def review_texts(tables: Sequence[Sequence[int]], locale: str, limit: int = 2000) -> list[str]:
+    """How to look back at the event's games, with each round's table numbers: as few messages
+    as hold the lines (one round per line) within Discord's ``limit`` characters."""
+    lines = [t("event.standings.review", locale)] + [
+        t("event.standings.review_round", locale, round=i, tables=", ".join(f"#{n}" for n in ids))
+        for i, ids in enumerate(tables, start=1)
+        if ids
+    ]
+    texts: list[str] = []
+    for line in lines:
+        if texts and len(texts[-1]) + 1 + len(line) <= limit:
+            texts[-1] += "\n" + line
+        else:
+            texts.append(line[:limit])
+    return texts
+
+
 def _place(s: Standing, locale: str) -> str:
     if s.place is None:
         return "–"

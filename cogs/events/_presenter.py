@@ -22,6 +22,7 @@ from bot.render.event_standings import render as render_standings
 from bot.text import t
 from bot.text.events import (
     entrant_tags,
+    review_texts,
     round_text,
     signup_text,
     standings_alt,
@@ -170,4 +171,13 @@ class DiscordEventPresenter:
         except discord.HTTPException as exc:
             log.warning("could not post the standings of event %d: %s", event.event_id, exc)
         if final:
-            await self.refresh_signup(await self.service.event(event.guild_id, event.event_id))
+            fresh = await self.service.event(event.guild_id, event.event_id)
+            await self._post(where, review_texts(await self.service.table_ids(fresh), locale), event)
+            await self.refresh_signup(fresh)
+
+    async def _post(self, where: discord.abc.Messageable, texts: list[str], event: Event) -> None:
+        for text in texts:
+            try:
+                await where.send(text, allowed_mentions=NO_PINGS)
+            except discord.HTTPException as exc:
+                log.warning("could not post to the thread of event %d: %s", event.event_id, exc)

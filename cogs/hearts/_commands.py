@@ -532,4 +532,3 @@ class HeartsSettings(commands.Cog):
         if not changed and self.service.settings_damaged(guild):
             prefix = t("reply.settings_damaged", lang) + "\n"
         await interaction.response.send_message(prefix + body, ephemeral=True, allowed_mentions=NO_PINGS)
-

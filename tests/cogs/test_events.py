@@ -13,6 +13,7 @@ from bot.engine.cards import cards_of
 from bot.engine.duplicate import boards
 from bot.events.seating import Placement, pairs
 from bot.storage import events as store
+from bot.text import t
 from cogs.events._commands import Events
 from discord_emulator import DiscordEmulator, Message, User
 from discord_emulator.runner import BotRunner
@@ -100,6 +101,10 @@ async def test_a_two_round_event_of_nine_people(
     await h.play_until(lambda: h.public("standings after round 1 of 2"))
     after_one = h.public("standings after round 1 of 2")[0]
     assert after_one.channel_id == thread.id and after_one.attachments
+    # Round 1's cards are not shown while the event goes on (bot.review refuses its tables).
+    round_one = [t.table_id for t in sorted(await store.tables(h.bot.db, 1, 1), key=lambda t: t.table_index)]
+    hidden = await h.reply(await emulator.slash(ann, h.general, "hearts replay", table=round_one[0], hand=1))
+    assert hidden.content == t("review.problem.event_not_over", table=round_one[0], name="Autumn Cup")
     await h.wait_public("**Round 2 of 2**")
     second = await seating(h, 1, 2)
     assert not pairs(first) & pairs(second)  # nobody meets the same people again
@@ -108,6 +113,12 @@ async def test_a_two_round_event_of_nine_people(
     final = h.public("is over. The final standings")[0]
     assert final.channel_id == thread.id and final.attachments and final.attachments[0].description
     assert "Finished." in (await h.wait_content(signup, "Finished.")).content
+    # Once it is over, every game can be looked at: the thread lists each round's tables.
+    review = await h.wait_public("can now be looked at face up")
+    assert review.channel_id == thread.id
+    assert "Round 1: " + ", ".join(f"#{n}" for n in round_one) in review.content
+    shown = await h.reply(await emulator.slash(ann, h.general, "hearts replay", table=round_one[0], hand=1))
+    assert shown.content == t("review.posted", table=round_one[0], hand=1)
 
     mine = await h.reply(await emulator.slash(ann, h.general, "hearts-event standings"))
     assert mine.attachments

@@ -110,4 +110,7 @@ MESSAGES: dict[str, str] = {
     "event.board.title": "**Turniertabelle** · {count} {count|beendetes Turnier|beendete Turniere}\nJedes Turnier gibt einen Punkt für jede Person, vor der du gelandet bist.",
     "event.board.line": "{place}. {name}: {points} {points|Punkt|Punkte} · {events} {events|Turnier|Turniere} · {wins} {wins|Sieg|Siege}",
     "event.board.empty": "Auf diesem Server ist noch kein Turnier beendet.",
+    "review.problem.event_not_over": "Tisch #{table} gehört zum Turnier **{name}**, das noch nicht vorbei ist: An anderen Tischen werden dieselben Karten gespielt, daher können seine Runden erst nach dem Ende des Turniers angesehen werden.",
+    "event.standings.review": "Alle Spiele des Turniers können jetzt offen angesehen werden: `/hearts replay` mit der Nummer des Tisches und einer Runde.",
+    "event.standings.review_round": "Runde {round}: {tables}",
 }

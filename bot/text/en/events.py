@@ -115,4 +115,7 @@ MESSAGES: dict[str, str] = {
     "event.board.title": "**Events board** · {count} finished {count|event|events}\nEach event gives a point for every entrant you finished ahead of.",
     "event.board.line": "{place}. {name}: {points} {points|point|points} · {events} {events|event|events} · {wins} {wins|win|wins}",
     "event.board.empty": "No event has finished on this server yet.",
+    "review.problem.event_not_over": "Table #{table} is a table of the event **{name}**, which is not over: other tables play the same cards, so its hands can be looked at once the event has ended.",
+    "event.standings.review": "Every game of the event can now be looked at face up: `/hearts replay` with the table's number and a hand.",
+    "event.standings.review_round": "Round {round}: {tables}",
 }

@@ -110,4 +110,7 @@ MESSAGES: dict[str, str] = {
     "event.board.title": "**Papan turnamen** · {count} turnamen selesai\nSetiap turnamen memberi satu poin untuk setiap peserta yang berada di bawahmu.",
     "event.board.line": "{place}. {name}: {points} poin · {events} turnamen · {wins} menang",
     "event.board.empty": "Belum ada turnamen yang selesai di server ini.",
+    "review.problem.event_not_over": "Meja #{table} adalah meja turnamen **{name}**, yang belum selesai: meja lain memainkan kartu yang sama, jadi ronde-rondenya bisa dilihat setelah turnamen berakhir.",
+    "event.standings.review": "Semua permainan turnamen ini sekarang bisa dilihat dengan kartu terbuka: `/hearts replay` dengan nomor meja dan satu ronde.",
+    "event.standings.review_round": "Putaran {round}: {tables}",
 }

@@ -110,4 +110,7 @@ MESSAGES: dict[str, str] = {
     "event.board.title": "**大会ランキング** · 終了した大会 {count}件\n各大会で、自分より下の順位になった参加者1人につき1ポイントです。",
     "event.board.line": "{place}. {name}: {points}ポイント · {events}大会 · {wins}勝",
     "event.board.empty": "このサーバーで終了した大会はまだありません。",
+    "review.problem.event_not_over": "テーブル#{table}は大会 **{name}** のテーブルで、大会はまだ終わっていません。ほかのテーブルで同じカードがプレイされるため、ディールは大会の終了後に見られます。",
+    "event.standings.review": "大会のすべてのゲームを表向きで見られるようになりました。テーブル番号とディールを指定して `/hearts replay` を使ってください。",
+    "event.standings.review_round": "ラウンド{round}: {tables}",
 }
