@@ -42,7 +42,7 @@ from bot.tables import events as ev
 from bot.text.events import standings_image
 
 GUILD = "1"
-ORGANISER = Actor("organiser", is_moderator=True)
+ORGANISER = Actor("organiser", is_moderator=True, manages_server=True)
 
 
 class Quiet:

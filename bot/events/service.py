@@ -30,7 +30,7 @@ from bot.storage import events as store
 from bot.storage.database import Database
 from bot.tables import events as ev
 from bot.tables.clock import TimerHandle
-from bot.tables.permissions import Actor
+from bot.tables.permissions import Actor, may_organise_events
 from bot.tables.refusals import Refused
 from bot.tables.service import TableService
 from bot.tables.snapshot import TableSnapshot
@@ -44,14 +44,20 @@ class EventPresenter(Protocol):
 
     async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None: ...
 
-    async def standings(self, event: Event, rnd: int, rows: list[Standing], final: bool) -> None: ...
+    async def standings(
+        self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
+    ) -> None:
+        """``again``: owed since a restart, and maybe posted just before it (post it unless it is
+        there already)."""
 
 
 class _Unattached:
     async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None:
         log.info("event %d round %d started (no presenter)", event.event_id, rnd)
 
-    async def standings(self, event: Event, rnd: int, rows: list[Standing], final: bool) -> None:
+    async def standings(
+        self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
+    ) -> None:
         log.info("event %d standings after round %d not posted (no presenter)", event.event_id, rnd)
 
 
@@ -102,6 +108,10 @@ class EventService:
         was down, score a round that is complete."""
         if self not in self.tables.observers:
             self.tables.observers.append(self)
+        for event_id, rnd in await store.owed_standings(self.db):
+            row = await store.event(self.db, event_id)
+            if row is not None and self.owns(row.guild_id):
+                await self._post_standings(_event(row), rnd, again=True)
         for row in await store.running_events(self.db):
             if self.owns(row.guild_id):
                 await self._resume(_event(row))
@@ -142,9 +152,9 @@ class EventService:
     async def new(
         self, actor: Actor, guild_id: str, channel_id: str, name: str, options: EventOptions
     ) -> Event:
-        """A new event in sign-up. ``actor.is_moderator``: the Discord side decides who may (Manage
-        Server, or the server's organiser role)."""
-        if not actor.is_moderator:
+        """A new event in sign-up, by someone with Manage Server or the server's event role."""
+        settings = await self.tables.server_settings(guild_id, channel_id)
+        if not may_organise_events(actor, settings):
             raise EventRefused(EventRefusal.NOT_ORGANISER)
         options = options.checked()
         event_id = await store.create_event(
@@ -265,9 +275,13 @@ class EventService:
         return event
 
     async def _organised(self, actor: Actor, guild_id: str, event_id: int) -> Event:
+        """The event, if ``actor`` may run it: its organiser, or anyone who may organise events on
+        the server (so that an event goes on when its organiser has left)."""
         event = await self.event(guild_id, event_id)
-        if not (actor.is_moderator or actor.user_id == event.organiser_id):
-            raise EventRefused(EventRefusal.NOT_ORGANISER)
+        if actor.user_id != event.organiser_id:
+            settings = await self.tables.server_settings(guild_id, event.channel_id)
+            if not may_organise_events(actor, settings):
+                raise EventRefused(EventRefusal.NOT_ORGANISER)
         return event
 
     async def begin(self, actor: Actor, guild_id: str, event_id: int) -> Event:
@@ -431,9 +445,16 @@ class EventService:
         final = rnd >= event.options.rounds
         if final:  # finished before the final standings go out, so that they show it
             await self._advance(event, rnd)
-        await self.presenter.standings(event, rnd, await self.standings(event), final)
+        await self._post_standings(event, rnd)
         if not final:
             await self._advance(event, rnd)
+
+    async def _post_standings(self, event: Event, rnd: int, *, again: bool = False) -> None:
+        """The standings the round owes its thread since it was scored (the round's row says so
+        until they are out: a restart in between posts them then, ``again``)."""
+        final = rnd >= event.options.rounds
+        await self.presenter.standings(event, rnd, await self.standings(event), final, again=again)
+        await store.standings_posted(self.db, event.event_id, rnd, self.tables.clock.now())
 
     async def _advance(self, event: Event, rnd: int) -> None:
         if rnd >= event.options.rounds:

@@ -334,6 +334,26 @@ async def claim_scoring(db: Database, event_id: int, rnd: int, now: float) -> bo
     return changed == 1
 
 
+async def owed_standings(db: Database) -> list[tuple[int, int]]:
+    """(event, round) of every round scored whose standings were not posted yet, in order (an
+    event cancelled since owes nothing)."""
+    rows = await db.read_latest(
+        "SELECT r.event_id, r.round FROM event_rounds r JOIN events e ON e.id = r.event_id"
+        " WHERE r.scored_at IS NOT NULL AND r.posted_at IS NULL AND e.status <> 'cancelled'"
+        " ORDER BY r.event_id, r.round"
+    )
+    return [(int(e), int(r)) for e, r in rows]
+
+
+async def standings_posted(db: Database, event_id: int, rnd: int, now: float) -> None:
+    await db.execute(
+        (
+            "UPDATE event_rounds SET posted_at = ? WHERE event_id = ? AND round = ? AND posted_at IS NULL",
+            (now, event_id, rnd),
+        )
+    )
+
+
 async def scored(db: Database, event_id: int, rnd: int) -> bool:
     rows = await db.read_latest(
         "SELECT scored_at FROM event_rounds WHERE event_id = ? AND round = ?", (event_id, rnd)

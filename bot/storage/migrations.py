@@ -255,6 +255,13 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         PRIMARY KEY (event_id, board, player_id)
     );
     """,
+    # Server events: the standings a scored round owes its thread (bot.events), so that a crash
+    # between the scoring and the post loses nothing: NULL while owed (rows scored before this
+    # migration were posted).
+    """
+    ALTER TABLE event_rounds ADD COLUMN posted_at REAL;
+    UPDATE event_rounds SET posted_at = scored_at;
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

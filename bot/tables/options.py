@@ -94,6 +94,8 @@ class ServerSettings:
     server's Discord locale."""
     daily_channel: str | None = None
     """Where the daily challenge's summary of each closed day goes (bot.daily); None: nowhere."""
+    event_role: str | None = None
+    """A role whose members may organise server events (bot.events), besides Manage Server."""
 
     def allows(self, channel_id: str, parent_id: str | None = None) -> bool:
         """A thread is allowed when its parent channel is."""
@@ -112,6 +114,8 @@ class ServerSettings:
             data["language"] = self.language
         if self.daily_channel is not None:
             data["daily_channel"] = self.daily_channel
+        if self.event_role is not None:
+            data["event_role"] = self.event_role
         return data
 
     @classmethod
@@ -122,10 +126,11 @@ class ServerSettings:
             defaults=TableOptions.from_json(data["defaults"]),
             allowed_channels=frozenset(str(c) for c in data.get("allowed_channels", ())),
             language=language_code(data.get("language")),
-            daily_channel=_channel(data.get("daily_channel")),
+            daily_channel=_snowflake(data.get("daily_channel")),
+            event_role=_snowflake(data.get("event_role")),
         )
 
 
-def _channel(value: Any) -> str | None:
-    """A stored channel id, tolerant: anything but digits reads as none."""
+def _snowflake(value: Any) -> str | None:
+    """A stored channel or role id, tolerant: anything but digits reads as none."""
     return str(value) if isinstance(value, str | int) and str(value).isdigit() else None

@@ -156,7 +156,8 @@ class TableRequest:
 @dataclass(frozen=True, slots=True)
 class SettingsRequest:
     """``/hearts-settings`` as it arrived: table defaults, a language, channels allowed or not,
-    the daily challenge's summary channel (``daily_off``: none)."""
+    the daily challenge's summary channel (``daily_off``: none), the events' organiser role
+    (``event_role_off``: none)."""
 
     defaults: TableRequest = TableRequest()
     language: object = None
@@ -164,6 +165,8 @@ class SettingsRequest:
     disallow_channel: str | None = None
     daily_channel: str | None = None
     daily_off: object = None
+    event_role: str | None = None
+    event_role_off: object = None
 
     @property
     def given(self) -> bool:
@@ -175,6 +178,8 @@ class SettingsRequest:
                 self.disallow_channel,
                 self.daily_channel,
                 self.daily_off,
+                self.event_role,
+                self.event_role_off,
             )
         )
 
@@ -190,12 +195,16 @@ class SettingsRequest:
         daily_channel = current.daily_channel if self.daily_channel is None else self.daily_channel
         if self.daily_off is not None and flag("daily_off", self.daily_off):
             daily_channel = None
+        event_role = current.event_role if self.event_role is None else self.event_role
+        if self.event_role_off is not None and flag("event_role_off", self.event_role_off):
+            event_role = None
         return replace(
             current,
             defaults=self.defaults.applied_to(current.defaults),
             allowed_channels=frozenset(channels),
             language=language,
             daily_channel=daily_channel,
+            event_role=event_role,
         )
 
 

@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.client import HeartsClient
 from bot.client.answers import answer_failure
+from bot.client.once import posted
 from bot.client.server import names_in, server_language
 from bot.events import Event, EventService, Standing
 from bot.render.event_standings import render as render_standings
@@ -156,27 +157,34 @@ class DiscordEventPresenter:
             io.BytesIO(png), filename="standings.png", description=standings_alt(image, event.name, locale)
         )
 
-    async def standings(self, event: Event, rnd: int, rows: list[Standing], final: bool) -> None:
+    async def standings(
+        self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
+    ) -> None:
+        """Post the standings in the event's thread (``again``: owed since a restart, so not if the
+        thread's last messages hold them already)."""
         fresh = await self.service.event(event.guild_id, event.event_id)
         where = await self._thread(fresh)
         if where is None:
             return
         locale = await server_language(self.bot, event.guild_id)
-        try:
-            await where.send(
-                standings_text(event, rnd, final, locale),
-                file=await self.standings_file(event, rnd, rows, final, locale),
-                allowed_mentions=NO_PINGS,
-            )
-        except discord.HTTPException as exc:
-            log.warning("could not post the standings of event %d: %s", event.event_id, exc)
+        text = standings_text(event, rnd, final, locale)
+        if not (again and await posted(self.bot, where, text)):
+            try:
+                file = await self.standings_file(event, rnd, rows, final, locale)
+                await where.send(text, file=file, allowed_mentions=NO_PINGS)
+            except discord.HTTPException as exc:
+                log.warning("could not post the standings of event %d: %s", event.event_id, exc)
         if final:
             fresh = await self.service.event(event.guild_id, event.event_id)
-            await self._post(where, review_texts(await self.service.table_ids(fresh), locale), event)
+            await self._post(where, review_texts(await self.service.table_ids(fresh), locale), event, again)
             await self.refresh_signup(fresh)
 
-    async def _post(self, where: discord.abc.Messageable, texts: list[str], event: Event) -> None:
+    async def _post(
+        self, where: discord.abc.Messageable, texts: list[str], event: Event, again: bool
+    ) -> None:
         for text in texts:
+            if again and await posted(self.bot, where, text):
+                continue
             try:
                 await where.send(text, allowed_mentions=NO_PINGS)
             except discord.HTTPException as exc:

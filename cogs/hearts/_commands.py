@@ -477,6 +477,8 @@ class HeartsSettings(commands.Cog):
         language="Language of the table messages and images on this server",
         daily_channel="Post each day's daily challenge summary in this channel",
         daily_off="Stop posting the daily challenge summary",
+        event_role="Members of this role may organise events (besides Manage Server)",
+        event_role_off="Only Manage Server may organise events",
     )
     @app_commands.choices(time_limit=TIME_LIMITS)
     @app_commands.choices(computers=LEVELS, language=SERVER_LANGUAGES)
@@ -492,6 +494,8 @@ class HeartsSettings(commands.Cog):
         language: str | None = None,
         daily_channel: discord.TextChannel | None = None,
         daily_off: bool | None = None,
+        event_role: discord.Role | None = None,
+        event_role_off: bool | None = None,
     ) -> None:
         guild = str(interaction.guild_id)
         lang = await reader_locale(interaction)
@@ -502,6 +506,8 @@ class HeartsSettings(commands.Cog):
             disallow_channel=str(disallow_channel.id) if disallow_channel is not None else None,
             daily_channel=str(daily_channel.id) if daily_channel is not None else None,
             daily_off=daily_off,
+            event_role=str(event_role.id) if event_role is not None else None,
+            event_role_off=event_role_off,
         )
         changed = request.given
         current = await self.service.change_server_settings(
@@ -525,6 +531,10 @@ class HeartsSettings(commands.Cog):
         )
         daily = f"<#{current.daily_channel}>" if current.daily_channel else t("daily.settings.off", lang)
         body += "\n" + t("daily.settings.line", lang, channel=daily)
+        if current.event_role is not None:
+            body += "\n" + t("event.settings.line", lang, role=f"<@&{current.event_role}>")
+        else:
+            body += "\n" + t("event.settings.managers", lang)
         prefix = t("reply.settings_saved", lang) + "\n" if changed else ""
         if language is not None:
             guild_locale = interaction.guild_locale.value if interaction.guild_locale else None

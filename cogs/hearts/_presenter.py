@@ -32,6 +32,7 @@ from typing import Any, Literal
 
 import discord
 
+from bot.client.once import posted
 from bot.client.pacing import GlobalPacer
 from bot.engine.cards import CardSet, cards_of
 from bot.engine.hand import Phase
@@ -55,7 +56,6 @@ from cogs.hearts import _images as images
 from cogs.hearts._background import Background
 from cogs.hearts._controls import hand_view, last_finished_hand, lobby_view, rematch_view, table_view
 from cogs.hearts._dms import DirectMessages
-from cogs.hearts._once import posted
 from cogs.hearts._places import Places, place_gone
 from cogs.hearts._redraw import Redraws
 from cogs.hearts._state import SavedState, TableMessages

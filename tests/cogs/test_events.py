@@ -60,7 +60,7 @@ async def test_a_two_round_event_of_nine_people(
     h, org = await club(emulator, bot_runner, tmp_path)
     ann = h.people[0]
     refused = await answer(h, ann, "hearts-event new", name="Mine")
-    assert "Only the event's organiser or a server manager" in refused
+    assert "Only the event's organiser, a server manager" in refused
     too_short = await answer(h, org, "hearts-event new", name="Rush", hands=20, seconds=3600, deadline=1)
     assert "That deadline is shorter" in too_short
 

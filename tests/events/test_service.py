@@ -5,6 +5,7 @@ in the middle of a round, and every refusal."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -25,9 +26,10 @@ from bot.events import (
 from bot.events.seating import Placement, pairs
 from bot.storage import events as store
 from bot.tables import Actor, ManualClock, TableOptions, TableStatus
+from bot.tables.requests import SettingsRequest
 from tests.tables.helpers import GUILD, Rig, act_once, play_to_end, rig
 
-ORGANISER = Actor("org", is_moderator=True)
+ORGANISER = Actor("org", is_moderator=True, manages_server=True)
 PEOPLE = [Actor(f"p{i}") for i in range(9)]
 HANDS = 2
 
@@ -36,12 +38,17 @@ HANDS = 2
 class Shown:
     rounds: list[tuple[int, list[int]]] = field(default_factory=list)
     posted: list[tuple[int, list[Standing], bool]] = field(default_factory=list)
+    again: list[int] = field(default_factory=list)  # rounds whose standings were owed at a start
 
     async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None:
         self.rounds.append((rnd, table_ids))
 
-    async def standings(self, event: Event, rnd: int, rows: list[Standing], final: bool) -> None:
+    async def standings(
+        self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
+    ) -> None:
         self.posted.append((rnd, rows, final))
+        if again:
+            self.again.append(rnd)
 
 
 @dataclass
@@ -294,3 +301,86 @@ async def test_pause_holds_the_round_and_its_deadline_until_resume(e: Events) ->
     assert [r for r, _ids in e.shown.rounds] == [1, 2]
     # the round's deadline moved on by the pause
     assert await store.seated_at(e.rig.db, event.event_id, 1) == before + event.options.deadline + 60
+
+
+async def test_the_organiser_right_is_manage_server_or_the_servers_event_role(e: Events) -> None:
+    """Manage Channels alone is not enough; the role chosen in the server's settings is; anyone who
+    may organise runs an event whose organiser has left (the event's host stays its tables' host)."""
+    channels_only = Actor("chan-mod", is_moderator=True)
+    club_role = Actor("helper", roles=frozenset({"555"}))
+    with pytest.raises(EventRefused) as caught:
+        await e.service.new(channels_only, GUILD, "c", "x", options())
+    assert caught.value.code is EventRefusal.NOT_ORGANISER
+    with pytest.raises(EventRefused):
+        await e.service.new(club_role, GUILD, "c", "x", options())
+
+    await e.rig.service.change_server_settings(ORGANISER, GUILD, "c", SettingsRequest(event_role="555"))
+    event = await e.service.new(club_role, GUILD, "c", "Club night", options(rounds=1))
+    assert event.organiser_id == "helper"
+    for p in PEOPLE[:4]:
+        await e.service.join(p, GUILD, event.event_id)
+    with pytest.raises(EventRefused):  # another role's member may not run it
+        await e.service.begin(Actor("other", roles=frozenset({"556"})), GUILD, event.event_id)
+
+    # The organiser left the server (and so the role): a server manager starts and runs it.
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    await settle(e)
+    ((_rnd, tables),) = e.shown.rounds
+    await play_round(e, tables)
+    assert (await e.service.event(GUILD, event.event_id)).status is EventStatus.FINISHED
+
+    await e.rig.service.change_server_settings(ORGANISER, GUILD, "c", SettingsRequest(event_role_off=True))
+    with pytest.raises(EventRefused):
+        await e.service.new(club_role, GUILD, "c", "x", options())
+
+
+@dataclass
+class Stopped(Shown):
+    """The bot stops while the standings go out: the call never returns (like a crash between
+    the round's scoring and its post)."""
+
+    reached: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def standings(
+        self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
+    ) -> None:
+        self.reached.set()
+        await asyncio.Event().wait()
+
+
+@pytest.mark.parametrize("rounds", [1, 2])
+async def test_standings_owed_at_a_stop_are_posted_after_the_restart_exactly_once(
+    db_url: str, rounds: int
+) -> None:
+    clock = ManualClock()
+    r = await rig(db_url, clock)
+    service = EventService(r.service, r.db)
+    stopped = Stopped()
+    service.attach(stopped)
+    await service.start()
+    e = Events(r, service, stopped)
+    event = await signed_up(e, PEOPLE[:4], rounds=rounds)
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    ((_rnd, (table,)),) = stopped.rounds
+    await play_to_end(r.service, table, {p.user_id: p for p in PEOPLE}, seed=1)
+    async with asyncio.timeout(60):
+        await stopped.reached.wait()
+    assert await store.scored(r.db, event.event_id, 1)
+    await service.stop()
+    await r.close()
+
+    e = await events(db_url, clock)  # the restart: the standings the round owes go out
+    try:
+        await settle(e)
+        assert [(rnd, final) for rnd, _rows, final in e.shown.posted] == [(1, rounds == 1)]
+        assert e.shown.again == [1]
+        assert {s.person for s in e.shown.posted[0][1]} == {p.user_id for p in PEOPLE[:4]}
+        assert [rnd for rnd, _ids in e.shown.rounds] == ([2] if rounds == 2 else [])
+    finally:
+        await e.close()
+    e = await events(db_url, clock)  # delivered: a second restart posts nothing
+    try:
+        await settle(e)
+        assert e.shown.posted == [] and e.shown.rounds == []
+    finally:
+        await e.close()

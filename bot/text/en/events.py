@@ -69,7 +69,7 @@ MESSAGES: dict[str, str] = {
     "event.standings.alt": "Standings of {name}: {rows}",
     "event.standings.none": "No round of **{name}** has been scored yet.",
     # Refusals (private)
-    "event.refused.not_organiser": "Only the event's organiser or a server manager (Manage Server) may do that.",
+    "event.refused.not_organiser": "Only the event's organiser, a server manager (Manage Server) or a member of the server's event role may do that.",
     "event.refused.no_entrants": "Nobody has joined this event yet: it needs at least one entrant to start.",
     "event.refused.already_started": "This event has already started (or is over): that can only be done during sign-up.",
     "event.refused.already_entered": "You are already in this event.",
@@ -118,4 +118,10 @@ MESSAGES: dict[str, str] = {
     "review.problem.event_not_over": "Table #{table} is a table of the event **{name}**, which is not over: other tables play the same cards, so its hands can be looked at once the event has ended.",
     "event.standings.review": "Every game of the event can now be looked at face up: `/hearts replay` with the table's number and a hand.",
     "event.standings.review_round": "Round {round}: {tables}",
+    "command.hearts-settings.option.event_role.name": "event_role",
+    "command.hearts-settings.option.event_role.description": "Members of this role may organise events (besides Manage Server)",
+    "command.hearts-settings.option.event_role_off.name": "event_role_off",
+    "command.hearts-settings.option.event_role_off.description": "Only Manage Server may organise events",
+    "event.settings.line": "Event organisers: Manage Server and {role}",
+    "event.settings.managers": "Event organisers: Manage Server only",
 }
