@@ -7,7 +7,6 @@ shard owner runs an event: ``Settings.owns_server``), attaches its presenter and
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 from typing import Any
 
 import discord
@@ -18,9 +17,11 @@ from bot.ai import Level
 from bot.client import HeartsClient
 from bot.client.answers import actor_of, defer_private, private_answer, reader_locale
 from bot.client.server import names_in, server_language
+from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation
 from bot.events import EventOptions, EventRefused, EventService, EventStatus
-from bot.tables.options import rules_with
+from bot.tables.requests import TableRequest
 from bot.text import t
+from bot.text.commands import choice_key, english
 from bot.text.events import board_text, list_text, refusal_text
 from cogs.events._presenter import COG_NAME, DiscordEventPresenter, SignupButton, signup_view
 
@@ -30,6 +31,27 @@ NO_PINGS = discord.AllowedMentions.none()
 LEVELS: list[app_commands.Choice[str]] = [
     app_commands.Choice(name=level.value, value=level.value) for level in Level
 ]
+# The rule options of /hearts new (their words are the catalogues', as there).
+RULE_OPTIONS = (
+    "moon",
+    "omnibus",
+    "passing",
+    "all_tricks",
+    "queen_breaks_hearts",
+    "black_maria_less",
+    "tournament",
+    "five_player_removal",
+)
+
+
+def _choices(values: list[str]) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=english(choice_key(v)), value=v) for v in values]
+
+
+MOONS = _choices([m.value for m in MoonScoring])
+OMNIBUS = _choices([o.value for o in Omnibus])
+PASSING = _choices([p.value for p in PassRotation])
+FIVE_REMOVAL = _choices([f.name for f in FivePlayerRemoval])
 
 
 class Events(commands.Cog, name=COG_NAME):
@@ -65,8 +87,11 @@ class Events(commands.Cog, name=COG_NAME):
         seconds="Time for each move in seconds (15 to 86400)",
         deadline="Hours each round may last (1 to 168)",
         computers="Strength of the computer players: easy, normal or hard",
+        **{o: english(f"command.hearts-event.new.option.{o}.description") for o in RULE_OPTIONS},
     )
-    @app_commands.choices(computers=LEVELS)
+    @app_commands.choices(
+        computers=LEVELS, moon=MOONS, omnibus=OMNIBUS, passing=PASSING, five_player_removal=FIVE_REMOVAL
+    )
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -77,22 +102,34 @@ class Events(commands.Cog, name=COG_NAME):
         seconds: app_commands.Range[int, 15, 86400] = 60,
         deadline: app_commands.Range[int, 1, 168] = 24,
         computers: str | None = None,
+        moon: str | None = None,
+        omnibus: str | None = None,
+        passing: str | None = None,
+        all_tricks: bool | None = None,
+        queen_breaks_hearts: bool | None = None,
+        black_maria_less: bool | None = None,
+        tournament: bool | None = None,
+        five_player_removal: str | None = None,
     ) -> None:
-        """The other rules are the server's table defaults (``/hearts-settings``)."""
+        """The rule options of ``/hearts new``, checked by the table service as for a table (a
+        forged value is refused there); the rules not given are the server's table defaults."""
         self.bot.known_names[str(interaction.user.id)] = interaction.user.display_name
         guild = str(interaction.guild_id)
-        defaults = (await self.bot.service.server_settings(guild, str(interaction.channel_id))).defaults
-        try:
-            level = Level(computers) if computers is not None else defaults.computer_level
-        except ValueError:
-            await private_answer(interaction, t("event.bad_computers", await reader_locale(interaction)))
-            return
-        table = replace(
-            defaults,
-            rules=rules_with(defaults.rules, players=seats, fixed_hands=hands, target_score=None),
-            time_limit=float(seconds),
-            computer_level=level,
+        request = TableRequest(
+            seats=seats,
+            hands=hands,
+            time_limit=seconds,
+            computers=computers,
+            moon=moon,
+            omnibus=omnibus,
+            passing=passing,
+            all_tricks=all_tricks,
+            queen_breaks_hearts=queen_breaks_hearts,
+            black_maria_less=black_maria_less,
+            tournament=tournament,
+            five_player_removal=five_player_removal,
         )
+        table = await self.bot.service.requested_options(guild, str(interaction.channel_id), request)
         options = EventOptions(table, rounds=rounds, deadline=deadline * 3600.0)
         try:
             event = await self.service.new(

@@ -11,9 +11,10 @@ from pathlib import Path
 
 from bot.engine.cards import cards_of
 from bot.engine.duplicate import boards
+from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation
 from bot.events.seating import Placement, pairs
 from bot.storage import events as store
-from bot.text import t
+from bot.text import TableRefusal, refusal_text, t
 from cogs.events._commands import Events
 from discord_emulator import DiscordEmulator, Message, User
 from discord_emulator.runner import BotRunner
@@ -179,3 +180,39 @@ async def test_a_restart_in_the_middle_of_a_round(
     assert len({m.channel_id for m in h.public("Cup")} - {h.general.id}) == 1  # the one thread
     assert h.public("standings after round 1 of 2")[0].channel_id == announced.channel_id
     assert len(await store.tables(h.bot.db, 1, 1)) == 2
+
+
+async def test_the_rule_options_of_hearts_new_and_forged_values(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """/hearts-event new takes the rule options of /hearts new; the table service checks them as
+    for a table: a forged value is refused privately and no event is opened."""
+    h, org = await club(emulator, bot_runner, tmp_path)
+    ix = await emulator.forged_slash(org, h.general, "hearts-event new", name="Bad", moon="xx")
+    allowed = ("others_plus", "shooter_chooses")
+    expected = refusal_text(TableRefusal.OPTION_NOT_OFFERED, "en", option="moon", allowed=allowed)
+    assert (await h.reply(ix)).content == expected
+    ix = await emulator.forged_slash(org, h.general, "hearts-event new", name="Bad", seconds=1)
+    assert (await h.reply(ix)).content == refusal_text(
+        TableRefusal.BAD_TIME_LIMIT, "en", min=15.0, max=86400.0
+    )
+    assert await events_cog(h).service.events(str(h.guild.id)) == []
+
+    ix = await emulator.slash(
+        org,
+        h.general,
+        "hearts-event new",
+        name="Rules night",
+        seats=5,
+        moon="shooter_chooses",
+        passing="left",
+        omnibus="JD",
+        queen_breaks_hearts=True,
+        five_player_removal="TWO_SPADES",
+    )
+    await ix.wait_acknowledged()
+    (event,) = await events_cog(h).service.events(str(h.guild.id))
+    rules = event.options.table.rules
+    assert rules.players == 5 and rules.moon is MoonScoring.SHOOTER_CHOOSES
+    assert rules.pass_rotation is PassRotation.LEFT and rules.omnibus is Omnibus.JACK_OF_DIAMONDS
+    assert rules.queen_breaks_hearts and rules.five_player_removal is FivePlayerRemoval.TWO_SPADES
