@@ -11,6 +11,9 @@ from typing import Any, Final
 from bot.tables.options import TableOptions
 
 MAX_ROUNDS: Final = 10
+# A round's tables at most: each is a thread, and Discord lets a server keep 1,000 threads active
+# (the event's, its rounds' and the server's ordinary tables share them).
+MAX_TABLES: Final = 100
 MIN_DEADLINE: Final = 3600.0  # a round's deadline: 1 hour ...
 MAX_DEADLINE: Final = 7 * 24 * 3600.0  # ... to 7 days
 
@@ -35,6 +38,7 @@ class EventRefusal(Enum):
     BAD_HANDS = "bad_hands"  # a round is a fixed number of hands
     BAD_DEADLINE = "bad_deadline"
     DEADLINE_TOO_SHORT = "deadline_too_short"  # the turn timer alone could outlast the round
+    FULL = "full"  # more entrants than a round's tables can seat
 
 
 class EventRefused(Exception):
@@ -75,6 +79,11 @@ class EventOptions:
         """How long one person's own moves may take at the turn timer over the round's hands: a
         deadline shorter than this would cut off people who only use the time they are given."""
         return self.hands * (self.table.rules.cards_per_player + 1) * self.table.time_limit
+
+    @property
+    def max_entrants(self) -> int:
+        """As many people as ``MAX_TABLES`` tables seat."""
+        return MAX_TABLES * self.table.seats
 
     def to_json(self) -> dict[str, Any]:
         return {"table": self.table.to_json(), "rounds": self.rounds, "deadline": self.deadline}

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 from bot.events import seating
 from bot.events.board import BoardLine, board
-from bot.events.model import Event, EventOptions, EventRefusal, EventRefused, EventStatus
+from bot.events.model import MAX_TABLES, Event, EventOptions, EventRefusal, EventRefused, EventStatus
 from bot.events.standings import PointsOnBoard, Standing, standings
 from bot.storage import events as store
 from bot.storage.database import Database
@@ -201,6 +201,9 @@ class EventService:
         event = await self.event(guild_id, event_id)
         if not event.open_for_entry:
             raise EventRefused(EventRefusal.ALREADY_STARTED)
+        full = event.options.max_entrants
+        if sum(e.playing for e in await self.entrants(event_id)) >= full:
+            raise EventRefused(EventRefusal.FULL, max=full, tables=MAX_TABLES)
         if not await store.add_entrant(self.db, event_id, actor.user_id, self.tables.clock.now()):
             raise EventRefused(EventRefusal.ALREADY_ENTERED)
         return event

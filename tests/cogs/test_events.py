@@ -196,6 +196,8 @@ async def test_the_rule_options_of_hearts_new_and_forged_values(
     assert (await h.reply(ix)).content == refusal_text(
         TableRefusal.BAD_TIME_LIMIT, "en", min=15.0, max=86400.0
     )
+    clash = await answer(h, org, "hearts-event new", name="Bad", moon="shooter_chooses", tournament=True)
+    assert clash == refusal_text(TableRefusal.BAD_RULES, "en", rule="tournament_moon")
     assert await events_cog(h).service.events(str(h.guild.id)) == []
 
     ix = await emulator.slash(

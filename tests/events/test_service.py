@@ -23,6 +23,7 @@ from bot.events import (
     EventStatus,
     Standing,
 )
+from bot.events.model import MAX_TABLES
 from bot.events.seating import Placement, pairs
 from bot.storage import events as store
 from bot.tables import Actor, ManualClock, TableOptions, TableStatus
@@ -384,3 +385,17 @@ async def test_standings_owed_at_a_stop_are_posted_after_the_restart_exactly_onc
         assert e.shown.posted == [] and e.shown.rounds == []
     finally:
         await e.close()
+
+
+async def test_too_many_entrants_for_a_round_are_refused(e: Events) -> None:
+    event = await e.service.new(ORGANISER, GUILD, "c", "Big", options(rounds=1, players=3))
+    full = MAX_TABLES * 3
+    for i in range(full):
+        await e.service.join(Actor(f"x{i}"), GUILD, event.event_id)
+    with pytest.raises(EventRefused) as refused:
+        await e.service.join(Actor("one-too-many"), GUILD, event.event_id)
+    assert refused.value.code is EventRefusal.FULL
+    assert refused.value.details == {"max": full, "tables": MAX_TABLES}
+    await e.service.leave(Actor("x0"), GUILD, event.event_id)  # a place freed is taken again
+    await e.service.join(Actor("one-too-many"), GUILD, event.event_id)
+    assert len(await e.service.entrants(event.event_id)) == full

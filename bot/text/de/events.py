@@ -134,4 +134,5 @@ MESSAGES: dict[str, str] = {
     "command.hearts-event.new.option.tournament.description": "Turnierwertung (Durchmarsch ±{tournament_moon}, alle Stiche ±{tournament_all})",
     "command.hearts-event.new.option.five_player_removal.name": "fünf_spieler_karten",
     "command.hearts-event.new.option.five_player_removal.description": "Welche Karten bei 5 Spielern aus dem Spiel genommen werden",
+    "event.refused.full": "Dieses Turnier ist voll: Eine Runde hat Platz für höchstens {max} Personen ({tables} Tische).",
 }

@@ -139,4 +139,5 @@ MESSAGES: dict[str, str] = {
     "command.hearts-event.new.option.tournament.description": "Tournament scoring (moon ±{tournament_moon}, all tricks ±{tournament_all})",
     "command.hearts-event.new.option.five_player_removal.name": "five_player_removal",
     "command.hearts-event.new.option.five_player_removal.description": "With 5 players, which cards are removed",
+    "event.refused.full": "This event is full: a round seats at most {max} people ({tables} tables).",
 }

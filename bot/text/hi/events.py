@@ -134,4 +134,5 @@ MESSAGES: dict[str, str] = {
     "command.hearts-event.new.option.tournament.description": "टूर्नामेंट स्कोरिंग (चाँद ±{tournament_moon}, सारे हाथ ±{tournament_all})",
     "command.hearts-event.new.option.five_player_removal.name": "पाँच_खिलाड़ी_पत्ते",
     "command.hearts-event.new.option.five_player_removal.description": "5 खिलाड़ियों में कौन-से पत्ते हटाए जाएँ",
+    "event.refused.full": "यह टूर्नामेंट भर गया है: एक राउंड में अधिकतम {max} लोग बैठ सकते हैं ({tables} टेबलें)।",
 }

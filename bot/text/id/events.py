@@ -134,4 +134,5 @@ MESSAGES: dict[str, str] = {
     "command.hearts-event.new.option.tournament.description": "Skor turnamen (tembak bulan ±{tournament_moon}, semua trik ±{tournament_all})",
     "command.hearts-event.new.option.five_player_removal.name": "kartu_dibuang_5_pemain",
     "command.hearts-event.new.option.five_player_removal.description": "Dengan 5 pemain, kartu mana yang dikeluarkan",
+    "event.refused.full": "Turnamen ini sudah penuh: satu ronde paling banyak menampung {max} orang ({tables} meja).",
 }

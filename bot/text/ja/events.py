@@ -134,4 +134,5 @@ MESSAGES: dict[str, str] = {
     "command.hearts-event.new.option.tournament.description": "トーナメント得点（ムーン ±{tournament_moon}、全トリック ±{tournament_all}）",
     "command.hearts-event.new.option.five_player_removal.name": "5人の除くカード",
     "command.hearts-event.new.option.five_player_removal.description": "5人のときに除くカード",
+    "event.refused.full": "この大会は満員です。1ラウンドに座れるのは最大{max}人（{tables}テーブル）です。",
 }
