@@ -14,6 +14,7 @@ MAX_ROUNDS: Final = 10
 # A round's tables at most: each is a thread, and Discord lets a server keep 1,000 threads active
 # (the event's, its rounds' and the server's ordinary tables share them).
 MAX_TABLES: Final = 100
+MAX_START_AHEAD: Final = 30 * 24 * 3600.0  # a chosen start time: within 30 days
 MIN_DEADLINE: Final = 3600.0  # a round's deadline: 1 hour ...
 MAX_DEADLINE: Final = 7 * 24 * 3600.0  # ... to 7 days
 
@@ -39,6 +40,7 @@ class EventRefusal(Enum):
     BAD_DEADLINE = "bad_deadline"
     DEADLINE_TOO_SHORT = "deadline_too_short"  # the turn timer alone could outlast the round
     FULL = "full"  # more entrants than a round's tables can seat
+    BAD_START = "bad_start"  # a start time that has passed, or more than MAX_START_AHEAD ahead
 
 
 class EventRefused(Exception):
@@ -56,6 +58,7 @@ class EventOptions:
     table: TableOptions
     rounds: int = 3
     deadline: float = 24 * 3600.0
+    starts_at: float | None = None  # epoch seconds: the event starts itself then (None: by hand)
 
     @property
     def hands(self) -> int:
@@ -86,11 +89,24 @@ class EventOptions:
         return MAX_TABLES * self.table.seats
 
     def to_json(self) -> dict[str, Any]:
-        return {"table": self.table.to_json(), "rounds": self.rounds, "deadline": self.deadline}
+        data: dict[str, Any] = {
+            "table": self.table.to_json(),
+            "rounds": self.rounds,
+            "deadline": self.deadline,
+        }
+        if self.starts_at is not None:
+            data["starts_at"] = self.starts_at
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> EventOptions:
-        return cls(TableOptions.from_json(data["table"]), int(data["rounds"]), float(data["deadline"]))
+        starts = data.get("starts_at")
+        return cls(
+            TableOptions.from_json(data["table"]),
+            int(data["rounds"]),
+            float(data["deadline"]),
+            None if starts is None else float(starts),
+        )
 
 
 @dataclass(frozen=True, slots=True)

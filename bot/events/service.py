@@ -24,7 +24,15 @@ from typing import Any, Protocol
 
 from bot.events import seating
 from bot.events.board import BoardLine, board
-from bot.events.model import MAX_TABLES, Event, EventOptions, EventRefusal, EventRefused, EventStatus
+from bot.events.model import (
+    MAX_START_AHEAD,
+    MAX_TABLES,
+    Event,
+    EventOptions,
+    EventRefusal,
+    EventRefused,
+    EventStatus,
+)
 from bot.events.standings import PointsOnBoard, Standing, standings
 from bot.storage import events as store
 from bot.storage.database import Database
@@ -115,6 +123,9 @@ class EventService:
         for row in await store.running_events(self.db):
             if self.owns(row.guild_id):
                 await self._resume(_event(row))
+        for row in await store.signup_events(self.db):
+            if self.owns(row.guild_id):
+                self._arm_start(_event(row))
 
     async def stop(self) -> None:
         if self in self.tables.observers:
@@ -157,6 +168,9 @@ class EventService:
         if not may_organise_events(actor, settings):
             raise EventRefused(EventRefusal.NOT_ORGANISER)
         options = options.checked()
+        now = self.tables.clock.now()
+        if options.starts_at is not None and not now < options.starts_at <= now + MAX_START_AHEAD:
+            raise EventRefused(EventRefusal.BAD_START, days=int(MAX_START_AHEAD // 86400))
         event_id = await store.create_event(
             self.db,
             guild_id,
@@ -167,7 +181,9 @@ class EventService:
             secrets.randbits(62),
             self.tables.clock.now(),
         )
-        return await self.event(guild_id, event_id)
+        event = await self.event(guild_id, event_id)
+        self._arm_start(event)
+        return event
 
     async def event(self, guild_id: str, event_id: int) -> Event:
         """The server's event ``event_id`` (refused if it is another server's or none)."""
@@ -251,9 +267,7 @@ class EventService:
             snap = None if t.finished else await self.tables.table_snapshot(t.table_id)
             if snap is not None and snap.status is TableStatus.PLAYING:
                 await self.tables.cancel(host, t.table_id)
-        timer = self._timers.pop((event_id, event.round), None)
-        if timer is not None:
-            timer.cancel()
+        self._cancel_timer(event_id, event.round)
         return await self.event(guild_id, event_id)
 
     async def pause(self, actor: Actor, guild_id: str, event_id: int) -> Event:
@@ -262,9 +276,7 @@ class EventService:
         event = await self._organised(actor, guild_id, event_id)
         if not await store.pause(self.db, event_id, event.round, self.tables.clock.now()):
             raise EventRefused(EventRefusal.NOT_RUNNING)
-        timer = self._timers.pop((event_id, event.round), None)
-        if timer is not None:
-            timer.cancel()
+        self._cancel_timer(event_id, event.round)
         return await self.event(guild_id, event_id)
 
     async def resume(self, actor: Actor, guild_id: str, event_id: int) -> Event:
@@ -294,11 +306,46 @@ class EventService:
             raise EventRefused(EventRefusal.ALREADY_STARTED)
         if not [e for e in await self.entrants(event_id) if e.playing]:
             raise EventRefused(EventRefusal.NO_ENTRANTS)
-        if not await store.move_on(self.db, event_id, "signup", 0, "running", 1):
+        return await self._start(event)
+
+    async def _start(self, event: Event) -> Event:
+        if not await store.move_on(self.db, event.event_id, "signup", 0, "running", 1):
             raise EventRefused(EventRefusal.ALREADY_STARTED)  # a second start got there first
-        event = await self.event(guild_id, event_id)
+        self._cancel_timer(event.event_id, 0)
+        event = await self.event(event.guild_id, event.event_id)
         await self._seat(event, 1)
         return event
+
+    def _arm_start(self, event: Event) -> None:
+        """The chosen start time's timer (the round-0 timer of ``_timers``): at it the event starts
+        itself, once (the start is a compare-and-set of its status, whoever gets there first)."""
+        at = event.options.starts_at
+        if at is None or (event.event_id, 0) in self._timers:
+            return
+        if at <= self.tables.clock.now():  # passed while the bot was down
+            self._spawn(self._start_on_time(event))
+            return
+        self._timers[event.event_id, 0] = self.tables.clock.call_at(
+            at, lambda: self._spawn(self._start_on_time(event))
+        )
+
+    async def _start_on_time(self, event: Event) -> None:
+        self._timers.pop((event.event_id, 0), None)
+        current = await self.event(event.guild_id, event.event_id)
+        if current.status is not EventStatus.SIGNUP:
+            return  # started by hand, or cancelled
+        if not [e for e in await self.entrants(event.event_id) if e.playing]:
+            log.info("event %d: nobody joined by its start time; it waits in sign-up", event.event_id)
+            return
+        try:
+            await self._start(current)
+        except EventRefused:
+            return  # another process (or the organiser) started it just now
+
+    def _cancel_timer(self, event_id: int, rnd: int) -> None:
+        timer = self._timers.pop((event_id, rnd), None)
+        if timer is not None:
+            timer.cancel()
 
     # == rounds ===============================================================================
 

@@ -121,6 +121,11 @@ async def events_of(db: Database, guild_id: str) -> list[EventRow]:
     return [_event(tuple(r)) for r in rows]
 
 
+async def signup_events(db: Database) -> list[EventRow]:
+    rows = await db.read_latest(f"SELECT {_COLUMNS} FROM events WHERE status = 'signup' ORDER BY id")
+    return [_event(tuple(r)) for r in rows]
+
+
 async def running_events(db: Database) -> list[EventRow]:
     rows = await db.read_latest(f"SELECT {_COLUMNS} FROM events WHERE status = 'running' ORDER BY id")
     return [_event(tuple(r)) for r in rows]

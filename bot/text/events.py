@@ -41,6 +41,8 @@ def signup_text(event: Event, entrants: Sequence[Entrant], names: Names, locale:
     playing = [name_of(e.player_id, names, locale) for e in entrants if e.playing]
     listed = ", ".join(playing) if playing else t("event.signup.nobody", locale)
     lines = [head, t("event.signup.entrants", locale, count=len(playing), names=listed)]
+    if event.status is EventStatus.SIGNUP and event.options.starts_at is not None:
+        lines.append(t("event.signup.starts", locale, when=f"<t:{int(event.options.starts_at)}:R>"))
     if event.status is EventStatus.RUNNING:
         lines.append(t("event.signup.running", locale, round=event.round, rounds=event.options.rounds))
     elif event.status is EventStatus.FINISHED:

@@ -87,6 +87,7 @@ class Events(commands.Cog, name=COG_NAME):
         seconds="Time for each move in seconds (15 to 86400)",
         deadline="Hours each round may last (1 to 168)",
         computers="Strength of the computer players: easy, normal or hard",
+        starts_in="Start by itself this many hours from now (1 to 720)",
         **{o: english(f"command.hearts-event.new.option.{o}.description") for o in RULE_OPTIONS},
     )
     @app_commands.choices(
@@ -110,6 +111,7 @@ class Events(commands.Cog, name=COG_NAME):
         black_maria_less: bool | None = None,
         tournament: bool | None = None,
         five_player_removal: str | None = None,
+        starts_in: app_commands.Range[int, 1, 720] | None = None,
     ) -> None:
         """The rule options of ``/hearts new``, checked by the table service as for a table (a
         forged value is refused there); the rules not given are the server's table defaults."""
@@ -130,7 +132,8 @@ class Events(commands.Cog, name=COG_NAME):
             five_player_removal=five_player_removal,
         )
         table = await self.bot.service.requested_options(guild, str(interaction.channel_id), request)
-        options = EventOptions(table, rounds=rounds, deadline=deadline * 3600.0)
+        starts_at = None if starts_in is None else self.bot.service.clock.now() + starts_in * 3600.0
+        options = EventOptions(table, rounds=rounds, deadline=deadline * 3600.0, starts_at=starts_at)
         try:
             event = await self.service.new(
                 actor_of(interaction), guild, str(interaction.channel_id), name, options

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pytest
 
@@ -399,3 +399,38 @@ async def test_too_many_entrants_for_a_round_are_refused(e: Events) -> None:
     await e.service.leave(Actor("x0"), GUILD, event.event_id)  # a place freed is taken again
     await e.service.join(Actor("one-too-many"), GUILD, event.event_id)
     assert len(await e.service.entrants(event.event_id)) == full
+
+
+async def test_a_chosen_start_time_starts_the_event_once_across_restarts_and_processes(db_url: str) -> None:
+    clock = ManualClock()
+    e = await events(db_url, clock)
+    at = clock.now() + 3600
+    for bad in (clock.now(), clock.now() + 31 * 86400):
+        with pytest.raises(EventRefused) as refused:
+            await e.service.new(ORGANISER, GUILD, "c", "x", replace(options(), starts_at=bad))
+        assert refused.value.code is EventRefusal.BAD_START
+    event = await e.service.new(ORGANISER, GUILD, "c", "Night cup", replace(options(rounds=1), starts_at=at))
+    empty = await e.service.new(ORGANISER, GUILD, "c", "Nobody", replace(options(rounds=1), starts_at=at))
+    for p in PEOPLE[:4]:
+        await e.service.join(p, GUILD, event.event_id)
+    await e.close()  # a restart before the time: the start is armed again from the database
+
+    first = await events(db_url, clock)
+    second = await events(db_url, clock)  # another process of the same shard owner's servers
+    try:
+        clock.advance(3599)
+        await settle(first)
+        await settle(second)
+        assert (await first.service.event(GUILD, event.event_id)).status is EventStatus.SIGNUP
+        clock.advance(1)
+        await settle(first)
+        await settle(second)
+        started = await first.service.event(GUILD, event.event_id)
+        assert started.status is EventStatus.RUNNING and started.round == 1
+        assert len(first.shown.rounds) + len(second.shown.rounds) == 1  # seated once
+        assert len(await store.tables(first.rig.db, event.event_id, 1)) == 1
+        # Nobody joined the other: it waits in sign-up for the organiser.
+        assert (await first.service.event(GUILD, empty.event_id)).status is EventStatus.SIGNUP
+    finally:
+        await second.close()
+        await first.close()

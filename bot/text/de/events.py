@@ -135,4 +135,8 @@ MESSAGES: dict[str, str] = {
     "command.hearts-event.new.option.five_player_removal.name": "fünf_spieler_karten",
     "command.hearts-event.new.option.five_player_removal.description": "Welche Karten bei 5 Spielern aus dem Spiel genommen werden",
     "event.refused.full": "Dieses Turnier ist voll: Eine Runde hat Platz für höchstens {max} Personen ({tables} Tische).",
+    "event.signup.starts": "Beginnt von selbst {when}.",
+    "event.refused.bad_start": "Ein Startzeitpunkt muss in der Zukunft liegen, höchstens {days} Tage von jetzt an.",
+    "command.hearts-event.new.option.starts_in.name": "beginnt_in",
+    "command.hearts-event.new.option.starts_in.description": "In so vielen Stunden von selbst beginnen (1 bis 720)",
 }

@@ -140,4 +140,8 @@ MESSAGES: dict[str, str] = {
     "command.hearts-event.new.option.five_player_removal.name": "five_player_removal",
     "command.hearts-event.new.option.five_player_removal.description": "With 5 players, which cards are removed",
     "event.refused.full": "This event is full: a round seats at most {max} people ({tables} tables).",
+    "event.signup.starts": "Starts by itself {when}.",
+    "event.refused.bad_start": "A start time must be ahead, at most {days} days from now.",
+    "command.hearts-event.new.option.starts_in.name": "starts_in",
+    "command.hearts-event.new.option.starts_in.description": "Start by itself this many hours from now (1 to 720)",
 }

@@ -135,4 +135,8 @@ MESSAGES: dict[str, str] = {
     "command.hearts-event.new.option.five_player_removal.name": "पाँच_खिलाड़ी_पत्ते",
     "command.hearts-event.new.option.five_player_removal.description": "5 खिलाड़ियों में कौन-से पत्ते हटाए जाएँ",
     "event.refused.full": "यह टूर्नामेंट भर गया है: एक राउंड में अधिकतम {max} लोग बैठ सकते हैं ({tables} टेबलें)।",
+    "event.signup.starts": "अपने आप {when} शुरू होगा।",
+    "event.refused.bad_start": "शुरू होने का समय आगे का होना चाहिए, अभी से अधिकतम {days} दिन बाद।",
+    "command.hearts-event.new.option.starts_in.name": "शुरू_होने_में",
+    "command.hearts-event.new.option.starts_in.description": "अभी से इतने घंटे बाद अपने आप शुरू हो (1 से 720)",
 }

@@ -135,4 +135,8 @@ MESSAGES: dict[str, str] = {
     "command.hearts-event.new.option.five_player_removal.name": "kartu_dibuang_5_pemain",
     "command.hearts-event.new.option.five_player_removal.description": "Dengan 5 pemain, kartu mana yang dikeluarkan",
     "event.refused.full": "Turnamen ini sudah penuh: satu ronde paling banyak menampung {max} orang ({tables} meja).",
+    "event.signup.starts": "Dimulai sendiri {when}.",
+    "event.refused.bad_start": "Waktu mulai harus di masa depan, paling lama {days} hari dari sekarang.",
+    "command.hearts-event.new.option.starts_in.name": "mulai_dalam",
+    "command.hearts-event.new.option.starts_in.description": "Mulai sendiri sekian jam dari sekarang (1 sampai 720)",
 }

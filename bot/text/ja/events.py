@@ -135,4 +135,8 @@ MESSAGES: dict[str, str] = {
     "command.hearts-event.new.option.five_player_removal.name": "5人の除くカード",
     "command.hearts-event.new.option.five_player_removal.description": "5人のときに除くカード",
     "event.refused.full": "この大会は満員です。1ラウンドに座れるのは最大{max}人（{tables}テーブル）です。",
+    "event.signup.starts": "{when}に自動で始まります。",
+    "event.refused.bad_start": "開始時刻は今より後で、最長{days}日後までにしてください。",
+    "command.hearts-event.new.option.starts_in.name": "開始まで",
+    "command.hearts-event.new.option.starts_in.description": "今から指定した時間後に自動で始めます（1〜720時間）",
 }
