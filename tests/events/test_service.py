@@ -434,3 +434,33 @@ async def test_a_chosen_start_time_starts_the_event_once_across_restarts_and_pro
     finally:
         await second.close()
         await first.close()
+
+
+async def test_only_the_servers_shard_owner_runs_its_event_and_nothing_is_played_twice(db_url: str) -> None:
+    """Two processes on one database: the one whose shards hold the server seats, scores and posts;
+    the other, started alongside and again after the round, does nothing with the event."""
+    clock = ManualClock()
+    owner = await events(db_url, clock)
+    r = await rig(db_url, clock)
+    other_service = EventService(r.service, r.db, owns=lambda guild: guild != GUILD)
+    other = Events(r, other_service, Shown())
+    other_service.attach(other.shown)
+    await other_service.start()
+    try:
+        event = await signed_up(owner, PEOPLE[:8], rounds=1)
+        await owner.service.begin(ORGANISER, GUILD, event.event_id)
+        await settle(owner)
+        ((_rnd, tables),) = owner.shown.rounds
+        await other_service.stop()
+        await other_service.start()  # a restart of the other process in the middle of the round
+        await settle(other)
+        await play_round(owner, tables)
+        await settle(other)
+        assert other.shown.rounds == [] and other.shown.posted == []
+        assert [(rnd, final) for rnd, _rows, final in owner.shown.posted] == [(1, True)]
+        assert len(await store.tables(owner.rig.db, event.event_id, 1)) == len(tables) == 2
+        assert len(await store.scores(owner.rig.db, event.event_id)) == 8 * HANDS  # each once
+        assert (await owner.service.event(GUILD, event.event_id)).status is EventStatus.FINISHED
+    finally:
+        await other.close()
+        await owner.close()
