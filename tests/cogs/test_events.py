@@ -218,3 +218,36 @@ async def test_the_rule_options_of_hearts_new_and_forged_values(
     assert rules.players == 5 and rules.moon is MoonScoring.SHOOTER_CHOOSES
     assert rules.pass_rotation is PassRotation.LEFT and rules.omnibus is Omnibus.JACK_OF_DIAMONDS
     assert rules.queen_breaks_hearts and rules.five_player_removal is FivePlayerRemoval.TWO_SPADES
+
+
+async def test_an_event_table_and_the_events_thread_deleted_mid_round(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """The table's thread and the event's own thread are deleted while the round plays: the table
+    plays on with its news in the channel (said once), the round is scored once and the final
+    standings still go out."""
+    h, org = await club(emulator, bot_runner, tmp_path)
+    ix = await emulator.slash(org, h.general, "hearts-event new", name="Quick", rounds=1, hands=1, seats=4)
+    await ix.wait_acknowledged()
+    signup = await emulator.wait_until(lambda: ix.original, what="the sign-up message")
+    four = h.people[:4]
+    for user in four:
+        await h.click(user, signup, "Join")
+    await emulator.wait_until(lambda: "Entrants (4)" in emulator.message(signup.id).content, what="four")
+    assert "has started" in await answer(h, org, "hearts-event start", event=1)
+    announced = await h.wait_public("**Round 1 of 1**")
+    table = await h.wait_table_message()
+    ((_index, table_id),) = [(t.table_index, t.table_id) for t in await store.tables(h.bot.db, 1, 1)]
+    assert table.channel_id not in (h.general.id, announced.channel_id)  # the table's own thread
+    emulator.delete_channel(emulator.state.channels[table.channel_id])
+    emulator.delete_channel(emulator.state.channels[announced.channel_id])
+
+    await h.play_until(lambda: h.public("is over. The final standings"), four)
+    await h.settle()
+    (final,) = h.public("is over. The final standings")
+    assert final.attachments
+    here = [m.content for m in emulator.messages(h.general)]
+    assert here.count(t("announce.place_gone", table=table_id)) == 1
+    done = await events_cog(h).service.event(str(h.guild.id), 1)
+    assert done.status.value == "finished"
+    assert len(await store.scores(h.bot.db, 1)) == 4  # one board, each person once
