@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -18,6 +19,7 @@ from bot.text.events import (
     entrant_tags,
     list_text,
     refusal_text,
+    review_texts,
     round_text,
     signup_text,
     standings_image,
@@ -52,7 +54,11 @@ def texts(lang: str) -> list[str]:
     ]
     out += [list_text([(event(s), 3) for s in EventStatus], lang), list_text([], lang)]
     out += [board_text([BoardLine("1", 3, 2, 1)], 2, {}, lang), board_text([], 0, {}, lang)]
-    out += [refusal_text(EventRefused(code, max=10, hours=5), lang) for code in EventRefusal]
+    out += [
+        refusal_text(EventRefused(code, max=10, hours=5, tables=100, days=30), lang) for code in EventRefusal
+    ]
+    timed = replace(event(EventStatus.SIGNUP), options=replace(OPTIONS, starts_at=1_700_000_000.0))
+    out += [signup_text(timed, entrants, {}, lang), *review_texts([[3, 4], [5, 6]], lang)]
     return out
 
 
