@@ -27,11 +27,14 @@ from discord.ext import commands
 
 from bot.client import HeartsClient
 from bot.client.answers import answer_error
+from bot.client.budget import BudgetKeeper
 from bot.client.pacing import GlobalPacer, pace
 from bot.client.translation import CatalogueTranslator
 from bot.config import Settings
 from bot.processes import stop_children
 from bot.render import warm_up
+from bot.storage.backend import Dialect
+from bot.storage.budget import MIN_SHARE
 from bot.storage.database import Database
 from bot.storage.errors import LeaseHeld
 from bot.storage.lease import DEFAULT_TTL, LeaseHolder, LeaseKeeper, refusal_message
@@ -87,6 +90,9 @@ class HeartsBot(HeartsClient):
         self._storage_closed = False
         self.lease_lost = False
         self.pacer = pace(self, pacer)  # under Discord's global limit before it answers 429
+        self._budget: BudgetKeeper | None = None
+        if settings.database_url is not None:  # other processes of this bot may share the limit:
+            self.pacer.share = min(self.pacer.share, MIN_SHARE)  # until the database says its share
         self.tree.error(self._app_command_error)
 
     async def _app_command_error(
@@ -126,6 +132,10 @@ class HeartsBot(HeartsClient):
         asyncio.get_running_loop().create_task(self.close())
 
     async def _set_up(self) -> None:
+        if self.db.dialect is Dialect.POSTGRESQL:  # several processes of this bot share its budget
+            self._budget = BudgetKeeper(self.pacer, self.db, self._me.holder)
+            await self._budget.report()
+            self._budget.start()
         self.service = TableService(
             self.db,
             clock=self._clock,
@@ -173,6 +183,8 @@ class HeartsBot(HeartsClient):
                         await self.unload_extension(extension)
         finally:
             try:
+                if self._budget is not None:
+                    await self._budget.stop()
                 if self._lease is not None:
                     await self._lease.stop()
                     if not self.lease_lost:
