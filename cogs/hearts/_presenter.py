@@ -38,7 +38,7 @@ from bot.engine.cards import CardSet, cards_of
 from bot.engine.hand import Phase
 from bot.render.models import HandImage
 from bot.storage.database import Database
-from bot.tables import PlayerPreferences, PrivateHand, Refused, ServerSettings, TableSnapshot
+from bot.tables import PlayerPreferences, PrivateHand, Refused, ServerSettings, SystemClock, TableSnapshot
 from bot.tables import events as ev
 from bot.tables.preferences import load_preferences, save_preferences
 from bot.tables.table import TableStatus
@@ -129,7 +129,8 @@ class DiscordPresenter:
         self._states: dict[int, TableMessages] = {}
         self._tasks = Background()
         self.redraws = Redraws(self._draw_current, self._hand_shown, redraw_interval, pacer, self._tasks)
-        self.dms = DirectMessages(client, saved, self._tasks, self._tell_table)
+        clock = pacer.clock if pacer is not None else SystemClock()  # the clock of its REST calls
+        self.dms = DirectMessages(client, saved, self._tasks, self._tell_table, clock)
         # every display name seen, across tables (shared with the other extensions by the client)
         self.known_names: dict[str, str] = {} if known_names is None else known_names
         self._preferences: dict[str, PlayerPreferences] = {}
