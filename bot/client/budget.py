@@ -40,15 +40,20 @@ class BudgetKeeper:
         self._failing = False
 
     async def report(self) -> None:
-        """Report the demand and take the share. A share given up stays reserved for a window and
-        a report (its last requests still count at Discord until the others see it)."""
+        """Report the demand and take the share: a smaller one applies before the others can see
+        it, a larger one once they can. A share given up stays reserved for a window and a report
+        (its last requests still count at Discord)."""
         self.pacer.share = await self.db.take_share(
             self.holder,
             self.pacer.demand(),
             self.pacer.limit,
             hold=self.pacer.period + self.interval,
-            now=self.pacer.clock.now(),
+            clock=self.pacer.clock.now,
+            lower=self._lower,
         )
+
+    def _lower(self, share: int) -> None:
+        self.pacer.share = min(self.pacer.share, share)
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run(), name="budget-keeper")

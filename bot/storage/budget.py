@@ -21,7 +21,7 @@ Only PostgreSQL shares a database between processes; the SQL is the dialect both
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.storage import locks
@@ -91,10 +91,22 @@ def next_row(
 _COLUMNS = "holder, demand, share, reserved, reserved_until"
 
 
-async def take_share(tx: Tx, lock: Lock, me: str, demand: int, limit: int, now: float, hold: float) -> int:
+async def take_share(
+    tx: Tx,
+    lock: Lock,
+    me: str,
+    demand: int,
+    limit: int,
+    clock: Callable[[], float],
+    hold: float,
+    lower: Callable[[int], None],
+) -> int:
     """Report ``demand`` and return this process's share (inside a transaction, under the budget's
-    lock, so two processes never both count the same free requests)."""
+    lock, so two processes never both count the same free requests). A smaller share is applied
+    (``lower``) before it is written, and its reservation is timed from then (``clock``: epoch
+    seconds), however long the lock took."""
     await lock(tx, [locks.BUDGET_LOCK])
+    now = clock()
     await tx.execute(
         "DELETE FROM budget_shares WHERE holder NOT IN (SELECT holder FROM leases WHERE expires_at >= ?)",
         (now,),
@@ -105,6 +117,7 @@ async def take_share(tx: Tx, lock: Lock, me: str, demand: int, limit: int, now: 
     ]
     mine = next((r for r in rows if r.holder == me), None)
     row = next_row(mine, me, demand, [r for r in rows if r.holder != me], limit, now, hold)
+    lower(row.share)
     await tx.execute(
         f"INSERT INTO budget_shares ({_COLUMNS}) VALUES (?, ?, ?, ?, ?) ON CONFLICT(holder) DO UPDATE SET "
         "demand = excluded.demand, share = excluded.share, reserved = excluded.reserved, "

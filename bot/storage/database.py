@@ -106,13 +106,22 @@ class Database:
 
     # -- the bot's global budget (bot.storage.budget) ------------------------------------------
 
-    async def take_share(self, me: str, demand: int, limit: int, hold: float, now: float) -> int:
+    async def take_share(
+        self,
+        me: str,
+        demand: int,
+        limit: int,
+        hold: float,
+        clock: Callable[[], float],
+        lower: Callable[[int], None] = lambda share: None,
+    ) -> int:
         """Report this process's demand (``me``: its lease's holder id) and return its share of the
-        bot's ``limit`` (``StorageUnavailable`` if the database can't be reached). Its own
+        bot's ``limit``; a smaller share is passed to ``lower`` before it is written (see
+        ``bot.storage.budget``). ``StorageUnavailable`` if the database can't be reached. Its own
         transaction, not the writer's group: it is small, frequent, and must not wait behind a burst
         of table saves."""
         return await self._alone(
-            lambda tx: budget.take_share(tx, self.backend.lock, me, demand, limit, now, hold)
+            lambda tx: budget.take_share(tx, self.backend.lock, me, demand, limit, clock, hold, lower)
         )
 
     async def drop_share(self, me: str) -> None:

@@ -45,7 +45,7 @@ async def test_processes_share_the_limit_and_never_hold_more_than_it(db_url: str
     shares: dict[str, int] = {}
 
     async def report(who: LeaseHolder, demand: int, at: float) -> int:
-        shares[who.holder] = await db.take_share(who.holder, demand, LIMIT, HOLD, at)
+        shares[who.holder] = await db.take_share(who.holder, demand, LIMIT, HOLD, lambda: at)
         assert sum(shares.values()) <= LIMIT, shares
         return shares[who.holder]
 
@@ -69,12 +69,12 @@ async def test_a_dead_process_gives_its_share_back_when_its_lease_expires(db_url
     now = time.time()
     a = await _process(db, 0)
     dead = await _process(db, 1, ttl=2.0)  # its lease runs out in 2 s: it stopped renewing
-    assert await db.take_share(dead.holder, 100, LIMIT, HOLD, now) == LIMIT
-    assert await db.take_share(a.holder, 100, LIMIT, HOLD, now + 1.0) == 0  # the other holds it all
-    assert await db.take_share(a.holder, 100, LIMIT, HOLD, now + 3.0) == LIMIT  # lease gone: all free
+    assert await db.take_share(dead.holder, 100, LIMIT, HOLD, lambda: now) == LIMIT
+    assert await db.take_share(a.holder, 100, LIMIT, HOLD, lambda: now + 1.0) == 0  # the other holds it all
+    assert await db.take_share(a.holder, 100, LIMIT, HOLD, lambda: now + 3.0) == LIMIT  # lease gone: all free
     await db.drop_share(a.holder)  # a stopping process gives its share back at once
     c = await _process(db, 2)
-    assert await db.take_share(c.holder, 100, LIMIT, HOLD, now + 3.0) == LIMIT
+    assert await db.take_share(c.holder, 100, LIMIT, HOLD, lambda: now + 3.0) == LIMIT
     await db.close()
 
 
