@@ -2,6 +2,7 @@
 
 ``setup_hook`` runs after login and before the gateway connects: it opens the database (applying
 migrations), takes its lease (one process per database on SQLite, per shard range on PostgreSQL),
+takes its share of the bot's global budget (PostgreSQL: ``bot.client.budget``),
 restores every unfinished table of its servers (the service shifts deadlines by the downtime) after
 loading the extensions by name (each registers its commands and dynamic controls, so old buttons
 work; the Hearts one attaches its presenter), and syncs the slash commands.
