@@ -106,6 +106,49 @@ async def test_a_background_request_past_its_patience_goes_before_newer_players_
     assert order == ["dm 1", "table", "dm 2", "dm 3"]
 
 
+async def test_a_request_counts_until_a_window_after_its_answer() -> None:
+    clock = ManualClock(0.0)
+    pacer = pacer_on(clock, requests=1, period=1.0)
+    answer: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    async def send() -> None:
+        async with pacer.sending():  # how ``pace`` sends each request
+            await answer  # on its way for five seconds (a busy loop, a full connection pool)
+
+    sent = asyncio.create_task(send())
+    await turns()
+    later = [asyncio.create_task(pacer.acquire())]
+    clock.advance(5.0)
+    assert await started_now(later) == 0 and pacer.used == 1  # it may reach Discord only now
+    answer.set_result(None)
+    await sent
+    clock.advance(0.999)
+    assert await started_now(later) == 0
+    clock.advance(0.001)
+    assert await started_now(later) == 1
+
+
+async def test_a_sender_cancelled_once_let_in_gives_its_slot_back_as_answered() -> None:
+    clock = ManualClock(0.0)
+    pacer = pacer_on(clock, requests=1, period=1.0)
+    await pacer.acquire()
+
+    async def send() -> None:
+        async with pacer.sending():
+            raise AssertionError("not reached: cancelled as it is let in")
+
+    sender = asyncio.create_task(send())
+    await turns()
+    clock.advance(1.0)  # let in ...
+    sender.cancel()  # ... and cancelled before it runs
+    await until(sender.done)
+    later = [asyncio.create_task(pacer.acquire())]  # its slot counts as answered at 1 s: free at 2 s
+    clock.advance(0.999)
+    assert await started_now(later) == 0
+    clock.advance(0.001)
+    assert await started_now(later) == 1
+
+
 async def test_a_smaller_share_holds_requests_until_the_window_has_room_for_it() -> None:
     clock = ManualClock(0.0)
     pacer = pacer_on(clock, requests=4, period=1.0, burst=4)
