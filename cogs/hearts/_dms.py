@@ -55,7 +55,16 @@ class DirectMessages:
         """A click in a person's DM, answered: its token may carry their next DMs."""
         if interaction.guild_id is None and interaction.response.is_done():
             until = interaction.created_at.timestamp() + CARRIED_FOR
-            self._carriers[str(interaction.user.id)] = (interaction, until)
+            self._carriers.pop(str(interaction.user.id), None)
+            self._carriers[str(interaction.user.id)] = (interaction, until)  # the newest last
+            now = self.clock.now()
+            stale = []  # the oldest first: forget who stopped playing
+            for person, (_click, expires) in self._carriers.items():
+                if expires > now:
+                    break
+                stale.append(person)
+            for person in stale:
+                del self._carriers[person]
 
     def _carrier(self, player_id: str) -> discord.Webhook | None:
         carrier = self._carriers.get(player_id)
