@@ -5,9 +5,12 @@ count; an ordinary DM when the click is too old or the followup fails."""
 from __future__ import annotations
 
 import time
+from datetime import UTC, datetime
+from types import SimpleNamespace
+from typing import Any
 
 from bot.tables.clock import ManualClock
-from cogs.hearts._dms import CARRIED_FOR
+from cogs.hearts._dms import CARRIED_FOR, DirectMessages
 from discord_emulator import User, route_keys
 from playtest.harness import Hearts, discord_presenter
 
@@ -68,3 +71,23 @@ async def test_a_followup_that_fails_goes_as_an_ordinary_dm(hearts: Hearts) -> N
         assert all(
             m.attachments[0].image().width > 300 for m in hearts.emu.dm_messages(person) if m.attachments
         )
+
+
+def test_the_clicks_of_people_who_stopped_playing_are_forgotten() -> None:
+    clock = ManualClock(1_000_000.0)
+    dms = DirectMessages(None, None, None, None, clock)  # type: ignore[arg-type]
+
+    def click(person: int) -> Any:
+        """A narrow stand-in for an answered click in a DM, made now."""
+        made = datetime.fromtimestamp(clock.now(), UTC)
+        answered = SimpleNamespace(is_done=lambda: True)
+        who = SimpleNamespace(id=person)
+        return SimpleNamespace(guild_id=None, user=who, created_at=made, response=answered, followup=who)
+
+    dms.heard(click(1))
+    clock.advance(CARRIED_FOR / 2)
+    dms.heard(click(2))
+    assert dms._carrier("1") is not None and dms._carrier("2") is not None
+    clock.advance(CARRIED_FOR / 2)
+    dms.heard(click(3))  # the first person's click is too old now: forgotten, not just skipped
+    assert sorted(dms._carriers) == ["2", "3"]
