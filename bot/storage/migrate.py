@@ -40,7 +40,7 @@ TABLES: Final[dict[str, tuple[str, ...]]] = {
     "reviews": ("table_id", "hand_number", "seat"),
     "outbox": ("table_id", "seq"),
 }
-NOT_COPIED: Final = ("leases",)
+NOT_COPIED: Final = ("leases", "budget_shares")  # who runs now, not what was played
 PAGE: Final = 2000
 LEASE_TTL: Final = 600.0  # the copy's hold on the source; released at the end
 
