@@ -2,6 +2,7 @@
 
 ``setup_hook`` runs after login and before the gateway connects: it opens the database (applying
 migrations), takes its lease (one process per database on SQLite, per shard range on PostgreSQL),
+takes its share of the bot's global budget (PostgreSQL: ``bot.client.budget``),
 restores every unfinished table of its servers (the service shifts deadlines by the downtime) after
 loading the extensions by name (each registers its commands and dynamic controls, so old buttons
 work; the Hearts one attaches its presenter), and syncs the slash commands.
@@ -28,6 +29,7 @@ from discord.ext import commands
 
 from bot.client import HeartsClient
 from bot.client.answers import answer_error
+from bot.client.budget import BudgetKeeper
 from bot.client.monitor import Monitor
 from bot.client.observing import DiscordObserver
 from bot.client.pacing import GlobalPacer, pace
@@ -35,6 +37,8 @@ from bot.client.translation import CatalogueTranslator
 from bot.config import Settings
 from bot.processes import stop_children
 from bot.render import warm_up
+from bot.storage.backend import Dialect
+from bot.storage.budget import MIN_SHARE
 from bot.storage.database import Database
 from bot.storage.errors import LeaseHeld
 from bot.storage.faults import Crash
@@ -97,6 +101,9 @@ class HeartsBot(HeartsClient):
         self._storage_closed = False
         self.lease_lost = False
         self.pacer = pace(self, pacer)  # under Discord's global limit before it answers 429
+        self._budget: BudgetKeeper | None = None
+        if settings.database_url is not None:  # other processes of this bot may share the limit:
+            self.pacer.share = min(self.pacer.share, MIN_SHARE)  # until the database says its share
         self.tree.error(self._app_command_error)
         self.restored = False  # every unfinished table restored: ready once connected too
         self.monitor: Monitor | None = None  # the metrics and health endpoint (METRICS_PORT)
@@ -144,6 +151,10 @@ class HeartsBot(HeartsClient):
         asyncio.get_running_loop().create_task(self.close())
 
     async def _set_up(self) -> None:
+        if self.db.dialect is Dialect.POSTGRESQL:  # several processes of this bot share its budget
+            self._budget = BudgetKeeper(self.pacer, self.db, self._me.holder)
+            await self._budget.report()
+            self._budget.start()
         self.service = TableService(
             self.db,
             clock=self._clock,
@@ -218,6 +229,8 @@ class HeartsBot(HeartsClient):
                         await self.unload_extension(extension)
         finally:
             try:
+                if self._budget is not None:
+                    await self._budget.stop()
                 if self._lease is not None:
                     await self._lease.stop()
                     if not self.lease_lost:

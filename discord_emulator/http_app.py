@@ -116,7 +116,7 @@ async def _dispatch(
             return _finish(
                 record, json_response(fault.body, fault.status, fault.headers), code=fault.body.get("code")
             )
-        verdict = emu.rate_limits.check(spec.key, params)
+        verdict = emu.rate_limits.check(spec.key, params, request.headers.get("Authorization", ""))
         rate_headers = verdict.headers if verdict is not None else {}
         if verdict is not None and verdict.refusal is not None:
             return _finish(record, json_response(verdict.refusal, 429, rate_headers))

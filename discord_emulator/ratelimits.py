@@ -7,10 +7,15 @@ second in all a global one (`X-RateLimit-Global`, scope "global"). A bucket is k
 discord.py's: the route plus its major parameter (channel, guild, webhook). Interaction callbacks
 and the interaction webhooks are not bound to the global limit, and not bucketed here.
 
+The global limit is counted per bot token, across every connection that uses it, as Discord does:
+several processes of one bot (shards on other machines) share its 50 a second.
+
 Discord's numbers are the default (5 messages per 5 s per channel, edits likewise, 50 requests a
 second in all; 50 a second for a route Discord gives no number for); `scale` shrinks every window
 so tests keep discord.py's waits to milliseconds while every rule still applies. A load benchmark
-runs at scale 1.
+runs at scale 1. `global_scale` (default: `scale`) sets the global window apart: bot processes
+that pace themselves to Discord's real second are checked against a real second, while the
+per-channel buckets stay short.
 """
 
 from __future__ import annotations
@@ -69,21 +74,27 @@ class RateLimits:
     scale: float = 1.0
     enabled: bool = True
     global_requests: int = GLOBAL_REQUESTS
+    global_scale: float | None = None  # the global window's own scale (None: ``scale``)
     route_limits: dict[str, Limit] = field(default_factory=lambda: dict(ROUTE_LIMITS))
     _buckets: dict[tuple[str, tuple[str, ...]], _Window] = field(default_factory=dict)
-    _global: _Window = field(default_factory=_Window)
+    _global: dict[str, _Window] = field(default_factory=dict)  # by bot token
     refused: int = 0  # 429s answered
+    refused_global: int = 0  # of which for the global limit
 
-    def check(self, route: str, params: dict[str, str]) -> Verdict | None:
-        """Count a request; None for routes outside the limits."""
+    def check(self, route: str, params: dict[str, str], token: str = "") -> Verdict | None:
+        """Count a request made with ``token`` (the Authorization header); None for routes outside
+        the limits."""
         if not self.enabled or route in EXEMPT:
             return None
         now = time.monotonic()
-        if now >= self._global.resets_at:
-            self._global = _Window(0, now + self.scale)
-        if self._global.count >= self.global_requests:
+        overall = self._global.get(token)
+        if overall is None or now >= overall.resets_at:
+            scale = self.scale if self.global_scale is None else self.global_scale
+            overall = self._global[token] = _Window(0, now + scale)
+        if overall.count >= self.global_requests:
             self.refused += 1
-            retry = self._global.resets_at - now
+            self.refused_global += 1
+            retry = overall.resets_at - now
             headers = {"X-RateLimit-Global": "true", "X-RateLimit-Scope": "global"} | _retry_headers(retry)
             return Verdict(
                 headers, {"message": "You are being rate limited.", "retry_after": retry, "global": True}
@@ -101,7 +112,7 @@ class RateLimits:
             body = {"message": "You are being rate limited.", "retry_after": reset_after, "global": False}
             return Verdict(headers | _retry_headers(reset_after), body)
         window.count += 1
-        self._global.count += 1
+        overall.count += 1
         return Verdict(_bucket_headers(limit, limit.requests - window.count, reset_after, bucket))
 
 

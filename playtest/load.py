@@ -25,6 +25,7 @@ from bot.tables import ComputerPool, ComputerSettings, PoolKind, ServiceSettings
 from bot.text import t
 from cogs.hearts._presenter import REDRAW_INTERVAL
 from discord_emulator import DiscordEmulator, InteractionRecord, Message, User
+from discord_emulator.ratelimits import EXEMPT
 from discord_emulator.runner import BotRunner, redirect_discord_py
 from playtest.harness import GAME_OVER, Hearts, controls, discord_presenter, make_bot, now_clock
 
@@ -61,6 +62,16 @@ class LoadResult:
     @property
     def rest_per_card(self) -> float:
         return self.rest_calls / self.cards
+
+    @property
+    def counted(self) -> int:
+        """REST calls bound by Discord's global limit (channel messages and their edits, DMs, ...)."""
+        return sum(n for route, n in self.requests.items() if route not in EXEMPT)
+
+    @property
+    def exempt(self) -> int:
+        """REST calls Discord exempts from it: interaction callbacks and the interaction webhooks."""
+        return self.rest_calls - self.counted
 
     def presenter_timeouts(self, event: str = "") -> int:
         """Presenter calls (of ``event``, e.g. "HandDealt": the deals) that the table service gave

@@ -14,13 +14,13 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from bot.storage import migrations, writes
+from bot.storage import budget, migrations, writes
 from bot.storage.backend import Backend, Dialect, Target, Tx
-from bot.storage.errors import CorruptRow, StaleTable
+from bot.storage.errors import CorruptRow, StaleTable, StorageError, StorageUnavailable
 from bot.storage.faults import Crash, CrashPoint, StorageFaults
 from bot.storage.lease import LeaseHolder, LeaseRow
 from bot.storage.records import (
@@ -35,6 +35,7 @@ from bot.storage.records import (
 from bot.storage.writer import GroupWriter
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 BUSY_TIMEOUT = 3.0  # seconds a write waits for another process's lock before it is refused
 
@@ -111,6 +112,41 @@ class Database:
 
     async def release_lease(self, name: str, me: LeaseHolder) -> None:
         await self._submit(writes.LeaseWrite("release", name, me, time.time(), 0.0))
+
+    # -- the bot's global budget (bot.storage.budget) ------------------------------------------
+
+    async def take_share(
+        self,
+        me: str,
+        demand: int,
+        limit: int,
+        hold: float,
+        clock: Callable[[], float],
+        lower: Callable[[int], None] = lambda share: None,
+    ) -> int:
+        """Report this process's demand (``me``: its lease's holder id) and return its share of the
+        bot's ``limit``; a smaller share is passed to ``lower`` before it is written (see
+        ``bot.storage.budget``). ``StorageUnavailable`` if the database can't be reached. Its own
+        transaction, not the writer's group: it is small, frequent, and must not wait behind a burst
+        of table saves."""
+        return await self._alone(
+            lambda tx: budget.take_share(tx, self.backend.lock, me, demand, limit, clock, hold, lower)
+        )
+
+    async def drop_share(self, me: str) -> None:
+        await self._alone(lambda tx: budget.drop_share(tx, me))
+
+    async def _alone(self, body: Callable[[Tx], Awaitable[T]]) -> T:
+        """``body`` in a transaction of its own; a database that can't be used now is
+        ``StorageUnavailable``, as for the writer's."""
+        try:
+            return await self.backend.transaction(body)
+        except StorageError:
+            raise
+        except Exception as exc:
+            if self.backend.unavailable(exc):
+                raise StorageUnavailable(str(exc)) from exc
+            raise
 
     async def schema_version(self) -> int:
         return await self.backend.schema_version()

@@ -49,7 +49,7 @@ TABLES: Final[dict[str, tuple[str, ...]]] = {
     "event_tables": ("event_id", "round", "table_index"),
     "event_scores": ("event_id", "board", "player_id"),
 }
-NOT_COPIED: Final = ("leases",)
+NOT_COPIED: Final = ("leases", "budget_shares")  # who runs now, not what was played
 PAGE: Final = 2000
 LEASE_TTL: Final = 600.0  # the copy's hold on the source; released at the end
 

@@ -163,6 +163,17 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     ) WITHOUT ROWID;
     CREATE INDEX outbox_delivered ON outbox(delivered_at);
     """,
+    # One bot's global request budget divided among its processes (bot.storage.budget): a row per
+    # process, keyed by its lease's holder id.
+    """
+    CREATE TABLE budget_shares (
+        holder TEXT PRIMARY KEY,
+        demand INTEGER NOT NULL,       -- requests it would start in a window, as last reported
+        share INTEGER NOT NULL,        -- requests it may start in a window now
+        reserved INTEGER NOT NULL,     -- what it may still be using of a larger share given up ...
+        reserved_until REAL NOT NULL   -- ... until then (epoch seconds)
+    );
+    """,
     # The daily challenge (bot.daily): one attempt per person and day (the table it is played at,
     # the result once the last hand ends), the day's par, and each server's summary post.
     """

@@ -63,11 +63,13 @@ class Clicks:
         return await task
 
     async def _update(self, interaction: discord.Interaction[Any], **kwargs: Any) -> None:
-        """Edit the message that holds the clicked control."""
+        """Edit the message that holds the clicked control (in a DM, its token then carries the
+        person's next DMs)."""
         if interaction.response.is_done():
             await interaction.edit_original_response(**kwargs)
         else:
             await interaction.response.edit_message(**kwargs)
+        self.presenter.dms.heard(interaction)
 
     async def _guarded(self, interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
         try:

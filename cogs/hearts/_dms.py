@@ -1,6 +1,12 @@
 """Direct messages: each person's DM channel (opened once, ahead of the deal, and remembered with
 the table), and the fallback where DMs are closed: a refused DM is remembered, the table is told
-(a ping sends the person to the ephemeral Show my hand flow) and it is never retried."""
+(a ping sends the person to the ephemeral Show my hand flow) and it is never retried.
+
+A DM to someone who clicked in their DM lately goes as a followup of that click (``heard``): the
+same message in the same channel, but through the interaction's webhook, which Discord exempts from
+the bot's global limit, where a channel message counts. A click's token lives 15 minutes; it is used
+for ``CARRIED_FOR`` of them, and a followup that fails is sent as an ordinary DM.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +18,7 @@ from typing import Any
 import discord
 
 from bot.client.once import posted
-from bot.tables import PrivateHand, TableSnapshot
+from bot.tables import Clock, PrivateHand, TableSnapshot
 from bot.text import t
 from cogs.hearts._background import Background
 from cogs.hearts._controls import SeatMove, seat_move_of
@@ -22,6 +28,7 @@ from cogs.hearts._wording import mention
 log = logging.getLogger(__name__)
 
 DM_HISTORY_LOOK = 20  # a person's last DMs searched for controls sent just before a restart
+CARRIED_FOR = 14 * 60.0  # seconds a click in a DM carries the person's next DMs (its token: 15 min)
 
 
 class DirectMessages:
@@ -33,13 +40,41 @@ class DirectMessages:
         saved: SavedState,
         tasks: Background,
         tell_table: Callable[[TableMessages, str, str], Awaitable[None]],
+        clock: Clock,
     ) -> None:
         self.client = client
         self.saved = saved
         self._tasks = tasks
         self._tell_table = tell_table
+        self.clock = clock
         self._channels: dict[str, int] = {}
         self._opening: dict[str, asyncio.Task[int]] = {}
+        self._carriers: dict[str, tuple[discord.Interaction[Any], float]] = {}  # person → click, until
+        self.carried = 0  # DMs sent as followups (benchmarks)
+
+    def heard(self, interaction: discord.Interaction[Any]) -> None:
+        """A click in a person's DM, answered: its token may carry their next DMs."""
+        if interaction.guild_id is None and interaction.response.is_done():
+            until = interaction.created_at.timestamp() + CARRIED_FOR
+            self._carriers.pop(str(interaction.user.id), None)
+            self._carriers[str(interaction.user.id)] = (interaction, until)  # the newest last
+            now = self.clock.now()
+            stale = []  # the oldest first: forget who stopped playing
+            for person, (_click, expires) in self._carriers.items():
+                if expires > now:
+                    break
+                stale.append(person)
+            for person in stale:
+                del self._carriers[person]
+
+    def _carrier(self, player_id: str) -> discord.Webhook | None:
+        carrier = self._carriers.get(player_id)
+        if carrier is None:
+            return None
+        if self.clock.now() >= carrier[1]:
+            del self._carriers[player_id]
+            return None
+        return carrier[0].followup
 
     def known(self, state: TableMessages) -> None:
         """Adopt the DM channels a table remembered (no reopening after a restart)."""
@@ -72,8 +107,19 @@ class DirectMessages:
         return False
 
     async def send(self, state: TableMessages, player_id: str, *, once: bool = False, **kwargs: Any) -> bool:
-        """Send a DM; on a refusal (DMs closed) remember it, tell the table, and never retry.
-        ``once``: not if the person's last DMs already hold it (an event offered again)."""
+        """Send a DM (as a followup of the person's last click there, if it can); on a refusal (DMs
+        closed) remember it, tell the table, and never retry. ``once``: not if the person's last DMs
+        already hold it (an event offered again after a restart, when no click can carry it)."""
+        carrier = None if once else self._carrier(player_id)
+        if carrier is not None:
+            try:
+                await carrier.send(**kwargs)
+                self.carried += 1
+                return True
+            except discord.HTTPException as exc:
+                self._carriers.pop(player_id, None)
+                log.info("a DM to %s not carried by their last click (sent apart): %s", player_id, exc)
+                _rewind(kwargs)
         try:
             channel_id = await self.channel(player_id)
             if state.dm_channels.get(player_id) != channel_id:
@@ -124,3 +170,10 @@ class DirectMessages:
         channel = await self.client.create_dm(discord.Object(int(player_id)))
         self._channels[player_id] = channel.id
         return channel.id
+
+
+def _rewind(kwargs: dict[str, Any]) -> None:
+    """A file already read by a failed send is read again from its start."""
+    file = kwargs.get("file")
+    if isinstance(file, discord.File):
+        file.reset()

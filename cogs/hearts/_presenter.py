@@ -144,7 +144,10 @@ class DiscordPresenter:
         self.redraws = Redraws(
             self._draw_current, self._hand_shown, redraw_interval, pacer, self._tasks, self.clock
         )
-        self.dms = DirectMessages(client, saved, self._tasks, self._tell_table)
+        # a DM's carrier (the person's last click) expires on the clock of the REST calls
+        self.dms = DirectMessages(
+            client, saved, self._tasks, self._tell_table, pacer.clock if pacer is not None else self.clock
+        )
         self.places = Places(client, saved)
         # every display name seen, across tables (shared with the other extensions by the client)
         self.known_names: dict[str, str] = {} if known_names is None else known_names

@@ -93,7 +93,7 @@ async def test_a_move_moves_the_counters_and_the_tables_show_by_state(metered: H
     assert value(before, "hearts_lease_held") == 1
     assert value(before, "hearts_ready") == 1
     pacer = metered.bot.pacer
-    assert value(before, "hearts_discord_global_limit") == pacer.requests / pacer.period
+    assert value(before, "hearts_discord_global_limit") == pacer.share / pacer.period
     assert value(before, "hearts_computer_decision_seconds_count", level="normal") > 0
     assert value(before, "hearts_render_seconds_count", image="hand") > 0
     assert value(before, "hearts_storage_commit_seconds_count") > 0

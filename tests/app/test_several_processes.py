@@ -4,7 +4,7 @@ through the emulator: fifty servers, a person at each (half from their DMs, whic
 its table's log once, in order, and the log replays to the saved state; no game announces its end
 twice; every table's outbox is delivered by its owner. One process is killed (SIGKILL) mid-game and
 started again: its games wait, DM moves on them are still applied by shard 0's process, and they
-finish."""
+finish. Discord counts its global limit per bot, so the three share it: not one global 429."""
 
 from __future__ import annotations
 
@@ -46,6 +46,7 @@ async def test_three_processes_play_fifty_servers_and_a_killed_one_resumes_its_g
     emulator: DiscordEmulator, bot_process: BotProcesses, postgres: PostgresServer
 ) -> None:
     url = await fresh_postgres_database(postgres)
+    emulator.rate_limits.global_scale = 1.0  # Discord's own second, for the processes' one budget
     fleet = Fleet.create(emulator, SERVERS, SHARDS)
     bots = [await start(bot_process, url, shard) for shard in range(SHARDS)]
     await fleet.open_tables()
@@ -61,6 +62,7 @@ async def test_three_processes_play_fifty_servers_and_a_killed_one_resumes_its_g
     await fleet.play()
 
     assert [s.game_overs for s in fleet.servers] == [1] * SERVERS
+    assert emulator.rate_limits.refused_global == 0  # three processes, one bot: one budget
     for server in fleet.servers:  # the controls of each move went out once
         if server.dms:
             moves = [move_of(c) for m in emulator.dm_messages(server.person) for c in controls(m)[:1]]

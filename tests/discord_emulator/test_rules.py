@@ -452,6 +452,23 @@ async def test_the_global_limit_answers_a_global_429(emulator: DiscordEmulator, 
     assert headers["X-RateLimit-Scope"] == "global"
 
 
+async def test_the_global_limit_counts_every_connection_of_one_bot(emulator: DiscordEmulator, api: Api):
+    guild, _general, _, _ = server(emulator)
+    channels = [emulator.create_channel(guild, f"c{i}") for i in range(4)]
+    emulator.rate_limits.enabled = True
+    emulator.rate_limits.scale = 0.001  # the channels' buckets are no matter here ...
+    emulator.rate_limits.global_scale = 10.0  # ... the global window can't pass during the test
+    emulator.rate_limits.global_requests = 3
+    async with aiohttp.ClientSession() as session:  # another process of the same bot
+        other = Api(emulator, session)
+        for channel, process in zip(channels[:3], (api, other, other), strict=True):
+            status, _ = await process.send(channel, {"content": "x"})
+            assert status == 200
+        status, data, _ = await api.call("POST", f"/channels/{channels[3].id}/messages", {"content": "x"})
+    assert status == 429 and data["global"] is True
+    assert emulator.rate_limits.refused_global == 1
+
+
 async def test_discord_py_waits_for_the_buckets_instead_of_getting_429s(world: Any):
     emu = world.emu
     emu.rate_limits.scale = 0.1  # 5 messages per 0.5 s in a channel

@@ -20,7 +20,7 @@ from tests.storage.targets import RawDatabase
 
 TABLES = {
     "tables", "actions", "games", "game_players", "ratings", "server_settings", "meta", "presenter_data",
-    "player_preferences", "leases",
+    "player_preferences", "leases", "budget_shares",
 }  # fmt: skip
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +23,8 @@ from bot.storage.faults import Crash, CrashPoint, WriteFault
 from bot.tables import Actor, ManualClock, RecordingPresenter, Refused, event_codec
 from bot.tables import events as ev
 from bot.tables.table import TableStatus
-from tests.tables.helpers import CHANNEL, GUILD, Rig, options, play_to_end, rig
+from discord_emulator.pytest_plugin import ErrorLogCollector
+from tests.tables.helpers import CHANNEL, GUILD, Rig, damage_logged, options, play_to_end, rig
 
 ALICE = Actor("alice")
 HOST = Actor("host")
@@ -34,6 +36,13 @@ NOT_COUNTED = (ev.TableRestored, ev.TurnStarted)
 
 class Killed(Exception):
     """The in-process crash."""
+
+
+@pytest.fixture(autouse=True)
+def _kills_are_expected(error_log: ErrorLogCollector) -> None:
+    """The in-process crash escapes the task it strikes, which logs it as an ERROR (a real SIGKILL
+    logs nothing): expected here, and nothing else."""
+    error_log.allow(r"test_outbox\.Killed", logger="bot")
 
 
 def key(event: ev.TableEvent) -> str:
@@ -268,7 +277,10 @@ async def test_each_process_delivers_what_its_own_tables_owe(db_url: str) -> Non
     await b.close()
 
 
-async def test_an_outbox_row_that_cant_be_read_is_reported_once_and_set_aside(db_url: str) -> None:
+async def test_an_outbox_row_that_cant_be_read_is_reported_once_and_set_aside(
+    db_url: str, error_log: ErrorLogCollector
+) -> None:
+    logged = damage_logged(error_log, "outbox", "1/1")
     first = await rig(db_url)
     await first.service.create_table(ALICE, GUILD, CHANNEL, options(), seed=1)
     await first.service.settle()
@@ -287,3 +299,4 @@ async def test_an_outbox_row_that_cant_be_read_is_reported_once_and_set_aside(db
     await second.db.set_meta("flushed", "1")  # a write after the note: it is in
     assert await second.db.owed_events() == []  # set aside: not read again at every start
     await second.close()
+    assert logged.seen == 1

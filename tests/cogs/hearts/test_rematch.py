@@ -106,7 +106,7 @@ async def test_an_offer_closes_once_its_window_has_passed(hearts: Hearts) -> Non
     hearts.clock.set(posted + REMATCH_WINDOW + 1)
     assert await _press(hearts, bob, standings, REMATCH) is None
     closed = hearts.emu.message(standings.id)
-    assert closed.content == f"{text}\n{t('rematch.expired')}" and not closed.custom_ids
+    assert closed.content == f"{text}\n{t('rematch.expired')}" and closed.labels == [REVIEW]
     await hearts.settle()
     assert not hearts.public("Hearts table #2")  # nothing started
 
@@ -125,7 +125,7 @@ async def test_two_presses_at_once_start_one_table(hearts: Hearts) -> None:
     started = f"{text}\n{t('rematch.started', table=2)}"
     await hearts.emu.wait_until(lambda: hearts.emu.message(standings.id).content == started, what="the start")
     await hearts.settle()
-    assert not hearts.emu.message(standings.id).custom_ids
+    assert hearts.emu.message(standings.id).labels == [REVIEW]  # the offer's buttons go
     assert len(hearts.public("Hearts table #2")) == 1 and not hearts.public("Hearts table #3")
 
 
@@ -152,4 +152,4 @@ async def test_a_start_that_fails_takes_the_answer_back_and_may_be_tried_again(h
     await service.set_server_settings(moderator, guild, open_everywhere)
     assert await _press(hearts, bob, standings, REMATCH) is None
     done = hearts.emu.message(standings.id)
-    assert done.content == f"{text}\n{t('rematch.started', table=2)}" and not done.custom_ids
+    assert done.content == f"{text}\n{t('rematch.started', table=2)}" and done.labels == [REVIEW]
