@@ -58,7 +58,8 @@ class Events(commands.Cog, name=COG_NAME):
     group = app_commands.Group(
         name="hearts-event",
         description="Server events: duplicate Hearts tournaments over several rounds",
-        guild_only=True,
+        # Offered in servers only (a group's guild_only alone leaves Discord's contexts unset).
+        allowed_contexts=app_commands.AppCommandContext(guild=True),
     )
 
     def __init__(self, bot: HeartsClient) -> None:
