@@ -63,7 +63,9 @@ class Clocked:
     async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None:
         self.seated[rnd] = time.perf_counter()
 
-    async def standings(self, event: Event, rnd: int, rows: list[Standing], final: bool) -> None:
+    async def standings(
+        self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
+    ) -> None:
         self.scored[rnd] = time.perf_counter()
         self.last = rows
 
