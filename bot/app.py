@@ -53,7 +53,8 @@ EXIT_LEASE_HELD = 3  # another bot holds the database
 
 # Loaded by name only: nothing in ``bot`` imports ``cogs``. Each installs its own commands, controls
 # and (for the game) the presenter it attaches to the table service.
-EXTENSIONS = ("cogs.hearts", "cogs.leaderboard", "cogs.review")  # review adds to /hearts: after it
+# daily and review add to /hearts: after it.
+EXTENSIONS = ("cogs.hearts", "cogs.daily", "cogs.events", "cogs.leaderboard", "cogs.review")
 
 
 def point_client_at(settings: Settings) -> None:

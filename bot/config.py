@@ -33,6 +33,7 @@ class Settings:
     review_budget: float = 8.0  # seconds of search the coach spends on one review (bot.review)
     shard_count: int | None = None  # None: one unsharded gateway connection (discord.py's Bot)
     shard_ids: tuple[int, ...] = ()  # the shards this process connects (all of shard_count by default)
+    daily_par_deals: int = 300  # hard's sampled deals per decision for the daily's par (fixed work)
     metrics_port: int | None = None  # the metrics and health endpoint's port (None: none; 0: any free one)
     metrics_host: str = "127.0.0.1"  # the address it listens on
     # Test-only: point the real discord.py client at a local emulator.
@@ -104,8 +105,12 @@ class Settings:
             elif target.path is not None:
                 database_path = target.path
         shard_count, shard_ids = read_shards(env)
+        par_text = env.get("DAILY_PAR_DEALS", "").strip() or "300"
+        if not par_text.isdigit() or not 1 <= int(par_text) <= 10_000:
+            raise ConfigError(f"DAILY_PAR_DEALS must be a number from 1 to 10000, not {par_text!r}")
         metrics_port = read_port(env.get("METRICS_PORT", "").strip())
         return cls(
+            daily_par_deals=int(par_text),
             discord_token=token,
             shard_count=shard_count,
             shard_ids=shard_ids,

@@ -17,12 +17,14 @@ from discord.ext import commands
 
 from bot.client import HeartsClient
 from bot.client.answers import answer_failure, private_answer, reader_locale
+from bot.daily import daily_figures, days
 from bot.render.profile import render as render_profile
 from bot.review.profile import profile
 from bot.storage.leaderboard import Order, PlayerStats, leaderboard, player_stats
 from bot.tables import or_busy
 from bot.tables.requests import enum_choice
 from bot.text import public_locale, t
+from bot.text.daily import stats_text
 from bot.text.review import profile_alt, profile_image
 
 PAGE_SIZE = 10
@@ -173,14 +175,18 @@ class Leaderboard(commands.Cog, name=COG_NAME):
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id, player_id = str(interaction.guild_id), str(who.id)
         stats = await or_busy(player_stats(self.bot.db, guild_id, player_id))
+        today = days.today(self.bot.service.clock.now())
+        daily = await or_busy(daily_figures(self.bot.db, player_id, today))
+        # The daily challenge's figures (bot.daily), for people who played it.
+        daily_line = f"\n**{t('daily.stats.name', lang)}**: {stats_text(daily, lang)}" if daily.days else ""
         if stats is None:
-            await private_answer(interaction, t("stats.none", lang, name=name))
+            await private_answer(interaction, t("stats.none", lang, name=name) + daily_line)
             return
         figures = await or_busy(profile(self.bot.db, guild_id, player_id))
         image = profile_image(name, stats, figures, lang)
         png = await asyncio.to_thread(render_profile, image)
         file = discord.File(io.BytesIO(png), filename="profile.png", description=profile_alt(image, lang))
-        await private_answer(interaction, t("stats.title", lang, name=name), file=file)
+        await private_answer(interaction, t("stats.title", lang, name=name) + daily_line, file=file)
 
 
 async def setup(bot: HeartsClient) -> None:

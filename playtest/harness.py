@@ -37,15 +37,17 @@ def make_bot(
     pace_period: float = TEST_RATE_LIMIT_SCALE,
     shard_count: int | None = None,
     shard_ids: tuple[int, ...] = (),
+    daily_par_deals: int = 2,
     metrics_port: int | None = None,
     review_budget: float = 0.3,
 ) -> HeartsBot:
     """The real bot pointed at the emulator. Test defaults: images drawn in threads (starting worker
     processes for every test bot costs seconds), no pause between redraws or before computer moves,
     computers deciding on the event loop, the bot's global pacing shrunk like the emulator's rate
-    limits (``pace_period`` 1.0: Discord's second), a short coach review. Benchmarks pass production
-    values. ``shard_count``/``shard_ids`` as SHARD_COUNT/SHARD_IDS: a sharded bot; ``metrics_port``
-    as METRICS_PORT (0: any free port, then ``bot.monitor.port``)."""
+    limits (``pace_period`` 1.0: Discord's second), the daily's par computed with little work, a
+    short coach review. Benchmarks pass production values. ``shard_count``/``shard_ids`` as
+    SHARD_COUNT/SHARD_IDS: a sharded bot; ``metrics_port`` as METRICS_PORT (0: any free port, then
+    ``bot.monitor.port``)."""
     settings = Settings(
         discord_token=emu.token,
         database_path=db,
@@ -54,6 +56,7 @@ def make_bot(
         render_workers=render_workers,
         shard_count=shard_count,
         shard_ids=shard_ids,
+        daily_par_deals=daily_par_deals,
         metrics_port=metrics_port,
         review_budget=review_budget,
     )

@@ -20,9 +20,16 @@ log = logging.getLogger(__name__)
 
 
 def actor_of(interaction: discord.Interaction[Any]) -> Actor:
-    """Who clicked, and whether they may manage tables (Manage Server, or Manage Channels)."""
+    """Who clicked, whether they may manage tables (Manage Server, or Manage Channels), and their
+    Manage Server and roles (the events' organiser right)."""
     perms = interaction.permissions
-    return Actor(str(interaction.user.id), is_moderator=bool(perms.manage_guild or perms.manage_channels))
+    roles = getattr(interaction.user, "roles", ())  # a Member's; none in a DM
+    return Actor(
+        str(interaction.user.id),
+        is_moderator=bool(perms.manage_guild or perms.manage_channels),
+        manages_server=bool(perms.manage_guild),
+        roles=frozenset(str(r.id) for r in roles),
+    )
 
 
 async def reader_locale(interaction: discord.Interaction[Any]) -> str:

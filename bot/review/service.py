@@ -21,6 +21,7 @@ from typing import Any, Final
 from bot.review.coach import MARGIN, CoachReport, Decision, positions, rate_decision
 from bot.review.history import HandRecord, TableHistory, table_history
 from bot.storage import Database
+from bot.storage.events import unfinished_event_of
 from bot.storage.reviews import saved_review
 from bot.storage.writes import ReviewWrite
 from bot.tables.clock import Clock
@@ -42,6 +43,9 @@ class ReviewProblem(Enum):
     NO_SUCH_HAND = "no_such_hand"
     GAME_NOT_OVER = "game_not_over"  # a public replay waits for the end of the game
     DAMAGED = "damaged"  # the table's log can't be replayed
+    # A table of a server event still running: the other tables of its round play the same cards
+    # (bot.events), so its hands stay hidden from everyone until the event is over.
+    EVENT_NOT_OVER = "event_not_over"
 
 
 class ReviewRefused(Exception):
@@ -102,6 +106,7 @@ class ReviewService:
         Someone who didn't play that hand (``reader`` not in it; None: a public replay) sees it
         only once the whole game is over."""
         found = await self.history(table_id, guild_id)
+        await self._event_over(table_id)
         if found.hands_started == 0:
             raise ReviewRefused(ReviewProblem.NOT_STARTED, table=table_id)
         record = found.hand(hand_number)
@@ -115,6 +120,14 @@ class ReviewService:
         if not played and not found.game_over:
             raise ReviewRefused(ReviewProblem.GAME_NOT_OVER, table=table_id)
         return record
+
+    async def _event_over(self, table_id: int) -> None:
+        """Refuse a table of a server event that is still on: its deals are the deals of every
+        table of its round, some of which may still be playing them (or, for a later round's
+        table, about to be compared with them)."""
+        row = await unfinished_event_of(self.db, table_id)
+        if row is not None:
+            raise ReviewRefused(ReviewProblem.EVENT_NOT_OVER, table=table_id, name=row.name)
 
     async def saved(self, record: HandRecord, seat: int) -> CoachReport | None:
         """The review saved for ``seat`` of ``record`` (None: not made yet)."""

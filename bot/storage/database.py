@@ -196,6 +196,16 @@ class Database:
     async def set_meta(self, key: str, value: str) -> None:
         await self._submit(writes.MetaWrite(key, value))
 
+    async def execute(self, *statements: tuple[str, tuple[Any, ...]]) -> list[int]:
+        """A feature's own statements, in one transaction through the writer (→ rows changed each);
+        SQL both backends accept, written so that a conflict never fails (``ON CONFLICT``)."""
+        return await self._submit(writes.Statements(tuple(statements)))  # type: ignore[no-any-return]
+
+    async def read_latest(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
+        """A read that sees every write submitted before it (it queues behind them in the writer):
+        for a feature's read right after its own write. Plain reads (``rows``) may lag behind."""
+        return await self._submit(writes.Statements(((sql, args),), fetch=True))  # type: ignore[no-any-return]
+
     async def set_presenter_data(self, table_id: int, key: str, value: str | None) -> None:
         """Remember (or with None, forget) a value for the presenter, e.g. a message id."""
         await self._submit(writes.PresenterWrite(table_id, key, value))

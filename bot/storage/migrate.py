@@ -39,6 +39,15 @@ TABLES: Final[dict[str, tuple[str, ...]]] = {
     "player_preferences": ("player_id",),
     "reviews": ("table_id", "hand_number", "seat"),
     "outbox": ("table_id", "seq"),
+    "daily_attempts": ("day", "player_id"),
+    "daily_par": ("day",),
+    "daily_posts": ("guild_id", "day"),
+    "events": ("id",),
+    "event_entrants": ("event_id", "player_id"),
+    "event_rounds": ("event_id", "round"),
+    "event_seats": ("event_id", "round", "player_id"),
+    "event_tables": ("event_id", "round", "table_index"),
+    "event_scores": ("event_id", "board", "player_id"),
 }
 NOT_COPIED: Final = ("leases", "budget_shares")  # who runs now, not what was played
 PAGE: Final = 2000

@@ -174,6 +174,105 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         reserved_until REAL NOT NULL   -- ... until then (epoch seconds)
     );
     """,
+    # The daily challenge (bot.daily): one attempt per person and day (the table it is played at,
+    # the result once the last hand ends), the day's par, and each server's summary post.
+    """
+    CREATE TABLE daily_attempts (
+        day TEXT NOT NULL,             -- YYYY-MM-DD, UTC
+        player_id TEXT NOT NULL,
+        guild_id TEXT NOT NULL,        -- the server it was started from: its board
+        channel_id TEXT NOT NULL,      -- the channel it was started from: where Share posts
+        locale TEXT NOT NULL,          -- the language of the person's private daily messages
+        table_id INTEGER,              -- NULL until the attempt's table is saved
+        started_at REAL NOT NULL,
+        total INTEGER,                 -- the person's points; NULL until finished (or given up)
+        hands TEXT,                    -- JSON: points per hand
+        finished_at REAL,
+        PRIMARY KEY (day, player_id)
+    );
+    CREATE INDEX daily_attempts_guild ON daily_attempts(guild_id, day);
+    CREATE INDEX daily_attempts_player ON daily_attempts(player_id, day);
+    CREATE TABLE daily_par (
+        day TEXT PRIMARY KEY,
+        total INTEGER NOT NULL,
+        hands TEXT NOT NULL            -- JSON: hard's points per hand
+    );
+    CREATE TABLE daily_posts (         -- a server's summary of a closed day, posted once
+        guild_id TEXT NOT NULL,
+        day TEXT NOT NULL,
+        claimed_by TEXT NOT NULL,      -- the process run that posts it
+        posted_at REAL,                -- NULL while being posted
+        PRIMARY KEY (guild_id, day)
+    );
+    """,
+    # Server events (bot.events): duplicate tournaments over rounds. An event, its entrants, each
+    # round's seating (claimed once: the round's row), the tables of a round and the people's points
+    # per board; scoring a round is a compare-and-set on its row (scored_at).
+    """
+    CREATE TABLE events (
+        id INTEGER PRIMARY KEY,
+        guild_id TEXT NOT NULL,
+        channel_id TEXT NOT NULL,      -- where the sign-up message is and the tables open
+        organiser_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        options TEXT NOT NULL,         -- JSON: bot.events.model.EventOptions
+        seed INTEGER NOT NULL,         -- the rounds' boards come from it
+        status TEXT NOT NULL,          -- signup, running, finished, cancelled
+        round INTEGER NOT NULL,        -- the round being played; 0 before the start
+        message_id TEXT,               -- the sign-up message
+        thread_id TEXT,                -- the event's own thread (standings)
+        paused_at REAL,                -- while paused: since when (the round's deadline stops)
+        created_at REAL NOT NULL
+    );
+    CREATE INDEX events_guild ON events(guild_id, status);
+    CREATE TABLE event_entrants (
+        event_id INTEGER NOT NULL,
+        player_id TEXT NOT NULL,
+        joined_at REAL NOT NULL,
+        status TEXT NOT NULL DEFAULT 'in',  -- in, removed (by the organiser), withdrew
+        PRIMARY KEY (event_id, player_id)
+    );
+    CREATE TABLE event_rounds (        -- a round's row: whoever inserts it seats the round
+        event_id INTEGER NOT NULL,
+        round INTEGER NOT NULL,
+        seated_at REAL NOT NULL,
+        scored_at REAL,                -- set once, by whoever scores the round
+        PRIMARY KEY (event_id, round)
+    );
+    CREATE TABLE event_seats (         -- the round's seating: the table (by index) and seat of each person
+        event_id INTEGER NOT NULL,
+        round INTEGER NOT NULL,
+        player_id TEXT NOT NULL,
+        table_index INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        PRIMARY KEY (event_id, round, player_id)
+    );
+    CREATE TABLE event_tables (
+        event_id INTEGER NOT NULL,
+        round INTEGER NOT NULL,
+        table_index INTEGER NOT NULL,
+        table_id INTEGER NOT NULL,
+        finished INTEGER NOT NULL,
+        PRIMARY KEY (event_id, round, table_index)
+    );
+    CREATE INDEX event_tables_table ON event_tables(table_id);
+    CREATE TABLE event_scores (        -- a person's points on one board in one seat
+        event_id INTEGER NOT NULL,
+        round INTEGER NOT NULL,
+        board INTEGER NOT NULL,        -- numbered through the event: (round - 1) * hands + hand
+        player_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        points INTEGER NOT NULL,
+        PRIMARY KEY (event_id, board, player_id)
+    );
+    """,
+    # Server events: the standings a scored round owes its thread (bot.events), so that a crash
+    # between the scoring and the post loses nothing: NULL while owed (rows scored before this
+    # migration were posted).
+    """
+    ALTER TABLE event_rounds ADD COLUMN posted_at REAL;
+    UPDATE event_rounds SET posted_at = scored_at;
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -90,6 +90,15 @@ class ClaimTableId:
     """A new table's id no other process is given (→ the id)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Statements:
+    """A feature's own statements (e.g. ``bot.storage.daily``), in order, in the group's
+    transaction (→ the rows each changed). They must not fail on conflicts (``ON CONFLICT``)."""
+
+    sql: tuple[tuple[str, tuple[Any, ...]], ...]
+    fetch: bool = False  # a read of the latest state instead (→ the rows of the one statement)
+
+
 CLAIMED_KEY = "table_id_claimed"  # meta: the last table id claimed
 
 Write = (
@@ -100,6 +109,7 @@ Write = (
     | PreferencesWrite
     | LeaseWrite
     | ClaimTableId
+    | Statements
     | ReviewWrite
     | OutboxWrite
     | PruneOutbox
@@ -207,6 +217,11 @@ async def apply(
             result = await _lease(tx, x, lock)
         elif isinstance(x, ClaimTableId):
             result = await _claim_table_id(tx, lock)
+        elif isinstance(x, Statements):
+            if x.fetch:
+                result = await tx.fetch(*x.sql[0])
+            else:
+                result = [await tx.execute(sql, args) for sql, args in x.sql]
         elif isinstance(x, OutboxWrite):
             pass  # all of the group's at once, below
         elif isinstance(x, PruneOutbox):

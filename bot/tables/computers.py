@@ -44,6 +44,13 @@ def _lowest_priority() -> None:
     os.nice(LOWEST_PRIORITY)
 
 
+def computer_seed(table_seed: int, move_number: int, seat: int) -> int:
+    """The seed of a computer's decision: from the table's seed, the move number and the seat only
+    (never a clock), so the same cards and the same moves meet the same answers (the daily's
+    fairness; its par replays the table's computers with it)."""
+    return (table_seed * 1_000_003 + move_number * 101 + seat) & 0x7FFF_FFFF_FFFF
+
+
 class PoolKind(Enum):
     PROCESS = "process"
     THREAD = "thread"
@@ -87,7 +94,9 @@ class ComputerPool:
         left = s.hard_budget - waited - s.overhead
         return max(s.min_budget, min(share, left))
 
-    async def decide(self, view: SeatView, level: Level, seed: int) -> Move:
+    async def decide(self, view: SeatView, level: Level, seed: int, *, deals: int | None = None) -> Move:
+        """The move for ``view``. ``deals``: a fixed amount of work for ``hard`` instead of a time
+        budget (deterministic from the seed: the daily's par)."""
         asked = time.perf_counter()
         self._queued += 1
         self._no_queue.clear()
@@ -98,11 +107,11 @@ class ComputerPool:
             if not self._queued:
                 self._no_queue.set()
         try:
-            budget = self.budget(level, time.perf_counter() - asked)
+            budget = None if deals is not None else self.budget(level, time.perf_counter() - asked)
             if budget is not None:
                 self.budgets = [*self.budgets[-99:], budget]
             if self._executor is None:
-                move = decide(view, level, seed=seed, time_budget=budget)
+                move = decide(view, level, seed=seed, time_budget=budget, deals=deals)
             else:
                 loop = asyncio.get_running_loop()
                 job = partial(decide, view, level, seed=seed, time_budget=budget)

@@ -96,9 +96,10 @@ class LobbyActions(Turns):
         defaults; ``seed`` makes the deals reproducible (tests, replays)."""
         self._require_running()
         settings = await self.server_settings(guild_id, channel_id)
-        if not settings.allows(channel_id, parent_channel_id):
-            raise Refused(TableRefusal.CHANNEL_NOT_ALLOWED)
         options = (options or settings.defaults).checked()
+        # A daily attempt is played privately (its channel is a DM), wherever tables may be opened.
+        if not options.daily and not settings.allows(channel_id, parent_channel_id):
+            raise Refused(TableRefusal.CHANNEL_NOT_ALLOWED)
         table_id = self._next_id
         self._next_id += 1
         table = Table(
@@ -232,7 +233,7 @@ class LobbyActions(Turns):
             table.game = Game(table.options.rules, table.seed, list(seats))
             table.status = TableStatus.PLAYING
             table.move_number = 1
-            table.deadline = self.clock.now() + table.options.time_limit
+            table.deadline = table.options.deadline(self.clock.now())
             snap = table_snapshot(table)
             events: list[ev.TableEvent] = [
                 ev.SeatChanged(snap, s, ev.SeatChange.FILLED, None) for s in filled

@@ -21,6 +21,13 @@ class TableOptions:
     time_limit: float = DEFAULT_TIME_LIMIT  # seconds per move
     computer_level: Level = Level.NORMAL
     allow_rejoin: bool = True  # a person who left may take their seat back from the computer
+    # An attempt at the daily challenge (bot.daily): a private table of one person and computers,
+    # played at the person's own pace (no turn timer) and kept out of the ordinary games' records
+    # (the daily has its own board).
+    daily: bool = False
+    # A table of a server event's round (bot.events): the event's number, the link back that the
+    # event service follows when the table's game ends.
+    event_id: int | None = None
 
     def checked(self) -> TableOptions:
         """These options, or Refused if they cannot be played."""
@@ -31,12 +38,18 @@ class TableOptions:
     def seats(self) -> int:
         return self.rules.players
 
+    def deadline(self, now: float) -> float | None:
+        """When seats asked to move at ``now`` time out; None without a turn timer (the daily)."""
+        return None if self.daily else now + self.time_limit
+
     def to_json(self) -> dict[str, Any]:
         return {
             "rules": self.rules.to_json(),
             "time_limit": self.time_limit,
             "computer_level": self.computer_level.value,
             "allow_rejoin": self.allow_rejoin,
+            **({"daily": True} if self.daily else {}),  # ordinary tables' rows stay as they were
+            **({"event_id": self.event_id} if self.event_id is not None else {}),
         }
 
     @classmethod
@@ -46,6 +59,8 @@ class TableOptions:
             time_limit=float(data["time_limit"]),
             computer_level=Level(data["computer_level"]),
             allow_rejoin=bool(data.get("allow_rejoin", True)),
+            daily=bool(data.get("daily", False)),
+            event_id=None if data.get("event_id") is None else int(data["event_id"]),
         )
 
 
@@ -77,6 +92,10 @@ class ServerSettings:
     language: str | None = None
     """The language of the server's public text (tables, threads, announcements); None: the
     server's Discord locale."""
+    daily_channel: str | None = None
+    """Where the daily challenge's summary of each closed day goes (bot.daily); None: nowhere."""
+    event_role: str | None = None
+    """A role whose members may organise server events (bot.events), besides Manage Server."""
 
     def allows(self, channel_id: str, parent_id: str | None = None) -> bool:
         """A thread is allowed when its parent channel is."""
@@ -93,6 +112,10 @@ class ServerSettings:
         }
         if self.language is not None:  # rows without a language stay as earlier versions wrote them
             data["language"] = self.language
+        if self.daily_channel is not None:
+            data["daily_channel"] = self.daily_channel
+        if self.event_role is not None:
+            data["event_role"] = self.event_role
         return data
 
     @classmethod
@@ -103,4 +126,11 @@ class ServerSettings:
             defaults=TableOptions.from_json(data["defaults"]),
             allowed_channels=frozenset(str(c) for c in data.get("allowed_channels", ())),
             language=language_code(data.get("language")),
+            daily_channel=_snowflake(data.get("daily_channel")),
+            event_role=_snowflake(data.get("event_role")),
         )
+
+
+def _snowflake(value: Any) -> str | None:
+    """A stored channel or role id, tolerant: anything but digits reads as none."""
+    return str(value) if isinstance(value, str | int) and str(value).isdigit() else None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.tables.options import ServerSettings
 from bot.tables.refusals import Refused, TableRefusal
 from bot.tables.table import Table
 
@@ -13,6 +14,10 @@ from bot.tables.table import Table
 class Actor:
     user_id: str
     is_moderator: bool = False
+    # Manage Server exactly (``is_moderator`` also counts Manage Channels), and the person's role
+    # ids on the server: who may organise server events (bot.events).
+    manages_server: bool = False
+    roles: frozenset[str] = frozenset()
 
 
 def require_manager(actor: Actor, table: Table) -> None:
@@ -24,6 +29,11 @@ def require_manager(actor: Actor, table: Table) -> None:
 def require_server_manager(actor: Actor) -> None:
     if not actor.is_moderator:
         raise Refused(TableRefusal.NOT_MANAGER)
+
+
+def may_organise_events(actor: Actor, settings: ServerSettings) -> bool:
+    """Server events are opened and run by people with Manage Server or the server's event role."""
+    return actor.manages_server or (settings.event_role is not None and settings.event_role in actor.roles)
 
 
 def require_seat(actor: Actor, table: Table) -> int:

@@ -21,6 +21,14 @@ class Presenter(Protocol):
     async def present(self, event: TableEvent, *, again: bool = False) -> None: ...
 
 
+class Observer(Protocol):
+    """A service built on tables (bot.daily, bot.events) that watches their events after the
+    presenter; it is told every event, also those offered again after a restart, and must take
+    each in a way that a repeat changes nothing."""
+
+    async def present(self, event: TableEvent) -> None: ...
+
+
 class RecordingPresenter:
     """Keeps every event (tests, benchmarks). ``wait_for`` awaits a matching event, with a bound."""
 

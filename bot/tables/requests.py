@@ -155,17 +155,32 @@ class TableRequest:
 
 @dataclass(frozen=True, slots=True)
 class SettingsRequest:
-    """``/hearts-settings`` as it arrived: table defaults, a language, channels allowed or not."""
+    """``/hearts-settings`` as it arrived: table defaults, a language, channels allowed or not,
+    the daily challenge's summary channel (``daily_off``: none), the events' organiser role
+    (``event_role_off``: none)."""
 
     defaults: TableRequest = TableRequest()
     language: object = None
     allow_channel: str | None = None
     disallow_channel: str | None = None
+    daily_channel: str | None = None
+    daily_off: object = None
+    event_role: str | None = None
+    event_role_off: object = None
 
     @property
     def given(self) -> bool:
         return self.defaults.given or any(
-            v is not None for v in (self.language, self.allow_channel, self.disallow_channel)
+            v is not None
+            for v in (
+                self.language,
+                self.allow_channel,
+                self.disallow_channel,
+                self.daily_channel,
+                self.daily_off,
+                self.event_role,
+                self.event_role_off,
+            )
         )
 
     def applied_to(self, current: ServerSettings, languages: Sequence[str]) -> ServerSettings:
@@ -177,11 +192,19 @@ class SettingsRequest:
             channels.add(self.allow_channel)
         if self.disallow_channel is not None:
             channels.discard(self.disallow_channel)
+        daily_channel = current.daily_channel if self.daily_channel is None else self.daily_channel
+        if self.daily_off is not None and flag("daily_off", self.daily_off):
+            daily_channel = None
+        event_role = current.event_role if self.event_role is None else self.event_role
+        if self.event_role_off is not None and flag("event_role_off", self.event_role_off):
+            event_role = None
         return replace(
             current,
             defaults=self.defaults.applied_to(current.defaults),
             allowed_channels=frozenset(channels),
             language=language,
+            daily_channel=daily_channel,
+            event_role=event_role,
         )
 
 

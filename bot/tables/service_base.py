@@ -20,7 +20,7 @@ import asyncio
 import json
 import logging
 from collections import deque
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
@@ -36,7 +36,7 @@ from bot.tables.clock import Clock, SystemClock
 from bot.tables.computers import ComputerPool, ComputerSettings
 from bot.tables.options import TableOptions
 from bot.tables.permissions import Actor, require_seat
-from bot.tables.presenter import Presenter
+from bot.tables.presenter import Observer, Presenter
 from bot.tables.refusals import Refused, TableRefusal, or_busy
 from bot.tables.results import game_record
 from bot.tables.snapshot import (
@@ -103,6 +103,8 @@ class ServiceBase:
     ) -> None:
         self.db = db
         self.presenter: Presenter = _Unattached()
+        # Services built on tables (bot.daily) watch the events too, after the presenter.
+        self.observers: list[Observer] = []
         self.clock: Clock = clock or SystemClock()
         self._own_pool = computers is None
         self.computers = computers or ComputerPool(ComputerSettings())
@@ -210,8 +212,8 @@ class ServiceBase:
         table.seq += 1
         now = self.clock.now()
         record = None
-        if table.status is TableStatus.FINISHED and table.game is not None:
-            record = game_record(table, now)
+        if table.status is TableStatus.FINISHED and table.game is not None and not table.options.daily:
+            record = game_record(table, now)  # the daily keeps its own board (bot.daily)
         write = TableWrite(
             table_id=table.table_id,
             guild_id=table.guild_id,
@@ -287,17 +289,24 @@ class ServiceBase:
                     # turn's would be stale), after everything owed.
                     self._delivered(table.table_id, item, table.outbox)
                     continue
-                try:
-                    async with asyncio.timeout(self.settings.presenter_timeout):
-                        await self.presenter.present(event, again=item.again)
-                except asyncio.CancelledError:
-                    raise
-                except Exception:
-                    log.exception("presenter failed on %s of table %d", type(event).__name__, table.table_id)
+                await self._show(table.table_id, self.presenter.present(event, again=item.again), event)
+                for observer in self.observers:
+                    await self._show(table.table_id, observer.present(event), event)
                 self._crash_point(CrashPoint.PRESENTED, (event,))
                 self._delivered(table.table_id, item, table.outbox)
         finally:
             table.delivering = False
+
+    async def _show(self, table_id: int, shown: Awaitable[None], event: ev.TableEvent) -> None:
+        """One watcher's showing of an event, bounded by the presenter timeout; its failure is
+        logged and delays nothing else."""
+        try:
+            async with asyncio.timeout(self.settings.presenter_timeout):
+                await shown
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("presenter failed on %s of table %d", type(event).__name__, table_id)
 
     def _delivered(self, table_id: int, item: Queued, rest: deque[Queued]) -> None:
         """Note in the outbox how far an action's events were shown: once per action, when its last

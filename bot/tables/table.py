@@ -61,6 +61,9 @@ class Table:
     delivering: bool = field(default=False, repr=False)
     saved_state: str | None = field(default=None, repr=False)  # the JSON last written to the database
     failures: int = field(default=0, repr=False)  # background actions failed in a row (retry backoff)
+    # Past a deadline beyond the turn timer's (an event round's, bot.events): every person's turn
+    # times out at once until the game is over (set again after a restart by whoever set it).
+    overdue: bool = field(default=False, repr=False)
     # Owned by another process (bot.tables.sharing): loaded for one person's move, saved with a
     # notification to the owner, never presented or timed here.
     foreign: bool = field(default=False, repr=False)

@@ -15,6 +15,7 @@ from bot.engine.game import QuitReason
 from bot.engine.moves import ChooseMoon, IllegalMove, Move, PassCards, PlayCard
 from bot.engine.randomplay import random_move
 from bot.tables import events as ev
+from bot.tables.computers import computer_seed
 from bot.tables.permissions import Actor, require_seat
 from bot.tables.refusals import Behind, Refused, TableRefusal
 from bot.tables.service_base import (
@@ -86,7 +87,7 @@ class Turns(ServiceBase):
         if not bumps_move(game, move):
             return False
         table.move_number += 1
-        table.deadline = None if game.over else self.clock.now() + table.options.time_limit
+        table.deadline = None if game.over else table.options.deadline(self.clock.now())
         return True
 
     async def _after_moves(
@@ -157,6 +158,8 @@ class Turns(ServiceBase):
                 persons = True
         if persons and table.deadline is not None:
             now = self.clock.now()
+            if table.overdue:
+                table.deadline = min(table.deadline, now)
             warn_at = table.deadline - self.settings.warning_lead(table.options.time_limit)
             if warn_at > now:
                 table.timers.append(
@@ -165,6 +168,18 @@ class Turns(ServiceBase):
             table.timers.append(
                 self.clock.call_at(table.deadline, lambda: self._spawn(self._time_out(table, move_number)))
             )
+
+    async def play_out(self, table_id: int) -> None:
+        """A deadline beyond the turn timer's has passed (an event round's): from now on the usual
+        timeout rule applies at once to every person to move (a random move, at their second
+        timeout a forfeit: a computer takes the seat), so the game plays out to its end."""
+        self._require_running()
+        table = self._table(table_id)
+        async with table.lock:
+            if table.status is not TableStatus.PLAYING or table.overdue:
+                return
+            table.overdue = True
+            self._schedule(table)
 
     def _computer_after_pause(self, table: Table, seat: int, move_number: int) -> None:
         pause = self.settings.computer_pause
@@ -195,7 +210,7 @@ class Turns(ServiceBase):
                 return
             game = self._game(table)
             view = game.view(seat)
-            seed = (table.seed * 1_000_003 + move_number * 101 + seat) & 0x7FFF_FFFF_FFFF
+            seed = computer_seed(table.seed, move_number, seat)
             try:
                 choice = await self.computers.decide(view, table.options.computer_level, seed)
             except Exception:

@@ -475,6 +475,10 @@ class HeartsSettings(commands.Cog):
         allow_channel="Allow tables in this channel (tables are allowed everywhere until one is chosen)",
         disallow_channel="Stop allowing tables in this channel",
         language="Language of the table messages and images on this server",
+        daily_channel="Post each day's daily challenge summary in this channel",
+        daily_off="Stop posting the daily challenge summary",
+        event_role="Members of this role may organise events (besides Manage Server)",
+        event_role_off="Only Manage Server may organise events",
     )
     @app_commands.choices(time_limit=TIME_LIMITS)
     @app_commands.choices(computers=LEVELS, language=SERVER_LANGUAGES)
@@ -488,6 +492,10 @@ class HeartsSettings(commands.Cog):
         allow_channel: discord.TextChannel | None = None,
         disallow_channel: discord.TextChannel | None = None,
         language: str | None = None,
+        daily_channel: discord.TextChannel | None = None,
+        daily_off: bool | None = None,
+        event_role: discord.Role | None = None,
+        event_role_off: bool | None = None,
     ) -> None:
         guild = str(interaction.guild_id)
         lang = await reader_locale(interaction)
@@ -496,6 +504,10 @@ class HeartsSettings(commands.Cog):
             language=language,
             allow_channel=str(allow_channel.id) if allow_channel is not None else None,
             disallow_channel=str(disallow_channel.id) if disallow_channel is not None else None,
+            daily_channel=str(daily_channel.id) if daily_channel is not None else None,
+            daily_off=daily_off,
+            event_role=str(event_role.id) if event_role is not None else None,
+            event_role_off=event_role_off,
         )
         changed = request.given
         current = await self.service.change_server_settings(
@@ -517,6 +529,12 @@ class HeartsSettings(commands.Cog):
         body += "\n" + t(
             "settings.language.line", lang, language=language_setting(current.language, lang, server=True)
         )
+        daily = f"<#{current.daily_channel}>" if current.daily_channel else t("daily.settings.off", lang)
+        body += "\n" + t("daily.settings.line", lang, channel=daily)
+        if current.event_role is not None:
+            body += "\n" + t("event.settings.line", lang, role=f"<@&{current.event_role}>")
+        else:
+            body += "\n" + t("event.settings.managers", lang)
         prefix = t("reply.settings_saved", lang) + "\n" if changed else ""
         if language is not None:
             guild_locale = interaction.guild_locale.value if interaction.guild_locale else None

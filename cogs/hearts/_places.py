@@ -16,8 +16,8 @@ from typing import Any, Final
 
 import discord
 
+from bot.client.once import posted
 from bot.text import t
-from cogs.hearts._once import posted
 from cogs.hearts._state import SavedState, TableMessages
 
 log = logging.getLogger(__name__)

@@ -32,6 +32,7 @@ from typing import Any, Literal
 
 import discord
 
+from bot.client.once import posted
 from bot.client.pacing import GlobalPacer
 from bot.engine.cards import CardSet, cards_of
 from bot.engine.hand import Phase
@@ -55,7 +56,6 @@ from cogs.hearts import _images as images
 from cogs.hearts._background import Background
 from cogs.hearts._controls import hand_view, last_finished_hand, lobby_view, rematch_view, table_view
 from cogs.hearts._dms import DirectMessages
-from cogs.hearts._once import posted
 from cogs.hearts._places import Places, place_gone
 from cogs.hearts._redraw import Redraws
 from cogs.hearts._state import SavedState, TableMessages
@@ -221,9 +221,12 @@ class DiscordPresenter:
         """The language of a table's public text: the server's setting, else its Discord locale;
         chosen when the table is first shown and kept with it (a game doesn't switch midway)."""
         if state.locale is None:
-            settings = await self._server_settings(snap.guild_id) if self._server_settings else None
-            guild = self._guild_language(snap.guild_id)
-            state.locale = public_locale(settings, guild)
+            if snap.options.daily:  # a daily attempt is private: its one person's language
+                state.locale = await self.private(snap.host_id, state)
+            else:
+                settings = await self._server_settings(snap.guild_id) if self._server_settings else None
+                guild = self._guild_language(snap.guild_id)
+                state.locale = public_locale(settings, guild)
             await self.saved.remember(state.table_id, "locale", state.locale)
         return state.locale
 
@@ -290,9 +293,10 @@ class DiscordPresenter:
         match event:
             case ev.TableCreated():
                 self.dms.prepare(snap)
-                if state.lobby_message is None:
+                # A daily attempt has no lobby: it starts at once, in the person's DMs.
+                if not snap.options.daily and state.lobby_message is None:
                     await self._post_lobby(state, snap, once=again)
-                else:  # offered again: the lobby message went out before the restart
+                elif not snap.options.daily:  # offered again: the lobby message went out before
                     await self._edit_lobby(state, snap)
             case ev.SeatChanged() | ev.TableCancelled():
                 self.dms.prepare(snap)
@@ -687,7 +691,8 @@ class DiscordPresenter:
     async def _game_over(self, state: TableMessages, event: ev.GameOver, again: bool) -> None:
         lang = await self.public(state, event.table)
         text, file = await self._game_end(state, event, lang)
-        if any(s.player_id is not None and not s.is_computer for s in event.table.seats):
+        rematch = not event.table.options.daily  # one attempt per day: no rematch
+        if rematch and any(s.player_id is not None and not s.is_computer for s in event.table.seats):
             view = rematch_view(event.table.table_id, 0, lang, last_finished_hand(event.table))
             shown = await self._announce(state, text, once=again, file=file, view=view)
         else:

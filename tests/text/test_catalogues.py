@@ -146,6 +146,7 @@ KEEPS_ENGLISH = {
     "command.hearts.new.option.target.name",
     "command.hearts-settings.option.target.name",
     "command.hearts.new.option.omnibus.name",
+    "command.hearts-event.new.option.omnibus.name",
     "command.hearts.new.option.computers.name",
     "command.hearts-settings.option.computers.name",
     "choice.TWO_SPADES",

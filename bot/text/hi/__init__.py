@@ -5,12 +5,14 @@ image words, slash commands), ``play`` (one-tap play, settings, pings, Rematch, 
 
 from __future__ import annotations
 
-from bot.text.hi import core, guide, options, places, play, review
+from bot.text.hi import core, daily, events, guide, options, places, play, review
 
 MESSAGES: dict[str, str] = {
     **core.MESSAGES,
     **play.MESSAGES,
     **guide.MESSAGES,
+    **daily.MESSAGES,
+    **events.MESSAGES,
     **options.MESSAGES,
     **places.MESSAGES,
     **review.MESSAGES,

@@ -1,0 +1,28 @@
+"""What the extensions show about a server's people and language outside a table: display names
+(members cached, else any name seen this run) and the language of the server's public text."""
+
+from __future__ import annotations
+
+from bot.client import HeartsClient
+from bot.text.locales import public_locale
+
+
+def names_in(bot: HeartsClient, guild_id: str, player_ids: list[str]) -> dict[str, str]:
+    """Display names on the server (members cached), else any name seen this run."""
+    guild = bot.get_guild(int(guild_id)) if guild_id.isdigit() else None
+    names: dict[str, str] = {}
+    for pid in player_ids:
+        member = guild.get_member(int(pid)) if guild is not None and pid.isdigit() else None
+        user = bot.get_user(int(pid)) if member is None and pid.isdigit() else None
+        name = member.display_name if member is not None else bot.known_names.get(pid)
+        name = name or (user.display_name if user is not None else None)
+        if name:
+            names[pid] = name
+    return names
+
+
+async def server_language(bot: HeartsClient, guild_id: str) -> str:
+    """The server's setting, else its Discord locale."""
+    settings = await bot.service.server_settings(guild_id)
+    guild = bot.get_guild(int(guild_id)) if guild_id.isdigit() else None
+    return public_locale(settings, guild.preferred_locale.value if guild is not None else None)

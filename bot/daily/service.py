@@ -1,0 +1,367 @@
+"""The daily challenge (RULES.md §3a): everyone plays the same 4 deals each day (UTC) against the
+same computers, at their own pace, once.
+
+An attempt is an ordinary table of the table service with ``TableOptions.daily`` set (one person
+in seat 0, three ``normal`` computers, no turn timer, seeded with the day's seed): saving with the
+action log, restoring after a restart and moving on another process are the table service's own.
+This service keeps what is the daily's: the secret the days' seeds come from (created at the
+first start, kept in the database), one attempt per person and day, the results when an
+attempt's game ends (it watches the table events), par (hard in the person's seat, computed in
+the background once a day) and each server's summary of a closed day, posted once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Protocol
+
+from bot.daily import days
+from bot.daily.par import PERSON_SEAT, par_hands
+from bot.daily.results import DailyResult, DailyStats, DayBoard, DaySummary, daily_stats, day_board
+from bot.engine.duplicate import boards
+from bot.storage import daily as store
+from bot.storage.daily import DayResult
+from bot.storage.database import Database
+from bot.tables import events as ev
+from bot.tables.options import TableOptions
+from bot.tables.permissions import Actor
+from bot.tables.refusals import Refused, TableRefusal
+from bot.tables.service import TableService
+from bot.tables.snapshot import TableSnapshot
+from bot.tables.table import TableStatus
+
+log = logging.getLogger(__name__)
+
+CLOSER = Actor("daily", is_moderator=True)  # the service itself, ending attempts of closed days
+CLOSED_DAYS_CHECKED = 7  # after a long downtime, summaries of days closed this many days back still go out
+
+
+class DailyRefusal(Enum):
+    PLAYED = "played"  # one attempt per person and day, already finished
+    NOT_STARTED = "not_started"  # the service is not running (yet)
+    NOBODY = "nobody"  # a board of a day nobody on this server finished
+
+
+class DailyRefused(Exception):
+    def __init__(self, code: DailyRefusal) -> None:
+        super().__init__(code.value)
+        self.code = code
+
+
+class DailyPresenter(Protocol):
+    """The Discord side: tells a person their result, posts a closed day's summary."""
+
+    async def finished(self, result: DailyResult) -> None: ...
+
+    async def summary(self, summary: DaySummary) -> None: ...
+
+
+class _Unattached:
+    async def finished(self, result: DailyResult) -> None:
+        log.info("daily result of %s not shown (no presenter)", result.player_id)
+
+    async def summary(self, summary: DaySummary) -> None:
+        log.info("daily summary for server %s not posted (no presenter)", summary.guild_id)
+
+
+@dataclass(frozen=True, slots=True)
+class DailySettings:
+    par_deals: int = 300  # hard's sampled deals per decision for par (fixed work: deterministic)
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where a person started their attempt: the server (its board), the channel (Share posts
+    there) and the language of their private daily messages."""
+
+    guild_id: str
+    channel_id: str
+    locale: str
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    """A person's attempt: the table it is played at, and whether it was already going on."""
+
+    day: dt.date
+    number: int
+    table: TableSnapshot
+    resumed: bool
+
+
+class DailyService:
+    def __init__(
+        self,
+        tables: TableService,
+        db: Database,
+        settings: DailySettings | None = None,
+        *,
+        owns: Callable[[str], bool] | None = None,
+    ) -> None:
+        self.tables = tables
+        self.db = db
+        self.settings = settings or DailySettings()
+        self.presenter: DailyPresenter = _Unattached()
+        self.owns = owns or tables.owns
+        self._secret: str | None = None
+        self.first_day: dt.date | None = None
+        self._holder = secrets.token_hex(8)  # this run: claims of summaries name it
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._timer: Any = None
+        self._par_days: set[dt.date] = set()
+
+    # == lifecycle ============================================================================
+
+    async def start(self) -> None:
+        """Keep (or on the very first start, create) the secret, watch the tables, record attempts
+        whose game ended while the bot was down, and start the day's background work."""
+        now = self.tables.clock.now()
+        secret, first = await store.keep_secret(self.db, secrets.token_hex(32), days.today(now).isoformat())
+        self._secret, self.first_day = secret, dt.date.fromisoformat(first)
+        if self not in self.tables.observers:
+            self.tables.observers.append(self)
+        for attempt in await store.ended_unrecorded(self.db):
+            if attempt.table_id is not None and self.owns(attempt.guild_id):
+                await self._record(await self.tables.table_snapshot(attempt.table_id))
+        self._day_began()
+
+    async def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        if self in self.tables.observers:
+            self.tables.observers.remove(self)
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    def attach(self, presenter: DailyPresenter) -> None:
+        self.presenter = presenter
+
+    async def settle(self) -> None:
+        """Wait for the background work started so far (tests, benchmarks)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("daily background work failed", exc_info=task.exception())
+
+    def _day_began(self) -> None:
+        """Par for the open days, the summaries of closed ones; again at the next midnight."""
+        clock = self.tables.clock
+        today = days.today(clock.now())
+        for day in (today - dt.timedelta(days=1), today):
+            if self.first_day is not None and day >= self.first_day:
+                self._spawn(self.compute_par(day))
+        self._spawn(self.close_days())
+        nxt = days.day_start(today) + days.DAY_SECONDS
+        self._timer = clock.call_at(nxt, self._day_began)
+
+    # == days =================================================================================
+
+    def today(self) -> dt.date:
+        return days.today(self.tables.clock.now())
+
+    def _require_started(self) -> tuple[str, dt.date]:
+        if self._secret is None or self.first_day is None:
+            raise DailyRefused(DailyRefusal.NOT_STARTED)
+        return self._secret, self.first_day
+
+    def parse_day(self, text: str | None) -> dt.date:
+        """A day a person named (``BadDay`` if malformed, in the future or before the first)."""
+        _secret, first = self._require_started()
+        return days.parse_day(text, self.tables.clock.now(), first)
+
+    def number(self, day: dt.date) -> int:
+        return days.number(day, self._require_started()[1])
+
+    def seed(self, day: dt.date) -> int:
+        return days.seed(self._require_started()[0], day)
+
+    # == playing ==============================================================================
+
+    async def play(self, actor: Actor, start: Origin, dm_channel_id: str) -> Started:
+        """Today's attempt for ``actor``, played in ``dm_channel_id`` (their DM channel): a new
+        table, or the one they have not finished. Refused once they have finished the day."""
+        self._require_started()
+        day = self.today()
+        key = day.isoformat()
+        now = self.tables.clock.now()
+        claimed = await store.claim_attempt(
+            self.db, key, actor.user_id, start.guild_id, start.channel_id, start.locale, now
+        )
+        attempt = await store.attempt(self.db, key, actor.user_id)
+        assert attempt is not None
+        if attempt.finished:
+            raise DailyRefused(DailyRefusal.PLAYED)
+        if attempt.table_id is None:  # new, or the table was never saved (a crash in between)
+            options = TableOptions(rules=days.RULES, daily=True)
+            snap = await self.tables.create_table(
+                actor, attempt.guild_id, dm_channel_id, options, seed=self.seed(day)
+            )
+            await store.set_attempt_table(self.db, key, actor.user_id, snap.table_id)
+        else:
+            snap = await self.tables.table_snapshot(attempt.table_id)
+        if snap.status is TableStatus.LOBBY:
+            snap = await self.tables.start_game(actor, snap.table_id)
+        return Started(day, self.number(day), snap, resumed=not claimed)
+
+    async def attempt(self, player_id: str, day: dt.date) -> store.Attempt | None:
+        """The person's attempt at ``day``, if they started one."""
+        return await store.attempt(self.db, day.isoformat(), player_id)
+
+    # == results ==============================================================================
+
+    async def present(self, event: ev.TableEvent) -> None:
+        """Watching the table service: a daily table's game ended (or it was cancelled)."""
+        if isinstance(event, ev.GameOver | ev.TableCancelled) and event.table.options.daily:
+            await self._record(event.table)
+
+    async def _record(self, snap: TableSnapshot) -> None:
+        attempt = await store.attempt_at_table(self.db, snap.table_id)
+        if attempt is None or attempt.finished:
+            return
+        seat = snap.seats[PERSON_SEAT]
+        kept = (
+            snap.status is TableStatus.FINISHED
+            and seat.player_id == attempt.player_id
+            and not seat.is_computer
+        )  # else given up: the person left the game (a computer finished it) or it was cancelled
+        hands: tuple[int, ...] | None = None
+        if kept:
+            sheet = await self.tables.score_sheet(snap.table_id)
+            hands = tuple(row.points[PERSON_SEAT] for row in sheet.rows)
+        now = self.tables.clock.now()
+        if not days.is_open(dt.date.fromisoformat(attempt.day), now):
+            hands = None  # finished after the day closed (and its deals could be shown): no result
+        if not await store.finish_attempt(self.db, attempt.day, attempt.player_id, hands, now):
+            return  # recorded already (another process, or an earlier start)
+        if hands is not None:
+            day = dt.date.fromisoformat(attempt.day)
+            await self.presenter.finished(await self.result(day, attempt.player_id))
+
+    async def result(self, day: dt.date, player_id: str) -> DailyResult:
+        attempt = await store.attempt(self.db, day.isoformat(), player_id)
+        assert attempt is not None and attempt.total is not None
+        board = await self.board(attempt.guild_id, day, latest=True)
+        entry = next(e for e in board.entries if e.player_id == player_id)
+        stats = daily_stats(await store.player_results(self.db, player_id, latest=True), day)
+        return DailyResult(
+            day=day,
+            number=board.number,
+            player_id=player_id,
+            guild_id=attempt.guild_id,
+            hands=attempt.hands,
+            par=board.par,
+            place=entry.place,
+            players=board.players,
+            percentile=entry.percentile,
+            streak=stats.current_streak,
+        )
+
+    async def board(self, guild_id: str, day: dt.date, *, latest: bool = False) -> DayBoard:
+        """The server's ranking for ``day``; ``DailyRefused(NOBODY)`` if nobody there finished it.
+        ``latest``: with the result just recorded (a plain read may lag behind the writer)."""
+        key = day.isoformat()
+        everyone = await store.results(self.db, key, latest=latest)
+        return self._board(guild_id, day, everyone, await store.par(self.db, key))
+
+    def _board(
+        self, guild_id: str, day: dt.date, everyone: list[DayResult], par: tuple[int, ...] | None
+    ) -> DayBoard:
+        server = [r for r in everyone if r.guild_id == guild_id]
+        if not server:
+            raise DailyRefused(DailyRefusal.NOBODY)
+        return day_board(day, self.number(day), server, everyone, None if par is None else sum(par))
+
+    async def stats(self, player_id: str) -> DailyStats:
+        return await daily_figures(self.db, player_id, self.today())
+
+    # == par and closing days =================================================================
+
+    async def compute_par(self, day: dt.date) -> int:
+        """The day's par (computed once; stored, so other processes and restarts reuse it)."""
+        stored = await store.par(self.db, day.isoformat())
+        if stored is not None:
+            return sum(stored)
+        if day in self._par_days:  # already computing in this process
+            return -1
+        self._par_days.add(day)
+        try:
+            hands = await par_hands(self.tables.computers, self.seed(day), self.settings.par_deals)
+            await store.save_par(self.db, day.isoformat(), hands)
+            log.info("daily par of %s computed", day.isoformat())
+            return sum(hands)
+        finally:
+            self._par_days.discard(day)
+
+    async def close_days(self) -> int:
+        """Post the summary of every recently closed day in the servers this process owns that
+        chose a daily channel (each once: the claim in the database decides). Returns how many."""
+        _secret, first = self._require_started()
+        today = self.today()
+        await self._end_unfinished()  # before any deal is shown
+        posted = 0
+        for back in range(2, 2 + CLOSED_DAYS_CHECKED):
+            day = today - dt.timedelta(days=back)
+            if day < first:
+                break
+            key = day.isoformat()
+            claimed = await store.claimed_posts(self.db, key)
+            waiting = sorted(await store.guilds_played(self.db, key) - claimed)
+            if not waiting:
+                continue
+            # Everyone's results and par once for the day: each server's board is cut from them.
+            everyone, par = await store.results(self.db, key), await store.par(self.db, key)
+            for guild_id in waiting:
+                if self.owns(guild_id) and await self._summarise(guild_id, day, everyone, par):
+                    posted += 1
+        return posted
+
+    async def _end_unfinished(self) -> None:
+        """Attempts of closed days that nobody finished end without a result: their tables are
+        cancelled (recorded as given up), so no move is made once the deals can be shown."""
+        now = self.tables.clock.now()
+        for attempt in await store.unfinished_attempts(self.db):
+            day = dt.date.fromisoformat(attempt.day)
+            if attempt.table_id is None or days.is_open(day, now) or not self.owns(attempt.guild_id):
+                continue
+            try:
+                await self.tables.cancel(CLOSER, attempt.table_id)
+            except Refused as exc:
+                if exc.code in (TableRefusal.TABLE_CLOSED, TableRefusal.NO_SUCH_TABLE):
+                    await self._record(await self.tables.table_snapshot(attempt.table_id))
+                # else (e.g. the table service not started yet): at the next close; meanwhile a
+                # late finish records no result (``_record``)
+
+    async def _summarise(
+        self, guild_id: str, day: dt.date, everyone: list[DayResult], par: tuple[int, ...] | None
+    ) -> bool:
+        settings = await self.tables.server_settings(guild_id)
+        if settings.daily_channel is None:
+            return False
+        if not await store.claim_post(self.db, guild_id, day.isoformat(), self._holder):
+            return False
+        board = self._board(guild_id, day, everyone, par)
+        deals = boards(days.RULES, days.seed(self._require_started()[0], day), days.HANDS)
+        await self.presenter.summary(DaySummary(guild_id, settings.daily_channel, board, deals))
+        await store.mark_posted(self.db, guild_id, day.isoformat(), self.tables.clock.now())
+        return True
+
+
+async def daily_figures(db: Database, player_id: str, today: dt.date) -> DailyStats:
+    """A person's daily figures (days played, best, streaks, average difference to par): what
+    /stats shows, read straight from storage."""
+    return daily_stats(await store.player_results(db, player_id), today)

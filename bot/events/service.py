@@ -1,0 +1,547 @@
+"""Server events (RULES.md "Events"): duplicate tournaments over rounds, every table of a round
+dealt the same boards.
+
+An event table is an ordinary table of the table service (``TableOptions.event_id`` links it back)
+seeded with the round's seed, so that the same cards reach the same seat at every table; turn
+timers, computers, saving, restarts and several processes are the table service's own. This
+service keeps what is the event's: entrants, each round's seating (stored with the round's claim),
+the people's points per board when a table's game ends, and the round's scoring and the next
+round's seating once every table is done. The database decides what happens once: a round is
+seated by whoever inserts its row, scored by whoever sets its ``scored_at``, and the event moves
+on by a compare-and-set of its status and round, so a restart or a second process never plays or
+scores anything twice. It runs the events of the servers this process owns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from bot.events import seating
+from bot.events.board import BoardLine, board
+from bot.events.model import (
+    MAX_START_AHEAD,
+    MAX_TABLES,
+    Event,
+    EventOptions,
+    EventRefusal,
+    EventRefused,
+    EventStatus,
+)
+from bot.events.standings import PointsOnBoard, Standing, standings
+from bot.storage import events as store
+from bot.storage.database import Database
+from bot.tables import events as ev
+from bot.tables.clock import TimerHandle
+from bot.tables.permissions import Actor, may_organise_events
+from bot.tables.refusals import Refused
+from bot.tables.service import TableService
+from bot.tables.snapshot import TableSnapshot
+from bot.tables.table import TableStatus
+
+log = logging.getLogger(__name__)
+
+
+class EventPresenter(Protocol):
+    """The Discord side: a round's tables are open; the standings after a round (or final)."""
+
+    async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None: ...
+
+    async def standings(
+        self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
+    ) -> None:
+        """``again``: owed since a restart, and maybe posted just before it (post it unless it is
+        there already)."""
+
+
+class _Unattached:
+    async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None:
+        log.info("event %d round %d started (no presenter)", event.event_id, rnd)
+
+    async def standings(
+        self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
+    ) -> None:
+        log.info("event %d standings after round %d not posted (no presenter)", event.event_id, rnd)
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    player_id: str
+    status: str  # in, removed, withdrew
+
+    @property
+    def playing(self) -> bool:
+        return self.status == "in"
+
+
+def _event(row: store.EventRow) -> Event:
+    return Event(
+        event_id=row.event_id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        organiser_id=row.organiser_id,
+        name=row.name,
+        options=EventOptions.from_json(row.options),
+        seed=row.seed,
+        status=EventStatus(row.status),
+        round=row.round,
+        message_id=row.message_id,
+        thread_id=row.thread_id,
+    )
+
+
+class EventService:
+    def __init__(
+        self, tables: TableService, db: Database, *, owns: Callable[[str], bool] | None = None
+    ) -> None:
+        self.tables = tables
+        self.db = db
+        self.presenter: EventPresenter = _Unattached()
+        self.owns = owns or tables.owns
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._timers: dict[tuple[int, int], TimerHandle] = {}  # (event, round): its deadline
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._recording = asyncio.Lock()
+
+    # == lifecycle ============================================================================
+
+    async def start(self) -> None:
+        """Watch the tables and carry on the running events of the servers this process owns:
+        seat a round whose seating was interrupted, record tables whose game ended while the bot
+        was down, score a round that is complete."""
+        if self not in self.tables.observers:
+            self.tables.observers.append(self)
+        for event_id, rnd in await store.owed_standings(self.db):
+            row = await store.event(self.db, event_id)
+            if row is not None and self.owns(row.guild_id):
+                await self._post_standings(_event(row), rnd, again=True)
+        for row in await store.running_events(self.db):
+            if self.owns(row.guild_id):
+                await self._resume(_event(row))
+        for row in await store.signup_events(self.db):
+            if self.owns(row.guild_id):
+                self._arm_start(_event(row))
+
+    async def stop(self) -> None:
+        if self in self.tables.observers:
+            self.tables.observers.remove(self)
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def settle(self) -> None:
+        """Wait for the background work started so far: tables' news, deadlines (tests)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("event work failed", exc_info=task.exception())
+
+    def attach(self, presenter: EventPresenter) -> None:
+        self.presenter = presenter
+
+    def _lock(self, event_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(event_id, asyncio.Lock())
+
+    # == the organiser and the entrants =======================================================
+
+    async def new(
+        self, actor: Actor, guild_id: str, channel_id: str, name: str, options: EventOptions
+    ) -> Event:
+        """A new event in sign-up, by someone with Manage Server or the server's event role."""
+        settings = await self.tables.server_settings(guild_id, channel_id)
+        if not may_organise_events(actor, settings):
+            raise EventRefused(EventRefusal.NOT_ORGANISER)
+        options = options.checked()
+        now = self.tables.clock.now()
+        if options.starts_at is not None and not now < options.starts_at <= now + MAX_START_AHEAD:
+            raise EventRefused(EventRefusal.BAD_START, days=int(MAX_START_AHEAD // 86400))
+        event_id = await store.create_event(
+            self.db,
+            guild_id,
+            channel_id,
+            actor.user_id,
+            name,
+            options.to_json(),
+            secrets.randbits(62),
+            self.tables.clock.now(),
+        )
+        event = await self.event(guild_id, event_id)
+        self._arm_start(event)
+        return event
+
+    async def event(self, guild_id: str, event_id: int) -> Event:
+        """The server's event ``event_id`` (refused if it is another server's or none)."""
+        row = await store.event(self.db, event_id)
+        if row is None or row.guild_id != guild_id:
+            raise EventRefused(EventRefusal.NO_EVENT)
+        return _event(row)
+
+    async def events(self, guild_id: str) -> list[Event]:
+        return [_event(r) for r in await store.events_of(self.db, guild_id)]
+
+    async def entrants(self, event_id: int) -> list[Entrant]:
+        return [Entrant(p, s) for p, s in await store.entrants(self.db, event_id)]
+
+    async def table_ids(self, event: Event) -> list[list[int]]:
+        """The tables of each round played so far (first round first), by table index: the games
+        that can be looked back at once the event is over (bot.review refuses them before)."""
+        return [
+            [t.table_id for t in sorted(await store.tables(self.db, event.event_id, rnd), key=_index)]
+            for rnd in range(1, event.round + 1)
+        ]
+
+    async def set_message(self, event_id: int, message_id: str) -> None:
+        await store.set_message(self.db, event_id, message_id)
+
+    async def set_thread(self, event_id: int, thread_id: str) -> None:
+        await store.set_thread(self.db, event_id, thread_id)
+
+    async def join(self, actor: Actor, guild_id: str, event_id: int) -> Event:
+        """Enter during sign-up, or late during round 1 (seated from round 2)."""
+        event = await self.event(guild_id, event_id)
+        if not event.open_for_entry:
+            raise EventRefused(EventRefusal.ALREADY_STARTED)
+        full = event.options.max_entrants
+        if sum(e.playing for e in await self.entrants(event_id)) >= full:
+            raise EventRefused(EventRefusal.FULL, max=full, tables=MAX_TABLES)
+        if not await store.add_entrant(self.db, event_id, actor.user_id, self.tables.clock.now()):
+            raise EventRefused(EventRefusal.ALREADY_ENTERED)
+        return event
+
+    async def leave(self, actor: Actor, guild_id: str, event_id: int) -> Event:
+        """Leave during sign-up; once it has started, withdraw (results so far stay, a computer
+        plays the person's seat of the round)."""
+        event = await self.event(guild_id, event_id)
+        if event.status is EventStatus.RUNNING:
+            return await self._drop(event, actor.user_id, "withdrew")
+        if event.status is not EventStatus.SIGNUP:
+            raise EventRefused(EventRefusal.ALREADY_STARTED)
+        if not await store.remove_entrant(self.db, event_id, actor.user_id):
+            raise EventRefused(EventRefusal.NOT_ENTERED)
+        return event
+
+    async def remove(self, actor: Actor, guild_id: str, event_id: int, player_id: str) -> Event:
+        """The organiser removes an entrant: a computer plays their seat, marked in the standings."""
+        event = await self._organised(actor, guild_id, event_id)
+        if event.status not in (EventStatus.SIGNUP, EventStatus.RUNNING):
+            raise EventRefused(EventRefusal.ALREADY_STARTED)
+        return await self._drop(event, player_id, "removed")
+
+    async def _drop(self, event: Event, player_id: str, status: str) -> Event:
+        if not await store.drop_entrant(self.db, event.event_id, player_id, status):
+            raise EventRefused(EventRefusal.NOT_ENTERED)
+        if event.status is EventStatus.RUNNING:
+            for t in await store.tables(self.db, event.event_id, event.round):
+                snap = None if t.finished else await self.tables.table_snapshot(t.table_id)
+                people = () if snap is None or snap.status is not TableStatus.PLAYING else snap.seats
+                if any(s.player_id == player_id and not s.is_computer for s in people):
+                    await self.tables.leave(Actor(player_id), t.table_id)  # a computer plays on
+        return event
+
+    async def cancel(self, actor: Actor, guild_id: str, event_id: int) -> Event:
+        """The organiser cancels: the round's unfinished tables close without results."""
+        event = await self._organised(actor, guild_id, event_id)
+        if event.status not in (EventStatus.SIGNUP, EventStatus.RUNNING, EventStatus.PAUSED):
+            raise EventRefused(EventRefusal.ALREADY_STARTED)
+        status = event.status.value
+        if not await store.move_on(self.db, event_id, status, event.round, "cancelled", event.round):
+            raise EventRefused(EventRefusal.ALREADY_STARTED)
+        host = Actor(event.organiser_id, is_moderator=True)
+        for t in await store.tables(self.db, event.event_id, event.round):
+            snap = None if t.finished else await self.tables.table_snapshot(t.table_id)
+            if snap is not None and snap.status is TableStatus.PLAYING:
+                await self.tables.cancel(host, t.table_id)
+        self._cancel_timer(event_id, event.round)
+        return await self.event(guild_id, event_id)
+
+    async def pause(self, actor: Actor, guild_id: str, event_id: int) -> Event:
+        """The round's tables play on, but the round is not scored nor the next one seated, and
+        its deadline stops, until ``resume``."""
+        event = await self._organised(actor, guild_id, event_id)
+        if not await store.pause(self.db, event_id, event.round, self.tables.clock.now()):
+            raise EventRefused(EventRefusal.NOT_RUNNING)
+        self._cancel_timer(event_id, event.round)
+        return await self.event(guild_id, event_id)
+
+    async def resume(self, actor: Actor, guild_id: str, event_id: int) -> Event:
+        """Carry on: the deadline moved on by the pause; a round whose tables all ended meanwhile
+        is scored now."""
+        event = await self._organised(actor, guild_id, event_id)
+        if not await store.resume(self.db, event_id, event.round, self.tables.clock.now()):
+            raise EventRefused(EventRefusal.NOT_RUNNING)
+        event = await self.event(guild_id, event_id)
+        await self._resume(event)
+        return event
+
+    async def _organised(self, actor: Actor, guild_id: str, event_id: int) -> Event:
+        """The event, if ``actor`` may run it: its organiser, or anyone who may organise events on
+        the server (so that an event goes on when its organiser has left)."""
+        event = await self.event(guild_id, event_id)
+        if actor.user_id != event.organiser_id:
+            settings = await self.tables.server_settings(guild_id, event.channel_id)
+            if not may_organise_events(actor, settings):
+                raise EventRefused(EventRefusal.NOT_ORGANISER)
+        return event
+
+    async def begin(self, actor: Actor, guild_id: str, event_id: int) -> Event:
+        """Start the event: round 1 seated at random (the organiser or a server manager)."""
+        event = await self._organised(actor, guild_id, event_id)
+        if event.status is not EventStatus.SIGNUP:
+            raise EventRefused(EventRefusal.ALREADY_STARTED)
+        if not [e for e in await self.entrants(event_id) if e.playing]:
+            raise EventRefused(EventRefusal.NO_ENTRANTS)
+        return await self._start(event)
+
+    async def _start(self, event: Event) -> Event:
+        if not await store.move_on(self.db, event.event_id, "signup", 0, "running", 1):
+            raise EventRefused(EventRefusal.ALREADY_STARTED)  # a second start got there first
+        self._cancel_timer(event.event_id, 0)
+        event = await self.event(event.guild_id, event.event_id)
+        await self._seat(event, 1)
+        return event
+
+    def _arm_start(self, event: Event) -> None:
+        """The chosen start time's timer (the round-0 timer of ``_timers``): at it the event starts
+        itself, once (the start is a compare-and-set of its status, whoever gets there first)."""
+        at = event.options.starts_at
+        if at is None or (event.event_id, 0) in self._timers:
+            return
+        if at <= self.tables.clock.now():  # passed while the bot was down
+            self._spawn(self._start_on_time(event))
+            return
+        self._timers[event.event_id, 0] = self.tables.clock.call_at(
+            at, lambda: self._spawn(self._start_on_time(event))
+        )
+
+    async def _start_on_time(self, event: Event) -> None:
+        self._timers.pop((event.event_id, 0), None)
+        current = await self.event(event.guild_id, event.event_id)
+        if current.status is not EventStatus.SIGNUP:
+            return  # started by hand, or cancelled
+        if not [e for e in await self.entrants(event.event_id) if e.playing]:
+            log.info("event %d: nobody joined by its start time; it waits in sign-up", event.event_id)
+            return
+        try:
+            await self._start(current)
+        except EventRefused:
+            return  # another process (or the organiser) started it just now
+
+    def _cancel_timer(self, event_id: int, rnd: int) -> None:
+        timer = self._timers.pop((event_id, rnd), None)
+        if timer is not None:
+            timer.cancel()
+
+    # == rounds ===============================================================================
+
+    async def _plan(self, event: Event, rnd: int) -> list[seating.Placement]:
+        people = [e.player_id for e in await self.entrants(event.event_id) if e.playing]
+        players = event.options.table.seats
+        if rnd == 1:
+            return seating.first_round(people, players, random.Random(event.round_seed(rnd)))
+        order = [s.person for s in await self.standings(event) if s.person in people]
+        order += [p for p in people if p not in order]
+        placed = [
+            seating.Placement(s.player_id, s.table_index + 1000 * r, s.seat)
+            for r, s in await store.seats(self.db, event.event_id)
+        ]
+        return seating.later_round(order, players, seating.pairs(placed))
+
+    async def _seat(self, event: Event, rnd: int) -> None:
+        """Seat round ``rnd``: claim it with its seating (or read the seating a claimant stored),
+        then open the tables not opened yet, each with its people in their seats and computers
+        filling the rest. Safe to repeat (a restart in the middle opens only the missing ones)."""
+        async with self._lock(event.event_id):
+            plan = await self._plan(event, rnd)
+            rows = [store.SeatRow(p.player_id, p.table_index, p.seat) for p in plan]
+            await store.claim_round(self.db, event.event_id, rnd, rows, self.tables.clock.now())
+            stored = [s for _r, s in await store.seats(self.db, event.event_id, rnd)]
+            opened = {t.table_index for t in await store.tables(self.db, event.event_id, rnd)}
+            by_table: dict[int, list[store.SeatRow]] = {}
+            for s in stored:
+                by_table.setdefault(s.table_index, []).append(s)
+            for index in sorted(set(by_table) - opened):
+                await self._open_table(event, rnd, index, by_table[index])
+            table_ids = [t.table_id for t in await store.tables(self.db, event.event_id, rnd)]
+        await self._arm(event, rnd)
+        if opened != set(by_table):
+            await self.presenter.round_started(event, rnd, table_ids)
+
+    async def _arm(self, event: Event, rnd: int) -> None:
+        """The round's deadline timer (from when it was seated, so a restart keeps the time)."""
+        seated = await store.seated_at(self.db, event.event_id, rnd)
+        if seated is None or (event.event_id, rnd) in self._timers:
+            return
+        at = seated + event.options.deadline
+        self._timers[event.event_id, rnd] = self.tables.clock.call_at(
+            at, lambda: self._spawn(self.deadline_passed(event, rnd))
+        )
+
+    async def deadline_passed(self, event: Event, rnd: int) -> None:
+        """The round's deadline: its unfinished tables are played out by the usual timeout rule
+        (``TableService.play_out``); the round is scored when the last of them ends."""
+        self._timers.pop((event.event_id, rnd), None)
+        current = await store.event(self.db, event.event_id)
+        if current is None or current.status != "running" or await store.scored(self.db, event.event_id, rnd):
+            return  # paused, cancelled, or the round is over
+        for t in await store.tables(self.db, event.event_id, rnd):
+            if not t.finished:
+                try:
+                    await self.tables.play_out(t.table_id)
+                except Refused as exc:  # closed or broken since: its end is recorded as it comes
+                    log.warning("event %d: table %d not played out: %s", event.event_id, t.table_id, exc)
+
+    async def _open_table(self, event: Event, rnd: int, index: int, seated: list[store.SeatRow]) -> None:
+        host = Actor(event.organiser_id, is_moderator=True)
+        options = replace(event.options.table, event_id=event.event_id)
+        snap = await self.tables.create_table(
+            host, event.guild_id, event.channel_id, options, seed=event.round_seed(rnd), seat_host=False
+        )
+        for s in seated:
+            await self.tables.join(Actor(s.player_id), snap.table_id, s.seat)
+        await self.tables.start_game(host, snap.table_id)
+        await store.add_table(self.db, event.event_id, rnd, index, snap.table_id)
+
+    # == results ==============================================================================
+
+    async def present(self, event: ev.TableEvent) -> None:
+        """Watching the table service: a hand of an event table was scored (the people who held
+        its seats get their points on the board), or its game ended (or it was cancelled)."""
+        if isinstance(event, ev.HandScored) and event.table.options.event_id is not None:
+            self._spawn(self._in_order(self._hand_scored(event)))
+        elif isinstance(event, ev.GameOver | ev.TableCancelled) and event.table.options.event_id is not None:
+            self._spawn(self._in_order(self._record(event.table)))
+
+    async def _in_order(self, work: Coroutine[Any, Any, None]) -> None:
+        """The work a table's news starts runs in the background, not inside the table service's
+        delivery (which is bounded by its presenter timeout: seating a round and posting the
+        standings can take longer), one at a time in the order the news came (the lock is fair),
+        so a hand's points are written before the game's end is judged."""
+        async with self._recording:
+            await work
+
+    async def _hand_scored(self, scored: ev.HandScored) -> None:
+        where = await store.table_of(self.db, scored.table.table_id)
+        row = None if where is None else await store.event(self.db, where.event_id)
+        if where is None or row is None or where.finished or not self.owns(row.guild_id):
+            return
+        board = (where.round - 1) * EventOptions.from_json(row.options).hands + scored.hand_number
+        await store.add_scores(
+            self.db,
+            row.event_id,
+            [
+                store.ScoreRow(where.round, board, seat.player_id, seat.seat, scored.score.points[seat.seat])
+                for seat in scored.table.seats
+                if seat.player_id is not None and not seat.is_computer
+            ],
+        )
+
+    async def _record(self, snap: TableSnapshot) -> None:
+        where = await store.table_of(self.db, snap.table_id)
+        if where is None:
+            return
+        row = await store.event(self.db, where.event_id)
+        if row is None or not self.owns(row.guild_id):
+            return
+        event = _event(row)
+        if not where.finished:
+            scores = (
+                await self._scores(event, where.round, snap) if snap.status is TableStatus.FINISHED else []
+            )
+            await store.finish_table(self.db, event.event_id, snap.table_id, scores)
+        await self.round_done(event, where.round)
+
+    async def _scores(self, event: Event, rnd: int, snap: TableSnapshot) -> list[store.ScoreRow]:
+        """The points of each person who kept their seat to the end, per board: the hands already
+        recorded as they were scored stay as they are; this fills any whose news was lost (a
+        restart between the save and its delivery). A seat a computer took over adds nothing: the
+        person did not play those cards."""
+        sheet = await self.tables.score_sheet(snap.table_id)
+        first = (rnd - 1) * event.options.hands
+        return [
+            store.ScoreRow(rnd, first + row.hand_number, seat.player_id, seat.seat, row.points[seat.seat])
+            for seat in snap.seats
+            if seat.player_id is not None and not seat.is_computer
+            for row in sheet.rows
+        ]
+
+    async def round_done(self, event: Event, rnd: int) -> None:
+        """After a table's result (or a restart, or a benchmark's results written straight to
+        storage): score the round once every table of it is done (exactly once: the round's
+        claim), post the standings and seat the next round or finish the event."""
+        if event.status is not EventStatus.RUNNING:
+            return  # cancelled: its tables' ends score nothing
+        planned = {s.table_index for _r, s in await store.seats(self.db, event.event_id, rnd)}
+        tables = await store.tables(self.db, event.event_id, rnd)
+        if {t.table_index for t in tables} != planned or not all(t.finished for t in tables):
+            return
+        if not await store.claim_scoring(self.db, event.event_id, rnd, self.tables.clock.now()):
+            return
+        final = rnd >= event.options.rounds
+        if final:  # finished before the final standings go out, so that they show it
+            await self._advance(event, rnd)
+        await self._post_standings(event, rnd)
+        if not final:
+            await self._advance(event, rnd)
+
+    async def _post_standings(self, event: Event, rnd: int, *, again: bool = False) -> None:
+        """The standings the round owes its thread since it was scored (the round's row says so
+        until they are out: a restart in between posts them then, ``again``)."""
+        final = rnd >= event.options.rounds
+        await self.presenter.standings(event, rnd, await self.standings(event), final, again=again)
+        await store.standings_posted(self.db, event.event_id, rnd, self.tables.clock.now())
+
+    async def _advance(self, event: Event, rnd: int) -> None:
+        if rnd >= event.options.rounds:
+            await store.move_on(self.db, event.event_id, "running", rnd, "finished", rnd)
+        elif await store.move_on(self.db, event.event_id, "running", rnd, "running", rnd + 1):
+            await self._seat(await self.event(event.guild_id, event.event_id), rnd + 1)
+
+    async def _resume(self, event: Event) -> None:
+        rnd = event.round
+        await self._seat(event, rnd)
+        seated = await store.seated_at(self.db, event.event_id, rnd)
+        if seated is not None and self.tables.clock.now() >= seated + event.options.deadline:
+            await self.deadline_passed(event, rnd)  # passed while the bot was down
+        for t in await store.tables(self.db, event.event_id, rnd):
+            if not t.finished:
+                snap = await self.tables.table_snapshot(t.table_id)
+                if snap.status in (TableStatus.FINISHED, TableStatus.CANCELLED):
+                    await self._record(snap)
+        if await store.scored(self.db, event.event_id, rnd):
+            await self._advance(event, rnd)  # scored, but the bot stopped before moving on
+        else:
+            await self.round_done(event, rnd)
+
+    async def standings(self, event: Event) -> list[Standing]:
+        entrants = await self.entrants(event.event_id)
+        results = [
+            PointsOnBoard(s.player_id, s.round, s.board, s.seat, s.points)
+            for s in await store.scores(self.db, event.event_id)
+        ]
+        removed = {e.player_id for e in entrants if not e.playing}
+        return standings([e.player_id for e in entrants], results, removed)
+
+    async def board(self, guild_id: str) -> list[BoardLine]:
+        """The server's events board over its finished events (computed from their results)."""
+        finished = [e for e in await self.events(guild_id) if e.status is EventStatus.FINISHED]
+        return board([await self.standings(e) for e in finished])
+
+
+def _index(table: store.TableRow) -> int:
+    return table.table_index

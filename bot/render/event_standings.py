@@ -1,0 +1,110 @@
+"""An event's standings (after a round, or final): place, name, matchpoint percentage, matchpoints
+and rounds played of every entrant, best first. Every word comes in with the model (the caller
+takes them from the catalogues); the leaders' rows are gold, a removed or withdrawn entrant's name
+is greyed with its tag."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image
+
+from bot.render import png, theme
+from bot.render.fonts import TextStyle, paste_text, text_width
+from bot.render.panels import paste_panel
+
+WIDTH = 900
+PAD = 14
+TITLE_H = 60
+HEADER_H = 38
+ROW_H = 42
+PLACE_X = PAD + 14
+NAME_X = PAD + 90
+PERCENT_RIGHT = WIDTH - PAD - 300
+POINTS_RIGHT = WIDTH - PAD - 140
+ROUNDS_RIGHT = WIDTH - PAD - 20
+
+TITLE = TextStyle(28, theme.TEXT, bold=True)
+SUBTITLE = TextStyle(20, theme.MUTED, bold=True)
+LABEL = TextStyle(17, theme.MUTED, bold=True)
+CELL = TextStyle(22, theme.TEXT, bold=True)
+NAME_MARKED = TextStyle(22, theme.MUTED, bold=True)
+TAG = TextStyle(15, theme.RED_MARK, bold=True)
+LEADER_FILL = theme.mix(theme.PANEL, theme.GOLD, 0.22)
+
+
+@dataclass(frozen=True, slots=True)
+class EventStandingsRow:
+    place: str  # "1", "=3", or a dash for someone with no result yet
+    name: str
+    percentage: str
+    matchpoints: str
+    rounds: int
+    leader: bool = False
+    tag: str | None = None  # "removed", "withdrew": the name is greyed and tagged
+
+
+@dataclass(frozen=True, slots=True)
+class EventStandingsImage:
+    title: str
+    subtitle: str  # e.g. "after round 2 of 3"
+    place: str  # the column headers
+    player: str
+    percentage: str
+    matchpoints: str
+    rounds: str
+    rows: tuple[EventStandingsRow, ...]
+
+
+def _row(canvas: Image.Image, row: EventStandingsRow, top: int) -> None:
+    box = (PAD, top, WIDTH - PAD, top + ROW_H - 4)
+    paste_panel(
+        canvas,
+        box,
+        LEADER_FILL if row.leader else theme.PANEL,
+        theme.GOLD if row.leader else None,
+        border=2 if row.leader else 0,
+    )
+    mid = (box[1] + box[3]) / 2
+    paste_text(canvas, row.place, CELL, PLACE_X, mid, max_width=NAME_X - PLACE_X - 6)
+    room = PERCENT_RIGHT - 110 - NAME_X
+    if row.tag is not None:
+        room -= text_width(row.tag, TAG) + 26
+    name_box = paste_text(canvas, row.name, NAME_MARKED if row.tag else CELL, NAME_X, mid, max_width=room)
+    if row.tag is not None:
+        tag_w = text_width(row.tag, TAG) + 14
+        tx = name_box[2] + 10
+        paste_panel(
+            canvas,
+            (tx, round(mid - 11), tx + tag_w, round(mid + 11)),
+            theme.PANEL_LIGHT,
+            theme.RED_MARK,
+            2,
+            11,
+        )
+        paste_text(canvas, row.tag, TAG, tx + tag_w / 2, mid, "centre")
+    paste_text(canvas, row.percentage, CELL, PERCENT_RIGHT, mid, "right")
+    paste_text(canvas, row.matchpoints, CELL, POINTS_RIGHT, mid, "right")
+    paste_text(canvas, str(row.rounds), CELL, ROUNDS_RIGHT, mid, "right")
+
+
+def draw(model: EventStandingsImage) -> Image.Image:
+    top = TITLE_H + HEADER_H
+    height = top + max(1, len(model.rows)) * ROW_H + PAD
+    canvas = Image.new("RGB", (WIDTH, height), theme.FELT)
+    paste_text(canvas, model.title, TITLE, PAD + 4, TITLE_H / 2, max_width=WIDTH * 3 // 5)
+    paste_text(canvas, model.subtitle, SUBTITLE, WIDTH - PAD - 4, TITLE_H / 2, "right")
+    mid = TITLE_H + HEADER_H / 2
+    paste_text(canvas, model.place, LABEL, PLACE_X, mid, max_width=NAME_X - PLACE_X - 4)
+    paste_text(canvas, model.player, LABEL, NAME_X, mid)
+    paste_text(canvas, model.percentage, LABEL, PERCENT_RIGHT, mid, "right")
+    paste_text(canvas, model.matchpoints, LABEL, POINTS_RIGHT, mid, "right")
+    paste_text(canvas, model.rounds, LABEL, ROUNDS_RIGHT, mid, "right")
+    for i, row in enumerate(model.rows):
+        _row(canvas, row, top + i * ROW_H)
+    return canvas
+
+
+def render(model: EventStandingsImage) -> bytes:
+    """PNG bytes of the standings: a pure function of its input."""
+    return png.encode(draw(model))

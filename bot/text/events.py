@@ -1,0 +1,190 @@
+"""Server events' words: the sign-up message, a round's start, the standings (text, image words and
+alt text), the list and the refusals, from the service's values. Pure (no Discord): unit-tested in
+every language."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from bot.events import Entrant, Event, EventRefused, EventStatus, Standing
+from bot.events.board import BoardLine
+from bot.render.event_standings import EventStandingsImage, EventStandingsRow
+from bot.text import t
+from bot.text.catalogue import fill
+from bot.text.daily import name_of
+
+Names = Mapping[str, str]
+ALT_ROWS = 20  # the alt text names the first this many (it must stay under Discord's limit)
+
+
+def number(value: float | Fraction, locale: str, decimals: int = 1) -> str:
+    """A number with the language's decimal sign; whole numbers without decimals."""
+    if value == int(value):
+        return fill("{n}", locale, {"n": int(value)})
+    return fill(f"{{n:.{decimals}f}}", locale, {"n": float(value)})
+
+
+def signup_text(event: Event, entrants: Sequence[Entrant], names: Names, locale: str) -> str:
+    table = event.options.table
+    head = t(
+        "event.signup",
+        locale,
+        name=event.name,
+        event=event.event_id,
+        rounds=event.options.rounds,
+        hands=event.options.hands,
+        seats=table.seats,
+        seconds=int(table.time_limit),
+        hours=int(event.options.deadline // 3600),
+    )
+    playing = [name_of(e.player_id, names, locale) for e in entrants if e.playing]
+    listed = ", ".join(playing) if playing else t("event.signup.nobody", locale)
+    lines = [head, t("event.signup.entrants", locale, count=len(playing), names=listed)]
+    if event.status is EventStatus.SIGNUP and event.options.starts_at is not None:
+        lines.append(t("event.signup.starts", locale, when=f"<t:{int(event.options.starts_at)}:R>"))
+    if event.status is EventStatus.RUNNING:
+        lines.append(t("event.signup.running", locale, round=event.round, rounds=event.options.rounds))
+    elif event.status is EventStatus.FINISHED:
+        lines.append(t("event.signup.finished", locale))
+    elif event.status is EventStatus.PAUSED:
+        lines.append(t("event.signup.paused", locale, round=event.round, rounds=event.options.rounds))
+    elif event.status is EventStatus.CANCELLED:
+        lines.append(t("event.signup.cancelled", locale))
+    return "\n".join(lines)
+
+
+def round_text(event: Event, rnd: int, tables: Sequence[Sequence[str]], closes: str, locale: str) -> str:
+    """A round's start: each table with its people (``tables``: the people's mentions per table)."""
+    lines = [
+        t(
+            "event.round.started",
+            locale,
+            round=rnd,
+            rounds=event.options.rounds,
+            name=event.name,
+            count=len(tables),
+            closes=closes,
+        )
+    ]
+    lines += [t("event.round.table", locale, table=i + 1, people=", ".join(p)) for i, p in enumerate(tables)]
+    return "\n".join(lines)
+
+
+def standings_text(event: Event, rnd: int, final: bool, locale: str) -> str:
+    if final:
+        return t("event.standings.final_text", locale, name=event.name)
+    return t("event.standings.round_text", locale, name=event.name, round=rnd, rounds=event.options.rounds)
+
+
+def review_texts(tables: Sequence[Sequence[int]], locale: str, limit: int = 2000) -> list[str]:
+    """How to look back at the event's games, with each round's table numbers: as few messages
+    as hold the lines (one round per line) within Discord's ``limit`` characters."""
+    lines = [t("event.standings.review", locale)] + [
+        t("event.standings.review_round", locale, round=i, tables=", ".join(f"#{n}" for n in ids))
+        for i, ids in enumerate(tables, start=1)
+        if ids
+    ]
+    texts: list[str] = []
+    for line in lines:
+        if texts and len(texts[-1]) + 1 + len(line) <= limit:
+            texts[-1] += "\n" + line
+        else:
+            texts.append(line[:limit])
+    return texts
+
+
+def _place(s: Standing, locale: str) -> str:
+    if s.place is None:
+        return "–"
+    return t("image.shared_place", locale, place=s.place) if s.shared else str(s.place)
+
+
+def standings_image(
+    event: Event,
+    rnd: int,
+    rows: Sequence[Standing],
+    final: bool,
+    names: Names,
+    tags: Mapping[str, str],
+    locale: str,
+) -> EventStandingsImage:
+    """``tags``: the removed/withdrew word of an entrant who left (their results stay)."""
+    subtitle = (
+        t("event.standings.final", locale)
+        if final
+        else t("event.standings.after", locale, round=rnd, rounds=event.options.rounds)
+    )
+    return EventStandingsImage(
+        title=t("event.standings.title", locale, name=event.name),
+        subtitle=subtitle,
+        place=t("event.standings.place", locale),
+        player=t("event.standings.player", locale),
+        percentage=t("event.standings.percentage", locale),
+        matchpoints=t("event.standings.matchpoints", locale),
+        rounds=t("event.standings.rounds", locale),
+        rows=tuple(
+            EventStandingsRow(
+                place=_place(s, locale),
+                name=name_of(s.person, names, locale),
+                percentage="–" if s.percentage is None else number(s.percentage, locale),
+                matchpoints=number(s.matchpoints, locale),
+                rounds=s.rounds,
+                leader=s.place == 1,
+                tag=tags.get(s.person),
+            )
+            for s in rows
+        ),
+    )
+
+
+def standings_alt(image: EventStandingsImage, name: str, locale: str) -> str:
+    rows = "; ".join(f"{r.place}. {r.name} {r.percentage}%" for r in image.rows[:ALT_ROWS])
+    return t("event.standings.alt", locale, name=name, rows=rows)[:1024]
+
+
+def entrant_tags(entrants: Sequence[Entrant], locale: str) -> dict[str, str]:
+    words = {"removed": "event.standings.removed", "withdrew": "event.standings.withdrew"}
+    return {e.player_id: t(words[e.status], locale) for e in entrants if e.status in words}
+
+
+def list_text(events: Sequence[tuple[Event, int]], locale: str) -> str:
+    """``events``: each with its number of entrants."""
+    if not events:
+        return t("event.list.empty", locale)
+    return "\n".join(
+        t(
+            "event.list.line",
+            locale,
+            event=e.event_id,
+            name=e.name,
+            status=t(f"event.status.{e.status.value}", locale, round=e.round, rounds=e.options.rounds),
+            count=count,
+        )
+        for e, count in events
+    )
+
+
+def board_text(lines: Sequence[BoardLine], events: int, names: Names, locale: str, shown: int = 20) -> str:
+    """The events board: the first ``shown`` lines, places shared by equal points."""
+    if not lines:
+        return t("event.board.empty", locale)
+    rows = [t("event.board.title", locale, count=events)]
+    for line in lines[:shown]:
+        place = 1 + sum(1 for other in lines if other.points > line.points)
+        rows.append(
+            t(
+                "event.board.line",
+                locale,
+                place=place,
+                name=name_of(line.person, names, locale),
+                points=line.points,
+                events=line.events,
+                wins=line.wins,
+            )
+        )
+    return "\n".join(rows)
+
+
+def refusal_text(refused: EventRefused, locale: str) -> str:
+    return t(f"event.refused.{refused.code.value}", locale, **refused.details)

@@ -1,0 +1,156 @@
+"""``/hearts daily play`` and ``/hearts daily board [day]``: a subgroup added to the ``/hearts``
+group of the Hearts extension when this one loads (found in the command tree, so neither extension
+imports the other).
+
+Discord can't make ``/hearts daily`` both a command and the group of ``board``: a group is never
+invoked itself, so today's challenge is ``/hearts daily play``.
+
+The ``Daily`` cog makes the service (over the app's table service and database), attaches its
+presenter, and starts it: the secret, the day's par and the summaries of closed days.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import HeartsClient
+from bot.client.answers import actor_of, defer_private, private_answer, reader_locale
+from bot.client.server import names_in
+from bot.daily import BadDay, DailyRefusal, DailyRefused, DailyService, DailySettings, Origin
+from bot.daily.days import closes_at
+from bot.text import t
+from bot.text.daily import board_text, intro_text, played_text, timestamp
+from cogs.daily._presenter import COG_NAME, DiscordDailyPresenter, ShareButton, board_file
+
+log = logging.getLogger(__name__)
+
+NO_PINGS = discord.AllowedMentions.none()
+EXAMPLE_DAY = "2026-11-18"
+
+
+class DailyGroup(app_commands.Group):
+    """The ``daily`` subgroup of ``/hearts``; its commands call the cog."""
+
+    def __init__(self, cog: Daily) -> None:
+        super().__init__(
+            name="daily", description="The daily challenge: the same four deals for everyone today"
+        )
+        self.cog = cog
+
+    @app_commands.command(name="play", description="Play today's challenge, privately in your DMs")
+    async def play(self, interaction: discord.Interaction[Any]) -> None:
+        await self.cog.play(interaction)
+
+    @app_commands.command(name="board", description="This server's ranking for a day's challenge")
+    @app_commands.describe(day="YYYY-MM-DD or the challenge's number (default: today)")
+    async def board(self, interaction: discord.Interaction[Any], day: str | None = None) -> None:
+        await self.cog.board(interaction, day)
+
+
+class Daily(commands.Cog, name=COG_NAME):
+    def __init__(self, bot: HeartsClient) -> None:
+        self.bot = bot
+        settings = DailySettings(par_deals=bot.settings.daily_par_deals)
+        self.service = DailyService(bot.service, bot.db, settings, owns=bot.settings.owns_server)
+        self.presenter = DiscordDailyPresenter(bot, self.service)
+        self.group = DailyGroup(self)
+
+    async def cog_load(self) -> None:
+        hearts = self.bot.tree.get_command("hearts")
+        if not isinstance(hearts, app_commands.Group):
+            raise RuntimeError("the daily challenge needs the Hearts extension loaded first")
+        hearts.add_command(self.group)
+        self.bot.add_dynamic_items(ShareButton)
+        self.service.attach(self.presenter)
+        await self.service.start()
+
+    async def cog_unload(self) -> None:
+        await self.service.stop()
+        self.bot.remove_dynamic_items(ShareButton)
+        hearts = self.bot.tree.get_command("hearts")
+        if isinstance(hearts, app_commands.Group):
+            hearts.remove_command(self.group.name)
+
+    async def share(self, interaction: discord.Interaction[Any], day: str) -> None:
+        await self.presenter.share(interaction, day)
+
+    async def _in_server(self, interaction: discord.Interaction[Any]) -> bool:
+        """Refuse outside a server (Discord offers /hearts only there); learn the person's name."""
+        self.bot.known_names[str(interaction.user.id)] = interaction.user.display_name
+        if interaction.guild_id is None:
+            await private_answer(interaction, t("reply.guild_only", await reader_locale(interaction)))
+            return False
+        return True
+
+    async def play(self, interaction: discord.Interaction[Any]) -> None:
+        if not await self._in_server(interaction):
+            return
+        await defer_private(interaction)
+        locale = await reader_locale(interaction)
+        actor = actor_of(interaction)
+        try:
+            day = self.service.today()
+            number = self.service.number(day)
+            attempt = await self.service.attempt(actor.user_id, day)
+            if attempt is not None and attempt.finished:
+                await private_answer(interaction, played_text(number, day, locale))
+                return
+            try:
+                dm = await interaction.user.create_dm()
+                if attempt is None:  # the first time today: the intro opens the DM (closed DMs fail here)
+                    await dm.send(intro_text(number, day, locale), allowed_mentions=NO_PINGS)
+            except discord.Forbidden:
+                await private_answer(interaction, t("daily.dms_closed", locale))
+                return
+            origin = Origin(str(interaction.guild_id), str(interaction.channel_id), locale)
+            started = await self.service.play(actor, origin, str(dm.id))
+        except DailyRefused as exc:
+            await private_answer(interaction, self._refusal(exc, locale))
+            return
+        key = "daily.resumed" if started.resumed else "daily.started"
+        await private_answer(interaction, t(key, locale, number=started.number))
+
+    async def board(self, interaction: discord.Interaction[Any], day_text: str | None) -> None:
+        if not await self._in_server(interaction):
+            return
+        await defer_private(interaction)
+        locale = await reader_locale(interaction)
+        guild_id = str(interaction.guild_id)
+        try:
+            day = self.service.parse_day(day_text)
+            board = await self.service.board(guild_id, day)
+        except BadDay as exc:
+            first = self.service.first_day or dt.date.today()
+            text = t(
+                f"daily.bad_day.{exc.problem.value}", locale, example=EXAMPLE_DAY, first=first.isoformat()
+            )
+            await private_answer(interaction, text)
+            return
+        except DailyRefused as exc:
+            if exc.code is DailyRefusal.NOBODY:
+                number = self.service.number(day)
+                await private_answer(
+                    interaction, t("daily.board.nobody", locale, day=day.isoformat(), number=number)
+                )
+            else:
+                await private_answer(interaction, self._refusal(exc, locale))
+            return
+        names = names_in(self.bot, guild_id, [e.player_id for e in board.entries])
+        text = board_text(board, names, locale)
+        if closes_at(day) > self.bot.service.clock.now():
+            text += "\n" + t("daily.board.open", locale, closes=timestamp(closes_at(day), "R"))
+        await private_answer(
+            interaction, text[:2000], file=await board_file(board, names, locale), allowed_mentions=NO_PINGS
+        )
+
+    def _refusal(self, exc: DailyRefused, locale: str) -> str:
+        if exc.code is DailyRefusal.PLAYED:
+            day = self.service.today()
+            return played_text(self.service.number(day), day, locale)
+        return t("daily.not_ready", locale)

@@ -1,0 +1,172 @@
+"""The daily challenge's events on Discord: a person's result (a DM, in their language, with the
+Share button) and a closed day's summary in a server's daily channel (its language: the board as
+an image, the deals as text), or, where the bot lacks permission there, one line to the admins."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from typing import Any, Final
+
+import discord
+from discord.ext import commands
+
+from bot.client import HeartsClient
+from bot.client.answers import answer_failure, private_answer, reader_locale
+from bot.client.server import names_in, server_language
+from bot.daily import DailyResult, DailyService, DayBoard, DaySummary
+from bot.render import FinalStandings, StandingRow, render_final_standings
+from bot.text import t
+from bot.text.alt_text import standings_alt
+from bot.text.daily import board_text, deals_text, name_of, result_text, share_line
+from bot.text.images import image_words
+
+log = logging.getLogger(__name__)
+
+COG_NAME: Final = "Daily"
+NO_PINGS = discord.AllowedMentions.none()
+SHARE_TEMPLATE: Final = r"hh:daily:share:(?P<day>\d{4}-\d{2}-\d{2})"
+SUMMARY_PERMISSIONS: Final = ("view_channel", "send_messages", "attach_files")
+
+
+def share_id(day: str) -> str:
+    """The Share button's id: the day only (the person is whoever clicks; a result is theirs)."""
+    return f"hh:daily:share:{day}"
+
+
+class ShareButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SHARE_TEMPLATE):
+    """Posts the clicker's spoiler-free result line of that day where they started it."""
+
+    def __init__(self, day: str, label: str = "Share") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.primary, custom_id=share_id(day), emoji="📣"
+            )
+        )
+        self.day = day
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ShareButton:
+        return cls(match["day"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            client = interaction.client
+            cog = client.get_cog(COG_NAME) if isinstance(client, commands.Bot) else None
+            if cog is None or not hasattr(cog, "share"):
+                raise RuntimeError("the daily extension is not loaded")
+            await cog.share(interaction, self.day)
+        except Exception as exc:  # a DynamicItem's failure is only logged by discord.py: answer it
+            await answer_failure(interaction, exc)
+
+
+def board_image(board: DayBoard, names: dict[str, str], locale: str) -> FinalStandings:
+    places = [e.place for e in board.entries]
+    return FinalStandings(
+        rows=tuple(
+            StandingRow(
+                place=e.place,
+                name=name_of(e.player_id, names, locale),
+                total=e.total,
+                shared=places.count(e.place) > 1,
+            )
+            for e in board.entries
+        ),
+        hands_played=None,
+    )
+
+
+async def board_file(board: DayBoard, names: dict[str, str], locale: str) -> discord.File:
+    """The board as the standings image, rendered off the event loop, with its alt text."""
+    image = board_image(board, names, locale)
+    png = await asyncio.to_thread(render_final_standings, image, image_words(locale))
+    return discord.File(io.BytesIO(png), filename="daily.png", description=standings_alt(image, locale))
+
+
+class DiscordDailyPresenter:
+    def __init__(self, bot: HeartsClient, service: DailyService) -> None:
+        self.bot = bot
+        self.service = service
+
+    async def server_language(self, guild_id: str) -> str:
+        return await server_language(self.bot, guild_id)
+
+    async def finished(self, result: DailyResult) -> None:
+        attempt = await self.service.attempt(result.player_id, result.day)
+        locale = attempt.locale if attempt is not None else "en"
+        view = discord.ui.View(timeout=None)
+        view.add_item(ShareButton(result.day.isoformat(), t("button.daily_share", locale)))
+        try:
+            dm = await self.bot.create_dm(discord.Object(int(result.player_id)))
+            await dm.send(result_text(result, locale), view=view, allowed_mentions=NO_PINGS)
+        except discord.HTTPException as exc:  # DMs closed since: /hearts daily board still shows it
+            log.warning("daily result not sent to %s: %s", result.player_id, exc)
+
+    async def summary(self, summary: DaySummary) -> None:
+        locale = await self.server_language(summary.guild_id)
+        channel = self.bot.get_channel(int(summary.channel_id))
+        missing = list(SUMMARY_PERMISSIONS)
+        if isinstance(channel, discord.TextChannel | discord.Thread):
+            perms = channel.permissions_for(channel.guild.me)
+            missing = [p for p in SUMMARY_PERMISSIONS if not getattr(perms, p)]
+        if missing:
+            await self._tell_admins(summary, missing, locale)
+            return
+        assert isinstance(channel, discord.TextChannel | discord.Thread)
+        board = summary.board
+        names = names_in(self.bot, summary.guild_id, [e.player_id for e in board.entries])
+        text = "\n".join(
+            (
+                t("daily.summary.title", locale, number=board.number, day=board.day.isoformat()),
+                board_text(board, names, locale),
+                deals_text(summary.deals, locale),
+            )
+        )
+        await channel.send(
+            text[:2000], file=await board_file(board, names, locale), allowed_mentions=NO_PINGS
+        )
+
+    async def _tell_admins(self, summary: DaySummary, missing: list[str], locale: str) -> None:
+        """The summary is skipped: one line to the admins, in the server's system channel (where
+        Discord posts its notices to them), else to the server's owner in a DM."""
+        guild = self.bot.get_guild(int(summary.guild_id))
+        log.warning("daily summary of server %s skipped: no permission in its channel", summary.guild_id)
+        if guild is None:
+            return
+        names = ", ".join(t(f"permission.{p}", locale) for p in missing)
+        text = t("daily.summary.no_permission", locale, channel=f"<#{summary.channel_id}>", permissions=names)
+        try:
+            if guild.system_channel is not None:
+                await guild.system_channel.send(text, allowed_mentions=NO_PINGS)
+            else:
+                owner = await self.bot.create_dm(discord.Object(guild.owner_id or 0))
+                await owner.send(text, allowed_mentions=NO_PINGS)
+        except discord.HTTPException as exc:
+            log.warning("admins of server %s not told of the skipped summary: %s", summary.guild_id, exc)
+
+    async def share(self, interaction: discord.Interaction[Any], day_text: str) -> None:
+        """A Share click: the clicker's own result of that day, one line, in the channel they
+        started from, in that server's language."""
+        locale = await reader_locale(interaction)
+        player = str(interaction.user.id)
+        day = self.service.parse_day(day_text)
+        attempt = await self.service.attempt(player, day)
+        if attempt is None or attempt.total is None:
+            await private_answer(interaction, t("daily.share_none", locale))
+            return
+        result = await self.service.result(day, player)
+        public = await self.server_language(attempt.guild_id)
+        line = share_line(interaction.user.display_name, result, public)
+        channel = self.bot.get_partial_messageable(int(attempt.channel_id))
+        where = f"<#{attempt.channel_id}>"
+        try:
+            await channel.send(line, allowed_mentions=NO_PINGS)
+        except discord.HTTPException as exc:
+            log.info("daily share of %s not posted: %s", player, exc)
+            await private_answer(interaction, t("daily.share_failed", locale, channel=where))
+            return
+        await private_answer(interaction, t("daily.shared", locale, channel=where))

@@ -1,0 +1,191 @@
+"""Event news on Discord: the sign-up message (kept up to date, with Join and Leave while sign-up
+is open), the event's own thread made from it (each round's tables with their people, the
+standings image after each round), and the two buttons. A button's ``custom_id`` carries the event
+number, so a click is handled after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from typing import Any, Final
+
+import discord
+from discord.ext import commands
+
+from bot.client import HeartsClient
+from bot.client.answers import answer_failure
+from bot.client.once import posted
+from bot.client.server import names_in, server_language
+from bot.events import Event, EventService, Standing
+from bot.render.event_standings import render as render_standings
+from bot.text import t
+from bot.text.events import (
+    entrant_tags,
+    review_texts,
+    round_text,
+    signup_text,
+    standings_alt,
+    standings_image,
+    standings_text,
+)
+
+log = logging.getLogger(__name__)
+
+COG_NAME: Final = "Events"
+JOIN_TEMPLATE: Final = r"hev:(?P<action>join|leave):(?P<event>[0-9]{1,12})"
+NO_PINGS = discord.AllowedMentions.none()
+MENTION_PEOPLE = discord.AllowedMentions(everyone=False, roles=False, users=True)
+THREAD_DAYS: Final = 10080  # the thread's auto-archive: a week, the longest round
+
+
+def button_id(action: str, event_id: int) -> str:
+    return f"hev:{action}:{event_id}"
+
+
+class SignupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=JOIN_TEMPLATE):
+    """Join or Leave an event in sign-up (the cog's ``signup_click`` does it)."""
+
+    def __init__(self, action: str, event_id: int, label: str | None = None) -> None:
+        style = discord.ButtonStyle.success if action == "join" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(label=label or action, style=style, custom_id=button_id(action, event_id))
+        )
+        self.action = action
+        self.event_id = event_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SignupButton:
+        return cls(match["action"], int(match["event"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            client = interaction.client
+            cog = client.get_cog(COG_NAME) if isinstance(client, commands.Bot) else None
+            if cog is None or not hasattr(cog, "signup_click"):
+                raise RuntimeError("the events extension is not loaded")
+            await cog.signup_click(interaction, self.action, self.event_id)
+        except Exception as exc:  # a DynamicItem's failure is only logged by discord.py: answer it
+            await answer_failure(interaction, exc)
+
+
+def signup_view(event: Event, locale: str) -> discord.ui.View | None:
+    if not event.open_for_entry:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(SignupButton("join", event.event_id, t("button.event_join", locale)))
+    view.add_item(SignupButton("leave", event.event_id, t("button.event_leave", locale)))
+    return view
+
+
+class DiscordEventPresenter:
+    def __init__(self, bot: HeartsClient, service: EventService) -> None:
+        self.bot = bot
+        self.service = service
+
+    async def signup_content(self, event: Event, locale: str) -> str:
+        entrants = await self.service.entrants(event.event_id)
+        names = names_in(self.bot, event.guild_id, [e.player_id for e in entrants])
+        return signup_text(event, entrants, names, locale)
+
+    async def refresh_signup(self, event: Event) -> None:
+        """Bring the sign-up message up to date (its buttons go once the event has started)."""
+        channel = self.bot.get_channel(int(event.channel_id))
+        if event.message_id is None or not isinstance(channel, discord.TextChannel):
+            return
+        locale = await server_language(self.bot, event.guild_id)
+        message = channel.get_partial_message(int(event.message_id))
+        try:
+            await message.edit(
+                content=await self.signup_content(event, locale),
+                view=signup_view(event, locale),
+                allowed_mentions=NO_PINGS,
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not update the sign-up message of event %d: %s", event.event_id, exc)
+
+    async def _thread(self, event: Event) -> discord.abc.Messageable | None:
+        """The event's thread (made from the sign-up message the first time), else its channel."""
+        if event.thread_id is not None:
+            found = self.bot.get_channel(int(event.thread_id))
+            if isinstance(found, discord.Thread):
+                return found
+        channel = self.bot.get_channel(int(event.channel_id))
+        if not isinstance(channel, discord.TextChannel):
+            return None
+        if event.message_id is not None:
+            try:
+                thread = await channel.get_partial_message(int(event.message_id)).create_thread(
+                    name=event.name[:100], auto_archive_duration=THREAD_DAYS
+                )
+                await self.service.set_thread(event.event_id, str(thread.id))
+                return thread
+            except discord.HTTPException as exc:
+                log.warning("no thread for event %d (%s): posting in its channel", event.event_id, exc)
+        return channel
+
+    async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None:
+        fresh = await self.service.event(event.guild_id, event.event_id)
+        await self.refresh_signup(fresh)
+        where = await self._thread(fresh)
+        if where is None:
+            return
+        locale = await server_language(self.bot, event.guild_id)
+        tables = []
+        for table_id in table_ids:
+            snap = await self.bot.service.table_snapshot(table_id)
+            tables.append([f"<@{s.player_id}>" for s in snap.seats if s.player_id and not s.is_computer])
+        closes = f"<t:{int(self.bot.service.clock.now() + event.options.deadline)}:R>"
+        text = round_text(fresh, rnd, tables, closes, locale)
+        try:
+            await where.send(text[:2000], allowed_mentions=MENTION_PEOPLE)
+        except discord.HTTPException as exc:
+            log.warning("could not announce round %d of event %d: %s", rnd, event.event_id, exc)
+
+    async def standings_file(
+        self, event: Event, rnd: int, rows: list[Standing], final: bool, locale: str
+    ) -> discord.File:
+        """The standings image, rendered off the event loop, with its alt text."""
+        entrants = await self.service.entrants(event.event_id)
+        names = names_in(self.bot, event.guild_id, [s.person for s in rows])
+        image = standings_image(event, rnd, rows, final, names, entrant_tags(entrants, locale), locale)
+        png = await asyncio.to_thread(render_standings, image)
+        return discord.File(
+            io.BytesIO(png), filename="standings.png", description=standings_alt(image, event.name, locale)
+        )
+
+    async def standings(
+        self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
+    ) -> None:
+        """Post the standings in the event's thread (``again``: owed since a restart, so not if the
+        thread's last messages hold them already)."""
+        fresh = await self.service.event(event.guild_id, event.event_id)
+        where = await self._thread(fresh)
+        if where is None:
+            return
+        locale = await server_language(self.bot, event.guild_id)
+        text = standings_text(event, rnd, final, locale)
+        if not (again and await posted(self.bot, where, text)):
+            try:
+                file = await self.standings_file(event, rnd, rows, final, locale)
+                await where.send(text, file=file, allowed_mentions=NO_PINGS)
+            except discord.HTTPException as exc:
+                log.warning("could not post the standings of event %d: %s", event.event_id, exc)
+        if final:
+            fresh = await self.service.event(event.guild_id, event.event_id)
+            await self._post(where, review_texts(await self.service.table_ids(fresh), locale), event, again)
+            await self.refresh_signup(fresh)
+
+    async def _post(
+        self, where: discord.abc.Messageable, texts: list[str], event: Event, again: bool
+    ) -> None:
+        for text in texts:
+            if again and await posted(self.bot, where, text):
+                continue
+            try:
+                await where.send(text, allowed_mentions=NO_PINGS)
+            except discord.HTTPException as exc:
+                log.warning("could not post to the thread of event %d: %s", event.event_id, exc)

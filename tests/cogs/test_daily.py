@@ -1,0 +1,168 @@
+"""The daily challenge through the emulator: /hearts daily play in two servers deals both people
+the same cards in their DMs, the game runs there without a turn timer, the result comes privately
+with a Share button whose public line holds no card, a second attempt is refused, the board and
+bad days are answered privately, and a closed day's summary goes out once per server (or, without
+permission, one line to the admins)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.daily import days
+from bot.engine.cards import cards_of
+from bot.engine.duplicate import boards
+from bot.tables import Actor, ServerSettings
+from bot.text import LANGUAGES, t
+from bot.text.cards import card_full_name, card_name
+from cogs.daily._commands import Daily
+from discord_emulator import CommandNotAvailable, DiscordEmulator, Message, Permission, User
+from discord_emulator.runner import BotRunner
+from playtest.harness import Hearts, make_bot, now_clock
+
+ADMIN = Actor("admin", is_moderator=True)
+RESULT = re.compile(r"Daily challenge #\d+: ")
+
+
+def daily_cog(h: Hearts) -> Daily:
+    cog = h.bot.get_cog("Daily")
+    assert cog is not None
+    return cog  # type: ignore[return-value]
+
+
+def result_dm(h: Hearts, user: User) -> Message | None:
+    return next((m for m in h.emu.dm_messages(user) if RESULT.search(m.content)), None)
+
+
+def first_pass_cards(message: Message) -> set[int]:
+    """The cards of a passing message's buttons (``hh:pick:table:seat:move:card:chosen``)."""
+    return {int(c.split(":")[5]) for c in message.custom_ids if c.startswith("hh:pick:")}
+
+
+async def start(emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path) -> tuple[Hearts, Hearts]:
+    ann, bob = emulator.create_user("ann"), emulator.create_user("bob")
+    one = emulator.create_guild("One", members=[ann])
+    two = emulator.create_guild("Two", members=[bob])
+    clock = now_clock()
+    db = tmp_path / "hearts.sqlite3"
+    bot = make_bot(emulator, db, clock)
+    await bot_runner.start(bot)
+    return (
+        Hearts(emulator, bot, clock, db, one, one.channel("general"), [ann]),
+        Hearts(emulator, bot, clock, db, two, two.channel("general"), [bob]),
+    )
+
+
+async def play_daily(h: Hearts, user: User) -> Message:
+    ix = await h.emu.slash(user, h.general, "hearts daily play")
+    answer = await h.reply(ix)
+    assert "waiting in your DMs" in answer.content
+    await h.play_until(lambda: result_dm(h, user) is not None, [user])
+    found = result_dm(h, user)
+    assert found is not None
+    return found
+
+
+async def test_two_servers_same_deals_one_attempt_and_a_share_line_without_cards(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    h1, h2 = await start(emulator, bot_runner, tmp_path)
+    ann, bob = h1.people[0], h2.people[0]
+    for h, user in ((h1, ann), (h2, bob)):
+        ix = await emulator.slash(user, h.general, "hearts daily play")
+        assert "waiting in your DMs" in (await h.reply(ix)).content
+    ann_hand = await h1.hand_with(ann, "pick")
+    bob_hand = await h2.hand_with(bob, "pick")
+    service = daily_cog(h1).service
+    deal = boards(days.RULES, service.seed(service.today()), days.HANDS)[0]
+    assert first_pass_cards(ann_hand) == first_pass_cards(bob_hand) == set(cards_of(deal.hands[0]))
+    # Nothing public in either server shows a card (the game is in the DMs).
+    assert not [m for m in emulator.state.messages.values() if m.guild_id is not None and not m.ephemeral]
+
+    await h1.play_until(lambda: result_dm(h1, ann) is not None, [ann])
+    result = result_dm(h1, ann)
+    assert result is not None and any(c.startswith("hh:daily:share:") for c in result.custom_ids)
+    again = await emulator.slash(ann, h1.general, "hearts daily play")
+    assert "one attempt per day" in (await h1.reply(again)).content
+
+    share = await emulator.click(ann, result, label="Share")
+    assert "Shared in" in (await h1.reply(share)).content
+    line = await h1.wait_public("Hearts daily #1")
+    assert line.channel_id == h1.general.id
+    names = {card_name(c, lang) for c in range(52) for lang in LANGUAGES}
+    names |= {card_full_name(c, lang) for c in range(52) for lang in LANGUAGES}
+    assert not [n for n in names if n in line.content], line.content
+    assert not re.search(r"[♠♥♦♣]", line.content)
+    assert t("daily.par.pending") not in line.content  # par was computed in the background
+
+
+async def test_resume_after_a_restart_then_the_board_and_bad_days(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    h, _ = await start(emulator, bot_runner, tmp_path)
+    ann = h.people[0]
+    with pytest.raises(CommandNotAvailable):  # Discord offers /hearts only in servers
+        await emulator.slash(ann, emulator.dm_channel(ann), "hearts daily play")
+    nobody = await emulator.slash(ann, h.general, "hearts daily board")
+    assert "Nobody on this server finished" in (await h.reply(nobody)).content
+    ix = await emulator.slash(ann, h.general, "hearts daily play")
+    await h.reply(ix)
+    await h.pass_hand(ann)  # the first hand's pass, then a restart mid-hand
+    await h.settle()
+    await h.restart(bot_runner, downtime=3 * 3600.0)  # hours away: no turn timer runs out
+    again = await emulator.slash(ann, h.general, "hearts daily play")
+    assert "it goes on in your DMs" in (await h.reply(again)).content
+    await h.play_until(lambda: result_dm(h, ann) is not None, [ann])
+    board = await emulator.slash(ann, h.general, "hearts daily board", day="1")
+    answer = await h.reply(board)
+    assert "Daily challenge #1" in answer.content and "1. ann:" in answer.content
+    assert answer.attachments and answer.attachments[0].description
+    assert "The day is still open" in answer.content
+    for day, expected in (
+        ("2999-01-01", "hasn't started yet"),
+        ("2000-01-01", "There was no daily challenge that day"),
+        ("last tuesday", "I can't read that day"),
+    ):
+        bad = await emulator.slash(ann, h.general, "hearts daily board", day=day)
+        assert expected in (await h.reply(bad)).content
+    assert await h.bot.db.rows("SELECT COUNT(*) FROM game_players") == [(0,)]  # no ordinary record
+    stats = await h.reply(await emulator.slash(ann, h.general, "stats"))
+    assert "**Daily challenge**: 1 day played" in stats.content and "streak 1 (longest 1)" in stats.content
+
+
+async def test_the_summary_of_a_closed_day_goes_out_once_or_tells_the_admins(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    h1, h2 = await start(emulator, bot_runner, tmp_path)
+    ann, bob = h1.people[0], h2.people[0]
+    bot = h1.bot
+    owner_two = emulator.state.users[h2.guild.owner_id]
+    await bot.service.set_server_settings(
+        ADMIN, str(h1.guild.id), ServerSettings(daily_channel=str(h1.general.id))
+    )
+    await bot.service.set_server_settings(
+        ADMIN, str(h2.guild.id), ServerSettings(daily_channel=str(h2.general.id))
+    )
+    emulator.set_overwrite(h2.general, emulator.bot, deny=Permission.SEND_MESSAGES)
+    await play_daily(h1, ann)
+    ix = await emulator.slash(bob, h2.general, "hearts daily play")
+    await h2.reply(ix)
+    await h2.play_until(lambda: result_dm(h2, bob) is not None, [bob])
+    h1.clock.advance(2 * days.DAY_SECONDS)  # the next day ends: the first one closes
+    summary = await h1.wait_public("is closed")
+    assert summary.channel_id == h1.general.id and summary.attachments
+    service = daily_cog(h1).service
+    deals = boards(days.RULES, service.seed(service.first_day or service.today()), days.HANDS)
+    assert all(card_name(c) in summary.content for d in deals for h in d.hands for c in cards_of(h))
+    told = await emulator.wait_for_message(
+        lambda m: m.channel_id == emulator.dm_channel(owner_two).id and "could not post" in m.content,
+        what="the line to the admins of server Two",
+    )
+    assert f"<#{h2.general.id}>" in told.content
+    await h1.settle()
+    await h1.restart(bot_runner, downtime=60.0)
+    await daily_cog(h1).service.settle()
+    assert await daily_cog(h1).service.close_days() == 0
+    assert [m.channel_id for m in h1.public("is closed")] == [h1.general.id]  # once, in server One

@@ -1,0 +1,253 @@
+"""Server events through the emulator: ``/hearts-event new`` posts the sign-up message, nine
+people Join, the organiser starts it, round 1 seats them at three 4-player tables (a computer at
+each, in a different seat) dealt the same cards, the standings image goes to the event's thread
+after each round, round 2 seats them by standing so nobody meets the same people, and the final
+standings close the event. Bad input (no entrants, a second start, someone without the right, a
+double Join, options that don't fit) is answered privately."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.engine.cards import cards_of
+from bot.engine.duplicate import boards
+from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation
+from bot.events.seating import Placement, pairs
+from bot.storage import events as store
+from bot.text import TableRefusal, refusal_text, t
+from cogs.events._commands import Events
+from discord_emulator import DiscordEmulator, Message, User
+from discord_emulator.runner import BotRunner
+from playtest.harness import Hearts, make_bot, now_clock
+
+NAMES = ("ann", "bob", "cid", "dan", "eve", "fay", "gus", "hal", "ivy")
+
+
+def events_cog(h: Hearts) -> Events:
+    cog = h.bot.get_cog("Events")
+    assert cog is not None
+    return cog  # type: ignore[return-value]
+
+
+def first_pass_cards(message: Message) -> set[int]:
+    """The cards of a passing message's buttons (``hh:pick:table:seat:move:card:chosen``)."""
+    return {int(c.split(":")[5]) for c in message.custom_ids if c.startswith("hh:pick:")}
+
+
+async def club(emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path) -> tuple[Hearts, User]:
+    people = [emulator.create_user(n) for n in NAMES]
+    organiser = emulator.create_user("org")
+    guild = emulator.create_guild("Card club", members=people, owner=organiser)
+    clock = now_clock()
+    db = tmp_path / "hearts.sqlite3"
+    bot = make_bot(emulator, db, clock)
+    await bot_runner.start(bot)
+    return Hearts(emulator, bot, clock, db, guild, guild.channel("general"), people), organiser
+
+
+async def answer(h: Hearts, user: User, command: str, **options: object) -> str:
+    return (await h.reply(await h.emu.slash(user, h.general, command, **options))).content
+
+
+async def seating(h: Hearts, event_id: int, rnd: int) -> list[Placement]:
+    return [
+        Placement(s.player_id, s.table_index, s.seat) for _r, s in await store.seats(h.bot.db, event_id, rnd)
+    ]
+
+
+async def test_a_two_round_event_of_nine_people(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    h, org = await club(emulator, bot_runner, tmp_path)
+    ann = h.people[0]
+    refused = await answer(h, ann, "hearts-event new", name="Mine")
+    assert "Only the event's organiser, a server manager" in refused
+    too_short = await answer(h, org, "hearts-event new", name="Rush", hands=20, seconds=3600, deadline=1)
+    assert "That deadline is shorter" in too_short
+
+    ix = await emulator.slash(org, h.general, "hearts-event new", name="Autumn Cup", rounds=2, hands=1)
+    await ix.wait_acknowledged()
+    signup = await emulator.wait_until(lambda: ix.original, what="the sign-up message")
+    assert not signup.ephemeral and "**Autumn Cup** · event #1" in signup.content
+    assert "nobody yet" in signup.content
+    assert "Nobody has joined this event" in await answer(h, org, "hearts-event start", event=1)
+
+    for user in h.people:
+        await h.click(user, signup, "Join")
+    await emulator.wait_until(
+        lambda: "Entrants (9)" in emulator.message(signup.id).content, what="nine entrants listed"
+    )
+    again = await emulator.click(ann, emulator.message(signup.id), label="Join")
+    assert "already in this event" in (await h.reply(again)).content
+    assert "Only the event's organiser" in await answer(h, ann, "hearts-event start", event=1)
+    assert "has started" in await answer(h, org, "hearts-event start", event=1)
+    assert "already started" in await answer(h, org, "hearts-event start", event=1)
+
+    announced = await h.wait_public("**Round 1 of 2**")
+    thread = emulator.state.channels[announced.channel_id]
+    assert thread.id != h.general.id  # the event's own thread, made from the sign-up message
+    event = await events_cog(h).service.event(str(h.guild.id), 1)
+    first = await seating(h, 1, 1)
+    assert len({p.table_index for p in first}) == 3
+    assert len({(p.table_index, p.seat) for p in first}) == 9
+
+    # The same cards reach the same seat at every table: every person's first pass offers the
+    # round's board in their seat.
+    board = boards(event.options.table.rules, event.round_seed(1), 1)[0]
+    by_name = {str(u.id): u for u in h.people}
+    for p in first:
+        hand = await h.hand_with(by_name[p.player_id], "pick")
+        assert first_pass_cards(hand) == set(cards_of(board.hands[p.seat]))
+
+    await h.play_until(lambda: h.public("standings after round 1 of 2"))
+    after_one = h.public("standings after round 1 of 2")[0]
+    assert after_one.channel_id == thread.id and after_one.attachments
+    # Round 1's cards are not shown while the event goes on (bot.review refuses its tables).
+    round_one = [t.table_id for t in sorted(await store.tables(h.bot.db, 1, 1), key=lambda t: t.table_index)]
+    hidden = await h.reply(await emulator.slash(ann, h.general, "hearts replay", table=round_one[0], hand=1))
+    assert hidden.content == t("review.problem.event_not_over", table=round_one[0], name="Autumn Cup")
+    await h.wait_public("**Round 2 of 2**")
+    second = await seating(h, 1, 2)
+    assert not pairs(first) & pairs(second)  # nobody meets the same people again
+
+    await h.play_until(lambda: h.public("is over. The final standings"))
+    final = h.public("is over. The final standings")[0]
+    assert final.channel_id == thread.id and final.attachments and final.attachments[0].description
+    assert "Finished." in (await h.wait_content(signup, "Finished.")).content
+    # Once it is over, every game can be looked at: the thread lists each round's tables.
+    review = await h.wait_public("can now be looked at face up")
+    assert review.channel_id == thread.id
+    assert "Round 1: " + ", ".join(f"#{n}" for n in round_one) in review.content
+    shown = await h.reply(await emulator.slash(ann, h.general, "hearts replay", table=round_one[0], hand=1))
+    assert shown.content == t("review.posted", table=round_one[0], hand=1)
+
+    mine = await h.reply(await emulator.slash(ann, h.general, "hearts-event standings"))
+    assert mine.attachments
+    board = await answer(h, ann, "hearts-event board")
+    assert "**Events board** · 1 finished event" in board and "1. " in board
+    listed = await answer(h, ann, "hearts-event list")
+    assert "#1 **Autumn Cup** · finished · 9 entrants" in listed
+    scores = await store.scores(h.bot.db, 1)
+    assert len(scores) == 9 * 2  # one board per round, each person recorded once
+
+
+async def test_late_entry_withdraw_remove_and_cancel(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    h, org = await club(emulator, bot_runner, tmp_path)
+    ann, bob, cid, dan, eve = h.people[:5]
+    ix = await emulator.slash(org, h.general, "hearts-event new", name="Cup", rounds=2, hands=1)
+    await ix.wait_acknowledged()
+    signup = await emulator.wait_until(lambda: ix.original, what="the sign-up message")
+    for user in (ann, bob, cid, dan):
+        await h.click(user, signup, "Join")
+    await emulator.wait_until(lambda: "Entrants (4)" in emulator.message(signup.id).content, what="4 in")
+    await answer(h, org, "hearts-event start", event=1)
+    await h.wait_public("**Round 1 of 2**")
+    late = await emulator.click(eve, emulator.message(signup.id), label="Join")  # during round 1
+    assert "You are in **Cup**" in (await h.reply(late)).content
+    assert "your results so far stay" in await answer(h, ann, "hearts-event withdraw", event=1)
+    assert "Only the event's organiser" in await answer(h, bob, "hearts-event remove", event=1, member=cid)
+    assert "is out of **Cup**" in await answer(h, org, "hearts-event remove", event=1, member=bob)
+    assert "You are not in this event" in await answer(h, ann, "hearts-event withdraw", event=1)
+    await h.wait_content(signup, "Entrants (3)")  # cid, dan, and eve who entered late
+    assert "is cancelled" in await answer(h, org, "hearts-event cancel", event=1)
+    await h.wait_content(signup, "Cancelled by the organiser")
+    assert "already started" in await answer(h, org, "hearts-event cancel", event=1)
+    assert "#1 **Cup** · cancelled" in await answer(h, dan, "hearts-event list")
+
+
+async def test_a_restart_in_the_middle_of_a_round(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    h, org = await club(emulator, bot_runner, tmp_path)
+    five = h.people[:5]
+    ix = await emulator.slash(org, h.general, "hearts-event new", name="Cup", rounds=2, hands=1)
+    await ix.wait_acknowledged()
+    signup = await emulator.wait_until(lambda: ix.original, what="the sign-up message")
+    for user in five:
+        await h.click(user, signup, "Join")
+    await emulator.wait_until(lambda: "Entrants (5)" in emulator.message(signup.id).content, what="5 in")
+    await answer(h, org, "hearts-event start", event=1)
+    announced = await h.wait_public("**Round 1 of 2**")
+    for user in five:
+        await h.pass_hand(user)  # everyone passes, then the bot restarts mid-hand
+    await h.settle()
+    await h.restart(bot_runner, downtime=5.0)
+    await h.play_until(lambda: h.public("standings after round 1 of 2"), five)
+    await h.wait_public("**Round 2 of 2**")
+    assert len(h.public("**Round 1 of 2**")) == 1  # nothing seated twice
+    assert len({m.channel_id for m in h.public("Cup")} - {h.general.id}) == 1  # the one thread
+    assert h.public("standings after round 1 of 2")[0].channel_id == announced.channel_id
+    assert len(await store.tables(h.bot.db, 1, 1)) == 2
+
+
+async def test_the_rule_options_of_hearts_new_and_forged_values(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """/hearts-event new takes the rule options of /hearts new; the table service checks them as
+    for a table: a forged value is refused privately and no event is opened."""
+    h, org = await club(emulator, bot_runner, tmp_path)
+    ix = await emulator.forged_slash(org, h.general, "hearts-event new", name="Bad", moon="xx")
+    allowed = ("others_plus", "shooter_chooses")
+    expected = refusal_text(TableRefusal.OPTION_NOT_OFFERED, "en", option="moon", allowed=allowed)
+    assert (await h.reply(ix)).content == expected
+    ix = await emulator.forged_slash(org, h.general, "hearts-event new", name="Bad", seconds=1)
+    assert (await h.reply(ix)).content == refusal_text(
+        TableRefusal.BAD_TIME_LIMIT, "en", min=15.0, max=86400.0
+    )
+    clash = await answer(h, org, "hearts-event new", name="Bad", moon="shooter_chooses", tournament=True)
+    assert clash == refusal_text(TableRefusal.BAD_RULES, "en", rule="tournament_moon")
+    assert await events_cog(h).service.events(str(h.guild.id)) == []
+
+    ix = await emulator.slash(
+        org,
+        h.general,
+        "hearts-event new",
+        name="Rules night",
+        seats=5,
+        moon="shooter_chooses",
+        passing="left",
+        omnibus="JD",
+        queen_breaks_hearts=True,
+        five_player_removal="TWO_SPADES",
+    )
+    await ix.wait_acknowledged()
+    (event,) = await events_cog(h).service.events(str(h.guild.id))
+    rules = event.options.table.rules
+    assert rules.players == 5 and rules.moon is MoonScoring.SHOOTER_CHOOSES
+    assert rules.pass_rotation is PassRotation.LEFT and rules.omnibus is Omnibus.JACK_OF_DIAMONDS
+    assert rules.queen_breaks_hearts and rules.five_player_removal is FivePlayerRemoval.TWO_SPADES
+
+
+async def test_an_event_table_and_the_events_thread_deleted_mid_round(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """The table's thread and the event's own thread are deleted while the round plays: the table
+    plays on with its news in the channel (said once), the round is scored once and the final
+    standings still go out."""
+    h, org = await club(emulator, bot_runner, tmp_path)
+    ix = await emulator.slash(org, h.general, "hearts-event new", name="Quick", rounds=1, hands=1, seats=4)
+    await ix.wait_acknowledged()
+    signup = await emulator.wait_until(lambda: ix.original, what="the sign-up message")
+    four = h.people[:4]
+    for user in four:
+        await h.click(user, signup, "Join")
+    await emulator.wait_until(lambda: "Entrants (4)" in emulator.message(signup.id).content, what="four")
+    assert "has started" in await answer(h, org, "hearts-event start", event=1)
+    announced = await h.wait_public("**Round 1 of 1**")
+    table = await h.wait_table_message()
+    ((_index, table_id),) = [(t.table_index, t.table_id) for t in await store.tables(h.bot.db, 1, 1)]
+    assert table.channel_id not in (h.general.id, announced.channel_id)  # the table's own thread
+    emulator.delete_channel(emulator.state.channels[table.channel_id])
+    emulator.delete_channel(emulator.state.channels[announced.channel_id])
+
+    await h.play_until(lambda: h.public("is over. The final standings"), four)
+    await h.settle()
+    (final,) = h.public("is over. The final standings")
+    assert final.attachments
+    here = [m.content for m in emulator.messages(h.general)]
+    assert here.count(t("announce.place_gone", table=table_id)) == 1
+    done = await events_cog(h).service.event(str(h.guild.id), 1)
+    assert done.status.value == "finished"
+    assert len(await store.scores(h.bot.db, 1)) == 4  # one board, each person once

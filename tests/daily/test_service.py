@@ -1,0 +1,331 @@
+"""The daily challenge's service on a real database: same deals and same computer answers for
+everyone, one attempt, resume after a restart, results, par, boards with shared places, the summary
+claimed once, no turn timer and no ordinary records."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from dataclasses import dataclass, field
+
+import pytest
+
+from bot.daily import (
+    DailyRefusal,
+    DailyRefused,
+    DailyResult,
+    DailyService,
+    DailySettings,
+    DaySummary,
+    Origin,
+    days,
+)
+from bot.engine.duplicate import boards
+from bot.storage import daily as store
+from bot.tables import Actor, ManualClock, Refused, ServerSettings, TableOptions
+from bot.tables import events as ev
+from tests.tables.helpers import Rig, act_once, play_to_end, rig
+
+ANN, BOB, CID = Actor("ann"), Actor("bob"), Actor("cid")
+ADMIN = Actor("admin", is_moderator=True)
+DAY0 = 1_795_000_000.0  # 2026-11-18 some time after 07:00 UTC
+PAR_DEALS = 4  # hard's fixed work, small for tests
+
+
+@dataclass
+class Shown:
+    results: list[DailyResult] = field(default_factory=list)
+    summaries: list[DaySummary] = field(default_factory=list)
+
+    async def finished(self, result: DailyResult) -> None:
+        self.results.append(result)
+
+    async def summary(self, summary: DaySummary) -> None:
+        self.summaries.append(summary)
+
+
+@dataclass
+class Daily:
+    rig: Rig
+    service: DailyService
+    shown: Shown
+
+    async def close(self) -> None:
+        await self.service.settle()
+        await self.service.stop()
+        await self.rig.close()
+
+
+async def daily(url: str, clock: ManualClock) -> Daily:
+    r = await rig(url, clock)
+    service = DailyService(r.service, r.db, DailySettings(par_deals=PAR_DEALS))
+    shown = Shown()
+    service.attach(shown)
+    await service.start()
+    return Daily(r, service, shown)
+
+
+@pytest.fixture
+async def d(db_url: str) -> Daily:
+    the = await daily(db_url, ManualClock(DAY0))
+    yield the  # type: ignore[misc]
+    await the.close()
+
+
+async def finish(d: Daily, actor: Actor, guild: str, rng_seed: int = 7) -> int:
+    started = await d.service.play(actor, Origin(guild, f"c-{guild}", "en"), f"dm-{actor.user_id}")
+    await play_to_end(d.rig.service, started.table.table_id, {actor.user_id: actor}, rng_seed)
+    await d.rig.service.settle()
+    return started.table.table_id
+
+
+async def test_two_people_on_two_servers_get_the_days_deals(d: Daily) -> None:
+    a = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    b = await d.service.play(BOB, Origin("g2", "c-g2", "en"), "dm-bob")
+    day = days.today(DAY0)
+    first = boards(days.RULES, d.service.seed(day), days.HANDS)[0]
+    assert d.rig.service.private_hand(ANN, a.table.table_id).cards == first.hands[0]
+    assert d.rig.service.private_hand(BOB, b.table.table_id).cards == first.hands[0]
+    assert a.table.options.daily and a.table.deadline is None  # no turn timer
+    assert [s.is_computer for s in a.table.seats] == [False, True, True, True]
+    assert a.number == 1 and not a.resumed
+
+
+async def test_the_same_moves_meet_the_same_computer_answers(d: Daily) -> None:
+    t1 = await finish(d, ANN, "g1", rng_seed=3)
+    t2 = await finish(d, BOB, "g2", rng_seed=3)  # the same random person: the same moves
+    t3 = await finish(d, CID, "g2", rng_seed=4)
+    log1 = [(a.kind, a.payload) for a in await d.rig.db.actions(t1)][2:]  # after create/start
+    log2 = [(a.kind, a.payload) for a in await d.rig.db.actions(t2)][2:]
+    log3 = [(a.kind, a.payload) for a in await d.rig.db.actions(t3)][2:]
+    assert log1 == log2
+    assert log1 != log3
+    sheets = [await d.rig.service.score_sheet(t) for t in (t1, t2)]
+    assert sheets[0].rows == sheets[1].rows
+
+
+async def test_one_attempt_per_person_and_day(d: Daily) -> None:
+    first = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    again = await d.service.play(
+        ANN, Origin("g2", "c-g2", "en"), "dm-ann"
+    )  # before finishing: the same table goes on
+    assert again.resumed and again.table.table_id == first.table.table_id
+    await play_to_end(d.rig.service, first.table.table_id, {"ann": ANN})
+    await d.rig.service.settle()
+    with pytest.raises(DailyRefused) as refused:
+        await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    assert refused.value.code is DailyRefusal.PLAYED
+    assert len(d.shown.results) == 1 and d.shown.results[0].guild_id == "g1"
+    # The next day is a new challenge.
+    d.rig.clock.advance(days.DAY_SECONDS)
+    nxt = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    assert nxt.number == 2 and not nxt.resumed
+
+
+async def test_result_with_par_place_percentile_and_streak(d: Daily) -> None:
+    day = days.today(DAY0)
+    await d.service.settle()  # par of the day, computed at start
+    par = await store.par(d.rig.db, day.isoformat())
+    assert par is not None and len(par) == days.HANDS
+    await finish(d, ANN, "g1", 1)
+    result = d.shown.results[0]
+    assert len(result.hands) == days.HANDS and result.par == sum(par)
+    assert result.to_par == result.total - sum(par)
+    assert (result.place, result.players, result.percentile, result.streak) == (1, 1, 100.0, 1)
+    # Nothing of the ordinary games: no record, no ranking points.
+    assert await d.rig.db.rows("SELECT COUNT(*) FROM game_players") == [(0,)]
+    stats = await d.service.stats("ann")
+    assert (stats.days, stats.best, stats.current_streak, stats.longest_streak) == (1, result.total, 1, 1)
+    assert stats.average_to_par == result.to_par
+
+
+async def test_par_is_the_same_wherever_it_is_computed(d: Daily, db_url: str) -> None:
+    day = days.today(DAY0)
+    await d.service.settle()
+    stored = await store.par(d.rig.db, day.isoformat())
+    await d.rig.db.execute(("DELETE FROM daily_par WHERE day = ?", (day.isoformat(),)))
+    assert await d.service.compute_par(day) == sum(stored or ())
+
+
+async def test_board_places_share_ties(d: Daily) -> None:
+    day = days.today(DAY0)
+    now = DAY0
+    for who, total in (("ann", 5), ("bob", 5), ("cid", 9), ("dan", 2)):
+        await store.claim_attempt(d.rig.db, day.isoformat(), who, "g1", "c1", "en", now)
+        await store.finish_attempt(d.rig.db, day.isoformat(), who, (total, 0, 0, 0), now)
+    await store.claim_attempt(d.rig.db, day.isoformat(), "eve", "g2", "c2", "en", now)
+    await store.finish_attempt(d.rig.db, day.isoformat(), "eve", (1, 0, 0, 0), now)
+    board = await d.service.board("g1", day)
+    assert [(e.player_id, e.place) for e in board.entries] == [("dan", 1), ("ann", 2), ("bob", 2), ("cid", 4)]
+    assert board.players == 4 and board.everyone == 5
+    assert [e.percentile for e in board.entries] == [80.0, 60.0, 60.0, 20.0]
+    with pytest.raises(DailyRefused) as refused:
+        await d.service.board("g3", day)
+    assert refused.value.code is DailyRefusal.NOBODY
+
+
+async def test_resume_after_a_restart(db_url: str) -> None:
+    clock = ManualClock(DAY0)
+    first = await daily(db_url, clock)
+    started = await first.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    tid = started.table.table_id
+    await first.rig.service.settle()
+    hand = first.rig.service.private_hand(ANN, tid)
+    await first.close()
+    clock.advance(6 * 3600)  # the bot is down; no timer runs out at a daily table
+    second = await daily(db_url, clock)
+    try:
+        again = await second.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+        assert again.resumed and again.table.table_id == tid
+        assert second.rig.service.private_hand(ANN, tid) == hand
+        await play_to_end(second.rig.service, tid, {"ann": ANN})
+        await second.rig.service.settle()
+        assert [r.player_id for r in second.shown.results] == ["ann"]
+    finally:
+        await second.close()
+
+
+async def test_a_game_that_ended_unrecorded_is_recorded_at_the_next_start(d: Daily) -> None:
+    s = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    await d.service.stop()  # nobody watches: the game ends unrecorded (as in a crash)
+    await play_to_end(d.rig.service, s.table.table_id, {"ann": ANN})
+    await d.rig.service.settle()
+    assert d.shown.results == []
+    await d.service.start()
+    assert [r.player_id for r in d.shown.results] == ["ann"]
+    await d.service.stop()
+    await d.service.start()  # again: recorded once only
+    assert len(d.shown.results) == 1
+
+
+async def test_the_summary_of_a_closed_day_is_claimed_once(db_url: str) -> None:
+    clock = ManualClock(DAY0)
+    first = await daily(db_url, clock)
+    await first.rig.service.set_server_settings(ADMIN, "g1", ServerSettings(daily_channel="555"))
+    await finish(first, ANN, "g1")
+    await finish(first, BOB, "g2")  # g2 chose no channel: nothing there
+    assert await first.service.close_days() == 0  # the day is still open
+    clock.advance(2 * days.DAY_SECONDS)  # midnight after the next day: the day closes
+    await first.service.settle()
+    assert [(s.guild_id, s.channel_id) for s in first.shown.summaries] == [("g1", "555")]
+    summary = first.shown.summaries[0]
+    assert summary.deals == boards(days.RULES, first.service.seed(days.today(DAY0)), days.HANDS)
+    assert [e.player_id for e in summary.board.entries] == ["ann"]
+    await first.close()
+    # A restart, and a second process on the same database: nothing posted again.
+    second = await daily(db_url, clock)
+    third = await daily(db_url, clock)
+    try:
+        await second.service.settle()
+        await third.service.settle()
+        assert await second.service.close_days() == 0
+        assert second.shown.summaries == [] and third.shown.summaries == []
+    finally:
+        await third.close()
+        await second.close()
+
+
+async def test_the_secret_is_created_once_and_kept(db_url: str) -> None:
+    clock = ManualClock(DAY0)
+    first = await daily(db_url, clock)
+    seed = first.service.seed(days.today(DAY0))
+    secret = await first.rig.db.get_meta(store.SECRET_KEY)
+    await first.close()
+    clock.advance(days.DAY_SECONDS)
+    second = await daily(db_url, clock)
+    try:
+        assert await second.rig.db.get_meta(store.SECRET_KEY) == secret
+        assert second.service.seed(days.today(DAY0)) == seed
+        assert second.service.first_day == dt.date(2026, 11, 18)
+        assert second.service.number(days.today(clock.now())) == 2
+    finally:
+        await second.close()
+
+
+def test_days_are_parsed_with_clear_refusals() -> None:
+    first = dt.date(2026, 11, 10)
+    assert days.parse_day(None, DAY0, first) == dt.date(2026, 11, 18)
+    assert days.parse_day("2026-11-12", DAY0, first) == dt.date(2026, 11, 12)
+    assert days.parse_day("#3", DAY0, first) == dt.date(2026, 11, 12)
+    for text, problem in (
+        ("2026-11-19", days.DayProblem.FUTURE),
+        ("2026-11-09", days.DayProblem.BEFORE_FIRST),
+        ("yesterday", days.DayProblem.MALFORMED),
+        ("2026-13-01", days.DayProblem.MALFORMED),
+        ("99999999999", days.DayProblem.MALFORMED),
+        ("0", days.DayProblem.BEFORE_FIRST),
+    ):
+        with pytest.raises(days.BadDay) as bad:
+            days.parse_day(text, DAY0, first)
+        assert bad.value.problem is problem, text
+
+
+async def test_an_attempt_goes_on_in_another_process_and_the_owner_records_it(postgres_url: str) -> None:
+    """Two processes on one PostgreSQL database: the server's owner holds the table and its
+    computers; the other (where Discord delivers DM clicks) applies the person's moves."""
+    clock = ManualClock(DAY0)
+    owner_rig = await rig(postgres_url, clock, start=False)
+    owner_rig.service.owns = lambda guild: guild == "g1"
+    await owner_rig.service.start()
+    owner = DailyService(owner_rig.service, owner_rig.db, DailySettings(par_deals=PAR_DEALS))
+    shown = Shown()
+    owner.attach(shown)
+    await owner.start()
+    other_rig = await rig(postgres_url, clock, start=False)
+    other_rig.service.owns = lambda guild: guild != "g1"
+    await other_rig.service.start()
+    other = DailyService(other_rig.service, other_rig.db, DailySettings(par_deals=PAR_DEALS))
+    other_shown = Shown()
+    other.attach(other_shown)
+    await other.start()
+    try:
+        started = await owner.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+        tid = started.table.table_id
+        assert other.seed(days.today(DAY0)) == owner.seed(days.today(DAY0))  # one secret for both
+        rng = random.Random(5)
+        while not owner_rig.presenter.of(ev.GameOver, tid):
+            await owner_rig.service.settle()
+            hand = owner_rig.service.private_hand(ANN, tid)
+            await other_rig.service.visit(tid)
+            assert await act_once(other_rig.service, tid, {"ann": ANN}, rng) == 1
+            await owner_rig.presenter.wait_for(  # the owner caught up with her move
+                ev.TableEvent,  # type: ignore[arg-type]
+                lambda e, move=hand.move_number: (
+                    isinstance(e, ev.GameOver)
+                    or (isinstance(e, ev.TurnStarted) and e.move_number > move and 0 in e.seats)
+                ),
+            )
+        await owner_rig.service.settle()
+        assert [r.player_id for r in shown.results] == ["ann"] and other_shown.results == []
+        assert await owner_rig.db.rows("SELECT COUNT(*) FROM game_players") == [(0,)]
+    finally:
+        await other.stop()
+        await owner.stop()
+        await other_rig.close()
+        await owner_rig.close()
+
+
+async def test_an_attempt_unfinished_when_the_day_closes_ends_without_a_result(d: Daily) -> None:
+    started = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    tid = started.table.table_id
+    await d.rig.service.settle()
+    hand = d.rig.service.private_hand(ANN, tid)
+    d.rig.clock.advance(2 * days.DAY_SECONDS)  # the day closes at the next midnight but one
+    await d.service.settle()
+    await d.rig.service.settle()
+    attempt = await d.service.attempt("ann", days.today(DAY0))
+    assert attempt is not None and attempt.finished and attempt.total is None
+    assert d.shown.results == []
+    with pytest.raises(Refused):  # no move once the deals may be shown
+        await d.rig.service.pass_cards(ANN, tid, hand.move_number, 0b111)
+
+
+async def test_a_person_seated_at_an_ordinary_table_plays_the_daily_too(d: Daily) -> None:
+    ordinary = await d.rig.service.create_table(ANN, "g1", "c-g1", TableOptions())
+    await d.rig.service.start_game(ANN, ordinary.table_id)
+    started = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    assert started.table.table_id != ordinary.table_id
+    await play_to_end(d.rig.service, started.table.table_id, {"ann": ANN})
+    await d.rig.service.settle()
+    assert [r.player_id for r in d.shown.results] == ["ann"]
+    assert d.rig.service.snapshot(ordinary.table_id).status.open  # the ordinary game goes on

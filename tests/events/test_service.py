@@ -1,0 +1,466 @@
+"""Server events' service on a real database (SQLite and PostgreSQL): sign-up, a random first round
+with computers filling, the same boards at every table of a round, the round scored once when its
+last table ends, the next round by standing avoiding pairs that met, the final standings, a restart
+in the middle of a round, and every refusal."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field, replace
+
+import pytest
+
+from bot.engine.duplicate import boards
+from bot.engine.rules import RuleSet
+from bot.events import (
+    Event,
+    EventOptions,
+    EventRefusal,
+    EventRefused,
+    EventService,
+    EventStatus,
+    Standing,
+)
+from bot.events.model import MAX_TABLES
+from bot.events.seating import Placement, pairs
+from bot.storage import events as store
+from bot.tables import Actor, ManualClock, TableOptions, TableStatus
+from bot.tables.requests import SettingsRequest
+from tests.tables.helpers import GUILD, Rig, act_once, play_to_end, rig
+
+ORGANISER = Actor("org", is_moderator=True, manages_server=True)
+PEOPLE = [Actor(f"p{i}") for i in range(9)]
+HANDS = 2
+
+
+@dataclass
+class Shown:
+    rounds: list[tuple[int, list[int]]] = field(default_factory=list)
+    posted: list[tuple[int, list[Standing], bool]] = field(default_factory=list)
+    again: list[int] = field(default_factory=list)  # rounds whose standings were owed at a start
+
+    async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None:
+        self.rounds.append((rnd, table_ids))
+
+    async def standings(
+        self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
+    ) -> None:
+        self.posted.append((rnd, rows, final))
+        if again:
+            self.again.append(rnd)
+
+
+@dataclass
+class Events:
+    rig: Rig
+    service: EventService
+    shown: Shown
+
+    async def close(self) -> None:
+        await self.rig.service.settle()
+        await self.service.settle()
+        await self.service.stop()
+        await self.rig.close()
+
+
+async def events(url: str, clock: ManualClock) -> Events:
+    r = await rig(url, clock)
+    service = EventService(r.service, r.db)
+    shown = Shown()
+    service.attach(shown)
+    await service.start()
+    return Events(r, service, shown)
+
+
+@pytest.fixture
+async def e(db_url: str) -> AsyncIterator[Events]:
+    the = await events(db_url, ManualClock())
+    yield the
+    await the.close()
+
+
+def options(rounds: int = 2, players: int = 4, hands: int = HANDS, **kw: float) -> EventOptions:
+    rules = RuleSet(players=players, target_score=None, fixed_hands=hands)
+    return EventOptions(TableOptions(rules=rules), rounds=rounds, **kw)  # type: ignore[arg-type]
+
+
+async def signed_up(e: Events, people: list[Actor], rounds: int = 2) -> Event:
+    event = await e.service.new(ORGANISER, GUILD, "chan-1", "Autumn Cup", options(rounds))
+    for p in people:
+        await e.service.join(p, GUILD, event.event_id)
+    return event
+
+
+async def play_round(e: Events, table_ids: list[int]) -> None:
+    actors = {p.user_id: p for p in PEOPLE}
+    for i, table_id in enumerate(table_ids):
+        await play_to_end(e.rig.service, table_id, actors, seed=i + 1)
+    await settle(e)
+
+
+async def settle(e: Events) -> None:
+    """Until the table service and the event service are both idle (each can start the other)."""
+    for _ in range(100):
+        await e.rig.service.settle()
+        await e.service.settle()
+        if e.rig.service.idle:
+            return
+    raise AssertionError("the services did not settle")
+
+
+async def seating_of(e: Events, event: Event, rnd: int) -> list[Placement]:
+    """The round's seating as stored with its claim."""
+    return [
+        Placement(s.player_id, s.table_index, s.seat)
+        for _r, s in await store.seats(e.rig.db, event.event_id, rnd)
+    ]
+
+
+async def test_two_rounds_of_nine_people_at_four_player_tables(e: Events) -> None:
+    event = await signed_up(e, PEOPLE)
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    await e.rig.service.settle()
+    ((rnd, first),) = e.shown.rounds
+    assert rnd == 1 and len(first) == 3
+    snaps = [e.rig.service.snapshot(t) for t in first]
+    computer_seats = set()
+    for snap in snaps:
+        assert snap.status is TableStatus.PLAYING and snap.options.event_id == event.event_id
+        assert sum(s.is_computer for s in snap.seats) == 1  # three people and a computer each
+        computer_seats |= {s.seat for s in snap.seats if s.is_computer}
+    assert len(computer_seats) == 3  # rotated: every table's computer holds another seat's cards
+    placed = await seating_of(e, event, 1)
+    assert sorted(p.player_id for p in placed) == sorted(p.user_id for p in PEOPLE)
+    for p in placed:  # the stored seating is the tables' seating
+        assert snaps[p.table_index].seats[p.seat].player_id == p.player_id
+
+    # The same cards reach the same seat at every table: the round's first board.
+    stored = await e.service.event(GUILD, event.event_id)
+    board = boards(stored.options.table.rules, stored.round_seed(1), 1)[0]
+    for snap in snaps:
+        for s in snap.seats:
+            if s.player_id is not None:
+                hand = e.rig.service.private_hand(Actor(s.player_id), snap.table_id)
+                assert hand.cards == board.hands[s.seat]
+
+    await play_round(e, first)
+    assert [r for r, _rows, _final in e.shown.posted] == [1]
+    assert (await e.service.event(GUILD, event.event_id)).round == 2
+    (rnd, second) = e.shown.rounds[1]
+    assert rnd == 2 and len(second) == 3 and not set(second) & set(first)
+    # By standing, avoiding pairs that met: nine people at three tables can all meet new faces.
+    assert not pairs(await seating_of(e, event, 1)) & pairs(await seating_of(e, event, 2))
+
+    await play_round(e, second)
+    rounds = [(r, final) for r, _rows, final in e.shown.posted]
+    assert rounds == [(1, False), (2, True)]
+    done = await e.service.event(GUILD, event.event_id)
+    assert done.status is EventStatus.FINISHED
+    rows = e.shown.posted[-1][1]
+    assert {s.person for s in rows} == {p.user_id for p in PEOPLE}
+    # Each board and seat compares the people who held it, a pair sharing one matchpoint: the
+    # computers sit in three different seats, so one seat has 3 people (3 pairs) and three seats
+    # have 2 (1 pair each).
+    assert sum(s.matchpoints for s in rows) == 2 * HANDS * (3 + 3 * 1)
+    assert all(s.rounds == 2 for s in rows)
+    assert [s.place for s in rows] == sorted(s.place for s in rows if s.place is not None)
+    scores = await store.scores(e.rig.db, event.event_id)
+    assert len(scores) == 9 * HANDS * 2  # every person, every board, recorded once
+
+
+async def test_restart_in_the_middle_of_a_round(db_url: str) -> None:
+    clock = ManualClock()
+    e = await events(db_url, clock)
+    event = await signed_up(e, PEOPLE[:5], rounds=2)
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    ((_rnd, first),) = e.shown.rounds
+    await play_round(e, first[:1])  # one table done, the other still playing
+    await e.close()
+
+    e = await events(db_url, clock)
+    try:
+        assert e.shown.rounds == []  # nothing seated twice
+        await play_round(e, first[1:])
+        assert [r for r, _rows, _final in e.shown.posted] == [1]
+        ((rnd, second),) = e.shown.rounds
+        assert rnd == 2
+        await play_round(e, second)
+        assert [final for _r, _rows, final in e.shown.posted] == [False, True]
+        assert len(await store.scores(e.rig.db, event.event_id)) == 5 * HANDS * 2
+    finally:
+        await e.close()
+
+
+async def test_refusals(e: Events) -> None:
+    async def refused(code: EventRefusal, call: object) -> None:
+        with pytest.raises(EventRefused) as caught:
+            await call  # type: ignore[misc]
+        assert caught.value.code is code
+
+    await refused(EventRefusal.NOT_ORGANISER, e.service.new(PEOPLE[0], GUILD, "c", "x", options()))
+    await refused(EventRefusal.BAD_ROUNDS, e.service.new(ORGANISER, GUILD, "c", "x", options(rounds=11)))
+    await refused(
+        EventRefusal.DEADLINE_TOO_SHORT,
+        e.service.new(ORGANISER, GUILD, "c", "x", options(hands=10, deadline=3600.0)),
+    )
+    too_short = options(deadline=60.0)
+    await refused(EventRefusal.BAD_DEADLINE, e.service.new(ORGANISER, GUILD, "c", "x", too_short))
+    no_end = EventOptions(TableOptions(rules=RuleSet()))
+    await refused(EventRefusal.BAD_HANDS, e.service.new(ORGANISER, GUILD, "c", "x", no_end))
+
+    event = await e.service.new(ORGANISER, GUILD, "c", "Cup", options())
+    await refused(EventRefusal.NO_ENTRANTS, e.service.begin(ORGANISER, GUILD, event.event_id))
+    await refused(EventRefusal.NO_EVENT, e.service.join(PEOPLE[0], "another-guild", event.event_id))
+    await refused(EventRefusal.NOT_ENTERED, e.service.leave(PEOPLE[0], GUILD, event.event_id))
+    await e.service.join(PEOPLE[0], GUILD, event.event_id)
+    await refused(EventRefusal.ALREADY_ENTERED, e.service.join(PEOPLE[0], GUILD, event.event_id))
+    await refused(EventRefusal.NOT_ORGANISER, e.service.begin(PEOPLE[0], GUILD, event.event_id))
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    await refused(EventRefusal.ALREADY_STARTED, e.service.begin(ORGANISER, GUILD, event.event_id))
+    assert len(e.shown.rounds) == 1  # the second start seated nothing
+    await refused(EventRefusal.NOT_ORGANISER, e.service.cancel(PEOPLE[0], GUILD, event.event_id))
+    await refused(EventRefusal.NOT_ORGANISER, e.service.remove(PEOPLE[0], GUILD, event.event_id, "p1"))
+    await refused(EventRefusal.NOT_ENTERED, e.service.remove(ORGANISER, GUILD, event.event_id, "p5"))
+    await e.service.cancel(ORGANISER, GUILD, event.event_id)
+    await refused(EventRefusal.ALREADY_STARTED, e.service.join(PEOPLE[1], GUILD, event.event_id))
+    await refused(EventRefusal.ALREADY_STARTED, e.service.cancel(ORGANISER, GUILD, event.event_id))
+
+
+async def test_organiser_tools_late_entry_withdraw_remove_and_cancel(e: Events) -> None:
+    event = await signed_up(e, PEOPLE[:4])
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    ((_rnd, first),) = e.shown.rounds
+    await e.service.join(PEOPLE[8], GUILD, event.event_id)  # late, during round 1
+    await e.service.leave(PEOPLE[0], GUILD, event.event_id)  # withdraws: a computer plays on
+    await e.service.remove(ORGANISER, GUILD, event.event_id, PEOPLE[1].user_id)
+    snap = e.rig.service.snapshot(first[0])
+    assert not {s.player_id for s in snap.seats if not s.is_computer} & {"p0", "p1"}
+    await play_round(e, first)
+    rows = {s.person: s for s in e.shown.posted[0][1]}
+    assert rows["p0"].removed and rows["p1"].removed and not rows["p2"].removed
+    assert rows["p8"].rounds == 0  # entered late: seated from round 2
+    placed = await seating_of(e, event, 2)
+    assert sorted(p.player_id for p in placed) == ["p2", "p3", "p8"]
+    ((_rnd, second),) = e.shown.rounds[1:]
+    await e.service.cancel(ORGANISER, GUILD, event.event_id)
+    await e.rig.service.settle()
+    assert (await e.service.event(GUILD, event.event_id)).status is EventStatus.CANCELLED
+    for table_id in second:
+        assert (await e.rig.service.table_snapshot(table_id)).status is TableStatus.CANCELLED
+    assert len(e.shown.posted) == 1  # a cancelled round is never scored
+
+
+async def test_the_deadline_plays_out_unfinished_tables_and_keeps_the_boards_played(e: Events) -> None:
+    event = await signed_up(e, PEOPLE[:5])
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    ((_rnd, first),) = e.shown.rounds
+    actors = {p.user_id: p for p in PEOPLE}
+    rng = random.Random(3)
+    for _ in range(500):  # the first table plays its first hand; the second does nothing
+        await e.rig.service.settle()
+        if e.rig.service.snapshot(first[0]).hand_number == 2:
+            break
+        await act_once(e.rig.service, first[0], actors, rng)
+    assert e.rig.service.snapshot(first[0]).hand_number == 2
+    e.rig.clock.advance(event.options.deadline - 1)
+    await e.service.settle()
+    assert e.rig.service.snapshot(first[1]).status is TableStatus.PLAYING  # not yet
+    e.rig.clock.advance(1)
+    for _ in range(500):  # no more time passes: the overdue turns time out at once
+        e.rig.clock.advance(0)
+        await e.service.settle()
+        await e.rig.service.settle()
+        if e.shown.posted:
+            break
+    assert [(r, final) for r, _rows, final in e.shown.posted] == [(1, False)]
+    assert [r for r, _ids in e.shown.rounds] == [1, 2]
+    scores = await store.scores(e.rig.db, event.event_id)
+    at_first = {s.player_id for s in await seating_of(e, event, 1) if s.table_index == 0}
+    # Board 1 at the first table was played by its people; the rest was played out by the
+    # timeout rule (a random move, then a computer at the second timeout), so nobody else has a board.
+    assert {(s.board, s.player_id) for s in scores} == {(1, p) for p in at_first}
+
+
+async def test_pause_holds_the_round_and_its_deadline_until_resume(e: Events) -> None:
+    event = await signed_up(e, PEOPLE[:4])
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    ((_rnd, first),) = e.shown.rounds
+    with pytest.raises(EventRefused):
+        await e.service.resume(ORGANISER, GUILD, event.event_id)  # not paused
+    before = await store.seated_at(e.rig.db, event.event_id, 1)
+    assert before is not None
+    await e.service.pause(ORGANISER, GUILD, event.event_id)
+    await play_round(e, first)  # the tables play on while paused ...
+    assert e.shown.posted == []  # ... but the round is not scored
+    e.rig.clock.advance(event.options.deadline + 60)  # nor does its deadline run
+    await e.service.settle()
+    await e.service.resume(ORGANISER, GUILD, event.event_id)
+    await e.rig.service.settle()
+    assert [r for r, _rows, _final in e.shown.posted] == [1]  # scored on resuming
+    assert [r for r, _ids in e.shown.rounds] == [1, 2]
+    # the round's deadline moved on by the pause
+    assert await store.seated_at(e.rig.db, event.event_id, 1) == before + event.options.deadline + 60
+
+
+async def test_the_organiser_right_is_manage_server_or_the_servers_event_role(e: Events) -> None:
+    """Manage Channels alone is not enough; the role chosen in the server's settings is; anyone who
+    may organise runs an event whose organiser has left (the event's host stays its tables' host)."""
+    channels_only = Actor("chan-mod", is_moderator=True)
+    club_role = Actor("helper", roles=frozenset({"555"}))
+    with pytest.raises(EventRefused) as caught:
+        await e.service.new(channels_only, GUILD, "c", "x", options())
+    assert caught.value.code is EventRefusal.NOT_ORGANISER
+    with pytest.raises(EventRefused):
+        await e.service.new(club_role, GUILD, "c", "x", options())
+
+    await e.rig.service.change_server_settings(ORGANISER, GUILD, "c", SettingsRequest(event_role="555"))
+    event = await e.service.new(club_role, GUILD, "c", "Club night", options(rounds=1))
+    assert event.organiser_id == "helper"
+    for p in PEOPLE[:4]:
+        await e.service.join(p, GUILD, event.event_id)
+    with pytest.raises(EventRefused):  # another role's member may not run it
+        await e.service.begin(Actor("other", roles=frozenset({"556"})), GUILD, event.event_id)
+
+    # The organiser left the server (and so the role): a server manager starts and runs it.
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    await settle(e)
+    ((_rnd, tables),) = e.shown.rounds
+    await play_round(e, tables)
+    assert (await e.service.event(GUILD, event.event_id)).status is EventStatus.FINISHED
+
+    await e.rig.service.change_server_settings(ORGANISER, GUILD, "c", SettingsRequest(event_role_off=True))
+    with pytest.raises(EventRefused):
+        await e.service.new(club_role, GUILD, "c", "x", options())
+
+
+@dataclass
+class Stopped(Shown):
+    """The bot stops while the standings go out: the call never returns (like a crash between
+    the round's scoring and its post)."""
+
+    reached: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def standings(
+        self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
+    ) -> None:
+        self.reached.set()
+        await asyncio.Event().wait()
+
+
+@pytest.mark.parametrize("rounds", [1, 2])
+async def test_standings_owed_at_a_stop_are_posted_after_the_restart_exactly_once(
+    db_url: str, rounds: int
+) -> None:
+    clock = ManualClock()
+    r = await rig(db_url, clock)
+    service = EventService(r.service, r.db)
+    stopped = Stopped()
+    service.attach(stopped)
+    await service.start()
+    e = Events(r, service, stopped)
+    event = await signed_up(e, PEOPLE[:4], rounds=rounds)
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    ((_rnd, (table,)),) = stopped.rounds
+    await play_to_end(r.service, table, {p.user_id: p for p in PEOPLE}, seed=1)
+    async with asyncio.timeout(60):
+        await stopped.reached.wait()
+    assert await store.scored(r.db, event.event_id, 1)
+    await service.stop()
+    await r.close()
+
+    e = await events(db_url, clock)  # the restart: the standings the round owes go out
+    try:
+        await settle(e)
+        assert [(rnd, final) for rnd, _rows, final in e.shown.posted] == [(1, rounds == 1)]
+        assert e.shown.again == [1]
+        assert {s.person for s in e.shown.posted[0][1]} == {p.user_id for p in PEOPLE[:4]}
+        assert [rnd for rnd, _ids in e.shown.rounds] == ([2] if rounds == 2 else [])
+    finally:
+        await e.close()
+    e = await events(db_url, clock)  # delivered: a second restart posts nothing
+    try:
+        await settle(e)
+        assert e.shown.posted == [] and e.shown.rounds == []
+    finally:
+        await e.close()
+
+
+async def test_too_many_entrants_for_a_round_are_refused(e: Events) -> None:
+    event = await e.service.new(ORGANISER, GUILD, "c", "Big", options(rounds=1, players=3))
+    full = MAX_TABLES * 3
+    for i in range(full):
+        await e.service.join(Actor(f"x{i}"), GUILD, event.event_id)
+    with pytest.raises(EventRefused) as refused:
+        await e.service.join(Actor("one-too-many"), GUILD, event.event_id)
+    assert refused.value.code is EventRefusal.FULL
+    assert refused.value.details == {"max": full, "tables": MAX_TABLES}
+    await e.service.leave(Actor("x0"), GUILD, event.event_id)  # a place freed is taken again
+    await e.service.join(Actor("one-too-many"), GUILD, event.event_id)
+    assert len(await e.service.entrants(event.event_id)) == full
+
+
+async def test_a_chosen_start_time_starts_the_event_once_across_restarts_and_processes(db_url: str) -> None:
+    clock = ManualClock()
+    e = await events(db_url, clock)
+    at = clock.now() + 3600
+    for bad in (clock.now(), clock.now() + 31 * 86400):
+        with pytest.raises(EventRefused) as refused:
+            await e.service.new(ORGANISER, GUILD, "c", "x", replace(options(), starts_at=bad))
+        assert refused.value.code is EventRefusal.BAD_START
+    event = await e.service.new(ORGANISER, GUILD, "c", "Night cup", replace(options(rounds=1), starts_at=at))
+    empty = await e.service.new(ORGANISER, GUILD, "c", "Nobody", replace(options(rounds=1), starts_at=at))
+    for p in PEOPLE[:4]:
+        await e.service.join(p, GUILD, event.event_id)
+    await e.close()  # a restart before the time: the start is armed again from the database
+
+    first = await events(db_url, clock)
+    second = await events(db_url, clock)  # another process of the same shard owner's servers
+    try:
+        clock.advance(3599)
+        await settle(first)
+        await settle(second)
+        assert (await first.service.event(GUILD, event.event_id)).status is EventStatus.SIGNUP
+        clock.advance(1)
+        await settle(first)
+        await settle(second)
+        started = await first.service.event(GUILD, event.event_id)
+        assert started.status is EventStatus.RUNNING and started.round == 1
+        assert len(first.shown.rounds) + len(second.shown.rounds) == 1  # seated once
+        assert len(await store.tables(first.rig.db, event.event_id, 1)) == 1
+        # Nobody joined the other: it waits in sign-up for the organiser.
+        assert (await first.service.event(GUILD, empty.event_id)).status is EventStatus.SIGNUP
+    finally:
+        await second.close()
+        await first.close()
+
+
+async def test_only_the_servers_shard_owner_runs_its_event_and_nothing_is_played_twice(db_url: str) -> None:
+    """Two processes on one database: the one whose shards hold the server seats, scores and posts;
+    the other, started alongside and again after the round, does nothing with the event."""
+    clock = ManualClock()
+    owner = await events(db_url, clock)
+    r = await rig(db_url, clock)
+    other_service = EventService(r.service, r.db, owns=lambda guild: guild != GUILD)
+    other = Events(r, other_service, Shown())
+    other_service.attach(other.shown)
+    await other_service.start()
+    try:
+        event = await signed_up(owner, PEOPLE[:8], rounds=1)
+        await owner.service.begin(ORGANISER, GUILD, event.event_id)
+        await settle(owner)
+        ((_rnd, tables),) = owner.shown.rounds
+        await other_service.stop()
+        await other_service.start()  # a restart of the other process in the middle of the round
+        await settle(other)
+        await play_round(owner, tables)
+        await settle(other)
+        assert other.shown.rounds == [] and other.shown.posted == []
+        assert [(rnd, final) for rnd, _rows, final in owner.shown.posted] == [(1, True)]
+        assert len(await store.tables(owner.rig.db, event.event_id, 1)) == len(tables) == 2
+        assert len(await store.scores(owner.rig.db, event.event_id)) == 8 * HANDS  # each once
+        assert (await owner.service.event(GUILD, event.event_id)).status is EventStatus.FINISHED
+    finally:
+        await other.close()
+        await owner.close()

@@ -1,0 +1,74 @@
+"""Server events' words in every language: every template fills and nothing is left in English
+(the catalogue tests compare the keys)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from bot.engine.rules import RuleSet
+from bot.events import Entrant, Event, EventOptions, EventRefusal, EventRefused, EventStatus, Standing
+from bot.events.board import BoardLine
+from bot.tables import TableOptions
+from bot.text import LANGUAGES
+from bot.text.events import (
+    board_text,
+    entrant_tags,
+    list_text,
+    refusal_text,
+    review_texts,
+    round_text,
+    signup_text,
+    standings_image,
+    standings_text,
+)
+
+LEFTOVER = re.compile(r"\{[a-z_]+[|}]")
+OPTIONS = EventOptions(TableOptions(rules=RuleSet(target_score=None, fixed_hands=2)), rounds=3)
+
+
+def event(status: EventStatus) -> Event:
+    return Event(7, "g", "c", "o", "Cup", OPTIONS, 1, status, 2, None, None)
+
+
+def texts(lang: str) -> list[str]:
+    entrants = [Entrant("1", "in"), Entrant("2", "withdrew"), Entrant("3", "removed")]
+    rows = [
+        Standing("1", 1, False, Fraction(5, 2), 3, 83.3, 10, 2, False),
+        Standing("2", 2, True, Fraction(1), 3, 33.3, 20, 1, True),
+        Standing("3", None, False, Fraction(0), 0, None, 0, 0, True),
+    ]
+    tags = entrant_tags(entrants, lang)
+    image = standings_image(event(EventStatus.RUNNING), 1, rows, False, {"1": "Ann"}, tags, lang)
+    out = [signup_text(event(s), entrants, {"1": "Ann"}, lang) for s in EventStatus]
+    out += [round_text(event(EventStatus.RUNNING), 2, [["<@1>"], ["<@2>"]], "soon", lang)]
+    out += [standings_text(event(EventStatus.RUNNING), 1, final, lang) for final in (False, True)]
+    out += [
+        image.title,
+        image.subtitle,
+        *tags.values(),
+        *(r.percentage for r in image.rows),
+    ]
+    out += [list_text([(event(s), 3) for s in EventStatus], lang), list_text([], lang)]
+    out += [board_text([BoardLine("1", 3, 2, 1)], 2, {}, lang), board_text([], 0, {}, lang)]
+    out += [
+        refusal_text(EventRefused(code, max=10, hours=5, tables=100, days=30), lang) for code in EventRefusal
+    ]
+    timed = replace(event(EventStatus.SIGNUP), options=replace(OPTIONS, starts_at=1_700_000_000.0))
+    out += [signup_text(timed, entrants, {}, lang), *review_texts([[3, 4], [5, 6]], lang)]
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_event_text_fills(lang: str) -> None:
+    for text in texts(lang):
+        assert text and not LEFTOVER.search(text), text
+
+
+def test_numbers_take_the_languages_decimal_sign() -> None:
+    rows = [Standing("1", 1, False, Fraction(5, 2), 3, 83.25, 10, 2, False)]
+    image = standings_image(event(EventStatus.RUNNING), 1, rows, False, {}, {}, "de")
+    assert image.rows[0].percentage == "83,2" and image.rows[0].matchpoints == "2,5"
