@@ -56,7 +56,7 @@ class Counter:
     def wake(self, table_id: int) -> asyncio.Event:
         return self.wakes.setdefault(table_id, asyncio.Event())
 
-    async def present(self, event: ev.TableEvent) -> None:
+    async def present(self, event: ev.TableEvent, *, again: bool = False) -> None:
         if isinstance(event, ev.CardPlayed):
             self.cards += 1
         elif isinstance(event, ev.TurnStarted | ev.GameOver | ev.TableCancelled):

@@ -48,7 +48,7 @@ ORGANISER = Actor("organiser", is_moderator=True, manages_server=True)
 class Quiet:
     """The table presenter: the Discord side's work is not the event's."""
 
-    async def present(self, event: ev.TableEvent) -> None:
+    async def present(self, event: ev.TableEvent, *, again: bool = False) -> None:
         return None
 
 
