@@ -78,6 +78,7 @@ class DaySummary:
     channel_id: str
     board: DayBoard
     deals: tuple[Board, ...]
+    again: bool = False  # an earlier run may have posted it before it stopped: look first
 
 
 def day_board(

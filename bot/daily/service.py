@@ -352,11 +352,13 @@ class DailyService:
         settings = await self.tables.server_settings(guild_id)
         if settings.daily_channel is None:
             return False
-        if not await store.claim_post(self.db, guild_id, day.isoformat(), self._holder):
+        claim = await store.claim_post(self.db, guild_id, day.isoformat(), self._holder)
+        if claim is store.PostClaim.NONE:
             return False
         board = self._board(guild_id, day, everyone, par)
         deals = boards(days.RULES, days.seed(self._require_started()[0], day), days.HANDS)
-        await self.presenter.summary(DaySummary(guild_id, settings.daily_channel, board, deals))
+        again = claim is store.PostClaim.TAKEN_OVER
+        await self.presenter.summary(DaySummary(guild_id, settings.daily_channel, board, deals, again))
         await store.mark_posted(self.db, guild_id, day.isoformat(), self.tables.clock.now())
         return True
 

@@ -5,6 +5,7 @@ claim of the same attempt, par or post changes nothing, and the caller learns it
 
 from __future__ import annotations
 
+import enum
 import json
 from dataclasses import dataclass
 
@@ -188,14 +189,25 @@ async def par(db: Database, day: str) -> tuple[int, ...] | None:
 
 
 async def claimed_posts(db: Database, day: str) -> set[str]:
-    """The servers whose summary of ``day`` was claimed already (skipped without a write)."""
-    rows = await db.rows("SELECT guild_id FROM daily_posts WHERE day = ?", (day,))
+    """The servers whose summary of ``day`` is out already (skipped without a write)."""
+    rows = await db.rows("SELECT guild_id FROM daily_posts WHERE day = ? AND posted_at IS NOT NULL", (day,))
     return {str(r[0]) for r in rows}
 
 
-async def claim_post(db: Database, guild_id: str, day: str, holder: str) -> bool:
-    """Claim the server's summary of ``day`` for this process run: True for exactly one claimant
-    ever (also across restarts and processes), so the summary goes out once."""
+class PostClaim(enum.Enum):
+    """What a claim of a server's summary of a day gave this process run."""
+
+    NONE = "none"  # out already, or this run claimed it before (it is on its way)
+    FIRST = "first"  # nobody had claimed it: post it
+    TAKEN_OVER = "taken_over"  # an earlier run claimed it and stopped before noting it out: it may
+    # be on Discord already (stopped between the post and the note), so look before posting
+
+
+async def claim_post(db: Database, guild_id: str, day: str, holder: str) -> PostClaim:
+    """Claim the server's summary of ``day`` for this process run (``holder``). Only the owner of
+    the server's shard posts it, and one process at a time holds a shard, so a claim left by an
+    earlier run that never noted the post out is taken over: the summary is neither lost to a crash
+    nor, with the caller's look at the channel, posted twice."""
     (changed,) = await db.execute(
         (
             "INSERT INTO daily_posts (guild_id, day, claimed_by) VALUES (?, ?, ?) "
@@ -203,7 +215,16 @@ async def claim_post(db: Database, guild_id: str, day: str, holder: str) -> bool
             (guild_id, day, holder),
         )
     )
-    return changed == 1
+    if changed == 1:
+        return PostClaim.FIRST
+    (changed,) = await db.execute(
+        (
+            "UPDATE daily_posts SET claimed_by = ? "
+            "WHERE guild_id = ? AND day = ? AND posted_at IS NULL AND claimed_by <> ?",
+            (holder, guild_id, day, holder),
+        )
+    )
+    return PostClaim.TAKEN_OVER if changed == 1 else PostClaim.NONE
 
 
 async def mark_posted(db: Database, guild_id: str, day: str, at: float) -> None:

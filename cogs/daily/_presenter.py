@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.client import HeartsClient
 from bot.client.answers import answer_failure, private_answer, reader_locale
+from bot.client.once import posted
 from bot.client.server import names_in, server_language
 from bot.daily import DailyResult, DailyService, DayBoard, DaySummary
 from bot.render import FinalStandings, StandingRow, render_final_standings
@@ -126,6 +127,8 @@ class DiscordDailyPresenter:
                 deals_text(summary.deals, locale),
             )
         )
+        if summary.again and await posted(self.bot, channel, text[:2000]):
+            return  # out before the bot stopped, not noted: not twice
         await channel.send(
             text[:2000], file=await board_file(board, names, locale), allowed_mentions=NO_PINGS
         )

@@ -21,6 +21,7 @@ from bot.daily import (
     days,
 )
 from bot.engine.duplicate import boards
+from bot.storage import Database
 from bot.storage import daily as store
 from bot.tables import Actor, ManualClock, Refused, ServerSettings, TableOptions
 from bot.tables import events as ev
@@ -223,6 +224,37 @@ async def test_the_summary_of_a_closed_day_is_claimed_once(db_url: str) -> None:
     finally:
         await third.close()
         await second.close()
+
+
+async def test_a_summary_claimed_by_a_run_that_stopped_before_posting_it_is_posted_after_the_restart(
+    db_url: str,
+) -> None:
+    """Killed between the claim and the note that the summary is out: the next run takes the claim
+    over and posts it, marked ``again`` (the presenter looks at the channel first); then never
+    again."""
+    clock = ManualClock(DAY0)
+    first = await daily(db_url, clock)
+    await first.rig.service.set_server_settings(ADMIN, "g1", ServerSettings(daily_channel="555"))
+    await finish(first, ANN, "g1")
+    await first.close()
+    day = days.today(DAY0).isoformat()
+    raw = await Database.open(db_url)
+    assert await store.claim_post(raw, "g1", day, "a-run-that-died") is store.PostClaim.FIRST
+    await raw.close()
+    clock.advance(2 * days.DAY_SECONDS)
+    second = await daily(db_url, clock)
+    try:
+        await second.service.settle()
+        assert [(s.guild_id, s.again) for s in second.shown.summaries] == [("g1", True)]
+        assert await second.service.close_days() == 0
+    finally:
+        await second.close()
+    third = await daily(db_url, clock)
+    try:
+        await third.service.settle()
+        assert third.shown.summaries == []  # noted out: not again
+    finally:
+        await third.close()
 
 
 async def test_the_secret_is_created_once_and_kept(db_url: str) -> None:
