@@ -691,7 +691,8 @@ class DiscordPresenter:
     async def _game_over(self, state: TableMessages, event: ev.GameOver, again: bool) -> None:
         lang = await self.public(state, event.table)
         text, file = await self._game_end(state, event, lang)
-        rematch = not event.table.options.daily  # one attempt per day: no rematch
+        # one attempt per day, and an event seats its next round itself: no rematch
+        rematch = not event.table.options.daily and event.table.options.event_id is None
         if rematch and any(s.player_id is not None and not s.is_computer for s in event.table.seats):
             view = rematch_view(event.table.table_id, 0, lang, last_finished_hand(event.table))
             shown = await self._announce(state, text, once=again, file=file, view=view)

@@ -18,7 +18,7 @@ from bot.text import TableRefusal, refusal_text, t
 from cogs.events._commands import Events
 from discord_emulator import DiscordEmulator, Message, User
 from discord_emulator.runner import BotRunner
-from playtest.harness import Hearts, make_bot, now_clock
+from playtest.harness import GAME_OVER, Hearts, make_bot, now_clock
 
 NAMES = ("ann", "bob", "cid", "dan", "eve", "fay", "gus", "hal", "ivy")
 
@@ -114,6 +114,8 @@ async def test_a_two_round_event_of_nine_people(
     final = h.public("is over. The final standings")[0]
     assert final.channel_id == thread.id and final.attachments and final.attachments[0].description
     assert "Finished." in (await h.wait_content(signup, "Finished.")).content
+    ends = h.public(GAME_OVER)
+    assert len(ends) == 6 and not any(m.custom_ids for m in ends)  # the event seats its rounds: no Rematch
     # Once it is over, every game can be looked at: the thread lists each round's tables.
     review = await h.wait_public("can now be looked at face up")
     assert review.channel_id == thread.id
