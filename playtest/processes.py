@@ -14,6 +14,10 @@ from discord_emulator import DiscordEmulator
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
+OUTPUT_LINE_LIMIT = 1 << 22
+"""The longest line of the bot's output read whole (asyncio's 64 KiB default stopped the reader on a
+long log line, and with it every wait for the bot's output)."""
+
 
 @dataclass
 class BotProcess:
@@ -94,6 +98,7 @@ class BotProcesses:
             env=env,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.STDOUT,
+            limit=OUTPUT_LINE_LIMIT,
         )
         bot = BotProcess(self.emu, process)
         bot.reader = asyncio.create_task(bot._read())

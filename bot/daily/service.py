@@ -155,7 +155,11 @@ class DailyService:
 
     def _done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
+        if task.cancelled() or task.exception() is None:
+            return
+        if self.tables.computers.closed:  # the bot is stopping: par is computed at the next start
+            log.info("daily background work stopped with the bot: %s", task.exception())
+        else:
             log.error("daily background work failed", exc_info=task.exception())
 
     def _day_began(self) -> None:

@@ -78,6 +78,7 @@ class ComputerPool:
         self._queued = 0  # decisions waiting for a worker
         self._no_queue = asyncio.Event()  # set while no decision waits for a worker
         self._no_queue.set()
+        self.closed = False
         self._background: Executor | None = None  # made at the first background job
         self._background_slot = asyncio.Lock()
         self.budgets: list[float] = []  # recent `hard` budgets handed out (observability, tests)
@@ -114,7 +115,7 @@ class ComputerPool:
                 move = decide(view, level, seed=seed, time_budget=budget, deals=deals)
             else:
                 loop = asyncio.get_running_loop()
-                job = partial(decide, view, level, seed=seed, time_budget=budget)
+                job = partial(decide, view, level, seed=seed, time_budget=budget, deals=deals)
                 move = await loop.run_in_executor(self._executor, job)
             took = time.perf_counter() - asked
             self.timings.append((level, took))
@@ -140,6 +141,7 @@ class ComputerPool:
             return await asyncio.get_running_loop().run_in_executor(self._background, job)
 
     def close(self) -> None:
+        self.closed = True  # the bot is stopping: work refused from now on is no failure
         for executor in (self._executor, self._background):
             if executor is not None:
                 executor.shutdown(wait=False, cancel_futures=True)

@@ -83,3 +83,20 @@ async def test_process_pool_decides_in_another_process() -> None:
         assert workers and os.getpid() not in workers
     finally:
         pool.close()
+
+
+async def test_a_fixed_amount_of_work_reaches_the_worker() -> None:
+    """``deals`` (the daily's par: no clock, no time budget) is what a worker's ``hard`` searches
+    with, so a pool of any kind decides as the event loop would on the same seed."""
+    game = Game(RuleSet(), 4, [Occupant.computer()] * 4)
+    inline = ComputerPool(ComputerSettings(kind=PoolKind.INLINE))
+    threads = ComputerPool(ComputerSettings(kind=PoolKind.THREAD, workers=1))
+    try:
+        for seed in range(6):
+            view = game.view(0)
+            expected = await inline.decide(view, Level.HARD, seed=seed, deals=3)
+            assert await threads.decide(view, Level.HARD, seed=seed, deals=3) == expected
+        assert threads.budgets == []  # no time budget was given
+    finally:
+        threads.close()
+        assert threads.closed
