@@ -34,10 +34,16 @@ from bot.text.pseudo import PSEUDO_LOCALE, pseudo_catalogue
 
 DEFAULT_LOCALE = "en"
 LANGUAGES: tuple[str, ...] = ("en", "de", "id", "hi", "ja")
-"""The complete languages, in the order they were added; each is the package ``bot.text.<code>``."""
+"""The complete languages, in the order they were added, by Discord's locale code (``pt-BR``);
+each is the package ``bot.text.<code>`` in lower case with ``_`` for ``-`` (``bot.text.pt_br``)."""
+
+
+def _package(code: str) -> str:
+    return f"bot.text.{code.lower().replace('-', '_')}"
+
 
 CATALOGUES: dict[str, Mapping[str, str]] = {
-    lang: importlib.import_module(f"bot.text.{lang}").MESSAGES for lang in LANGUAGES
+    lang: importlib.import_module(_package(lang)).MESSAGES for lang in LANGUAGES
 }
 CATALOGUES[PSEUDO_LOCALE] = pseudo_catalogue(en.MESSAGES)
 
