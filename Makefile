@@ -20,8 +20,10 @@ $(STAMP): pyproject.toml setup.py $(COMPILED)
 run: $(STAMP)
 	$(BIN)/python -m bot
 
+# The suite runs on one worker per core (pytest-xdist); TEST_WORKERS=0 runs it in this process.
+TEST_WORKERS ?= auto
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
