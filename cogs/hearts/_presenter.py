@@ -68,6 +68,7 @@ from cogs.hearts._wording import (
     hand_text,
     lobby_text,
     mention,
+    message_link,
     player_name,
     relative_time,
     table_text,
@@ -537,8 +538,9 @@ class DiscordPresenter:
     def _table_link(self, state: TableMessages, snap: TableSnapshot) -> str:
         if state.table_message is None:
             return ""
-        channel = self._play_channel(state, snap)
-        return f"https://discord.com/channels/{snap.guild_id}/{channel}/{state.table_message}"
+        # A daily attempt is played in its person's DM: Discord links a DM message with "@me".
+        guild = None if snap.options.daily else snap.guild_id
+        return message_link(guild, self._play_channel(state, snap), state.table_message)
 
     async def _send_hand(
         self, state: TableMessages, snap: TableSnapshot, hand: PrivateHand, again: bool = False
