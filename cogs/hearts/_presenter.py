@@ -691,6 +691,11 @@ class DiscordPresenter:
             await self._announce(state, t("announce.rejoined", lang, name=name), once=again)
 
     async def _game_over(self, state: TableMessages, event: ev.GameOver, again: bool) -> None:
+        if event.table.options.daily:
+            # A daily game names no winner (RULES.md §3a): its end, each hand against par with
+            # the result line, is the daily extension's, sent once the result is recorded.
+            await self._unping_all(state)
+            return
         lang = await self.public(state, event.table)
         text, file = await self._game_end(state, event, lang)
         # one attempt per day, and an event seats its next round itself: no rematch
