@@ -20,22 +20,22 @@ from bot.render import png, theme
 from bot.render.fonts import TextStyle, paste_text, text_width
 from bot.render.panels import paste_panel
 
-WIDTH = 1000
+WIDTH = 840  # as the final standings: legible when a phone shows it a third as wide
 PAD = 14
 TITLE_H = 58
 STATUS_H = 40
 HEADER_H = 36
-ROW_H = 48
+ROW_H = 50
 LEGEND_H = 36
 PLACE_X = PAD + 14
-NAME_X = PAD + 86
-POINTS_RIGHT = WIDTH - PAD - 470
-TO_PAR_RIGHT = WIDTH - PAD - 345
-HANDS_X = WIDTH - PAD - 300
+NAME_X = PAD + 80
+POINTS_RIGHT = WIDTH - PAD - 400
+TO_PAR_RIGHT = WIDTH - PAD - 290
+HANDS_X = WIDTH - PAD - 262
 PERCENTILE_RIGHT = WIDTH - PAD - 20
-COLUMN_W = 120
-MARK = 24  # a hand's mark, as wide as high
-MARK_GAP = 8
+COLUMN_W = 110
+MARK = 22  # a hand's mark, as wide as high
+MARK_GAP = 6
 
 # The Share line's symbols, drawn: 🟢 🟡 🟠 🔴
 LEVEL_COLOURS: Final[tuple[theme.RGB, ...]] = ((120, 177, 89), (253, 203, 88), (244, 144, 12), (221, 46, 68))
@@ -46,7 +46,7 @@ SUBTITLE = TextStyle(20, theme.MUTED, bold=True)
 BADGE = TextStyle(17, theme.FELT_DARK, bold=True)
 PAR = TextStyle(22, theme.TEXT, bold=True)
 LABEL = TextStyle(17, theme.MUTED, bold=True)
-CELL = TextStyle(23, theme.TEXT, bold=True)
+CELL = TextStyle(25, theme.TEXT, bold=True)
 LEGEND = TextStyle(16, theme.MUTED, bold=True)
 LEADER_FILL = theme.mix(theme.PANEL, theme.GOLD, 0.22)
 
@@ -147,13 +147,14 @@ def draw(model: DailyBoardImage) -> Image.Image:
     mid = TITLE_H + STATUS_H + HEADER_H / 2
     paste_text(canvas, model.place, LABEL, PLACE_X, mid, max_width=NAME_X - PLACE_X - 4)
     paste_text(canvas, model.player, LABEL, NAME_X, mid, max_width=POINTS_RIGHT - COLUMN_W - NAME_X)
-    for text, right in (
-        (model.points, POINTS_RIGHT),
-        (model.to_par, TO_PAR_RIGHT),
-        (model.percentile, PERCENTILE_RIGHT),
+    marks_end = HANDS_X + 4 * (MARK + MARK_GAP)
+    for text, right, room in (
+        (model.points, POINTS_RIGHT, COLUMN_W),
+        (model.to_par, TO_PAR_RIGHT, COLUMN_W),
+        (model.percentile, PERCENTILE_RIGHT, PERCENTILE_RIGHT - marks_end - 6),
     ):
-        paste_text(canvas, text, LABEL, right, mid, "right", max_width=COLUMN_W)
-    paste_text(canvas, model.hands, LABEL, HANDS_X, mid, max_width=4 * (MARK + MARK_GAP) + 20)
+        paste_text(canvas, text, LABEL, right, mid, "right", max_width=room)
+    paste_text(canvas, model.hands, LABEL, HANDS_X, mid, max_width=marks_end - HANDS_X)
     for i, row in enumerate(model.rows):
         _row(canvas, row, top + i * ROW_H)
     paste_legend(canvas, model.legend, PAD + 8, rows_end + LEGEND_H / 2)

@@ -33,7 +33,7 @@ DAY_W = 140  # the date, right of the title
 TITLE = TextStyle(28, theme.TEXT, bold=True)
 SUBTITLE = TextStyle(20, theme.MUTED, bold=True)
 LABEL = TextStyle(17, theme.MUTED, bold=True)
-CELL = TextStyle(23, theme.TEXT, bold=True)
+CELL = TextStyle(25, theme.TEXT, bold=True)
 RESULT = TextStyle(28, theme.GOLD, bold=True)
 TOTAL_FILL = theme.PANEL_LIGHT
 

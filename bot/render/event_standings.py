@@ -14,7 +14,7 @@ from bot.render import png, theme
 from bot.render.fonts import TextStyle, paste_line, paste_text, text_width
 from bot.render.panels import paste_panel
 
-WIDTH = 1040
+WIDTH = 960
 PAD = 14
 TITLE_H = 60
 HEADER_H = 38
@@ -22,12 +22,12 @@ ROW_H = 42
 NOTE_H = 34
 PLACE_X = PAD + 14
 NAME_X = PAD + 90
-TABLE_RIGHT = WIDTH - PAD - 560
-PERCENT_RIGHT = WIDTH - PAD - 400
-MATCHPOINTS_RIGHT = WIDTH - PAD - 250
+TABLE_RIGHT = WIDTH - PAD - 530
+PERCENT_RIGHT = WIDTH - PAD - 375
+MATCHPOINTS_RIGHT = WIDTH - PAD - 235
 POINTS_RIGHT = WIDTH - PAD - 110
 ROUNDS_RIGHT = WIDTH - PAD - 20
-COLUMN_W = 135  # the room of a column's header
+TABLE_W = 100  # the room of the table's header (the columns right of it: up to their neighbour)
 
 TITLE = TextStyle(28, theme.TEXT, bold=True)
 SUBTITLE = TextStyle(20, theme.MUTED, bold=True)
@@ -111,14 +111,16 @@ def draw(model: EventStandingsImage) -> Image.Image:
     mid = TITLE_H + HEADER_H / 2
     paste_text(canvas, model.place, LABEL, PLACE_X, mid, max_width=NAME_X - PLACE_X - 4)
     paste_text(canvas, model.player, LABEL, NAME_X, mid)
-    for text, right in (
+    columns = (
         (model.table, TABLE_RIGHT),
         (model.percentage, PERCENT_RIGHT),
         (model.matchpoints, MATCHPOINTS_RIGHT),
         (model.points, POINTS_RIGHT),
         (model.rounds, ROUNDS_RIGHT),
-    ):
-        paste_text(canvas, text, LABEL, right, mid, "right", max_width=COLUMN_W)
+    )
+    for i, (text, right) in enumerate(columns):
+        room = TABLE_W if i == 0 else right - columns[i - 1][1] - 12
+        paste_text(canvas, text, LABEL, right, mid, "right", max_width=room)
     for i, row in enumerate(model.rows):
         _row(canvas, row, top + i * ROW_H)
     if model.tiebreak:

@@ -13,6 +13,8 @@ from bot.daily import DailyResult, DailyStats
 from bot.daily.days import RULES, seed
 from bot.daily.results import day_board
 from bot.engine.duplicate import boards
+from bot.render import daily_board, daily_result
+from bot.render.fonts import text_width
 from bot.storage.daily import DayResult
 from bot.text import LANGUAGES, t
 from bot.text.cards import card_full_name, card_name
@@ -119,3 +121,21 @@ def test_the_end_of_a_daily_game_shows_each_hand_against_par_and_no_winner(lang:
     assert end.result in alt and t("daily.alt.result_hand", lang, hand=4, points=26, par=25) in alt
     pending = result_image(replace(RESULT, par=None, par_hands=None), lang)
     assert [r.par for r in pending.rows] == ["–"] * 5 and t("daily.par.pending", lang) in pending.result
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_pictures_words_fit_their_places(lang: str) -> None:
+    """No header or title of the daily's pictures is cut with "…" in any language."""
+    board = board_image(BOARD, {}, 1_763_596_800.0, lang)
+    marks_end = daily_board.HANDS_X + 4 * (daily_board.MARK + daily_board.MARK_GAP)
+    room = daily_board.PERCENTILE_RIGHT - marks_end - 6
+    assert text_width(board.percentile, daily_board.LABEL) <= room, board.percentile
+    assert text_width(board.hands, daily_board.LABEL) <= marks_end - daily_board.HANDS_X, board.hands
+    for header in (board.points, board.to_par):
+        assert text_width(header, daily_board.LABEL) <= daily_board.COLUMN_W, header
+    end = result_image(RESULT, lang)
+    for header in (end.you, end.par, end.to_par):
+        assert text_width(header, daily_result.LABEL) <= daily_result.COLUMN_W, header
+    title_room = daily_result.WIDTH - 2 * daily_result.PAD - daily_result.DAY_W
+    assert text_width(end.title, daily_result.TITLE) <= title_room, end.title
+    assert text_width(end.result, daily_result.RESULT) <= daily_result.WIDTH - 2 * daily_result.PAD

@@ -6,12 +6,15 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from fractions import Fraction
+from itertools import pairwise
 
 import pytest
 
 from bot.engine.rules import RuleSet
 from bot.events import Entrant, Event, EventOptions, EventRefusal, EventRefused, EventStatus, Standing
 from bot.events.board import BoardLine
+from bot.render import event_standings as es
+from bot.render.fonts import text_width
 from bot.tables import TableOptions
 from bot.text import LANGUAGES
 from bot.text.events import (
@@ -86,3 +89,19 @@ def test_equal_percentages_show_the_points_that_part_them_and_each_ones_table(la
     assert [(r.points, r.table) for r in image.rows] == [("10", "#4"), ("14", "#5"), ("–", "–")]
     alt = standings_alt(image, "Cup", lang)
     assert image.tiebreak in alt and "10" in alt and "14" in alt
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_standings_headers_fit_their_columns(lang: str) -> None:
+    """No column header of the standings is cut with "…" ("Matchpunkte %" was)."""
+    image = standings_image(event(EventStatus.RUNNING), 1, [], False, {}, {}, lang)
+    columns = [
+        (image.table, es.TABLE_RIGHT),
+        (image.percentage, es.PERCENT_RIGHT),
+        (image.matchpoints, es.MATCHPOINTS_RIGHT),
+        (image.points, es.POINTS_RIGHT),
+        (image.rounds, es.ROUNDS_RIGHT),
+    ]
+    assert text_width(image.table, es.LABEL) <= es.TABLE_W
+    for (_before, left), (header, right) in pairwise(columns):
+        assert text_width(header, es.LABEL) <= right - left - 12, header
