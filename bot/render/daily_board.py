@@ -18,7 +18,7 @@ from PIL import Image
 
 from bot.render import png, theme
 from bot.render.fonts import TextStyle, paste_text, text_width
-from bot.render.panels import paste_panel
+from bot.render.panels import paste_panel, paste_row
 
 WIDTH = 840  # as the final standings: legible when a phone shows it a third as wide
 PAD = 14
@@ -48,7 +48,6 @@ PAR = TextStyle(22, theme.TEXT, bold=True)
 LABEL = TextStyle(17, theme.MUTED, bold=True)
 CELL = TextStyle(25, theme.TEXT, bold=True)
 LEGEND = TextStyle(16, theme.MUTED, bold=True)
-LEADER_FILL = theme.mix(theme.PANEL, theme.GOLD, 0.22)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,13 +111,7 @@ def paste_legend(canvas: Image.Image, legend: Sequence[str], x: float, mid: floa
 
 def _row(canvas: Image.Image, row: DailyBoardRow, top: int) -> None:
     box = (PAD, top, WIDTH - PAD, top + ROW_H - 6)
-    paste_panel(
-        canvas,
-        box,
-        LEADER_FILL if row.leader else theme.PANEL,
-        theme.GOLD if row.leader else None,
-        border=2 if row.leader else 0,
-    )
+    paste_row(canvas, box, row.leader)
     mid = (box[1] + box[3]) / 2
     paste_text(canvas, row.place, CELL, PLACE_X, mid, max_width=NAME_X - PLACE_X - 6)
     paste_text(canvas, row.name, CELL, NAME_X, mid, max_width=POINTS_RIGHT - 70 - NAME_X)

@@ -12,7 +12,7 @@ from PIL import Image
 
 from bot.render import png, theme
 from bot.render.fonts import TextStyle, paste_line, paste_text, text_width
-from bot.render.panels import paste_panel
+from bot.render.panels import paste_panel, paste_row
 
 WIDTH = 960
 PAD = 14
@@ -36,7 +36,6 @@ NOTE = TextStyle(16, theme.MUTED)
 CELL = TextStyle(22, theme.TEXT, bold=True)
 NAME_MARKED = TextStyle(22, theme.MUTED, bold=True)
 TAG = TextStyle(15, theme.RED_MARK, bold=True)
-LEADER_FILL = theme.mix(theme.PANEL, theme.GOLD, 0.22)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,13 +68,7 @@ class EventStandingsImage:
 
 def _row(canvas: Image.Image, row: EventStandingsRow, top: int) -> None:
     box = (PAD, top, WIDTH - PAD, top + ROW_H - 4)
-    paste_panel(
-        canvas,
-        box,
-        LEADER_FILL if row.leader else theme.PANEL,
-        theme.GOLD if row.leader else None,
-        border=2 if row.leader else 0,
-    )
+    paste_row(canvas, box, row.leader)
     mid = (box[1] + box[3]) / 2
     paste_text(canvas, row.place, CELL, PLACE_X, mid, max_width=NAME_X - PLACE_X - 6)
     room = TABLE_RIGHT - 70 - NAME_X
