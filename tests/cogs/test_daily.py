@@ -142,6 +142,7 @@ async def test_resume_after_a_restart_then_the_board_and_bad_days(
     board_alt = board_picture.description or ""
     assert board_alt.startswith("Board of daily challenge #1, ") and ": Open until " in board_alt
     assert "Par " in board_alt and "1. ann: " in board_alt and "percentile" in board_alt
+    assert re.search(r", hands \d+, \d+, \d+, \d+, percentile", board_alt), board_alt  # as Share marks them
     assert t("image.final_standings") not in board_alt
     for day, expected in (
         ("2999-01-01", "hasn't started yet"),
