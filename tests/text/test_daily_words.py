@@ -139,3 +139,12 @@ def test_the_pictures_words_fit_their_places(lang: str) -> None:
     title_room = daily_result.WIDTH - 2 * daily_result.PAD - daily_result.DAY_W
     assert text_width(end.title, daily_result.TITLE) <= title_room, end.title
     assert text_width(end.result, daily_result.RESULT) <= daily_result.WIDTH - 2 * daily_result.PAD
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_boards_alt_text_stays_within_discords_limit(lang: str) -> None:
+    many = [DayResult(str(i), "g", 26 + i, (26, 0, 0, i)) for i in range(60)]
+    board = day_board(DAY, 3, many, many, 40)
+    names = {str(i): "Bartholomew " * 4 for i in range(60)}
+    alt = board_alt(board, names, board_image(board, names, None, lang), lang)
+    assert len(alt) <= 1024 and alt.endswith("…")

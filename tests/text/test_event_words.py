@@ -105,3 +105,12 @@ def test_the_standings_headers_fit_their_columns(lang: str) -> None:
     assert text_width(image.table, es.LABEL) <= es.TABLE_W
     for (_before, left), (header, right) in pairwise(columns):
         assert text_width(header, es.LABEL) <= right - left - 12, header
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_standings_alt_text_stays_within_discords_limit(lang: str) -> None:
+    rows = [Standing(str(i), i, False, Fraction(i), 90, 50.0, 26 * i, 3, False) for i in range(1, 91)]
+    names = {str(i): "Bartholomew " * 4 for i in range(1, 91)}
+    image = standings_image(event(EventStatus.RUNNING), 1, rows, True, names, {}, lang)
+    alt = standings_alt(image, "Autumn Cup", lang)
+    assert len(alt) <= 1024 and alt.endswith("…")
