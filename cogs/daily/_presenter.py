@@ -1,6 +1,8 @@
-"""The daily challenge's events on Discord: a person's result (a DM, in their language, with the
-Share button) and a closed day's summary in a server's daily channel (its language: the board as
-an image, the deals as text), or, where the bot lacks permission there, one line to the admins."""
+"""The daily challenge's events on Discord: a person's result, which is the end of their daily
+game (a DM, in their language: each hand against par in a picture, the result line, the Share
+button; the Hearts presenter names no winner of a daily game), and a closed day's summary in a
+server's daily channel (its language: the day's final board as an image, the deals as text), or,
+where the bot lacks permission there, one line to the admins."""
 
 from __future__ import annotations
 
@@ -101,6 +103,8 @@ class DiscordDailyPresenter:
         return await server_language(self.bot, guild_id)
 
     async def finished(self, result: DailyResult) -> None:
+        """The end of the person's game, once its result is recorded: against par, not against the
+        three computers (RULES.md §3a)."""
         attempt = await self.service.attempt(result.player_id, result.day)
         locale = attempt.locale if attempt is not None else "en"
         view = discord.ui.View(timeout=None)
