@@ -230,6 +230,34 @@ MUTANTS: tuple[Mutant, ...] = (
         "plays=shown, name=plays[0][0])",
         ("tests/text/test_controls.py",),
     ),
+    Mutant(
+        "a DM message is linked with its table's server",
+        "cogs/hearts/_presenter.py",
+        ("guild = None if snap.options.daily else snap.guild_id",),
+        "guild = snap.guild_id",
+        ("tests/cogs/test_links.py",),
+    ),
+    Mutant(
+        "a daily game ends with a winner against computers",
+        "cogs/hearts/_presenter.py",
+        ("        if event.table.options.daily:\n            # A daily game names no winner",),
+        "        if False:\n            # A daily game names no winner",
+        ("tests/cogs/test_daily.py", "-k", "two_servers"),
+    ),
+    Mutant(
+        "event tables numbered per round in the announcement",
+        "bot/text/events.py",
+        ('t("event.round.table", locale, table=n, people=", ".join(p)) for n, p in tables',),
+        't("event.round.table", locale, table=i, people=", ".join(p)) for i, (_n, p) in enumerate(tables, 1)',
+        ("tests/cogs/test_events.py", "-k", "two_round"),
+    ),
+    Mutant(
+        "the event standings hide the tie-break",
+        "bot/text/events.py",
+        ('points=number(s.total, locale) if s.rounds else "–",',),
+        'points="",',
+        ("tests/text/test_event_words.py",),
+    ),
 )
 
 

@@ -19,6 +19,7 @@ class BoardEntry:
     place: int  # on this server; ties share it
     percentile: float  # among everyone who played the day, on every server
     to_par: int | None  # total minus par; negative is under par
+    hands: tuple[int, ...] = ()  # points per hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +49,7 @@ class DailyResult:
     players: int  # finished on the server so far
     percentile: float
     streak: int  # days in a row, this one included
+    par_hands: tuple[int, ...] | None = None  # par's points per hand, once computed
 
     @property
     def total(self) -> int:
@@ -56,6 +58,13 @@ class DailyResult:
     @property
     def to_par(self) -> int | None:
         return None if self.par is None else self.total - self.par
+
+    @property
+    def par_by_hand(self) -> tuple[int, ...] | None:
+        """Par's points in each of the person's hands (None while par is worked out)."""
+        if self.par_hands is None or len(self.par_hands) != len(self.hands):
+            return None
+        return self.par_hands
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +94,7 @@ def day_board(
     day: dt.date, number: int, server: Sequence[DayResult], everyone: Sequence[DayResult], par: int | None
 ) -> DayBoard:
     totals = {r.player_id: r.total for r in server}
+    hands = {r.player_id: r.hands for r in server}
     placed = places(totals)
     all_totals = [r.total for r in everyone]
     percentile = Percentiles(all_totals).of
@@ -96,6 +106,7 @@ def day_board(
                 placed[p],
                 percentile(totals[p]),
                 None if par is None else totals[p] - par,
+                hands[p],
             )
             for p in totals
         ),

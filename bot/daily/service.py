@@ -273,6 +273,7 @@ class DailyService:
             players=board.players,
             percentile=entry.percentile,
             streak=stats.current_streak,
+            par_hands=None if board.par is None else await store.par(self.db, day.isoformat()),
         )
 
     async def board(self, guild_id: str, day: dt.date, *, latest: bool = False) -> DayBoard:

@@ -206,6 +206,16 @@ class EventService:
             for rnd in range(1, event.round + 1)
         ]
 
+    async def seated(self, event_id: int, rnd: int) -> dict[str, int]:
+        """The table (its number) each person was seated at in round ``rnd``, as seated: also
+        those who left it since and whose seat a computer plays."""
+        numbers = {t.table_index: t.table_id for t in await store.tables(self.db, event_id, rnd)}
+        return {
+            s.player_id: numbers[s.table_index]
+            for _r, s in await store.seats(self.db, event_id, rnd)
+            if s.table_index in numbers
+        }
+
     async def set_message(self, event_id: int, message_id: str) -> None:
         await store.set_message(self.db, event_id, message_id)
 

@@ -1,7 +1,8 @@
-"""An event's standings (after a round, or final): place, name, matchpoint percentage, matchpoints
-and rounds played of every entrant, best first. Every word comes in with the model (the caller
-takes them from the catalogues); the leaders' rows are gold, a removed or withdrawn entrant's name
-is greyed with its tag."""
+"""An event's standings (after a round, or final): place, name, table, matchpoint percentage,
+matchpoints, points taken and rounds played of every entrant, best first. Points taken are the
+tie-break of equal percentages (RULES.md §3a), so they stand beside them and a line under the rows
+says so. Every word comes in with the model (the caller takes them from the catalogues); the
+leaders' rows are gold, a removed or withdrawn entrant's name is greyed with its tag."""
 
 from __future__ import annotations
 
@@ -10,27 +11,31 @@ from dataclasses import dataclass
 from PIL import Image
 
 from bot.render import png, theme
-from bot.render.fonts import TextStyle, paste_text, text_width
-from bot.render.panels import paste_panel
+from bot.render.fonts import TextStyle, paste_line, paste_text, text_width
+from bot.render.panels import paste_panel, paste_row
 
-WIDTH = 900
+WIDTH = 960
 PAD = 14
 TITLE_H = 60
 HEADER_H = 38
 ROW_H = 42
+NOTE_H = 34
 PLACE_X = PAD + 14
 NAME_X = PAD + 90
-PERCENT_RIGHT = WIDTH - PAD - 300
-POINTS_RIGHT = WIDTH - PAD - 140
+TABLE_RIGHT = WIDTH - PAD - 530
+PERCENT_RIGHT = WIDTH - PAD - 375
+MATCHPOINTS_RIGHT = WIDTH - PAD - 235
+POINTS_RIGHT = WIDTH - PAD - 110
 ROUNDS_RIGHT = WIDTH - PAD - 20
+TABLE_W = 100  # the room of the table's header (the columns right of it: up to their neighbour)
 
 TITLE = TextStyle(28, theme.TEXT, bold=True)
 SUBTITLE = TextStyle(20, theme.MUTED, bold=True)
 LABEL = TextStyle(17, theme.MUTED, bold=True)
+NOTE = TextStyle(16, theme.MUTED)
 CELL = TextStyle(22, theme.TEXT, bold=True)
 NAME_MARKED = TextStyle(22, theme.MUTED, bold=True)
 TAG = TextStyle(15, theme.RED_MARK, bold=True)
-LEADER_FILL = theme.mix(theme.PANEL, theme.GOLD, 0.22)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +45,8 @@ class EventStandingsRow:
     percentage: str
     matchpoints: str
     rounds: int
+    points: str = ""  # points taken over the boards: the tie-break of equal percentages
+    table: str = ""  # the table played at in the round shown, as everywhere else ("#4")
     leader: bool = False
     tag: str | None = None  # "removed", "withdrew": the name is greyed and tagged
 
@@ -54,20 +61,17 @@ class EventStandingsImage:
     matchpoints: str
     rounds: str
     rows: tuple[EventStandingsRow, ...]
+    points: str = "Points"
+    table: str = "Table"
+    tiebreak: str = ""  # the line under the rows: how equal percentages are ordered
 
 
 def _row(canvas: Image.Image, row: EventStandingsRow, top: int) -> None:
     box = (PAD, top, WIDTH - PAD, top + ROW_H - 4)
-    paste_panel(
-        canvas,
-        box,
-        LEADER_FILL if row.leader else theme.PANEL,
-        theme.GOLD if row.leader else None,
-        border=2 if row.leader else 0,
-    )
+    paste_row(canvas, box, row.leader)
     mid = (box[1] + box[3]) / 2
     paste_text(canvas, row.place, CELL, PLACE_X, mid, max_width=NAME_X - PLACE_X - 6)
-    room = PERCENT_RIGHT - 110 - NAME_X
+    room = TABLE_RIGHT - 70 - NAME_X
     if row.tag is not None:
         room -= text_width(row.tag, TAG) + 26
     name_box = paste_text(canvas, row.name, NAME_MARKED if row.tag else CELL, NAME_X, mid, max_width=room)
@@ -83,25 +87,37 @@ def _row(canvas: Image.Image, row: EventStandingsRow, top: int) -> None:
             11,
         )
         paste_text(canvas, row.tag, TAG, tx + tag_w / 2, mid, "centre")
+    paste_text(canvas, row.table, CELL, TABLE_RIGHT, mid, "right")
     paste_text(canvas, row.percentage, CELL, PERCENT_RIGHT, mid, "right")
-    paste_text(canvas, row.matchpoints, CELL, POINTS_RIGHT, mid, "right")
+    paste_text(canvas, row.matchpoints, CELL, MATCHPOINTS_RIGHT, mid, "right")
+    paste_text(canvas, row.points, CELL, POINTS_RIGHT, mid, "right")
     paste_text(canvas, str(row.rounds), CELL, ROUNDS_RIGHT, mid, "right")
 
 
 def draw(model: EventStandingsImage) -> Image.Image:
     top = TITLE_H + HEADER_H
-    height = top + max(1, len(model.rows)) * ROW_H + PAD
+    rows_end = top + max(1, len(model.rows)) * ROW_H
+    height = rows_end + (NOTE_H if model.tiebreak else 0) + PAD
     canvas = Image.new("RGB", (WIDTH, height), theme.FELT)
     paste_text(canvas, model.title, TITLE, PAD + 4, TITLE_H / 2, max_width=WIDTH * 3 // 5)
     paste_text(canvas, model.subtitle, SUBTITLE, WIDTH - PAD - 4, TITLE_H / 2, "right")
     mid = TITLE_H + HEADER_H / 2
     paste_text(canvas, model.place, LABEL, PLACE_X, mid, max_width=NAME_X - PLACE_X - 4)
     paste_text(canvas, model.player, LABEL, NAME_X, mid)
-    paste_text(canvas, model.percentage, LABEL, PERCENT_RIGHT, mid, "right")
-    paste_text(canvas, model.matchpoints, LABEL, POINTS_RIGHT, mid, "right")
-    paste_text(canvas, model.rounds, LABEL, ROUNDS_RIGHT, mid, "right")
+    columns = (
+        (model.table, TABLE_RIGHT),
+        (model.percentage, PERCENT_RIGHT),
+        (model.matchpoints, MATCHPOINTS_RIGHT),
+        (model.points, POINTS_RIGHT),
+        (model.rounds, ROUNDS_RIGHT),
+    )
+    for i, (text, right) in enumerate(columns):
+        room = TABLE_W if i == 0 else right - columns[i - 1][1] - 12
+        paste_text(canvas, text, LABEL, right, mid, "right", max_width=room)
     for i, row in enumerate(model.rows):
         _row(canvas, row, top + i * ROW_H)
+    if model.tiebreak:
+        paste_line(canvas, model.tiebreak, NOTE, PAD + 4, rows_end + NOTE_H / 2, WIDTH - 2 * PAD - 8)
     return canvas
 
 

@@ -321,3 +321,39 @@ def paste_text(
     top = round(y_middle - im.height / 2)
     canvas.paste(im, (left, top), im)
     return left, top, left + im.width, top + im.height
+
+
+def pieces(text: str) -> list[tuple[str, bool]]:
+    """``text`` in pieces short enough for ``text_image`` (a name's ``MAX_CODEPOINTS``), each with
+    whether a space follows it: cut after the last space that fits, else (a script without
+    spaces) after ``MAX_CODEPOINTS`` characters."""
+    out: list[tuple[str, bool]] = []
+    rest = " ".join(text.split())
+    while len(rest) > MAX_CODEPOINTS:
+        cut = rest.rfind(" ", 0, MAX_CODEPOINTS + 1)
+        if cut <= 0:
+            out.append((rest[:MAX_CODEPOINTS], False))
+            rest = rest[MAX_CODEPOINTS:]
+        else:
+            out.append((rest[:cut], True))
+            rest = rest[cut + 1 :]
+    if rest:
+        out.append((rest, False))
+    return out
+
+
+def paste_line(
+    canvas: Image.Image, text: str, style: TextStyle, x: float, y_middle: float, max_width: int
+) -> None:
+    """A line of prose (longer than a name may be) drawn left-aligned from ``x`` in pieces, cut
+    with … where it would pass ``max_width``."""
+    left = x
+    space = text_width("x x", style) - text_width("xx", style)  # a lone space is trimmed away
+    for piece, spaced in pieces(text):
+        room = round(x + max_width - left)
+        if room <= 0:
+            return
+        box = paste_text(canvas, piece, style, left, y_middle, max_width=room)
+        if text_width(piece, style) > room:
+            return  # cut with …: the rest is not shown
+        left = box[2] + (space if spaced else 0)

@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.render import theme
 from bot.render.theme import RGB
 
 _S = 4
@@ -46,3 +47,17 @@ def paste_panel(
     x0, y0, x1, y1 = box
     im = panel(x1 - x0, y1 - y0, fill, outline, border, radius, alpha)
     canvas.paste(im, (x0, y0), im)
+
+
+LEADER_FILL = theme.mix(theme.PANEL, theme.GOLD, 0.22)
+
+
+def paste_row(canvas: Image.Image, box: tuple[int, int, int, int], leader: bool) -> None:
+    """A row of a standings table: plain, or gold-edged on a golden fill for a leader."""
+    paste_panel(
+        canvas,
+        box,
+        LEADER_FILL if leader else theme.PANEL,
+        theme.GOLD if leader else None,
+        border=2 if leader else 0,
+    )

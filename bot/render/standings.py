@@ -15,7 +15,7 @@ from PIL import Image
 from bot.render import png, theme
 from bot.render.fonts import TextStyle, paste_text, text_width
 from bot.render.models import FinalStandings, StandingRow
-from bot.render.panels import paste_panel
+from bot.render.panels import paste_panel, paste_row
 from bot.render.shapes import icon
 from bot.render.texts import ENGLISH, Words
 
@@ -39,7 +39,6 @@ TOTAL = TextStyle(26, theme.TEXT, bold=True)
 TAG = TextStyle(17, theme.RED_MARK, bold=True)
 GAIN = TextStyle(24, (120, 220, 140), bold=True)
 LOSS = TextStyle(24, theme.RED_MARK, bold=True)
-WINNER_FILL = theme.mix(theme.PANEL, theme.GOLD, 0.22)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,13 +65,7 @@ def place_label(row: StandingRow, words: Words) -> str:
 
 def _draw_row(canvas: Image.Image, row: StandingRow, box: tuple[int, int, int, int], words: Words) -> None:
     winner = row.place == 1 and not row.is_computer
-    paste_panel(
-        canvas,
-        box,
-        WINNER_FILL if winner else theme.PANEL,
-        theme.GOLD if winner else None,
-        border=2 if winner else 0,
-    )
+    paste_row(canvas, box, winner)
     mid = (box[1] + box[3]) / 2
     place_style = TextStyle(PLACE.size, theme.GOLD if winner else theme.TEXT, bold=True)
     paste_text(canvas, place_label(row, words), place_style, PLACE_X, mid, max_width=NAME_X - PLACE_X - 40)

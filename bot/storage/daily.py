@@ -36,6 +36,7 @@ class DayResult:
     player_id: str
     guild_id: str
     total: int
+    hands: tuple[int, ...] = ()  # points per hand (the board draws them as the Share line does)
 
 
 async def keep_secret(db: Database, secret: str, first_day: str) -> tuple[str, str]:
@@ -62,9 +63,14 @@ def _attempt(row: tuple[object, ...]) -> Attempt:
         str(locale),
         None if table_id is None else int(str(table_id)),
         None if total is None else int(str(total)),
-        tuple(int(h) for h in json.loads(str(hands))) if hands is not None else (),
+        _hands(hands),
         finished_at is not None,
     )
+
+
+def _hands(stored: object) -> tuple[int, ...]:
+    """Points per hand as stored (a JSON list), or none."""
+    return tuple(int(h) for h in json.loads(str(stored))) if stored is not None else ()
 
 
 async def claim_attempt(
@@ -144,13 +150,13 @@ async def results(
 ) -> list[DayResult]:
     """The day's finished attempts with a result: everyone's, or one server's (``latest``: with
     every write so far, e.g. the result just recorded)."""
-    sql = "SELECT player_id, guild_id, total FROM daily_attempts WHERE day = ? AND total IS NOT NULL"
+    sql = "SELECT player_id, guild_id, total, hands FROM daily_attempts WHERE day = ? AND total IS NOT NULL"
     args: tuple[str, ...] = (day,)
     if guild_id is not None:
         sql += " AND guild_id = ?"
         args = (day, guild_id)
     rows = await (db.read_latest(sql, args) if latest else db.rows(sql, args))
-    return [DayResult(str(p), str(g), int(t)) for p, g, t in rows]
+    return [DayResult(str(p), str(g), int(t), _hands(h)) for p, g, t, h in rows]
 
 
 async def guilds_played(db: Database, day: str) -> set[str]:

@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
+from itertools import pairwise
 from typing import Final
 
 from bot.daily import DailyResult, DailyStats, DayBoard
 from bot.daily.days import closes_at, day_start
 from bot.engine.duplicate import Board
+from bot.render.daily_board import DailyBoardImage, DailyBoardRow, ToPar
+from bot.render.daily_result import DailyHandRow, DailyResultImage
 from bot.text import t
+from bot.text.alt_text import fit
 from bot.text.cards import card_list
+from bot.text.catalogue import fill
 
 Names = Mapping[str, str]
 # Points per hand as symbols for the Share line: none, a few, many, the queen's worth or more.
@@ -24,8 +29,20 @@ def timestamp(at: float, style: str = "f") -> str:
     return f"<t:{int(at)}:{style}>"
 
 
+def level(points: int) -> int:
+    """Which of the Share line's symbols a hand gets: 0 (🟢) to 3 (🔴); the images draw the same."""
+    return next((i for i, (top, _s) in enumerate(SYMBOLS) if points <= top), len(SYMBOLS))
+
+
 def symbol(points: int) -> str:
-    return next((s for top, s in SYMBOLS if points <= top), WORST)
+    return [*(s for _top, s in SYMBOLS), WORST][level(points)]
+
+
+def legend() -> tuple[str, ...]:
+    """The points each symbol stands for: "0", "1–4", "5–12", "13+"."""
+    tops = [top for top, _s in SYMBOLS]
+    spans = [str(tops[0])] + [f"{low + 1}–{top}" for low, top in pairwise(tops)]
+    return (*spans, f"{tops[-1] + 1}+")
 
 
 def vs_par(total: int, par: int | None, locale: str) -> str:
@@ -148,3 +165,140 @@ def stats_text(stats: DailyStats, locale: str) -> str:
         longest=stats.longest_streak,
         average=average,
     )
+
+
+# == the images: the board of a day, the end of a person's game ==================================
+
+
+def to_par(diff: int | None, locale: str) -> ToPar:
+    """Points against par as the images show them: "+3", "−2", "±0"; a dash while par is worked out."""
+    if diff is None:
+        return ToPar("–")
+    if diff == 0:
+        return ToPar("±0")
+    number = fill("{n}", locale, {"n": abs(diff)})
+    return ToPar(("+" if diff > 0 else "−") + number, 1 if diff > 0 else -1)
+
+
+def _place(place: int, shared: bool, locale: str) -> str:
+    return t("image.shared_place", locale, place=place) if shared else str(place)
+
+
+def board_image(board: DayBoard, names: Names, closes: float | None, locale: str) -> DailyBoardImage:
+    """The board of ``board``'s day: ``closes`` (epoch seconds) while the day is open, None once it
+    is closed (the board is final)."""
+    places = [e.place for e in board.entries]
+    if closes is None:
+        status = t("daily.image.final", locale)
+    else:
+        when = dt.datetime.fromtimestamp(closes, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+        status = t("daily.image.open", locale, closes=when)
+    par = (
+        t("daily.image.par", locale, par=board.par)
+        if board.par is not None
+        else t("daily.image.par_pending", locale)
+    )
+    return DailyBoardImage(
+        title=t("daily.image.title", locale, number=board.number),
+        day=board.day.isoformat(),
+        status=status,
+        final=closes is None,
+        par=par,
+        place=t("image.place", locale),
+        player=t("image.player", locale),
+        points=t("image.points", locale),
+        to_par=t("daily.image.to_par", locale),
+        hands=t("daily.image.hands", locale),
+        percentile=t("daily.image.percentile", locale),
+        rows=tuple(
+            DailyBoardRow(
+                place=_place(e.place, places.count(e.place) > 1, locale),
+                name=name_of(e.player_id, names, locale),
+                points=str(e.total),
+                to_par=to_par(e.to_par, locale),
+                hands=tuple(level(h) for h in e.hands),
+                percentile=f"{e.percentile:.0f}",
+                leader=e.place == 1,
+            )
+            for e in board.entries
+        ),
+        legend=legend(),
+    )
+
+
+def board_alt(board: DayBoard, names: Names, image: DailyBoardImage, locale: str) -> str:
+    """The board in words: the day, open or final, par, then each person as the picture shows them."""
+    head = t(
+        "daily.alt.board",
+        locale,
+        number=board.number,
+        day=image.day,
+        status=image.status,
+        par=image.par,
+    )
+    rows = [
+        t(
+            "daily.alt.board_row",
+            locale,
+            place=row.place,
+            name=row.name,
+            total=e.total,
+            par=vs_par(e.total, board.par, locale),
+            hands=", ".join(str(h) for h in e.hands),
+            percentile=row.percentile,
+        )
+        for e, row in zip(board.entries, image.rows, strict=True)
+    ]
+    return fit([head, *rows])
+
+
+def result_line(result: DailyResult, locale: str) -> str:
+    """The result in one line: the total against par (the day is measured against par)."""
+    return t("daily.end.line", locale, total=result.total, par=vs_par(result.total, result.par, locale))
+
+
+def result_image(result: DailyResult, locale: str) -> DailyResultImage:
+    """The end of the person's game: each hand's points beside par's, the total, the result line."""
+    par = result.par_by_hand
+    rows = [
+        DailyHandRow(
+            label=t("image.hand_number", locale, hand=i),
+            points=str(points),
+            par="–" if par is None else str(par[i - 1]),
+            to_par=to_par(None if par is None else points - par[i - 1], locale),
+            level=level(points),
+        )
+        for i, points in enumerate(result.hands, start=1)
+    ]
+    rows.append(
+        DailyHandRow(
+            label=t("image.total", locale),
+            points=str(result.total),
+            par="–" if result.par is None else str(result.par),
+            to_par=to_par(result.to_par, locale),
+        )
+    )
+    return DailyResultImage(
+        title=t("daily.image.title", locale, number=result.number),
+        day=result.day.isoformat(),
+        hand=t("image.hand", locale),
+        you=t("daily.image.you", locale),
+        par=t("daily.image.par_column", locale),
+        to_par=t("daily.image.to_par", locale),
+        rows=tuple(rows),
+        result=result_line(result, locale),
+        legend=legend(),
+    )
+
+
+def result_alt(result: DailyResult, locale: str) -> str:
+    """The end of the game in words: each hand's points against par's, then the result line."""
+    par = result.par_by_hand
+    hands = [
+        t("daily.alt.result_hand", locale, hand=i, points=points, par=par[i - 1])
+        if par is not None
+        else t("daily.alt.result_hand_no_par", locale, hand=i, points=points)
+        for i, points in enumerate(result.hands, start=1)
+    ]
+    head = t("daily.alt.result", locale, number=result.number, day=result.day.isoformat())
+    return fit([head, *hands, t("alt.sentence", locale, text=result_line(result, locale))])

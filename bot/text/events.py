@@ -11,6 +11,7 @@ from bot.events import Entrant, Event, EventRefused, EventStatus, Standing
 from bot.events.board import BoardLine
 from bot.render.event_standings import EventStandingsImage, EventStandingsRow
 from bot.text import t
+from bot.text.alt_text import fit
 from bot.text.catalogue import fill
 from bot.text.daily import name_of
 
@@ -54,8 +55,12 @@ def signup_text(event: Event, entrants: Sequence[Entrant], names: Names, locale:
     return "\n".join(lines)
 
 
-def round_text(event: Event, rnd: int, tables: Sequence[Sequence[str]], closes: str, locale: str) -> str:
-    """A round's start: each table with its people (``tables``: the people's mentions per table)."""
+def round_text(
+    event: Event, rnd: int, tables: Sequence[tuple[int, Sequence[str]]], closes: str, locale: str
+) -> str:
+    """A round's start: each table with its people (``tables``: each table's number and its
+    people's mentions). A table is named by its number, as its thread, the standings and the
+    review list name it (a round's own count would say "Table 1" again in every round)."""
     lines = [
         t(
             "event.round.started",
@@ -67,7 +72,7 @@ def round_text(event: Event, rnd: int, tables: Sequence[Sequence[str]], closes: 
             closes=closes,
         )
     ]
-    lines += [t("event.round.table", locale, table=i + 1, people=", ".join(p)) for i, p in enumerate(tables)]
+    lines += [t("event.round.table", locale, table=n, people=", ".join(p)) for n, p in tables]
     return "\n".join(lines)
 
 
@@ -77,11 +82,22 @@ def standings_text(event: Event, rnd: int, final: bool, locale: str) -> str:
     return t("event.standings.round_text", locale, name=event.name, round=rnd, rounds=event.options.rounds)
 
 
+def table_name(table_id: int, locale: str) -> str:
+    """An event table's name in the standings and the review list: its number, as in its thread's
+    name and the round's announcement."""
+    return t("event.table", locale, table=table_id)
+
+
 def review_texts(tables: Sequence[Sequence[int]], locale: str, limit: int = 2000) -> list[str]:
     """How to look back at the event's games, with each round's table numbers: as few messages
     as hold the lines (one round per line) within Discord's ``limit`` characters."""
     lines = [t("event.standings.review", locale)] + [
-        t("event.standings.review_round", locale, round=i, tables=", ".join(f"#{n}" for n in ids))
+        t(
+            "event.standings.review_round",
+            locale,
+            round=i,
+            tables=", ".join(table_name(n, locale) for n in ids),
+        )
         for i, ids in enumerate(tables, start=1)
         if ids
     ]
@@ -108,8 +124,11 @@ def standings_image(
     names: Names,
     tags: Mapping[str, str],
     locale: str,
+    tables: Mapping[str, int] | None = None,
 ) -> EventStandingsImage:
-    """``tags``: the removed/withdrew word of an entrant who left (their results stay)."""
+    """``tags``: the removed/withdrew word of an entrant who left (their results stay);
+    ``tables``: the table each person played at in round ``rnd``."""
+    tables = tables or {}
     subtitle = (
         t("event.standings.final", locale)
         if final
@@ -123,6 +142,9 @@ def standings_image(
         percentage=t("event.standings.percentage", locale),
         matchpoints=t("event.standings.matchpoints", locale),
         rounds=t("event.standings.rounds", locale),
+        points=t("event.standings.points", locale),
+        table=t("event.standings.table", locale),
+        tiebreak=t("event.standings.tiebreak", locale),
         rows=tuple(
             EventStandingsRow(
                 place=_place(s, locale),
@@ -130,6 +152,8 @@ def standings_image(
                 percentage="–" if s.percentage is None else number(s.percentage, locale),
                 matchpoints=number(s.matchpoints, locale),
                 rounds=s.rounds,
+                points=number(s.total, locale) if s.rounds else "–",
+                table=table_name(tables[s.person], locale) if s.person in tables else "–",
                 leader=s.place == 1,
                 tag=tags.get(s.person),
             )
@@ -139,8 +163,21 @@ def standings_image(
 
 
 def standings_alt(image: EventStandingsImage, name: str, locale: str) -> str:
-    rows = "; ".join(f"{r.place}. {r.name} {r.percentage}%" for r in image.rows[:ALT_ROWS])
-    return t("event.standings.alt", locale, name=name, rows=rows)[:1024]
+    """The standings in words: each person's place, percentage and points taken (the tie-break),
+    then how ties are broken."""
+    rows = "; ".join(
+        t(
+            "event.standings.alt_row",
+            locale,
+            place=r.place,
+            name=r.name,
+            percentage=r.percentage,
+            points=r.points,
+        )
+        for r in image.rows[:ALT_ROWS]
+    )
+    text = t("event.standings.alt", locale, name=name, rows=rows)
+    return fit([text, image.tiebreak])
 
 
 def entrant_tags(entrants: Sequence[Entrant], locale: str) -> dict[str, str]:

@@ -143,11 +143,11 @@ class Daily(commands.Cog, name=COG_NAME):
             return
         names = names_in(self.bot, guild_id, [e.player_id for e in board.entries])
         text = board_text(board, names, locale)
-        if closes_at(day) > self.bot.service.clock.now():
-            text += "\n" + t("daily.board.open", locale, closes=timestamp(closes_at(day), "R"))
-        await private_answer(
-            interaction, text[:2000], file=await board_file(board, names, locale), allowed_mentions=NO_PINGS
-        )
+        closes = closes_at(day) if closes_at(day) > self.bot.service.clock.now() else None
+        if closes is not None:  # still open (else the board is final)
+            text += "\n" + t("daily.board.open", locale, closes=timestamp(closes, "R"))
+        file = await board_file(board, names, closes, locale)
+        await private_answer(interaction, text[:2000], file=file, allowed_mentions=NO_PINGS)
 
     def _refusal(self, exc: DailyRefused, locale: str) -> str:
         if exc.code is DailyRefusal.PLAYED:

@@ -1,6 +1,8 @@
-"""The daily challenge's events on Discord: a person's result (a DM, in their language, with the
-Share button) and a closed day's summary in a server's daily channel (its language: the board as
-an image, the deals as text), or, where the bot lacks permission there, one line to the admins."""
+"""The daily challenge's events on Discord: a person's result, which is the end of their daily
+game (a DM, in their language: each hand against par in a picture, the result line, the Share
+button; the Hearts presenter names no winner of a daily game), and a closed day's summary in a
+server's daily channel (its language: the day's final board as an image, the deals as text), or,
+where the bot lacks permission there, one line to the admins."""
 
 from __future__ import annotations
 
@@ -18,11 +20,19 @@ from bot.client.answers import answer_failure, private_answer, reader_locale
 from bot.client.once import posted
 from bot.client.server import names_in, server_language
 from bot.daily import DailyResult, DailyService, DayBoard, DaySummary
-from bot.render import FinalStandings, StandingRow, render_final_standings
+from bot.render.daily_board import render as render_board
+from bot.render.daily_result import render as render_result
 from bot.text import t
-from bot.text.alt_text import standings_alt
-from bot.text.daily import board_text, deals_text, name_of, result_text, share_line
-from bot.text.images import image_words
+from bot.text.daily import (
+    board_alt,
+    board_image,
+    board_text,
+    deals_text,
+    result_alt,
+    result_image,
+    result_text,
+    share_line,
+)
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +40,8 @@ COG_NAME: Final = "Daily"
 NO_PINGS = discord.AllowedMentions.none()
 SHARE_TEMPLATE: Final = r"hh:daily:share:(?P<day>\d{4}-\d{2}-\d{2})"
 SUMMARY_PERMISSIONS: Final = ("view_channel", "send_messages", "attach_files")
+BOARD_IMAGE: Final = "daily.png"
+RESULT_IMAGE: Final = "daily_result.png"
 
 
 def share_id(day: str) -> str:
@@ -65,27 +77,21 @@ class ShareButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SHARE
             await answer_failure(interaction, exc)
 
 
-def board_image(board: DayBoard, names: dict[str, str], locale: str) -> FinalStandings:
-    places = [e.place for e in board.entries]
-    return FinalStandings(
-        rows=tuple(
-            StandingRow(
-                place=e.place,
-                name=name_of(e.player_id, names, locale),
-                total=e.total,
-                shared=places.count(e.place) > 1,
-            )
-            for e in board.entries
-        ),
-        hands_played=None,
-    )
+async def board_file(
+    board: DayBoard, names: dict[str, str], closes: float | None, locale: str
+) -> discord.File:
+    """The day's board as its own image (``closes``: while the day is open; None: final),
+    rendered off the event loop, with its alt text."""
+    image = board_image(board, names, closes, locale)
+    png = await asyncio.to_thread(render_board, image)
+    alt = board_alt(board, names, image, locale)
+    return discord.File(io.BytesIO(png), filename=BOARD_IMAGE, description=alt)
 
 
-async def board_file(board: DayBoard, names: dict[str, str], locale: str) -> discord.File:
-    """The board as the standings image, rendered off the event loop, with its alt text."""
-    image = board_image(board, names, locale)
-    png = await asyncio.to_thread(render_final_standings, image, image_words(locale))
-    return discord.File(io.BytesIO(png), filename="daily.png", description=standings_alt(image, locale))
+async def result_file(result: DailyResult, locale: str) -> discord.File:
+    """The end of the person's game: each hand against par, and the result line."""
+    png = await asyncio.to_thread(render_result, result_image(result, locale))
+    return discord.File(io.BytesIO(png), filename=RESULT_IMAGE, description=result_alt(result, locale))
 
 
 class DiscordDailyPresenter:
@@ -97,13 +103,16 @@ class DiscordDailyPresenter:
         return await server_language(self.bot, guild_id)
 
     async def finished(self, result: DailyResult) -> None:
+        """The end of the person's game, once its result is recorded: against par, not against the
+        three computers (RULES.md §3a)."""
         attempt = await self.service.attempt(result.player_id, result.day)
         locale = attempt.locale if attempt is not None else "en"
         view = discord.ui.View(timeout=None)
         view.add_item(ShareButton(result.day.isoformat(), t("button.daily_share", locale)))
         try:
             dm = await self.bot.create_dm(discord.Object(int(result.player_id)))
-            await dm.send(result_text(result, locale), view=view, allowed_mentions=NO_PINGS)
+            file = await result_file(result, locale)
+            await dm.send(result_text(result, locale), file=file, view=view, allowed_mentions=NO_PINGS)
         except discord.HTTPException as exc:  # DMs closed since: /hearts daily board still shows it
             log.warning("daily result not sent to %s: %s", result.player_id, exc)
 
@@ -130,7 +139,7 @@ class DiscordDailyPresenter:
         if summary.again and await posted(self.bot, channel, text[:2000]):
             return  # out before the bot stopped, not noted: not twice
         await channel.send(
-            text[:2000], file=await board_file(board, names, locale), allowed_mentions=NO_PINGS
+            text[:2000], file=await board_file(board, names, None, locale), allowed_mentions=NO_PINGS
         )
 
     async def _tell_admins(self, summary: DaySummary, missing: list[str], locale: str) -> None:

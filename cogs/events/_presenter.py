@@ -137,7 +137,8 @@ class DiscordEventPresenter:
         tables = []
         for table_id in table_ids:
             snap = await self.bot.service.table_snapshot(table_id)
-            tables.append([f"<@{s.player_id}>" for s in snap.seats if s.player_id and not s.is_computer])
+            people = [f"<@{s.player_id}>" for s in snap.seats if s.player_id and not s.is_computer]
+            tables.append((table_id, people))
         closes = f"<t:{int(self.bot.service.clock.now() + event.options.deadline)}:R>"
         text = round_text(fresh, rnd, tables, closes, locale)
         try:
@@ -151,7 +152,9 @@ class DiscordEventPresenter:
         """The standings image, rendered off the event loop, with its alt text."""
         entrants = await self.service.entrants(event.event_id)
         names = names_in(self.bot, event.guild_id, [s.person for s in rows])
-        image = standings_image(event, rnd, rows, final, names, entrant_tags(entrants, locale), locale)
+        tags = entrant_tags(entrants, locale)
+        tables = await self.service.seated(event.event_id, rnd)
+        image = standings_image(event, rnd, rows, final, names, tags, locale, tables)
         png = await asyncio.to_thread(render_standings, image)
         return discord.File(
             io.BytesIO(png), filename="standings.png", description=standings_alt(image, event.name, locale)

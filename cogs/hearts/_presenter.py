@@ -68,6 +68,7 @@ from cogs.hearts._wording import (
     hand_text,
     lobby_text,
     mention,
+    message_link,
     player_name,
     relative_time,
     table_text,
@@ -537,8 +538,9 @@ class DiscordPresenter:
     def _table_link(self, state: TableMessages, snap: TableSnapshot) -> str:
         if state.table_message is None:
             return ""
-        channel = self._play_channel(state, snap)
-        return f"https://discord.com/channels/{snap.guild_id}/{channel}/{state.table_message}"
+        # A daily attempt is played in its person's DM: Discord links a DM message with "@me".
+        guild = None if snap.options.daily else snap.guild_id
+        return message_link(guild, self._play_channel(state, snap), state.table_message)
 
     async def _send_hand(
         self, state: TableMessages, snap: TableSnapshot, hand: PrivateHand, again: bool = False
@@ -689,6 +691,11 @@ class DiscordPresenter:
             await self._announce(state, t("announce.rejoined", lang, name=name), once=again)
 
     async def _game_over(self, state: TableMessages, event: ev.GameOver, again: bool) -> None:
+        if event.table.options.daily:
+            # A daily game names no winner (RULES.md §3a): its end, each hand against par with
+            # the result line, is the daily extension's, sent once the result is recorded.
+            await self._unping_all(state)
+            return
         lang = await self.public(state, event.table)
         text, file = await self._game_end(state, event, lang)
         # one attempt per day, and an event seats its next round itself: no rematch

@@ -268,6 +268,12 @@ def table_text(snap: TableSnapshot, names: Names, locale: str | None = None) -> 
     return "\n".join(lines)
 
 
+def message_link(guild_id: str | None, channel_id: int, message_id: int) -> str:
+    """A link that opens a message: a server's channel or thread carries the server's id, a DM
+    ``@me`` (a server's id there opens nothing)."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
 def hand_text(
     hand: PrivateHand,
     snap: TableSnapshot,

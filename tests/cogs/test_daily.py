@@ -18,9 +18,10 @@ from bot.tables import Actor, ServerSettings
 from bot.text import LANGUAGES, t
 from bot.text.cards import card_full_name, card_name
 from cogs.daily._commands import Daily
+from cogs.daily._presenter import BOARD_IMAGE, RESULT_IMAGE
 from discord_emulator import CommandNotAvailable, DiscordEmulator, Message, Permission, User
 from discord_emulator.runner import BotRunner
-from playtest.harness import Hearts, make_bot, now_clock
+from playtest.harness import GAME_OVER, Hearts, make_bot, now_clock
 
 ADMIN = Actor("admin", is_moderator=True)
 RESULT = re.compile(r"Daily challenge #\d+: ")
@@ -82,8 +83,23 @@ async def test_two_servers_same_deals_one_attempt_and_a_share_line_without_cards
     assert not [m for m in emulator.state.messages.values() if m.guild_id is not None and not m.ephemeral]
 
     await h1.play_until(lambda: result_dm(h1, ann) is not None, [ann])
+    await h1.settle()
     result = result_dm(h1, ann)
     assert result is not None and any(c.startswith("hh:daily:share:") for c in result.custom_ids)
+    # The daily game's own end: no winner, crown or ranking against three computers, but each hand
+    # against par and the result line, in the picture and its alt text.
+    dms = emulator.dm_messages(ann)
+    assert not [m for m in dms if GAME_OVER in m.content or "won" in m.content]
+    assert not [a for m in dms for a in m.attachments if a.filename == "standings.png"]
+    (picture,) = result.attachments
+    assert picture.filename == RESULT_IMAGE and picture.image().width >= 700
+    hands = re.search(r"Hands: ([\d ·]+)", result.content)
+    assert hands is not None
+    alt = picture.description or ""
+    for hand, points in enumerate(hands.group(1).split(" · "), start=1):
+        assert re.search(rf"Hand {hand}: {points} points?, par \d+\.", alt), alt
+    total = sum(int(p) for p in hands.group(1).split(" · "))
+    assert f"{total} point" in alt and ("over par" in alt or "under par" in alt or "level par" in alt)
     again = await emulator.slash(ann, h1.general, "hearts daily play")
     assert "one attempt per day" in (await h1.reply(again)).content
 
@@ -120,6 +136,14 @@ async def test_resume_after_a_restart_then_the_board_and_bad_days(
     assert "Daily challenge #1" in answer.content and "1. ann:" in answer.content
     assert answer.attachments and answer.attachments[0].description
     assert "The day is still open" in answer.content
+    # The day's own board picture: open, with par; not the final standings of a game.
+    (board_picture,) = answer.attachments
+    assert board_picture.filename == BOARD_IMAGE
+    board_alt = board_picture.description or ""
+    assert board_alt.startswith("Board of daily challenge #1, ") and ": Open until " in board_alt
+    assert "Par " in board_alt and "1. ann: " in board_alt and "percentile" in board_alt
+    assert re.search(r", hands \d+, \d+, \d+, \d+, percentile", board_alt), board_alt  # as Share marks them
+    assert t("image.final_standings") not in board_alt
     for day, expected in (
         ("2999-01-01", "hasn't started yet"),
         ("2000-01-01", "There was no daily challenge that day"),
@@ -153,6 +177,7 @@ async def test_the_summary_of_a_closed_day_goes_out_once_or_tells_the_admins(
     h1.clock.advance(2 * days.DAY_SECONDS)  # the next day ends: the first one closes
     summary = await h1.wait_public("is closed")
     assert summary.channel_id == h1.general.id and summary.attachments
+    assert ": Final. Par " in (summary.attachments[0].description or "")  # the closed day's board
     service = daily_cog(h1).service
     deals = boards(days.RULES, service.seed(service.first_day or service.today()), days.HANDS)
     assert all(card_name(c) in summary.content for d in deals for h in d.hands for c in cards_of(h))

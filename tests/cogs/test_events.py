@@ -7,6 +7,7 @@ double Join, options that don't fit) is answered privately."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from bot.engine.cards import cards_of
@@ -106,13 +107,24 @@ async def test_a_two_round_event_of_nine_people(
     round_one = [t.table_id for t in sorted(await store.tables(h.bot.db, 1, 1), key=lambda t: t.table_index)]
     hidden = await h.reply(await emulator.slash(ann, h.general, "hearts replay", table=round_one[0], hand=1))
     assert hidden.content == t("review.problem.event_not_over", table=round_one[0], name="Autumn Cup")
-    await h.wait_public("**Round 2 of 2**")
+    announced_two = await h.wait_public("**Round 2 of 2**")
     second = await seating(h, 1, 2)
     assert not pairs(first) & pairs(second)  # nobody meets the same people again
+    # A table has one name everywhere: its number, in the announcement as in its thread's name
+    # (round 2's tables are not "Table 1" again).
+    round_two = [t.table_id for t in sorted(await store.tables(h.bot.db, 1, 2), key=lambda t: t.table_index)]
+    threads = {c.name for c in emulator.state.channels.values() if c.kind.is_thread}
+    for number in round_two:
+        assert f"Table #{number}: " in announced_two.content
+        assert t("thread.name", table=number) in threads
+    assert "Table 1:" not in announced_two.content
 
     await h.play_until(lambda: h.public("is over. The final standings"))
     final = h.public("is over. The final standings")[0]
     assert final.channel_id == thread.id and final.attachments and final.attachments[0].description
+    # The standings say the tie-break (points taken) beside each percentage, and each one's table.
+    alt = final.attachments[0].description
+    assert len(re.findall(r"%, points taken \d+", alt)) == 9 and t("event.standings.tiebreak") in alt, alt
     assert "Finished." in (await h.wait_content(signup, "Finished.")).content
     ends = h.public(GAME_OVER)
     assert len(ends) == 6 and not any(m.custom_ids for m in ends)  # the event seats its rounds: no Rematch
@@ -120,6 +132,7 @@ async def test_a_two_round_event_of_nine_people(
     review = await h.wait_public("can now be looked at face up")
     assert review.channel_id == thread.id
     assert "Round 1: " + ", ".join(f"#{n}" for n in round_one) in review.content
+    assert "Round 2: " + ", ".join(f"#{n}" for n in round_two) in review.content
     shown = await h.reply(await emulator.slash(ann, h.general, "hearts replay", table=round_one[0], hand=1))
     assert shown.content == t("review.posted", table=round_one[0], hand=1)
 

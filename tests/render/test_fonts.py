@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import ImageFont, ImageStat
+from PIL import Image, ImageFont, ImageStat
 
 from bot.render import fonts
 from bot.render.fonts import TextStyle, clusters, sanitize, text_image
@@ -85,3 +85,15 @@ def test_names_render_with_the_basic_layout_engine_too(monkeypatch: pytest.Monke
     finally:
         fonts.load.cache_clear()
         text_image.cache_clear()
+
+
+def test_a_line_of_prose_longer_than_a_name_is_drawn_whole_in_pieces() -> None:
+    prose = "Equal percentages: fewer points taken places higher, " * 3
+    parts = fonts.pieces(prose)
+    assert all(len(p) <= fonts.MAX_CODEPOINTS for p, _spaced in parts) and len(parts) > 1
+    assert " ".join(p for p, _s in parts) == prose.strip()
+    assert "".join(p for p, _s in fonts.pieces("猫" * 100)) == "猫" * 100  # no spaces: cut anywhere
+    canvas = Image.new("RGB", (3000, 40))
+    fonts.paste_line(canvas, prose, STYLE, 0, 20, 3000)
+    inked = canvas.convert("L").point(lambda v: 255 if v > 60 else 0).getbbox()
+    assert inked is not None and inked[2] > text_image(sanitize(prose), STYLE).width + 200

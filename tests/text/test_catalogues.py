@@ -141,6 +141,8 @@ KEEPS_ENGLISH = {
     "image.unranked",
     "image.slam",
     "image.total",
+    "daily.image.par",  # "Par 45": the golf word, German too
+    "daily.image.par_column",
     "level.normal",
     "choice.normal",
     "command.hearts.new.option.target.name",

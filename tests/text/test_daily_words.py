@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -12,28 +13,53 @@ from bot.daily import DailyResult, DailyStats
 from bot.daily.days import RULES, seed
 from bot.daily.results import day_board
 from bot.engine.duplicate import boards
+from bot.render import daily_board, daily_result
+from bot.render.fonts import text_width
 from bot.storage.daily import DayResult
-from bot.text import LANGUAGES
+from bot.text import LANGUAGES, t
 from bot.text.cards import card_full_name, card_name
 from bot.text.daily import (
+    board_alt,
+    board_image,
     board_text,
     deals_text,
     intro_text,
+    level,
     played_text,
+    result_alt,
+    result_image,
     result_text,
     share_line,
     stats_text,
+    symbol,
 )
 
 DAY = dt.date(2026, 11, 18)
-RESULT = DailyResult(DAY, 3, "1", "g", (0, 13, 5, 26), 40, 2, 7, 71.4, 3)
+RESULT = DailyResult(DAY, 3, "1", "g", (0, 13, 5, 26), 40, 2, 7, 71.4, 3, (2, 13, 0, 25))
+BOARD = day_board(
+    DAY,
+    3,
+    [DayResult("1", "g", 44, (0, 13, 5, 26)), DayResult("2", "g", 44, (4, 4, 10, 26))],
+    [DayResult("3", "h", 50, (13, 13, 12, 12))],
+    40,
+)
 LEFTOVER = re.compile(r"\{[a-z_]+[|}]")
 
 
+def image_texts(lang: str) -> list[str]:
+    """Every word the board's and the game's end's pictures draw, and their alt texts."""
+    out = []
+    for closes in (1_763_596_800.0, None):
+        image = board_image(BOARD, {"1": "Ann"}, closes, lang)
+        out += [image.title, image.status, image.par, image.to_par, image.hands, image.percentile]
+        out += [board_alt(BOARD, {"1": "Ann"}, image, lang)]
+    end = result_image(RESULT, lang)
+    out += [end.title, end.you, end.par, end.to_par, end.result, *(r.label for r in end.rows)]
+    return [*out, result_alt(RESULT, lang), result_alt(replace(RESULT, par=None, par_hands=None), lang)]
+
+
 def texts(lang: str) -> list[str]:
-    board = day_board(
-        DAY, 3, [DayResult("1", "g", 44), DayResult("2", "g", 44)], [DayResult("3", "h", 50)], 40
-    )
+    board = BOARD
     return [
         intro_text(3, DAY, lang),
         played_text(3, DAY, lang),
@@ -48,7 +74,7 @@ def texts(lang: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_daily_text_fills_in_every_language(lang: str) -> None:
-    for text in texts(lang):
+    for text in texts(lang) + image_texts(lang):
         assert text and not LEFTOVER.search(text) and "daily." not in text, (lang, text)
     if lang != "en":
         assert all(a != b for a, b in zip(texts(lang), texts("en"), strict=True) if not a.startswith("<")), (
@@ -64,3 +90,61 @@ def test_the_share_line_holds_no_card(lang: str) -> None:
     assert not [n for n in names if n in line]
     assert not re.search(r"[♠♥♦♣]", line)
     assert "3" in line and "🟢🔴🟠🔴" in line
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_board_picture_is_the_days_own_open_or_final_with_par_and_the_share_lines_hands(
+    lang: str,
+) -> None:
+    open_day = board_image(BOARD, {"1": "Ann"}, 1_763_596_800.0, lang)
+    final = board_image(BOARD, {"1": "Ann"}, None, lang)
+    assert not open_day.final and final.final and open_day.status != final.status
+    assert "2025-11-20 00:00 UTC" in open_day.status and "40" in open_day.par
+    assert [r.place for r in final.rows] == [t("image.shared_place", lang, place=1)] * 2
+    assert [r.to_par.text for r in final.rows] == ["+4", "+4"] and final.rows[0].to_par.sign == 1
+    # The marks are the Share line's symbols, hand by hand.
+    marks = "".join("🟢🟡🟠🔴"[m] for m in final.rows[0].hands)
+    assert marks == "".join(symbol(h) for h in BOARD.entries[0].hands) == "🟢🔴🟠🔴"
+    alt = board_alt(BOARD, {"1": "Ann"}, final, lang)
+    assert final.status in alt and "0, 13, 5, 26" in alt and "Ann" in alt
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_end_of_a_daily_game_shows_each_hand_against_par_and_no_winner(lang: str) -> None:
+    end = result_image(RESULT, lang)
+    assert [r.points for r in end.rows] == ["0", "13", "5", "26", "44"]
+    assert [r.par for r in end.rows] == ["2", "13", "0", "25", "40"]
+    assert [r.to_par.text for r in end.rows] == ["−2", "±0", "+5", "+1", "+4"]
+    assert [r.level for r in end.rows] == [level(h) for h in RESULT.hands] + [None]
+    assert t("daily.par.over", lang, count=4) in end.result
+    alt = result_alt(RESULT, lang)
+    assert end.result in alt and t("daily.alt.result_hand", lang, hand=4, points=26, par=25) in alt
+    pending = result_image(replace(RESULT, par=None, par_hands=None), lang)
+    assert [r.par for r in pending.rows] == ["–"] * 5 and t("daily.par.pending", lang) in pending.result
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_pictures_words_fit_their_places(lang: str) -> None:
+    """No header or title of the daily's pictures is cut with "…" in any language."""
+    board = board_image(BOARD, {}, 1_763_596_800.0, lang)
+    marks_end = daily_board.HANDS_X + 4 * (daily_board.MARK + daily_board.MARK_GAP)
+    room = daily_board.PERCENTILE_RIGHT - marks_end - 6
+    assert text_width(board.percentile, daily_board.LABEL) <= room, board.percentile
+    assert text_width(board.hands, daily_board.LABEL) <= marks_end - daily_board.HANDS_X, board.hands
+    for header in (board.points, board.to_par):
+        assert text_width(header, daily_board.LABEL) <= daily_board.COLUMN_W, header
+    end = result_image(RESULT, lang)
+    for header in (end.you, end.par, end.to_par):
+        assert text_width(header, daily_result.LABEL) <= daily_result.COLUMN_W, header
+    title_room = daily_result.WIDTH - 2 * daily_result.PAD - daily_result.DAY_W
+    assert text_width(end.title, daily_result.TITLE) <= title_room, end.title
+    assert text_width(end.result, daily_result.RESULT) <= daily_result.WIDTH - 2 * daily_result.PAD
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_boards_alt_text_stays_within_discords_limit(lang: str) -> None:
+    many = [DayResult(str(i), "g", 26 + i, (26, 0, 0, i)) for i in range(60)]
+    board = day_board(DAY, 3, many, many, 40)
+    names = {str(i): "Bartholomew " * 4 for i in range(60)}
+    alt = board_alt(board, names, board_image(board, names, None, lang), lang)
+    assert len(alt) <= 1024 and alt.endswith("…")

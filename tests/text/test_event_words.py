@@ -6,12 +6,15 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from fractions import Fraction
+from itertools import pairwise
 
 import pytest
 
 from bot.engine.rules import RuleSet
 from bot.events import Entrant, Event, EventOptions, EventRefusal, EventRefused, EventStatus, Standing
 from bot.events.board import BoardLine
+from bot.render import event_standings as es
+from bot.render.fonts import text_width
 from bot.tables import TableOptions
 from bot.text import LANGUAGES
 from bot.text.events import (
@@ -22,6 +25,7 @@ from bot.text.events import (
     review_texts,
     round_text,
     signup_text,
+    standings_alt,
     standings_image,
     standings_text,
 )
@@ -44,7 +48,7 @@ def texts(lang: str) -> list[str]:
     tags = entrant_tags(entrants, lang)
     image = standings_image(event(EventStatus.RUNNING), 1, rows, False, {"1": "Ann"}, tags, lang)
     out = [signup_text(event(s), entrants, {"1": "Ann"}, lang) for s in EventStatus]
-    out += [round_text(event(EventStatus.RUNNING), 2, [["<@1>"], ["<@2>"]], "soon", lang)]
+    out += [round_text(event(EventStatus.RUNNING), 2, [(4, ["<@1>"]), (5, ["<@2>"])], "soon", lang)]
     out += [standings_text(event(EventStatus.RUNNING), 1, final, lang) for final in (False, True)]
     out += [
         image.title,
@@ -72,3 +76,41 @@ def test_numbers_take_the_languages_decimal_sign() -> None:
     rows = [Standing("1", 1, False, Fraction(5, 2), 3, 83.25, 10, 2, False)]
     image = standings_image(event(EventStatus.RUNNING), 1, rows, False, {}, {}, "de")
     assert image.rows[0].percentage == "83,2" and image.rows[0].matchpoints == "2,5"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_equal_percentages_show_the_points_that_part_them_and_each_ones_table(lang: str) -> None:
+    rows = [
+        Standing("1", 1, False, Fraction(5, 2), 3, 83.3, 10, 1, False),
+        Standing("2", 2, False, Fraction(5, 2), 3, 83.3, 14, 1, False),
+        Standing("3", None, False, Fraction(0), 0, None, 0, 0, False),
+    ]
+    image = standings_image(event(EventStatus.RUNNING), 2, rows, False, {}, {}, lang, {"1": 4, "2": 5})
+    assert [(r.points, r.table) for r in image.rows] == [("10", "#4"), ("14", "#5"), ("–", "–")]
+    alt = standings_alt(image, "Cup", lang)
+    assert image.tiebreak in alt and "10" in alt and "14" in alt
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_standings_headers_fit_their_columns(lang: str) -> None:
+    """No column header of the standings is cut with "…" ("Matchpunkte %" was)."""
+    image = standings_image(event(EventStatus.RUNNING), 1, [], False, {}, {}, lang)
+    columns = [
+        (image.table, es.TABLE_RIGHT),
+        (image.percentage, es.PERCENT_RIGHT),
+        (image.matchpoints, es.MATCHPOINTS_RIGHT),
+        (image.points, es.POINTS_RIGHT),
+        (image.rounds, es.ROUNDS_RIGHT),
+    ]
+    assert text_width(image.table, es.LABEL) <= es.TABLE_W
+    for (_before, left), (header, right) in pairwise(columns):
+        assert text_width(header, es.LABEL) <= right - left - 12, header
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_standings_alt_text_stays_within_discords_limit(lang: str) -> None:
+    rows = [Standing(str(i), i, False, Fraction(i), 90, 50.0, 26 * i, 3, False) for i in range(1, 91)]
+    names = {str(i): "Bartholomew " * 4 for i in range(1, 91)}
+    image = standings_image(event(EventStatus.RUNNING), 1, rows, True, names, {}, lang)
+    alt = standings_alt(image, "Autumn Cup", lang)
+    assert len(alt) <= 1024 and alt.endswith("…")

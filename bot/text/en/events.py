@@ -52,7 +52,7 @@ MESSAGES: dict[str, str] = {
     "event.status.cancelled": "cancelled",
     # Rounds and standings (public, in the event's thread)
     "event.round.started": "**Round {round} of {rounds}** of **{name}** has started: {count} {count|table|tables}, all dealt the same cards. The round closes {closes}.",
-    "event.round.table": "Table {table}: {people}",
+    "event.round.table": "Table #{table}: {people}",
     "event.standings.title": "{name}",
     "event.standings.after": "after round {round} of {rounds}",
     "event.standings.final": "final standings",
@@ -65,7 +65,7 @@ MESSAGES: dict[str, str] = {
     "event.standings.rounds": "Rounds",
     "event.standings.removed": "removed",
     "event.standings.withdrew": "withdrew",
-    "event.standings.alt": "Standings of {name}: {rows}",
+    "event.standings.alt": "Standings of {name}: {rows}.",
     "event.standings.none": "No round of **{name}** has been scored yet.",
     # Refusals (private)
     "event.refused.not_organiser": "Only the event's organiser, a server manager (Manage Server) or a member of the server's event role may do that.",
@@ -144,4 +144,9 @@ MESSAGES: dict[str, str] = {
     "event.refused.bad_start": "A start time must be ahead, at most {days} days from now.",
     "command.hearts-event.new.option.starts_in.name": "starts_in",
     "command.hearts-event.new.option.starts_in.description": "Start by itself this many hours from now (1 to 720)",
+    "event.table": "#{table}",
+    "event.standings.points": "Points",
+    "event.standings.table": "Table",
+    "event.standings.tiebreak": "Equal percentages: fewer points taken places higher (equal points too share the place).",
+    "event.standings.alt_row": "{place}. {name}: {percentage}%, points taken {points}",
 }
