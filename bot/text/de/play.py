@@ -64,5 +64,7 @@ MESSAGES: dict[str, str] = {
     "choice.id": "Bahasa Indonesia",
     "choice.hi": "हिन्दी",
     "choice.ja": "日本語",
+    "choice.es": "Español (España)",
+    "choice.es-419": "Español (Latinoamérica)",
     "choice.on": "an",
 }
