@@ -159,6 +159,7 @@ KEEPS_ENGLISH = {
     "choice.ja",
     "choice.es",
     "choice.es-419",
+    "choice.ko",
 }
 
 

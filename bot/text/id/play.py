@@ -66,5 +66,6 @@ MESSAGES: dict[str, str] = {
     "choice.ja": "日本語",
     "choice.es": "Español (España)",
     "choice.es-419": "Español (Latinoamérica)",
+    "choice.ko": "한국어",
     "choice.on": "nyala",
 }
