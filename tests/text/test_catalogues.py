@@ -160,6 +160,7 @@ KEEPS_ENGLISH = {
     "choice.es",
     "choice.es-419",
     "choice.ko",
+    "choice.zh-TW",
 }
 
 

@@ -74,5 +74,6 @@ MESSAGES: dict[str, str] = {
     "choice.es": "Español (España)",
     "choice.es-419": "Español (Latinoamérica)",
     "choice.ko": "한국어",
+    "choice.zh-TW": "繁體中文",
     "choice.on": "on",
 }
