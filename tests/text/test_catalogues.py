@@ -161,6 +161,7 @@ KEEPS_ENGLISH = {
     "choice.es-419",
     "choice.ko",
     "choice.zh-TW",
+    "choice.th",
 }
 
 

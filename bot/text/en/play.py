@@ -75,5 +75,6 @@ MESSAGES: dict[str, str] = {
     "choice.es-419": "Español (Latinoamérica)",
     "choice.ko": "한국어",
     "choice.zh-TW": "繁體中文",
+    "choice.th": "ไทย",
     "choice.on": "on",
 }
