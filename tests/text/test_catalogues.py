@@ -162,6 +162,7 @@ KEEPS_ENGLISH = {
     "choice.ko",
     "choice.zh-TW",
     "choice.th",
+    "choice.ro",
 }
 
 

@@ -76,5 +76,6 @@ MESSAGES: dict[str, str] = {
     "choice.ko": "한국어",
     "choice.zh-TW": "繁體中文",
     "choice.th": "ไทย",
+    "choice.ro": "Română",
     "choice.on": "on",
 }
