@@ -163,6 +163,7 @@ KEEPS_ENGLISH = {
     "choice.zh-TW",
     "choice.th",
     "choice.ro",
+    "choice.bg",
 }
 
 

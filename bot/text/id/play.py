@@ -70,5 +70,6 @@ MESSAGES: dict[str, str] = {
     "choice.zh-TW": "繁體中文",
     "choice.th": "ไทย",
     "choice.ro": "Română",
+    "choice.bg": "Български",
     "choice.on": "nyala",
 }

@@ -247,7 +247,7 @@ async def play_with_every_control(hearts: Hearts) -> tuple[int, Message, Message
 
 
 @pytest.mark.parametrize(
-    "lang", ["de", "id", "hi", "ja", "es-ES", "es-419", "ko", "zh-TW", "th", "ro"]
+    "lang", ["de", "id", "hi", "ja", "es-ES", "es-419", "ko", "zh-TW", "th", "ro", "bg"]
 )  # Discord locales
 async def test_a_whole_game_in_each_language_shows_no_english(
     emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path, lang: str
