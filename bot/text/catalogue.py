@@ -33,7 +33,7 @@ from bot.text import en
 from bot.text.pseudo import PSEUDO_LOCALE, pseudo_catalogue
 
 DEFAULT_LOCALE = "en"
-LANGUAGES: tuple[str, ...] = ("en", "de", "id", "hi", "ja")
+LANGUAGES: tuple[str, ...] = ("en", "de", "id", "hi", "ja", "es", "es-419", "ko", "zh-TW", "th", "ro", "bg")
 """The complete languages, in the order they were added, by Discord's locale code (``pt-BR``);
 each is the package ``bot.text.<code>`` in lower case with ``_`` for ``-`` (``bot.text.pt_br``)."""
 
@@ -65,8 +65,9 @@ def language(locale: str | None) -> str:
 
 
 def babel_locale(lang: str) -> str:
-    """The CLDR locale whose rules a catalogue follows (the pseudo-locale follows English)."""
-    return DEFAULT_LOCALE if lang == PSEUDO_LOCALE else lang
+    """The CLDR locale whose rules a catalogue follows (the pseudo-locale follows English); Babel
+    writes a region with ``_`` (Discord's ``es-419`` is Babel's ``es_419``)."""
+    return DEFAULT_LOCALE if lang == PSEUDO_LOCALE else lang.replace("-", "_")
 
 
 @cache

@@ -76,6 +76,7 @@ def test_the_plural_categories_are_cldr_s() -> None:
         ("hi", "पास करने के लिए ठीक 1 पत्ता चुनें।", "पास करने के लिए ठीक 2 पत्ते चुनें।"),
         ("id", "Pilih tepat 1 kartu untuk dioper.", "Pilih tepat 2 kartu untuk dioper."),
         ("ja", "パスするカードをちょうど1枚選んでください。", "パスするカードをちょうど2枚選んでください。"),
+        ("es", "Elige exactamente 1 carta para pasar.", "Elige exactamente 2 cartas para pasar."),
     ],
 )
 def test_passing_one_card_reads_right_in_every_language(lang: str, one: str, two: str) -> None:
@@ -158,6 +159,13 @@ KEEPS_ENGLISH = {
     "choice.id",
     "choice.hi",
     "choice.ja",
+    "choice.es",
+    "choice.es-419",
+    "choice.ko",
+    "choice.zh-TW",
+    "choice.th",
+    "choice.ro",
+    "choice.bg",
 }
 
 

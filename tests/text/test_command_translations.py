@@ -13,13 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from discord import Locale
 
 from bot.app import EXTENSIONS, HeartsBot
 from bot.client.translation import CatalogueTranslator
 from bot.config import Settings
 from bot.storage.database import Database
 from bot.tables import TableService
-from bot.text import LANGUAGES
+from bot.text import DEFAULT_LOCALE, language
 from bot.text.commands import (
     CHOICE_MAX,
     DESCRIPTION_MAX,
@@ -31,7 +32,9 @@ from bot.text.commands import (
     valid_name,
 )
 
-SPOKEN = {lang for lang in LANGUAGES if lang != "en"}
+SPOKEN = {locale.value for locale in Locale if language(locale.value) != DEFAULT_LOCALE}
+"""The Discord locales the bot speaks: a catalogue's own code (``de``, ``pt-BR``) or one whose
+language has a catalogue (``es-ES`` reads ``es``)."""
 
 
 async def payloads() -> list[dict[str, Any]]:

@@ -71,5 +71,12 @@ MESSAGES: dict[str, str] = {
     "choice.id": "Bahasa Indonesia",
     "choice.hi": "हिन्दी",
     "choice.ja": "日本語",
+    "choice.es": "Español (España)",
+    "choice.es-419": "Español (Latinoamérica)",
+    "choice.ko": "한국어",
+    "choice.zh-TW": "繁體中文",
+    "choice.th": "ไทย",
+    "choice.ro": "Română",
+    "choice.bg": "Български",
     "choice.on": "on",
 }

@@ -16,7 +16,7 @@ import pytest
 
 from bot.render import Words
 from bot.tables.preferences import load_preferences
-from bot.text import CATALOGUES, PSEUDO_LOCALE, t
+from bot.text import CATALOGUES, PSEUDO_LOCALE, language, t
 from bot.text.help import help_images
 from bot.text.locales import language_saved
 from bot.text.pseudo import OPEN, unmarked
@@ -103,7 +103,7 @@ def drawn_words(values: tuple[Any, ...]) -> Iterator[str]:
 def english_sentences(lang: str) -> set[str]:
     """The fixed parts of the English catalogue's sentences (three words or more) that the
     language's catalogue does not also use: any of them in a message is English leaking through."""
-    own = "\n".join(CATALOGUES[lang].values())
+    own = "\n".join(CATALOGUES[language(lang)].values())
     found = set()
     for text in CATALOGUES["en"].values():
         for part in FIELD.split(text):
@@ -246,7 +246,9 @@ async def play_with_every_control(hearts: Hearts) -> tuple[int, Message, Message
 # -- the tests -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", ["de", "id", "hi", "ja"])
+@pytest.mark.parametrize(
+    "lang", ["de", "id", "hi", "ja", "es-ES", "es-419", "ko", "zh-TW", "th", "ro", "bg"]
+)  # Discord locales
 async def test_a_whole_game_in_each_language_shows_no_english(
     emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path, lang: str
 ) -> None:
@@ -272,12 +274,12 @@ async def test_a_whole_game_in_each_language_shows_no_english(
     # auto-play, Rematch
     assert t("button.pass_these", lang) in texts
     assert t("button.last_trick", lang) in texts
-    assert last.content.startswith(CATALOGUES[lang]["last_trick.answer"].split("{")[0])
+    assert last.content.startswith(CATALOGUES[language(lang)]["last_trick.answer"].split("{")[0])
     assert t("button.rematch", lang) in texts and t("button.rematch_decline", lang) in texts
     assert again.content == t("rematch.confirmed", lang)
     assert t("rematch.declined", lang, name=person.name) in everything
     assert friend.mention in everything and t("button.show_hand", lang) in everything
-    assert longest_fixed_part(CATALOGUES[lang]["hand.auto_played"]) in everything
+    assert longest_fixed_part(CATALOGUES[language(lang)]["hand.auto_played"]) in everything
     for message, attachment in stored_attachments(emulator):
         assert attachment.description, f"{attachment.filename} of {message.id} has no alt text"
         assert len(attachment.description) <= 1024
