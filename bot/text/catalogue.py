@@ -65,8 +65,9 @@ def language(locale: str | None) -> str:
 
 
 def babel_locale(lang: str) -> str:
-    """The CLDR locale whose rules a catalogue follows (the pseudo-locale follows English)."""
-    return DEFAULT_LOCALE if lang == PSEUDO_LOCALE else lang
+    """The CLDR locale whose rules a catalogue follows (the pseudo-locale follows English), in
+    Babel's spelling: Discord's ``pt-BR`` is Babel's ``pt_BR`` (Babel refuses the hyphen)."""
+    return DEFAULT_LOCALE if lang == PSEUDO_LOCALE else lang.replace("-", "_")
 
 
 @cache
