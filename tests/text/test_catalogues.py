@@ -106,7 +106,8 @@ def test_numbers_are_written_by_the_locale() -> None:
         ("en-US", "en"),
         ("en-GB", "en"),
         ("de_AT", "de"),
-        ("pt-BR", "en"),
+        ("pt-BR", "pt-BR"),
+        ("pt-PT", "en"),
         (None, "en"),
         ("", "en"),
         (PSEUDO_LOCALE, PSEUDO_LOCALE),
@@ -156,6 +157,7 @@ KEEPS_ENGLISH = {
     "choice.id",
     "choice.hi",
     "choice.ja",
+    "choice.pt-BR",
 }
 
 
