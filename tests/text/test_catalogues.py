@@ -158,6 +158,7 @@ KEEPS_ENGLISH = {
     "choice.hi",
     "choice.ja",
     "choice.pt-BR",
+    "choice.ru",
 }
 
 

@@ -72,5 +72,6 @@ MESSAGES: dict[str, str] = {
     "choice.hi": "हिन्दी",
     "choice.ja": "日本語",
     "choice.pt-BR": "Português (Brasil)",
+    "choice.ru": "Русский",
     "choice.on": "on",
 }
