@@ -159,6 +159,7 @@ KEEPS_ENGLISH = {
     "choice.ja",
     "choice.pt-BR",
     "choice.ru",
+    "choice.pl",
 }
 
 

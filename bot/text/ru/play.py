@@ -73,5 +73,6 @@ MESSAGES: dict[str, str] = {
     "choice.ja": "日本語",
     "choice.pt-BR": "Português (Brasil)",
     "choice.ru": "Русский",
+    "choice.pl": "Polski",
     "choice.on": "вкл.",
 }
