@@ -160,6 +160,7 @@ KEEPS_ENGLISH = {
     "choice.pt-BR",
     "choice.ru",
     "choice.pl",
+    "choice.zh-CN",
 }
 
 

@@ -74,5 +74,6 @@ MESSAGES: dict[str, str] = {
     "choice.pt-BR": "Português (Brasil)",
     "choice.ru": "Русский",
     "choice.pl": "Polski",
+    "choice.zh-CN": "简体中文",
     "choice.on": "вкл.",
 }
