@@ -161,6 +161,7 @@ KEEPS_ENGLISH = {
     "choice.ru",
     "choice.pl",
     "choice.zh-CN",
+    "choice.uk",
 }
 
 

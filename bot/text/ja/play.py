@@ -68,5 +68,6 @@ MESSAGES: dict[str, str] = {
     "choice.ru": "Русский",
     "choice.pl": "Polski",
     "choice.zh-CN": "简体中文",
+    "choice.uk": "Українська",
     "choice.on": "あり",
 }
