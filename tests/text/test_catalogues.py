@@ -162,6 +162,7 @@ KEEPS_ENGLISH = {
     "choice.pl",
     "choice.zh-CN",
     "choice.uk",
+    "choice.nl",
 }
 
 

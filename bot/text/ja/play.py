@@ -69,5 +69,6 @@ MESSAGES: dict[str, str] = {
     "choice.pl": "Polski",
     "choice.zh-CN": "简体中文",
     "choice.uk": "Українська",
+    "choice.nl": "Nederlands",
     "choice.on": "あり",
 }
