@@ -163,6 +163,7 @@ KEEPS_ENGLISH = {
     "choice.zh-CN",
     "choice.uk",
     "choice.nl",
+    "choice.sv",
 }
 
 

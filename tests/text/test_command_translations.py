@@ -13,13 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from discord import Locale
 
 from bot.app import EXTENSIONS, HeartsBot
 from bot.client.translation import CatalogueTranslator
 from bot.config import Settings
 from bot.storage.database import Database
 from bot.tables import TableService
-from bot.text import LANGUAGES
+from bot.text import DEFAULT_LOCALE, LANGUAGES, language
 from bot.text.commands import (
     CHOICE_MAX,
     DESCRIPTION_MAX,
@@ -31,7 +32,9 @@ from bot.text.commands import (
     valid_name,
 )
 
-SPOKEN = {lang for lang in LANGUAGES if lang != "en"}
+SPOKEN = {locale.value for locale in Locale if language(locale.value) != DEFAULT_LOCALE}
+"""The Discord locales the bot speaks: a catalogue's own code (``pt-BR``) or a locale of its
+language (``sv-SE`` reads ``sv``)."""
 
 
 async def payloads() -> list[dict[str, Any]]:
@@ -88,6 +91,11 @@ def test_every_string_is_translated_into_every_language(tree: list[dict[str, Any
             assert set(shown) == SPOKEN, (key, sorted(shown))
             for locale, text in shown.items():
                 assert text == localized(key, locale)
+
+
+def test_every_language_reaches_some_discord_locale() -> None:
+    """A catalogue no Discord locale maps to would never name a command (``sv`` via ``sv-SE``)."""
+    assert {language(locale) for locale in SPOKEN} == set(LANGUAGES) - {DEFAULT_LOCALE}
 
 
 def test_localized_names_are_valid_discord_names(tree: list[dict[str, Any]]) -> None:

@@ -70,5 +70,6 @@ MESSAGES: dict[str, str] = {
     "choice.zh-CN": "简体中文",
     "choice.uk": "Українська",
     "choice.nl": "Nederlands",
+    "choice.sv": "Svenska",
     "choice.on": "あり",
 }
