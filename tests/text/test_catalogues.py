@@ -164,6 +164,7 @@ KEEPS_ENGLISH = {
     "choice.uk",
     "choice.nl",
     "choice.sv",
+    "choice.el",
 }
 
 

@@ -71,5 +71,6 @@ MESSAGES: dict[str, str] = {
     "choice.uk": "Українська",
     "choice.nl": "Nederlands",
     "choice.sv": "Svenska",
+    "choice.el": "Ελληνικά",
     "choice.on": "an",
 }

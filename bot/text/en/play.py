@@ -78,5 +78,6 @@ MESSAGES: dict[str, str] = {
     "choice.uk": "Українська",
     "choice.nl": "Nederlands",
     "choice.sv": "Svenska",
+    "choice.el": "Ελληνικά",
     "choice.on": "on",
 }
