@@ -165,6 +165,7 @@ KEEPS_ENGLISH = {
     "choice.nl",
     "choice.sv",
     "choice.el",
+    "choice.da",
 }
 
 

@@ -72,5 +72,6 @@ MESSAGES: dict[str, str] = {
     "choice.nl": "Nederlands",
     "choice.sv": "Svenska",
     "choice.el": "Ελληνικά",
+    "choice.da": "Dansk",
     "choice.on": "あり",
 }

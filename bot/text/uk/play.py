@@ -79,5 +79,6 @@ MESSAGES: dict[str, str] = {
     "choice.nl": "Nederlands",
     "choice.sv": "Svenska",
     "choice.el": "Ελληνικά",
+    "choice.da": "Dansk",
     "choice.on": "увімк.",
 }
