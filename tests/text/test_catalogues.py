@@ -166,6 +166,7 @@ KEEPS_ENGLISH = {
     "choice.sv",
     "choice.el",
     "choice.da",
+    "choice.no",
 }
 
 

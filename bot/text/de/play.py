@@ -73,5 +73,6 @@ MESSAGES: dict[str, str] = {
     "choice.sv": "Svenska",
     "choice.el": "Ελληνικά",
     "choice.da": "Dansk",
+    "choice.no": "Norsk bokmål",
     "choice.on": "an",
 }
