@@ -167,6 +167,7 @@ KEEPS_ENGLISH = {
     "choice.el",
     "choice.da",
     "choice.no",
+    "choice.lt",
 }
 
 

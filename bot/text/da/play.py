@@ -81,5 +81,6 @@ MESSAGES: dict[str, str] = {
     "choice.el": "Ελληνικά",
     "choice.da": "Dansk",
     "choice.no": "Norsk bokmål",
+    "choice.lt": "Lietuvių",
     "choice.on": "til",
 }
