@@ -132,7 +132,7 @@ MESSAGES: dict[str, str] = {
     "command.hearts-event.new.option.all_tricks.name": "todas_as_vazas",
     "command.hearts-event.new.option.all_tricks.description": "Quem leva todas as vazas dá {all_tricks_others:+d} a cada um dos outros",
     "command.hearts-event.new.option.queen_breaks_hearts.name": "dama_quebra_copas",
-    "command.hearts-event.new.option.queen_breaks_hearts.description": "Jogar a Q♠ quebra copas?",
+    "command.hearts-event.new.option.queen_breaks_hearts.description": "Jogar a dama de espadas quebra copas?",
     "command.hearts-event.new.option.black_maria_less.name": "sem_dama_de_espadas",
     "command.hearts-event.new.option.black_maria_less.description": "Só copas contam; sem passe",
     "command.hearts-event.new.option.tournament.name": "torneio",

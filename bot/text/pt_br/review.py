@@ -34,10 +34,10 @@ MESSAGES: dict[str, str] = {
     "review.coach.no_choices": "Você não teve nenhuma escolha a fazer nesta mão, então não há nada para o treinador avaliar.",
     "review.coach.spectator": "Você não jogou esta mão, então não há análise do treinador: aqui está a repetição.",
     "review.coach.failed": "O treinador não conseguiu terminar esta análise. Nada foi alterado; tente de novo mais tarde.",
-    "review.pattern.queen_taken": "levou a Q♠ com uma espada mais alta quando uma mais baixa era segura",
+    "review.pattern.queen_taken": "levou a dama de espadas com uma espada mais alta quando uma mais baixa era segura",
     "review.pattern.took_points": "levou uma vaza com pontos que uma carta mais baixa teria deixado passar",
     "review.pattern.led_into_void": "saiu de um naipe que alguém já não tinha, e jogaram pontos em cima",
-    "review.pattern.kept_queen": "ficou com a Q♠ sem espadas suficientes para protegê-la",
+    "review.pattern.kept_queen": "ficou com a dama de espadas sem espadas suficientes para protegê-la",
     # What can't be reviewed (each answered privately)
     "review.problem.no_table": "Não existe a mesa #{table}.",
     "review.problem.other_server": "A mesa #{table} é de outro servidor: só pode ser revista lá.",
