@@ -107,7 +107,8 @@ def test_numbers_are_written_by_the_locale() -> None:
         ("en-US", "en"),
         ("en-GB", "en"),
         ("de_AT", "de"),
-        ("pt-BR", "en"),
+        ("pt-BR", "pt-BR"),
+        ("pt-PT", "en"),
         (None, "en"),
         ("", "en"),
         (PSEUDO_LOCALE, PSEUDO_LOCALE),
@@ -166,6 +167,17 @@ KEEPS_ENGLISH = {
     "choice.th",
     "choice.ro",
     "choice.bg",
+    "choice.pt-BR",
+    "choice.ru",
+    "choice.pl",
+    "choice.zh-CN",
+    "choice.uk",
+    "choice.nl",
+    "choice.sv",
+    "choice.el",
+    "choice.da",
+    "choice.no",
+    "choice.lt",
 }
 
 

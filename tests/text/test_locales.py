@@ -22,7 +22,7 @@ from bot.text.locales import (
     [
         (None, "de", "de"),
         (None, "en-GB", "en"),
-        (None, "pt-BR", "en"),  # a locale the bot does not speak reads English
+        (None, "eo", "en"),  # a locale the bot does not speak reads English
         (None, None, "en"),
         ("ja", "de", "ja"),  # the person's choice wins over their client
         ("hi", None, "hi"),
