@@ -76,6 +76,7 @@ def test_the_plural_categories_are_cldr_s() -> None:
         ("hi", "पास करने के लिए ठीक 1 पत्ता चुनें।", "पास करने के लिए ठीक 2 पत्ते चुनें।"),
         ("id", "Pilih tepat 1 kartu untuk dioper.", "Pilih tepat 2 kartu untuk dioper."),
         ("ja", "パスするカードをちょうど1枚選んでください。", "パスするカードをちょうど2枚選んでください。"),
+        ("fr", "Choisis exactement 1 carte à passer.", "Choisis exactement 2 cartes à passer."),
     ],
 )
 def test_passing_one_card_reads_right_in_every_language(lang: str, one: str, two: str) -> None:
@@ -87,6 +88,20 @@ def test_passing_one_card_reads_right_in_every_language(lang: str, one: str, two
 def test_hindi_counts_zero_as_one() -> None:
     assert t("rules.hands", "hi", hands=0) == "0 बाज़ी"
     assert t("rules.hands", "hi", hands=2) == "2 बाज़ियाँ"
+
+
+def test_french_counts_zero_and_one_as_one() -> None:
+    assert plural_categories("fr") == ("one", "many", "other")
+    assert [t("rules.hands", "fr", hands=n) for n in (0, 1, 2, 21)] == [
+        "0 donne",
+        "1 donne",
+        "2 donnes",
+        "21 donnes",
+    ]
+    assert (
+        t("announce.rating_change", "fr", name="A", delta=-1, total=7)
+        == "A : −1 point de classement (maintenant 7)"
+    )
 
 
 def test_numbers_are_written_by_the_locale() -> None:
@@ -156,6 +171,11 @@ KEEPS_ENGLISH = {
     "choice.id",
     "choice.hi",
     "choice.ja",
+    "choice.fr",
+}
+SAME_IN_LANGUAGE: dict[str, set[str]] = {
+    # words a language writes exactly as English does
+    "fr": {"choice.60", "choice.120", "choice.300", "daily.par.value"},  # "1 minute", "par 72"
 }
 
 
@@ -165,7 +185,9 @@ def test_nothing_is_left_in_english(lang: str) -> None:
     same = {
         key
         for key, text in CATALOGUES[lang].items()
-        if text == en.MESSAGES.get(key) and key not in KEEPS_ENGLISH and not SAME_AS_ENGLISH.match(text)
+        if text == en.MESSAGES.get(key)
+        and key not in KEEPS_ENGLISH | SAME_IN_LANGUAGE.get(lang, set())
+        and not SAME_AS_ENGLISH.match(text)
     }
     assert not same, f"{lang} still in English: {sorted(same)}"
 

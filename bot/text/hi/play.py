@@ -64,5 +64,6 @@ MESSAGES: dict[str, str] = {
     "choice.id": "Bahasa Indonesia",
     "choice.hi": "हिन्दी",
     "choice.ja": "日本語",
+    "choice.fr": "Français",
     "choice.on": "चालू",
 }

@@ -1,0 +1,77 @@
+"""Français : jouer d'une touche, réglages du joueur et du serveur, rappels discrets, revanche et
+dernier pli."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    # One tap per card: the hand's buttons (a card button's label is the card's short name)
+    "hand.tap_to_play": "À toi : touche une carte pour la jouer · {countdown}",
+    "hand.pass_tap_prompt": "Touche {count} {count|carte|cartes|cartes} à passer {direction} ; touche de nouveau une carte choisie pour la reprendre.",
+    "hand.pass_chosen_cards": "Choisies : {cards}",
+    "hand.pass_choose_more": "Encore {count} à choisir.",
+    "hand.pass_ready": "Tu passes {cards} {direction} : appuie sur **{button}** pour confirmer, ou touche une carte pour changer ton choix.",
+    "hand.pass_cleared": "Choix effacé : touche {count} {count|carte|cartes|cartes} à passer.",
+    "button.pass_these": "Passer ces cartes",
+    "button.clear_choice": "Effacer",
+    "button.card_chosen": "✓ {card}",
+    "hand.auto_played": "{card} était ta seule carte jouable : je l’ai jouée pour toi.",
+    # A person's own settings (/hearts me)
+    "pref.title": "**Tes réglages de Dame de pique** (rien que pour toi, sur tous les serveurs)",
+    "pref.language.name": "Langue",
+    "pref.language.description": "La langue dans laquelle je t’écris : ta main, tes boutons et mes réponses privées.",
+    "pref.language.line": "Langue : {language}",
+    "pref.language.saved": "Langue choisie : {language}. Désormais, je t’écris dans cette langue.",
+    "pref.language.saved_automatic": "Désormais, je t’écris dans la langue de ton Discord.",
+    "pref.auto_play.name": "Jeu automatique",
+    "pref.auto_play.description": "Quand une seule de tes cartes peut être jouée, je la joue pour toi.",
+    "pref.auto_play.line": "Jeu automatique : {state}",
+    "pref.on": "activé",
+    "pref.off": "désactivé",
+    "pref.auto_play.saved_on": "Jeu automatique activé : quand une seule carte peut être jouée, je la joue pour toi.",
+    "pref.auto_play.saved_off": "Jeu automatique désactivé : tu touches toujours ta carte toi-même.",
+    "pref.deck.line": "Jeu de cartes : {deck}",
+    # A server's language (/hearts-settings)
+    "settings.language.line": "Langue des tables : {language}",
+    "settings.language.saved": "Les tables de ce serveur parlent désormais cette langue : {language}.",
+    "settings.language.saved_automatic": "Les tables de ce serveur parlent désormais la langue Discord du serveur.",
+    # Turn pings for people who can't get DMs (one live ping per player: the previous one is removed)
+    "ping.turn": "{mention} à toi de jouer à la table #{table} · {countdown}. Appuie sur **{button}**.",
+    "ping.pass": "{mention} choisis les cartes à passer à la table #{table} · {countdown}. Appuie sur **{button}**.",
+    "ping.moon": "{mention} tu as fait le grand chelem à la table #{table} : choisis comment il compte. Appuie sur **{button}**.",
+    # Rematch, from the final standings
+    "button.rematch": "Revanche",
+    "button.rematch_decline": "Pas cette fois",
+    "rematch.asked": "{name} veut une revanche : mêmes places, mêmes règles. Joueurs, appuyez sur **{button}** pour confirmer.",
+    "rematch.waiting": "Revanche : on attend encore {count} {count|joueur|joueurs|joueurs} ({names}) · {countdown}",
+    "rematch.confirmed": "C’est noté : tu joues la revanche.",
+    "rematch.started": "Revanche ! La table #{table} est ouverte, avec les mêmes places et les mêmes règles.",
+    "rematch.declined": "Pas de revanche cette fois : {name} a refusé.",
+    "rematch.expired": "Pas de revanche : tout le monde n’a pas confirmé à temps.",
+    "rematch.not_player": "Seuls les joueurs de cette partie peuvent demander une revanche.",
+    # Last trick, on demand
+    "button.last_trick": "Dernier pli",
+    "last_trick.answer": "**Dernier pli** (pli {trick}) : {plays}. Remporté par {name}.",
+    "last_trick.play": "{name} {card}",
+    "last_trick.none": "Aucun pli n’a encore été ramassé dans cette donne.",
+    "list.separator": ", ",
+    # Slash commands for the above (bot.text.commands)
+    "command.hearts.help.name": "aide",
+    "command.hearts.help.description": "Comment jouer à la Dame de pique : un petit guide pour ta première partie",
+    "command.hearts.me.name": "moi",
+    "command.hearts.me.description": "Tes propres réglages : langue et jeu automatique (rien que pour toi)",
+    "command.hearts.me.option.language.name": "langue",
+    "command.hearts.me.option.language.description": "La langue dans laquelle le bot t’écrit",
+    "command.hearts.me.option.auto_play.name": "jeu_automatique",
+    "command.hearts.me.option.auto_play.description": "Jouer une carte pour toi quand c’est la seule jouable",
+    "command.hearts-settings.option.language.name": "langue",
+    "command.hearts-settings.option.language.description": "Langue des messages et des images des tables sur ce serveur",
+    "choice.client": "automatique (la langue de ton Discord)",
+    "choice.guild": "automatique (la langue Discord du serveur)",
+    "choice.en": "English",
+    "choice.de": "Deutsch",
+    "choice.id": "Bahasa Indonesia",
+    "choice.hi": "हिन्दी",
+    "choice.ja": "日本語",
+    "choice.fr": "Français",
+    "choice.on": "activé",
+}
