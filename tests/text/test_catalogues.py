@@ -77,6 +77,7 @@ def test_the_plural_categories_are_cldr_s() -> None:
         ("id", "Pilih tepat 1 kartu untuk dioper.", "Pilih tepat 2 kartu untuk dioper."),
         ("ja", "パスするカードをちょうど1枚選んでください。", "パスするカードをちょうど2枚選んでください。"),
         ("fr", "Choisis exactement 1 carte à passer.", "Choisis exactement 2 cartes à passer."),
+        ("tr", "Vermek için tam 1 kart seç.", "Vermek için tam 2 kart seç."),
     ],
 )
 def test_passing_one_card_reads_right_in_every_language(lang: str, one: str, two: str) -> None:
@@ -172,6 +173,7 @@ KEEPS_ENGLISH = {
     "choice.hi",
     "choice.ja",
     "choice.fr",
+    "choice.tr",
 }
 SAME_IN_LANGUAGE: dict[str, set[str]] = {
     # words a language writes exactly as English does

@@ -65,5 +65,6 @@ MESSAGES: dict[str, str] = {
     "choice.hi": "हिन्दी",
     "choice.ja": "日本語",
     "choice.fr": "Français",
+    "choice.tr": "Türkçe",
     "choice.on": "चालू",
 }

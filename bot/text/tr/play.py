@@ -1,0 +1,78 @@
+"""Türkçe: tek dokunuşla oynama, oyuncu ve sunucu ayarları, sessiz hatırlatmalar, rövanş ve son
+el."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    # One tap per card: the hand's buttons (a card button's label is the card's short name)
+    "hand.tap_to_play": "Sıra sende: oynamak için bir karta dokun · {countdown}",
+    "hand.pass_tap_prompt": "Kartlar {direction} verilecek: {count} karta dokun; seçtiğin bir karttan vazgeçmek için ona yeniden dokun.",
+    "hand.pass_chosen_cards": "Seçilenler: {cards}",
+    "hand.pass_choose_more": "{count} kart daha seç.",
+    "hand.pass_ready": "Kartlar {direction} verilecek: {cards}. Onaylamak için **{button}** düğmesine bas ya da seçimini değiştirmek için bir karta dokun.",
+    "hand.pass_cleared": "Seçim temizlendi: vermek için {count} karta dokun.",
+    "button.pass_these": "Bu kartları ver",
+    "button.clear_choice": "Temizle",
+    "button.card_chosen": "✓ {card}",
+    "hand.auto_played": "Oynanabilen tek kartın buydu, senin yerine oynandı: {card}.",
+    # A person's own settings (/hearts me)
+    "pref.title": "**Hearts ayarların** (yalnızca senin için, bütün sunucularda)",
+    "pref.language.name": "Dil",
+    "pref.language.description": "Sana yazdığım dil: kartların, düğmelerin ve sana özel yanıtlarım.",
+    "pref.language.line": "Dil: {language}",
+    "pref.language.saved": "Seçilen dil: {language}. Bundan sonra sana bu dilde yazacağım.",
+    "pref.language.saved_automatic": "Bundan sonra sana Discord dilinde yazacağım.",
+    "pref.auto_play.name": "Otomatik oynama",
+    "pref.auto_play.description": "Kartlarından yalnızca biri oynanabiliyorsa onu senin yerine oynarım.",
+    "pref.auto_play.line": "Otomatik oynama: {state}",
+    "pref.on": "açık",
+    "pref.off": "kapalı",
+    "pref.auto_play.saved_on": "Otomatik oynama açık: yalnızca bir kart oynanabiliyorsa onu senin yerine oynarım.",
+    "pref.auto_play.saved_off": "Otomatik oynama kapalı: kartına her zaman kendin dokunursun.",
+    "pref.deck.line": "Deste: {deck}",
+    # A server's language (/hearts-settings)
+    "settings.language.line": "Masaların dili: {language}",
+    "settings.language.saved": "Bu sunucudaki masaların dili artık: {language}.",
+    "settings.language.saved_automatic": "Bu sunucudaki masalar artık sunucunun Discord dilini kullanıyor.",
+    # Turn pings for people who can't get DMs (one live ping per player: the previous one is removed)
+    "ping.turn": "{mention} masa #{table} için sıra sende · {countdown}. **{button}** düğmesine bas.",
+    "ping.pass": "{mention} masa #{table} için vereceğin kartları seç · {countdown}. **{button}** düğmesine bas.",
+    "ping.moon": "{mention} masa #{table} için Ay'ı vurdun: nasıl sayılacağını seç. **{button}** düğmesine bas.",
+    # Rematch, from the final standings
+    "button.rematch": "Rövanş",
+    "button.rematch_decline": "Bu sefer olmaz",
+    "rematch.asked": "Rövanş isteyen: {name}. Aynı yerler, aynı kurallar. Oyuncular, onaylamak için **{button}** düğmesine basın.",
+    "rematch.waiting": "Rövanş: {count} oyuncu daha bekleniyor ({names}) · {countdown}",
+    "rematch.confirmed": "Rövanşa katılıyorsun.",
+    "rematch.started": "Rövanş! Masa #{table} aynı yerler ve aynı kurallarla açıldı.",
+    "rematch.declined": "Bu sefer rövanş yok: {name} istemedi.",
+    "rematch.expired": "Rövanş yok: herkes zamanında onaylamadı.",
+    "rematch.not_player": "Rövanşı yalnızca bu oyunun oyuncuları isteyebilir.",
+    # Last trick, on demand
+    "button.last_trick": "Son el",
+    "last_trick.answer": "**Son el** ({trick}. el): {plays}. Alan: {name}.",
+    "last_trick.play": "{name} {card}",
+    "last_trick.none": "Bu turda henüz hiç el alınmadı.",
+    "list.separator": ", ",
+    # Slash commands for the above (bot.text.commands)
+    "command.hearts.help.name": "yardım",
+    "command.hearts.help.description": "Hearts nasıl oynanır: ilk oyunun için kısa bir rehber",
+    "command.hearts.me.name": "ben",
+    "command.hearts.me.description": "Kendi ayarların: dil ve otomatik oynama (yalnızca senin için)",
+    "command.hearts.me.option.language.name": "dil",
+    "command.hearts.me.option.language.description": "Botun sana yazdığı dil",
+    "command.hearts.me.option.auto_play.name": "otomatik_oynama",
+    "command.hearts.me.option.auto_play.description": "Oynanabilen tek kart olduğunda onu senin yerine oyna",
+    "command.hearts-settings.option.language.name": "dil",
+    "command.hearts-settings.option.language.description": "Bu sunucudaki masa mesajlarının ve resimlerinin dili",
+    "choice.client": "otomatik (Discord dilin)",
+    "choice.guild": "otomatik (sunucunun Discord dili)",
+    "choice.en": "English",
+    "choice.de": "Deutsch",
+    "choice.id": "Bahasa Indonesia",
+    "choice.hi": "हिन्दी",
+    "choice.ja": "日本語",
+    "choice.fr": "Français",
+    "choice.tr": "Türkçe",
+    "choice.on": "açık",
+}
