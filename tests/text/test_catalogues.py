@@ -78,6 +78,7 @@ def test_the_plural_categories_are_cldr_s() -> None:
         ("ja", "パスするカードをちょうど1枚選んでください。", "パスするカードをちょうど2枚選んでください。"),
         ("fr", "Choisis exactement 1 carte à passer.", "Choisis exactement 2 cartes à passer."),
         ("tr", "Vermek için tam 1 kart seç.", "Vermek için tam 2 kart seç."),
+        ("it", "Scegli esattamente 1 carta da passare.", "Scegli esattamente 2 carte da passare."),
     ],
 )
 def test_passing_one_card_reads_right_in_every_language(lang: str, one: str, two: str) -> None:
@@ -174,6 +175,7 @@ KEEPS_ENGLISH = {
     "choice.ja",
     "choice.fr",
     "choice.tr",
+    "choice.it",
 }
 SAME_IN_LANGUAGE: dict[str, set[str]] = {
     # words a language writes exactly as English does

@@ -66,5 +66,6 @@ MESSAGES: dict[str, str] = {
     "choice.ja": "日本語",
     "choice.fr": "Français",
     "choice.tr": "Türkçe",
+    "choice.it": "Italiano",
     "choice.on": "an",
 }
