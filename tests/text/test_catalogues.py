@@ -79,6 +79,7 @@ def test_the_plural_categories_are_cldr_s() -> None:
         ("fr", "Choisis exactement 1 carte à passer.", "Choisis exactement 2 cartes à passer."),
         ("tr", "Vermek için tam 1 kart seç.", "Vermek için tam 2 kart seç."),
         ("it", "Scegli esattamente 1 carta da passare.", "Scegli esattamente 2 carte da passare."),
+        ("vi", "Hãy chọn đúng 1 lá để chuyển.", "Hãy chọn đúng 2 lá để chuyển."),
     ],
 )
 def test_passing_one_card_reads_right_in_every_language(lang: str, one: str, two: str) -> None:
@@ -176,6 +177,7 @@ KEEPS_ENGLISH = {
     "choice.fr",
     "choice.tr",
     "choice.it",
+    "choice.vi",
 }
 SAME_IN_LANGUAGE: dict[str, set[str]] = {
     # words a language writes exactly as English does

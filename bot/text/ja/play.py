@@ -67,5 +67,6 @@ MESSAGES: dict[str, str] = {
     "choice.fr": "Français",
     "choice.tr": "Türkçe",
     "choice.it": "Italiano",
+    "choice.vi": "Tiếng Việt",
     "choice.on": "あり",
 }
