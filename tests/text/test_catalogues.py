@@ -80,6 +80,7 @@ def test_the_plural_categories_are_cldr_s() -> None:
         ("tr", "Vermek için tam 1 kart seç.", "Vermek için tam 2 kart seç."),
         ("it", "Scegli esattamente 1 carta da passare.", "Scegli esattamente 2 carte da passare."),
         ("vi", "Hãy chọn đúng 1 lá để chuyển.", "Hãy chọn đúng 2 lá để chuyển."),
+        ("cs", "Vyber přesně 1 kartu k poslání.", "Vyber přesně 2 karty k poslání."),
     ],
 )
 def test_passing_one_card_reads_right_in_every_language(lang: str, one: str, two: str) -> None:
@@ -178,6 +179,7 @@ KEEPS_ENGLISH = {
     "choice.tr",
     "choice.it",
     "choice.vi",
+    "choice.cs",
 }
 SAME_IN_LANGUAGE: dict[str, set[str]] = {
     # words a language writes exactly as English does

@@ -68,5 +68,6 @@ MESSAGES: dict[str, str] = {
     "choice.tr": "Türkçe",
     "choice.it": "Italiano",
     "choice.vi": "Tiếng Việt",
+    "choice.cs": "Čeština",
     "choice.on": "an",
 }

@@ -75,5 +75,6 @@ MESSAGES: dict[str, str] = {
     "choice.tr": "Türkçe",
     "choice.it": "Italiano",
     "choice.vi": "Tiếng Việt",
+    "choice.cs": "Čeština",
     "choice.on": "on",
 }
