@@ -69,5 +69,6 @@ MESSAGES: dict[str, str] = {
     "choice.it": "Italiano",
     "choice.vi": "Tiếng Việt",
     "choice.cs": "Čeština",
+    "choice.hu": "Magyar",
     "choice.on": "an",
 }
