@@ -82,6 +82,7 @@ def test_the_plural_categories_are_cldr_s() -> None:
         ("vi", "Hãy chọn đúng 1 lá để chuyển.", "Hãy chọn đúng 2 lá để chuyển."),
         ("cs", "Vyber přesně 1 kartu k poslání.", "Vyber přesně 2 karty k poslání."),
         ("hu", "Válassz ki pontosan 1 lapot az átadáshoz.", "Válassz ki pontosan 2 lapot az átadáshoz."),
+        ("fi", "Valitse tasan 1 kortti annettavaksi.", "Valitse tasan 2 korttia annettavaksi."),
     ],
 )
 def test_passing_one_card_reads_right_in_every_language(lang: str, one: str, two: str) -> None:
@@ -182,6 +183,7 @@ KEEPS_ENGLISH = {
     "choice.vi",
     "choice.cs",
     "choice.hu",
+    "choice.fi",
 }
 SAME_IN_LANGUAGE: dict[str, set[str]] = {
     # words a language writes exactly as English does

@@ -78,5 +78,6 @@ MESSAGES: dict[str, str] = {
     "choice.vi": "Tiếng Việt",
     "choice.cs": "Čeština",
     "choice.hu": "Magyar",
+    "choice.fi": "Suomi",
     "choice.on": "bật",
 }
