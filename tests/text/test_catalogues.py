@@ -83,6 +83,7 @@ def test_the_plural_categories_are_cldr_s() -> None:
         ("cs", "Vyber přesně 1 kartu k poslání.", "Vyber přesně 2 karty k poslání."),
         ("hu", "Válassz ki pontosan 1 lapot az átadáshoz.", "Válassz ki pontosan 2 lapot az átadáshoz."),
         ("fi", "Valitse tasan 1 kortti annettavaksi.", "Valitse tasan 2 korttia annettavaksi."),
+        ("hr", "Odaberi točno 1 kartu za dodavanje.", "Odaberi točno 2 karte za dodavanje."),
     ],
 )
 def test_passing_one_card_reads_right_in_every_language(lang: str, one: str, two: str) -> None:
@@ -184,6 +185,7 @@ KEEPS_ENGLISH = {
     "choice.cs",
     "choice.hu",
     "choice.fi",
+    "choice.hr",
 }
 SAME_IN_LANGUAGE: dict[str, set[str]] = {
     # words a language writes exactly as English does

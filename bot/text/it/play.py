@@ -79,5 +79,6 @@ MESSAGES: dict[str, str] = {
     "choice.cs": "Čeština",
     "choice.hu": "Magyar",
     "choice.fi": "Suomi",
+    "choice.hr": "Hrvatski",
     "choice.on": "attivo",
 }
