@@ -96,7 +96,7 @@ MESSAGES: dict[str, str] = {
     "table.last_trick": "Dernier pli : {name} a ramassé {points} {points|point|points|points}.",
     "table.hearts_broken": "Les cœurs sont ouverts.",
     "table.restarted": "Le bot a redémarré ; la partie continue (les délais sont décalés de la durée de la coupure).",
-    "countdown": "temps écoulé {relative}",
+    "countdown": "fin du temps {relative}",
     # Private hand
     "hand.header": "**Table #{table}** · donne {hand}",
     "hand.passed": "Tu as passé {cards} {direction}. On attend les autres…",
@@ -109,8 +109,8 @@ MESSAGES: dict[str, str] = {
     "hand.moon_chosen": "Grand chelem compté : {choice}.",
     "hand.jump": "Table : {link}",
     "hand.no_dm": "{mention} je ne peux pas t’envoyer de messages privés : utilise **Voir ma main** sur le message de la table pour voir tes cartes et jouer.",
-    "hand.warning": "⏰ Table #{table} : ton temps s’écoule {relative}.",
-    "hand.warning_ping": "⏰ {mention} ton temps s’écoule {relative} : appuie sur **Voir ma main**.",
+    "hand.warning": "⏰ Table #{table} : ton temps expire {relative}.",
+    "hand.warning_ping": "⏰ {mention} ton temps expire {relative} : appuie sur **Voir ma main**.",
     # Announcements
     "announce.timeout": "⏰ {name} n’a pas joué à temps : un coup a été joué au hasard à sa place.",
     "announce.forfeit": "⏰ {name} a dépassé son temps deux fois et perd la partie : un ordinateur prend sa place.",

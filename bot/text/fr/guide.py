@@ -19,7 +19,7 @@ MESSAGES: dict[str, str] = {
     "help.moon.name": "4. Le grand chelem",
     "help.moon.value": "Ramasse **tous** les cœurs et la dame de pique dans une même donne : tu marques 0 et tous les autres prennent {moon}. C’est risqué : s’il te manque un seul cœur, tu gardes tes points.",
     "help.buttons.name": "5. Les boutons",
-    "help.buttons.value": "**{join}** pour prendre une place ; l’hôte appuie sur **{start}**. Tes cartes arrivent en message privé (ou avec **{show_hand}** sur le message de la table). Touche une carte pour la jouer : celles que tu ne peux pas jouer sont grisées. **{last_trick}** montre le pli qui vient d’être ramassé, **{score_sheet}** les scores jusqu’ici. Si ton temps s’écoule, une carte est jouée au hasard pour toi.",
+    "help.buttons.value": "**{join}** pour prendre une place ; l’hôte appuie sur **{start}**. Tes cartes arrivent en message privé (ou avec **{show_hand}** sur le message de la table). Touche une carte pour la jouer : celles que tu ne peux pas jouer sont grisées. **{last_trick}** montre le pli qui vient d’être ramassé, **{score_sheet}** les scores jusqu’ici. Si ton temps est écoulé, une carte est jouée au hasard pour toi.",
     "help.more.name": "Pour aller plus loin",
     "help.more.value": "`{rules_command}` affiche les règles exactes de la table de ce salon ; `{me_command}` règle ta langue et le jeu automatique. Le livre de règles complet : {rules_link}",
     "help.sample_player.1": "Léa",

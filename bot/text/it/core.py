@@ -95,7 +95,7 @@ MESSAGES: dict[str, str] = {
     "table.last_trick": "Ultima presa: {name} ha preso {points} {points|punto|punti|punti}.",
     "table.hearts_broken": "I cuori sono aperti.",
     "table.restarted": "Il bot si è riavviato; la partita continua (le scadenze sono state spostate della durata dell’interruzione).",
-    "countdown": "tempo scaduto {relative}",
+    "countdown": "il tempo scade {relative}",
     # Private hand
     "hand.header": "**Tavolo #{table}** · mano {hand}",
     "hand.passed": "Hai passato {cards} {direction}. In attesa degli altri…",
