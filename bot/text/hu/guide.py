@@ -7,7 +7,7 @@ MESSAGES: dict[str, str] = {
     "help.title": "Hogyan kell Heartsot játszani",
     "help.intro": "A Hearts ütésalapú kártyajáték 3–7 játékosnak. **A pont rossz**: a játszma végén az nyer, akinek a legkevesebb pontja van.",
     "help.passing.name": "1. Lapátadás",
-    "help.passing.value": "Minden leosztás előtt {pass_count} lapot adsz át egy másik játékosnak (balra, jobbra, szemközt; néhány leosztásban senki sem ad át). Koppints a lapokra, amelyektől meg akarsz szabadulni, majd nyomd meg a **{pass_button}** gombot. Jó átadni: a pikk dámát, a magas pikkeket, a magas kőröket.",
+    "help.passing.value": "Minden leosztás előtt {pass_count} lapot adsz át egy másik játékosnak (balra, jobbra, szemközt; néhány leosztásban senki sem ad át). Koppints a lapokra, amelyektől meg akarsz szabadulni, majd nyomd meg ezt a gombot: **{pass_button}**. Jó átadni: a pikk dámát, a magas pikkeket, a magas kőröket.",
     "help.playing.name": "2. Ütések",
     "help.playing.value": "Akinél a 2♣ van, az hív az első ütésbe. Sorban mindenki kijátszik egy lapot. **Színre színt**: ha van a hívott színből lapod, abból kell tenned. A hívott szín legmagasabb lapja viszi az ütést, és az hív a következőbe. Ha nem tudsz színt adni, bármit tehetsz: ilyenkor szabadulhatsz meg a kőröktől vagy a pikk dámától.",
     "help.points.name": "3. Pontok",
