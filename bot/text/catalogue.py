@@ -33,7 +33,39 @@ from bot.text import en
 from bot.text.pseudo import PSEUDO_LOCALE, pseudo_catalogue
 
 DEFAULT_LOCALE = "en"
-LANGUAGES: tuple[str, ...] = ("en", "de", "id", "hi", "ja", "es", "es-419", "ko", "zh-TW", "th", "ro", "bg", "pt-BR", "ru", "pl", "zh-CN", "uk", "nl", "sv", "el", "da", "no", "lt")
+LANGUAGES: tuple[str, ...] = (
+    "en",
+    "de",
+    "id",
+    "hi",
+    "ja",
+    "es",
+    "es-419",
+    "ko",
+    "zh-TW",
+    "th",
+    "ro",
+    "bg",
+    "pt-BR",
+    "ru",
+    "pl",
+    "zh-CN",
+    "uk",
+    "nl",
+    "sv",
+    "el",
+    "da",
+    "no",
+    "lt",
+    "fr",
+    "tr",
+    "it",
+    "vi",
+    "cs",
+    "hu",
+    "fi",
+    "hr",
+)
 """The complete languages, in the order they were added, by Discord's locale code (``pt-BR``);
 each is the package ``bot.text.<code>`` in lower case with ``_`` for ``-`` (``bot.text.pt_br``)."""
 

@@ -82,5 +82,13 @@ MESSAGES: dict[str, str] = {
     "choice.da": "Dansk",
     "choice.no": "Norsk bokmål",
     "choice.lt": "Lietuvių",
+    "choice.fr": "Français",
+    "choice.tr": "Türkçe",
+    "choice.it": "Italiano",
+    "choice.vi": "Tiếng Việt",
+    "choice.cs": "Čeština",
+    "choice.hu": "Magyar",
+    "choice.fi": "Suomi",
+    "choice.hr": "Hrvatski",
     "choice.on": "चालू",
 }

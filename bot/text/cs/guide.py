@@ -1,0 +1,65 @@
+"""Čeština: ``/hearts nápověda`` pro první hru a alternativní text každého obrázku.
+
+Plné názvy karet stojí v 1. pádě za dvojtečkou nebo samostatně („Můžeš zahrát: dáma pik“), aby
+se nemusely skloňovat; barva stojí za hodnotou jako v karetním zápisu („eso srdce“).
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    # /hearts help
+    "help.title": "Jak se hrají Srdce",
+    "help.intro": "Srdce jsou štychová karetní hra pro 3 až 7 hráčů. **Body jsou špatné**: na konci hry vyhrává ten, kdo jich má nejméně.",
+    "help.passing.name": "1. Posílání",
+    "help.passing.value": "Před každým kolem pošleš {pass_count} {pass_count|kartu|karty|karty|karet} jinému hráči (doleva, doprava, naproti; v některých kolech se neposílá). Klepni na karty, kterých se chceš zbavit, a stiskni **{pass_button}**. Dobré karty k poslání: piková dáma, vysoké piky, vysoká srdce.",
+    "help.playing.name": "2. Štychy",
+    "help.playing.value": "Kdo má 2♣, vynáší první štych. Každý zahraje po řadě jednu kartu. **Přiznej barvu**: pokud máš kartu vynesené barvy, musíš ji zahrát. Nejvyšší karta vynesené barvy bere štych a vynáší do dalšího. Když barvu přiznat nemůžeš, zahraj libovolnou kartu: to je příležitost zbavit se srdcí nebo pikové dámy.",
+    "help.points.name": "3. Body",
+    "help.points.value": "Každé sebrané srdce je 1 bod, piková dáma {queen}. Srdce nesmíš vynést, dokud nepadlo nějaké srdce (srdce jsou „otevřená“), a v prvním štychu se body nedávají.",
+    "help.moon.name": "4. Výstřel na Měsíc",
+    "help.moon.value": "Seber v jednom kole **všechna** srdce i pikovou dámu: ty dostaneš 0 a všichni ostatní {moon}. Je to riskantní: když ti uteče jediné srdce, body ti zůstanou.",
+    "help.buttons.name": "5. Tlačítka",
+    "help.buttons.value": "**{join}** ti dá místo u stolu; zakladatel stiskne **{start}**. Karty ti přijdou soukromou zprávou (nebo přes **{show_hand}** u zprávy stolu). Klepnutím na kartu ji zahraješ: karty, které zahrát nesmíš, jsou šedé. **{last_trick}** ukáže právě sebraný štych, **{score_sheet}** dosavadní skóre. Když ti vyprší čas, zahraje se za tebe náhodná karta.",
+    "help.more.name": "Další",
+    "help.more.value": "`{rules_command}` ukáže přesná pravidla stolu v tomto kanálu; `{me_command}` nastaví tvůj jazyk a automatické hraní. Úplná pravidla: {rules_link}",
+    "help.sample_player.1": "Tereza",
+    "help.sample_player.2": "Jakub",
+    "help.sample_player.3": "Anna",
+    "help.sample_player.4": "Petr",
+    "help.images": "Níže: karty v ruce (šedé karty teď zahrát nejdou) a stůl uprostřed štychu.",
+    # Alt text of the images (bot.text.alt_text): the same information in words, at most 1024 characters
+    "alt.hand": "Tvoje karty, {count} {count|karta|karty|karty|karet}.",
+    "alt.hand_empty": "Nemáš žádné karty.",
+    "alt.suit": "{suit}: {cards}",
+    "alt.sentence": "{text}.",
+    "alt.separator": "; ",
+    "alt.playable": "Můžeš zahrát: {cards}.",
+    "alt.playable_all": "Můžeš zahrát kteroukoli.",
+    "alt.playable_none": "Teď nemůžeš zahrát žádnou kartu.",
+    "alt.chosen": "Vybráno k poslání: {cards}.",
+    "alt.received": "Právě přišlo: {cards}.",
+    "alt.bonus": "Bonusová karta: {card} ({bonus:+d}).",
+    "alt.table": "Stůl, {count} {count|hráč|hráči|hráče|hráčů} v pořadí tahů.",
+    "alt.seat": "{name}: {score} {score|bod|body|bodu|bodů}",
+    "alt.seat_computer": "počítačový hráč",
+    "alt.seat_hand_points": "v tomto kole {points}",
+    "alt.seat_cards_left": "{count|zbývá {count} karta|zbývají {count} karty|zbývá {count} karty|zbývá {count} karet}",
+    "alt.seat_led": "vynáší: {card}",
+    "alt.seat_played": "hraje: {card}",
+    "alt.seat_to_move": "na tahu",
+    "alt.to_move": "Na tahu: {name}.",
+    "alt.trick_taken": "Štych bere {name}.",
+    "alt.trick_empty": "Do tohoto štychu zatím nikdo nezahrál.",
+    "alt.sheet": "{title}, {players} {players|hráč|hráči|hráče|hráčů}.",
+    "alt.sheet_totals": "Celkem: {totals}.",
+    "alt.sheet_leaders": "Vede: {names}.",
+    "alt.sheet_row": "Kolo {hand}: {points}.",
+    "alt.sheet_shot": "{shot} ({name})",
+    "alt.sheet_score": "{name} {points}",
+    "alt.earlier_hands": "Dřívější kola neuvedena: {count}.",
+    "alt.standings_row": "{place}. {name}: {total} {total|bod|body|bodu|bodů}",
+    "alt.standings_unranked": "{name} (počítačový hráč): {total} {total|bod|body|bodu|bodů}",
+    "alt.standings_shared": "dělené místo",
+    "alt.standings_ranking": "{delta:+d} {delta|bod|body|bodu|bodů} do žebříčku",
+    "alt.example": "Příklad: {text}",
+}

@@ -1,0 +1,65 @@
+"""Français : ``/hearts aide`` pour une première partie, et le texte alternatif de chaque image.
+
+Les noms complets des cartes portent leur article (« la dame de pique », « l'as de cœur ») : les
+textes alternatifs les insèrent tels quels après un verbe (« a entamé le 5 de pique »).
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    # /hearts help
+    "help.title": "Comment jouer à la Dame de pique",
+    "help.intro": "La Dame de pique est un jeu de plis pour 3 à 7 joueurs. **Les points sont mauvais** : à la fin de la partie, le joueur qui a le moins de points gagne.",
+    "help.passing.name": "1. La passe",
+    "help.passing.value": "Avant chaque donne, tu passes {pass_count} {pass_count|carte|cartes|cartes} à un autre joueur (à gauche, à droite, en face ; à certaines donnes, personne ne passe). Touche les cartes dont tu veux te débarrasser, puis appuie sur **{pass_button}**. Bonnes cartes à passer : la dame de pique, les gros piques, les gros cœurs.",
+    "help.playing.name": "2. Les plis",
+    "help.playing.value": "Celui qui a le 2♣ entame le premier pli. Chacun joue une carte à son tour. **Il faut fournir** : si tu as une carte de la couleur demandée, tu dois en jouer une. La plus haute carte de la couleur demandée remporte le pli, et son joueur entame le suivant. Si tu ne peux pas fournir, joue n’importe quelle carte : c’est le moment de te défausser de tes cœurs ou de la dame de pique.",
+    "help.points.name": "3. Les points",
+    "help.points.value": "Chaque cœur ramassé vaut 1 point, la dame de pique {queen}. On ne peut pas entamer à cœur tant qu’aucun cœur n’a été joué (les cœurs sont alors « ouverts »), et il n’y a pas de points au premier pli.",
+    "help.moon.name": "4. Le grand chelem",
+    "help.moon.value": "Ramasse **tous** les cœurs et la dame de pique dans une même donne : tu marques 0 et tous les autres prennent {moon}. C’est risqué : s’il te manque un seul cœur, tu gardes tes points.",
+    "help.buttons.name": "5. Les boutons",
+    "help.buttons.value": "**{join}** pour prendre une place ; l’hôte appuie sur **{start}**. Tes cartes arrivent en message privé (ou avec **{show_hand}** sur le message de la table). Touche une carte pour la jouer : celles que tu ne peux pas jouer sont grisées. **{last_trick}** montre le pli qui vient d’être ramassé, **{score_sheet}** les scores jusqu’ici. Si ton temps est écoulé, une carte est jouée au hasard pour toi.",
+    "help.more.name": "Pour aller plus loin",
+    "help.more.value": "`{rules_command}` affiche les règles exactes de la table de ce salon ; `{me_command}` règle ta langue et le jeu automatique. Le livre de règles complet : {rules_link}",
+    "help.sample_player.1": "Léa",
+    "help.sample_player.2": "Hugo",
+    "help.sample_player.3": "Chloé",
+    "help.sample_player.4": "Louis",
+    "help.images": "Ci-dessous : une main (les cartes grisées ne peuvent pas être jouées maintenant) et une table au milieu d’un pli.",
+    # Alt text of the images (bot.text.alt_text): the same information in words, at most 1024 characters
+    "alt.hand": "Ta main, {count} {count|carte|cartes|cartes}.",
+    "alt.hand_empty": "Ta main est vide.",
+    "alt.suit": "{suit} : {cards}",
+    "alt.sentence": "{text}.",
+    "alt.separator": " ; ",
+    "alt.playable": "Tu peux jouer : {cards}.",
+    "alt.playable_all": "Tu peux jouer n’importe laquelle.",
+    "alt.playable_none": "Tu ne peux pas jouer de carte maintenant.",
+    "alt.chosen": "Choisies pour la passe : {cards}.",
+    "alt.received": "Tout juste reçues : {cards}.",
+    "alt.bonus": "Carte bonus : {card} ({bonus:+d}).",
+    "alt.table": "La table, {count} {count|joueur|joueurs|joueurs} dans l’ordre du jeu.",
+    "alt.seat": "{name} : {score} {score|point|points|points}",
+    "alt.seat_computer": "joueur ordinateur",
+    "alt.seat_hand_points": "{points} sur cette donne",
+    "alt.seat_cards_left": "{count} {count|carte restante|cartes restantes|cartes restantes}",
+    "alt.seat_led": "a entamé {card}",
+    "alt.seat_played": "a joué {card}",
+    "alt.seat_to_move": "doit jouer",
+    "alt.to_move": "C’est à {name} de jouer.",
+    "alt.trick_taken": "{name} remporte le pli.",
+    "alt.trick_empty": "Aucune carte n’a encore été jouée dans ce pli.",
+    "alt.sheet": "{title}, {players} {players|joueur|joueurs|joueurs}.",
+    "alt.sheet_totals": "Totaux : {totals}.",
+    "alt.sheet_leaders": "En tête : {names}.",
+    "alt.sheet_row": "Donne {hand} : {points}.",
+    "alt.sheet_shot": "{shot} ({name})",
+    "alt.sheet_score": "{name} {points}",
+    "alt.earlier_hands": "{count} {count|donne précédente non listée|donnes précédentes non listées|donnes précédentes non listées}.",
+    "alt.standings_row": "{place}. {name} : {total} {total|point|points|points}",
+    "alt.standings_unranked": "{name} (joueur ordinateur) : {total} {total|point|points|points}",
+    "alt.standings_shared": "ex æquo",
+    "alt.standings_ranking": "{delta:+d} {delta|point|points|points} de classement",
+    "alt.example": "Exemple : {text}",
+}

@@ -1,0 +1,65 @@
+"""Italiano: ``/hearts aiuto`` per una prima partita e il testo alternativo di ogni immagine.
+
+I nomi completi delle carte portano l'articolo («la donna di picche», «l'asso di cuori»): i testi
+alternativi li mettono così come sono dopo un verbo («ha aperto con il 5 di picche»).
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    # /hearts help
+    "help.title": "Come si gioca a Cuori",
+    "help.intro": "Cuori è un gioco di prese per 3-7 giocatori. **I punti sono un male**: alla fine della partita vince chi ne ha meno.",
+    "help.passing.name": "1. Il passaggio",
+    "help.passing.value": "Prima di ogni mano passi {pass_count} {pass_count|carta|carte|carte} a un altro giocatore (a sinistra, a destra, di fronte; in alcune mani nessuno passa). Tocca le carte che vuoi dare via, poi premi **{pass_button}**. Buone carte da passare: la donna di picche, le picche alte, i cuori alti.",
+    "help.playing.name": "2. Le prese",
+    "help.playing.value": "Chi ha il 2♣ esce nella prima presa. Ognuno gioca una carta a turno. **Rispondi al seme**: se hai una carta del seme di uscita, devi giocarla. La carta più alta del seme di uscita vince la presa, e chi l’ha giocata esce nella successiva. Se non puoi rispondere, gioca una carta qualsiasi: è il momento di liberarti dei cuori o della donna di picche.",
+    "help.points.name": "3. I punti",
+    "help.points.value": "Ogni cuore che prendi vale 1 punto, la donna di picche {queen}. Non puoi uscire a cuori finché non è stato giocato un cuore (i cuori sono «aperti»), e nella prima presa non si danno punti.",
+    "help.moon.name": "4. Il cappotto",
+    "help.moon.value": "Prendi **tutti** i cuori e la donna di picche in una mano: tu segni 0 e tutti gli altri {moon}. È rischioso: se ti sfugge anche un solo cuore, i punti restano a te.",
+    "help.buttons.name": "5. I pulsanti",
+    "help.buttons.value": "**{join}** per prendere un posto; chi ha creato il tavolo preme **{start}**. Le tue carte arrivano in messaggio diretto (o con **{show_hand}** sul messaggio del tavolo). Tocca una carta per giocarla: quelle che non puoi giocare sono in grigio. **{last_trick}** mostra la presa appena fatta, **{score_sheet}** i punteggi finora. Se il tempo scade, si gioca una carta a caso per te.",
+    "help.more.name": "Altro",
+    "help.more.value": "`{rules_command}` mostra le regole esatte del tavolo di questo canale; `{me_command}` imposta la tua lingua e il gioco automatico. Il regolamento completo: {rules_link}",
+    "help.sample_player.1": "Giulia",
+    "help.sample_player.2": "Marco",
+    "help.sample_player.3": "Sara",
+    "help.sample_player.4": "Luca",
+    "help.images": "Qui sotto: una mano (le carte in grigio ora non si possono giocare) e un tavolo a metà di una presa.",
+    # Alt text of the images (bot.text.alt_text): the same information in words, at most 1024 characters
+    "alt.hand": "Le tue carte, {count} {count|carta|carte|carte}.",
+    "alt.hand_empty": "Non hai più carte.",
+    "alt.suit": "{suit}: {cards}",
+    "alt.sentence": "{text}.",
+    "alt.separator": "; ",
+    "alt.playable": "Puoi giocare: {cards}.",
+    "alt.playable_all": "Puoi giocarne una qualsiasi.",
+    "alt.playable_none": "Ora non puoi giocare nessuna carta.",
+    "alt.chosen": "Scelte da passare: {cards}.",
+    "alt.received": "Appena ricevute: {cards}.",
+    "alt.bonus": "Carta bonus: {card} ({bonus:+d}).",
+    "alt.table": "Il tavolo, {count} {count|giocatore|giocatori|giocatori} in ordine di gioco.",
+    "alt.seat": "{name}: {score} {score|punto|punti|punti}",
+    "alt.seat_computer": "giocatore computer",
+    "alt.seat_hand_points": "{points} in questa mano",
+    "alt.seat_cards_left": "{count} {count|carta rimasta|carte rimaste|carte rimaste}",
+    "alt.seat_led": "ha aperto con {card}",
+    "alt.seat_played": "ha giocato {card}",
+    "alt.seat_to_move": "deve giocare",
+    "alt.to_move": "Tocca a {name}.",
+    "alt.trick_taken": "{name} prende la presa.",
+    "alt.trick_empty": "In questa presa non è ancora stata giocata nessuna carta.",
+    "alt.sheet": "{title}, {players} {players|giocatore|giocatori|giocatori}.",
+    "alt.sheet_totals": "Totali: {totals}.",
+    "alt.sheet_leaders": "In testa: {names}.",
+    "alt.sheet_row": "Mano {hand}: {points}.",
+    "alt.sheet_shot": "{shot} ({name})",
+    "alt.sheet_score": "{name} {points}",
+    "alt.earlier_hands": "{count} {count|mano precedente non elencata|mani precedenti non elencate|mani precedenti non elencate}.",
+    "alt.standings_row": "{place}. {name}: {total} {total|punto|punti|punti}",
+    "alt.standings_unranked": "{name} (giocatore computer): {total} {total|punto|punti|punti}",
+    "alt.standings_shared": "a pari merito",
+    "alt.standings_ranking": "{delta:+d} {delta|punto|punti|punti} classifica",
+    "alt.example": "Esempio: {text}",
+}
