@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,7 +74,7 @@ async def start_hearts(emu: DiscordEmulator, runner: BotRunner, workdir: Path, *
     a fresh database in ``workdir``; ``options`` go to ``make_bot``."""
     people = [emu.create_user(n) for n in ("alice", "bob", "carol", "dave")]
     guild = emu.create_guild("Card club", members=people)
-    clock = now_clock()
+    clock = bot_clock(emu)
     db = workdir / "hearts.sqlite3"
     bot = make_bot(emu, db, clock, **options)
     await runner.start(bot)
@@ -353,5 +352,11 @@ class Hearts:
         return self.bot
 
 
-def now_clock() -> ManualClock:
-    return ManualClock(time.time())
+def bot_clock(emu: DiscordEmulator, at: float | None = None) -> ManualClock:
+    """The bot's clock for a test: the instant the test chose (``at``, epoch seconds), else the
+    emulator's fixed start, never the wall clock, so no test depends on the date or time of day it
+    runs at. The emulator's clock is moved to the same instant first: the ids of the bot's messages
+    (a table message's age, a Rematch offer's window) must agree with the bot's clock."""
+    if at is not None:
+        emu.clock.advance_to(at)
+    return ManualClock(emu.clock.time() if at is None else at)

@@ -20,7 +20,7 @@ from bot.text.cards import card_full_name, card_name
 from cogs.daily._commands import Daily
 from discord_emulator import CommandNotAvailable, DiscordEmulator, Message, Permission, User
 from discord_emulator.runner import BotRunner
-from playtest.harness import Hearts, make_bot, now_clock
+from playtest.harness import Hearts, bot_clock, make_bot
 
 ADMIN = Actor("admin", is_moderator=True)
 RESULT = re.compile(r"Daily challenge #\d+: ")
@@ -45,7 +45,7 @@ async def start(emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
     ann, bob = emulator.create_user("ann"), emulator.create_user("bob")
     one = emulator.create_guild("One", members=[ann])
     two = emulator.create_guild("Two", members=[bob])
-    clock = now_clock()
+    clock = bot_clock(emulator)
     db = tmp_path / "hearts.sqlite3"
     bot = make_bot(emulator, db, clock)
     await bot_runner.start(bot)
