@@ -156,7 +156,7 @@ class DiscordDailyPresenter:
         started from, in that server's language."""
         locale = await reader_locale(interaction)
         player = str(interaction.user.id)
-        day = self.service.parse_day(day_text)
+        day = self.service.parse_day(day_text, self.bot.service.clock.now())
         attempt = await self.service.attempt(player, day)
         if attempt is None or attempt.total is None:
             await private_answer(interaction, t("daily.share_none", locale))

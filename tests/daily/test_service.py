@@ -74,15 +74,17 @@ async def d(db_url: str) -> Daily:
 
 
 async def finish(d: Daily, actor: Actor, guild: str, rng_seed: int = 7) -> int:
-    started = await d.service.play(actor, Origin(guild, f"c-{guild}", "en"), f"dm-{actor.user_id}")
+    started = await d.service.play(
+        actor, Origin(guild, f"c-{guild}", "en"), f"dm-{actor.user_id}", d.service.today()
+    )
     await play_to_end(d.rig.service, started.table.table_id, {actor.user_id: actor}, rng_seed)
     await d.rig.service.settle()
     return started.table.table_id
 
 
 async def test_two_people_on_two_servers_get_the_days_deals(d: Daily) -> None:
-    a = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
-    b = await d.service.play(BOB, Origin("g2", "c-g2", "en"), "dm-bob")
+    a = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", d.service.today())
+    b = await d.service.play(BOB, Origin("g2", "c-g2", "en"), "dm-bob", d.service.today())
     day = days.today(DAY0)
     first = boards(days.RULES, d.service.seed(day), days.HANDS)[0]
     assert d.rig.service.private_hand(ANN, a.table.table_id).cards == first.hands[0]
@@ -106,20 +108,20 @@ async def test_the_same_moves_meet_the_same_computer_answers(d: Daily) -> None:
 
 
 async def test_one_attempt_per_person_and_day(d: Daily) -> None:
-    first = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    first = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", d.service.today())
     again = await d.service.play(
-        ANN, Origin("g2", "c-g2", "en"), "dm-ann"
+        ANN, Origin("g2", "c-g2", "en"), "dm-ann", d.service.today()
     )  # before finishing: the same table goes on
     assert again.resumed and again.table.table_id == first.table.table_id
     await play_to_end(d.rig.service, first.table.table_id, {"ann": ANN})
     await d.rig.service.settle()
     with pytest.raises(DailyRefused) as refused:
-        await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+        await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", d.service.today())
     assert refused.value.code is DailyRefusal.PLAYED
     assert len(d.shown.results) == 1 and d.shown.results[0].guild_id == "g1"
     # The next day is a new challenge.
     d.rig.clock.advance(days.DAY_SECONDS)
-    nxt = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    nxt = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", d.service.today())
     assert nxt.number == 2 and not nxt.resumed
 
 
@@ -168,7 +170,7 @@ async def test_board_places_share_ties(d: Daily) -> None:
 async def test_resume_after_a_restart(db_url: str) -> None:
     clock = ManualClock(DAY0)
     first = await daily(db_url, clock)
-    started = await first.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    started = await first.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", first.service.today())
     tid = started.table.table_id
     await first.rig.service.settle()
     hand = first.rig.service.private_hand(ANN, tid)
@@ -176,7 +178,7 @@ async def test_resume_after_a_restart(db_url: str) -> None:
     clock.advance(6 * 3600)  # the bot is down; no timer runs out at a daily table
     second = await daily(db_url, clock)
     try:
-        again = await second.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+        again = await second.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", second.service.today())
         assert again.resumed and again.table.table_id == tid
         assert second.rig.service.private_hand(ANN, tid) == hand
         await play_to_end(second.rig.service, tid, {"ann": ANN})
@@ -187,7 +189,7 @@ async def test_resume_after_a_restart(db_url: str) -> None:
 
 
 async def test_a_game_that_ended_unrecorded_is_recorded_at_the_next_start(d: Daily) -> None:
-    s = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    s = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", d.service.today())
     await d.service.stop()  # nobody watches: the game ends unrecorded (as in a crash)
     await play_to_end(d.rig.service, s.table.table_id, {"ann": ANN})
     await d.rig.service.settle()
@@ -311,7 +313,7 @@ async def test_an_attempt_goes_on_in_another_process_and_the_owner_records_it(po
     other.attach(other_shown)
     await other.start()
     try:
-        started = await owner.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+        started = await owner.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", owner.today())
         tid = started.table.table_id
         assert other.seed(days.today(DAY0)) == owner.seed(days.today(DAY0))  # one secret for both
         rng = random.Random(5)
@@ -338,7 +340,7 @@ async def test_an_attempt_goes_on_in_another_process_and_the_owner_records_it(po
 
 
 async def test_an_attempt_unfinished_when_the_day_closes_ends_without_a_result(d: Daily) -> None:
-    started = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    started = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", d.service.today())
     tid = started.table.table_id
     await d.rig.service.settle()
     hand = d.rig.service.private_hand(ANN, tid)
@@ -355,7 +357,7 @@ async def test_an_attempt_unfinished_when_the_day_closes_ends_without_a_result(d
 async def test_a_person_seated_at_an_ordinary_table_plays_the_daily_too(d: Daily) -> None:
     ordinary = await d.rig.service.create_table(ANN, "g1", "c-g1", TableOptions())
     await d.rig.service.start_game(ANN, ordinary.table_id)
-    started = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    started = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", d.service.today())
     assert started.table.table_id != ordinary.table_id
     await play_to_end(d.rig.service, started.table.table_id, {"ann": ANN})
     await d.rig.service.settle()
