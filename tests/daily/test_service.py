@@ -18,6 +18,7 @@ from bot.daily import (
     DailySettings,
     DaySummary,
     Origin,
+    Pending,
     days,
 )
 from bot.engine.duplicate import boards
@@ -25,6 +26,7 @@ from bot.storage import Database
 from bot.storage import daily as store
 from bot.tables import Actor, ManualClock, Refused, ServerSettings, TableOptions
 from bot.tables import events as ev
+from bot.tables.table import TableStatus
 from tests.tables.helpers import Rig, act_once, play_to_end, rig
 
 ANN, BOB, CID = Actor("ann"), Actor("bob"), Actor("cid")
@@ -363,3 +365,119 @@ async def test_a_person_seated_at_an_ordinary_table_plays_the_daily_too(d: Daily
     await d.rig.service.settle()
     assert [r.player_id for r in d.shown.results] == ["ann"]
     assert d.rig.service.snapshot(ordinary.table_id).status.open  # the ordinary game goes on
+
+
+# == the day's edge (RULES.md §3a): a day's challenge can be finished until the next day ends ==
+
+EVE = dt.datetime(2026, 11, 27, 23, 50, tzinfo=dt.UTC).timestamp()  # ten minutes before midnight
+FRIDAY, SATURDAY = dt.date(2026, 11, 27), dt.date(2026, 11, 28)
+
+
+@pytest.fixture
+async def eve(db_url: str) -> Daily:
+    """The service started ten minutes before midnight (its first day: Friday, #1)."""
+    the = await daily(db_url, ManualClock(EVE))
+    yield the  # type: ignore[misc]
+    await the.close()
+
+
+async def past_midnight(d: Daily, seconds: float) -> None:
+    """Move the clock on, and let the midnight's work (par, the close of old days) finish."""
+    d.rig.clock.advance(seconds)
+    await d.service.settle()
+    await d.rig.service.settle()
+
+
+async def test_started_at_23_50_and_finished_at_00_10_counts_for_its_day(eve: Daily) -> None:
+    started = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", eve.service.today())
+    assert started.day == FRIDAY and started.number == 1
+    await past_midnight(eve, 20 * 60)  # 00:10 on Saturday: Friday's challenge is still open
+    await play_to_end(eve.rig.service, started.table.table_id, {"ann": ANN})
+    await eve.rig.service.settle()
+    assert [(r.player_id, r.day, r.number) for r in eve.shown.results] == [("ann", FRIDAY, 1)]
+    attempt = await eve.service.attempt("ann", FRIDAY)
+    assert attempt is not None and attempt.total == sum(eve.shown.results[0].hands)
+
+
+async def test_a_finish_after_its_day_closed_does_not_count(eve: Daily) -> None:
+    """The close ends unfinished attempts; a game that ends after it all the same (the close had
+    not run yet: the service was down) gets no result: the day's deals are public by then."""
+    started = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", eve.service.today())
+    await eve.service.stop()  # nobody closes the day
+    eve.rig.clock.advance(10 * 60 + days.DAY_SECONDS + 60)  # Sunday 00:01: Friday closed a minute ago
+    await play_to_end(eve.rig.service, started.table.table_id, {"ann": ANN})
+    await eve.rig.service.settle()
+    await eve.service.start()  # sees the game that ended unrecorded
+    attempt = await eve.service.attempt("ann", FRIDAY)
+    assert attempt is not None and attempt.finished and attempt.total is None
+    assert eve.shown.results == []
+
+
+async def test_a_play_across_midnight_keeps_the_day_it_read(eve: Daily) -> None:
+    today = eve.service.today()
+    eve.rig.clock.advance(11 * 60)  # midnight passes while the command runs
+    started = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", today)
+    assert (started.day, started.number) == (FRIDAY, 1)
+    assert await eve.service.attempt("ann", SATURDAY) is None
+
+
+async def test_after_midnight_yesterdays_unfinished_attempt_comes_first_then_go_on(eve: Daily) -> None:
+    first = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", eve.service.today())
+    await past_midnight(eve, 15 * 60)
+    today = eve.service.today()
+    assert today == SATURDAY
+    with pytest.raises(DailyRefused) as refused:  # one daily game at a time
+        await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", today)
+    assert refused.value.code is DailyRefusal.EARLIER
+    assert refused.value.pending == Pending(
+        FRIDAY, 1, days.day_start(SATURDAY) + days.DAY_SECONDS, first.table.table_id
+    )
+    assert await eve.service.attempt("ann", SATURDAY) is None  # nothing of today's started
+    # Someone else with nothing unfinished just plays today's.
+    bob = await eve.service.play(BOB, Origin("g1", "c-g1", "en"), "dm-bob", today)
+    assert (bob.day, bob.number) == (SATURDAY, 2)
+
+    on = await eve.service.go_on(ANN, FRIDAY, Origin("g1", "c-g1", "en"), "dm-ann", today)
+    assert on.resumed and on.table.table_id == first.table.table_id and (on.day, on.number) == (FRIDAY, 1)
+    await play_to_end(eve.rig.service, first.table.table_id, {"ann": ANN})
+    await eve.rig.service.settle()
+    assert [(r.player_id, r.day) for r in eve.shown.results] == [("ann", FRIDAY)]
+    with pytest.raises(DailyRefused) as stale:  # finished: the choice is over
+        await eve.service.go_on(ANN, FRIDAY, Origin("g1", "c-g1", "en"), "dm-ann", today)
+    assert stale.value.code is DailyRefusal.OVER
+    now = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", today)
+    assert (now.day, now.number, now.resumed) == (SATURDAY, 2, False)
+
+
+async def test_give_up_yesterdays_attempt_for_todays_it_has_no_result(eve: Daily) -> None:
+    first = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", eve.service.today())
+    await eve.rig.service.settle()
+    await past_midnight(eve, 15 * 60)
+    today = eve.service.today()
+    new = await eve.service.give_up(ANN, FRIDAY, Origin("g1", "c-g1", "en"), "dm-ann", today)
+    assert (new.day, new.number, new.resumed) == (SATURDAY, 2, False)
+    assert new.table.table_id != first.table.table_id
+    given_up = await eve.service.attempt("ann", FRIDAY)
+    assert given_up is not None and given_up.finished and given_up.total is None  # no result
+    assert (await eve.rig.service.table_snapshot(first.table.table_id)).status is TableStatus.CANCELLED
+    for choose in (eve.service.give_up, eve.service.go_on):  # a second click, or the other button
+        with pytest.raises(DailyRefused) as stale:
+            await choose(ANN, FRIDAY, Origin("g1", "c-g1", "en"), "dm-ann", today)
+        assert stale.value.code is DailyRefusal.OVER
+    assert (await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", today)).resumed
+    await play_to_end(eve.rig.service, new.table.table_id, {"ann": ANN})
+    await eve.rig.service.settle()
+    assert [(r.player_id, r.day) for r in eve.shown.results] == [("ann", SATURDAY)]
+    assert await store.results(eve.rig.db, FRIDAY.isoformat()) == []
+
+
+async def test_once_its_day_closed_an_unfinished_attempt_is_no_longer_offered(eve: Daily) -> None:
+    await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", eve.service.today())
+    await past_midnight(eve, 10 * 60 + days.DAY_SECONDS)  # Sunday 00:00: Friday closes
+    today = eve.service.today()
+    assert await eve.service.pending("ann", today) is None
+    with pytest.raises(DailyRefused) as stale:  # an offer shown on Saturday, clicked now
+        await eve.service.go_on(ANN, FRIDAY, Origin("g1", "c-g1", "en"), "dm-ann", today)
+    assert stale.value.code is DailyRefusal.OVER
+    sunday = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", today)
+    assert (sunday.day, sunday.number) == (dt.date(2026, 11, 29), 3)
