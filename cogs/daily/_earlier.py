@@ -12,11 +12,9 @@ from enum import Enum
 from typing import Any, Final
 
 import discord
-from discord.ext import commands
 
-from bot.client.answers import answer_failure
 from bot.text import t
-from cogs.daily._presenter import COG_NAME
+from cogs.daily._presenter import to_cog
 
 CHOICE_TEMPLATE: Final = r"hh:daily:(?P<choice>on|new):(?P<day>\d{4}-\d{2}-\d{2})"
 
@@ -48,14 +46,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
         return cls(Choice(match["choice"]), match["day"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            client = interaction.client
-            cog = client.get_cog(COG_NAME) if isinstance(client, commands.Bot) else None
-            if cog is None or not hasattr(cog, "choose"):
-                raise RuntimeError("the daily extension is not loaded")
-            await cog.choose(interaction, self.choice, self.day)
-        except Exception as exc:  # a DynamicItem's failure is only logged by discord.py: answer it
-            await answer_failure(interaction, exc)
+        await to_cog(interaction, "choose", self.choice, self.day)
 
 
 def choice_view(day: dt.date, number: int, today: int, locale: str) -> discord.ui.View:

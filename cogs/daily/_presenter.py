@@ -55,14 +55,21 @@ class ShareButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SHARE
         return cls(match["day"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            client = interaction.client
-            cog = client.get_cog(COG_NAME) if isinstance(client, commands.Bot) else None
-            if cog is None or not hasattr(cog, "share"):
-                raise RuntimeError("the daily extension is not loaded")
-            await cog.share(interaction, self.day)
-        except Exception as exc:  # a DynamicItem's failure is only logged by discord.py: answer it
-            await answer_failure(interaction, exc)
+        await to_cog(interaction, "share", self.day)
+
+
+async def to_cog(interaction: discord.Interaction[Any], method: str, *args: Any) -> None:
+    """A daily button's click, handed to the Daily cog's ``method`` (found by name as loaded now:
+    a reload makes a new cog). A failure is answered: discord.py only logs a DynamicItem's."""
+    try:
+        client = interaction.client
+        cog = client.get_cog(COG_NAME) if isinstance(client, commands.Bot) else None
+        handler = getattr(cog, method, None)
+        if handler is None:
+            raise RuntimeError("the daily extension is not loaded")
+        await handler(interaction, *args)
+    except Exception as exc:
+        await answer_failure(interaction, exc)
 
 
 def board_image(board: DayBoard, names: dict[str, str], locale: str) -> FinalStandings:
