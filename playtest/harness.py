@@ -14,6 +14,7 @@ from bot.app import HeartsBot, create_bot
 from bot.client.pacing import GlobalPacer
 from bot.config import Settings
 from bot.tables import ComputerPool, ComputerSettings, ManualClock, PoolKind, ServiceSettings, SystemClock
+from bot.tables.clock import TimerHandle
 from bot.text import t
 from cogs.hearts._presenter import DiscordPresenter
 from discord_emulator import Callback, Channel, DiscordEmulator, Guild, InteractionRecord, Message, User
@@ -22,6 +23,22 @@ from discord_emulator.runner import BotRunner
 
 GAME_OVER = "Game over"
 SHOW_MY_HAND = t("button.show_hand")
+
+
+class EmulatorTime:
+    """The emulator's clock as the bot's real-time clock: the pacer's (the global limit's window,
+    and the age of a person's last click in their DM, which may carry their next DMs). In
+    production that is the wall clock, which Discord's ids agree with; the emulator's ids carry
+    its own clock (a fixed start, then time as it passes), so the bot reads that one."""
+
+    def __init__(self, emu: DiscordEmulator) -> None:
+        self._clock = emu.clock
+
+    def now(self) -> float:
+        return self._clock.time()
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> TimerHandle:
+        return asyncio.get_running_loop().call_later(max(0.0, when - self.now()), callback)
 
 
 def make_bot(
@@ -65,7 +82,7 @@ def make_bot(
         computers=computers or ComputerPool(ComputerSettings(kind=PoolKind.INLINE)),
         service_settings=ServiceSettings(computer_pause=computer_pause),
         redraw_interval=redraw_interval,
-        pacer=GlobalPacer(period=pace_period),
+        pacer=GlobalPacer(period=pace_period, clock=EmulatorTime(emu)),
     )
 
 
