@@ -239,3 +239,31 @@ async def test_give_up_yesterdays_challenge_for_todays_and_stale_clicks_change_n
     assert again.content == "You are playing today's challenge #2: it goes on in your DMs."
     assert await service.attempt(str(ann.id), SATURDAY) is not None
     assert await h.bot.db.rows("SELECT COUNT(*) FROM daily_attempts WHERE total IS NOT NULL") == [(0,)]
+
+
+async def test_a_play_that_runs_across_midnight_reads_the_day_once(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    midnight = days.day_start(SATURDAY)
+    h, _ = await start(emulator, bot_runner, tmp_path, at=midnight - 1)
+    ann = h.people[0]
+    service = daily_cog(h).service
+    looked_up = service.attempt
+
+    async def midnight_passes(player_id: str, day: dt.date) -> object:
+        h.clock.set(midnight + 1)  # the clock crosses midnight while the command runs
+        return await looked_up(player_id, day)
+
+    monkeypatch.setattr(service, "attempt", midnight_passes)
+    answer = await h.reply(await emulator.slash(ann, h.general, "hearts daily play"))
+    assert answer.content == "Your daily challenge #1 is waiting in your DMs."
+    intro = await emulator.wait_for_message(
+        lambda m: m.channel_id == emulator.dm_channel(ann).id and "Daily challenge #" in m.content,
+        what="the intro",
+    )
+    assert f"**Daily challenge #1** · {FRIDAY} (UTC)" in intro.content
+    hand = await h.hand_with(ann, "pick")  # Friday's cards, in Friday's attempt
+    assert first_pass_cards(hand) == set(
+        cards_of(boards(days.RULES, service.seed(FRIDAY), days.HANDS)[0].hands[0])
+    )
+    assert await looked_up(str(ann.id), SATURDAY) is None
