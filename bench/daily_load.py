@@ -75,7 +75,7 @@ async def person(
     """One person's whole attempt: random legal moves, each as soon as it is their turn."""
     actor = Actor(str(10**17 + n))
     guild = str(10**15 + n % servers)
-    started = await daily.play(actor, Origin(guild, guild, "en"), f"dm-{n}")
+    started = await daily.play(actor, Origin(guild, guild, "en"), f"dm-{n}", daily.today())
     table_id = started.table.table_id
     wake = counter.wake(table_id)
     rng = random.Random(n)

@@ -58,7 +58,7 @@ class DiscordEmulator:
         rate_limit_scale: float = TEST_RATE_LIMIT_SCALE,
         guilds_per_shard: int = GUILDS_PER_SHARD,
     ) -> None:
-        """`clock` decides "now" for deadlines, ids and timestamps (default: wall time, advanceable).
+        """`clock` decides "now" for deadlines, ids and timestamps (default: a fixed instant, advanceable).
         `rate_limit_scale` shrinks Discord's rate-limit windows (1.0: Discord's own).
         `guilds_per_shard`: more servers on one gateway session are refused with 4011 (Discord: 2,500)."""
         self.token = token

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +14,7 @@ from bot.app import HeartsBot, create_bot
 from bot.client.pacing import GlobalPacer
 from bot.config import Settings
 from bot.tables import ComputerPool, ComputerSettings, ManualClock, PoolKind, ServiceSettings, SystemClock
+from bot.tables.clock import TimerHandle
 from bot.text import t
 from cogs.hearts._presenter import DiscordPresenter
 from discord_emulator import Callback, Channel, DiscordEmulator, Guild, InteractionRecord, Message, User
@@ -23,6 +23,22 @@ from discord_emulator.runner import BotRunner
 
 GAME_OVER = "Game over"
 SHOW_MY_HAND = t("button.show_hand")
+
+
+class EmulatorTime:
+    """The emulator's clock as the bot's real-time clock: the pacer's (the global limit's window,
+    and the age of a person's last click in their DM, which may carry their next DMs). In
+    production that is the wall clock, which Discord's ids agree with; the emulator's ids carry
+    its own clock (a fixed start, then time as it passes), so the bot reads that one."""
+
+    def __init__(self, emu: DiscordEmulator) -> None:
+        self._clock = emu.clock
+
+    def now(self) -> float:
+        return self._clock.time()
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> TimerHandle:
+        return asyncio.get_running_loop().call_later(max(0.0, when - self.now()), callback)
 
 
 def make_bot(
@@ -66,7 +82,7 @@ def make_bot(
         computers=computers or ComputerPool(ComputerSettings(kind=PoolKind.INLINE)),
         service_settings=ServiceSettings(computer_pause=computer_pause),
         redraw_interval=redraw_interval,
-        pacer=GlobalPacer(period=pace_period),
+        pacer=GlobalPacer(period=pace_period, clock=EmulatorTime(emu)),
     )
 
 
@@ -75,7 +91,7 @@ async def start_hearts(emu: DiscordEmulator, runner: BotRunner, workdir: Path, *
     a fresh database in ``workdir``; ``options`` go to ``make_bot``."""
     people = [emu.create_user(n) for n in ("alice", "bob", "carol", "dave")]
     guild = emu.create_guild("Card club", members=people)
-    clock = now_clock()
+    clock = bot_clock(emu)
     db = workdir / "hearts.sqlite3"
     bot = make_bot(emu, db, clock, **options)
     await runner.start(bot)
@@ -353,5 +369,11 @@ class Hearts:
         return self.bot
 
 
-def now_clock() -> ManualClock:
-    return ManualClock(time.time())
+def bot_clock(emu: DiscordEmulator, at: float | None = None) -> ManualClock:
+    """The bot's clock for a test: the instant the test chose (``at``, epoch seconds), else the
+    emulator's fixed start, never the wall clock, so no test depends on the date or time of day it
+    runs at. The emulator's clock is moved to the same instant first: the ids of the bot's messages
+    (a table message's age, a Rematch offer's window) must agree with the bot's clock."""
+    if at is not None:
+        emu.clock.advance_to(at)
+    return ManualClock(emu.clock.time() if at is None else at)

@@ -24,10 +24,10 @@ from typing import Any
 from bot.tables import ComputerPool, ComputerSettings, PoolKind, ServiceSettings, SystemClock
 from bot.text import t
 from cogs.hearts._presenter import REDRAW_INTERVAL
-from discord_emulator import DiscordEmulator, InteractionRecord, Message, User
+from discord_emulator import Clock, DiscordEmulator, InteractionRecord, Message, User
 from discord_emulator.ratelimits import EXEMPT
 from discord_emulator.runner import BotRunner, redirect_discord_py
-from playtest.harness import GAME_OVER, Hearts, controls, discord_presenter, make_bot, now_clock
+from playtest.harness import GAME_OVER, Hearts, bot_clock, controls, discord_presenter, make_bot
 
 SEATS = 4
 CARDS_PER_HAND = 52  # four seats: the whole deck is dealt
@@ -221,10 +221,12 @@ async def run_load(
     errors = _ErrorLog()
     logging.getLogger().addHandler(errors)
     try:
+        # The production settings run the bot on the real clock: the emulator's ids must agree.
+        clock = Clock(time.time()) if production else None
         emulator = (
-            DiscordEmulator()
+            DiscordEmulator(clock=clock)
             if rate_limit_scale is None
-            else DiscordEmulator(rate_limit_scale=rate_limit_scale)
+            else DiscordEmulator(clock=clock, rate_limit_scale=rate_limit_scale)
         )
         async with emulator as emu:
             with redirect_discord_py(emu):
@@ -260,7 +262,7 @@ async def _run(
     freeze_gc: bool,
     render_delay: float = 0.0,
 ) -> LoadResult:
-    clock = now_clock()
+    clock = bot_clock(emu)
     db = workdir / "hearts.sqlite3"
     if production:
         bot = make_bot(

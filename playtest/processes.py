@@ -7,6 +7,7 @@ import asyncio
 import os
 import signal
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -76,6 +77,11 @@ class BotProcesses:
         self.started: list[BotProcess] = []
 
     async def start(self, *, extra_env: dict[str, str] | None = None) -> BotProcess:
+        """``python -m bot`` against the emulator. The real entry point runs on the real clock, so the
+        emulator's clock (a fixed instant otherwise) is first moved up to the wall clock's time:
+        the ids it makes (a table message's age) must agree with the bot's clock. These tests
+        decide nothing by the day."""
+        self.emu.clock.advance(max(0.0, time.time() - self.emu.clock.time()))
         env = {
             k: v
             for k, v in os.environ.items()

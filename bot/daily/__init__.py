@@ -13,6 +13,7 @@ from bot.daily.service import (
     DailyService,
     DailySettings,
     Origin,
+    Pending,
     Started,
     daily_figures,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "DayProblem",
     "DaySummary",
     "Origin",
+    "Pending",
     "Started",
     "daily_figures",
 ]

@@ -46,12 +46,27 @@ class DailyRefusal(Enum):
     PLAYED = "played"  # one attempt per person and day, already finished
     NOT_STARTED = "not_started"  # the service is not running (yet)
     NOBODY = "nobody"  # a board of a day nobody on this server finished
+    EARLIER = "earlier"  # one daily game at a time: an earlier day's attempt is unfinished and open
+    OVER = "over"  # that earlier attempt is over (finished, given up or closed): a stale choice
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A person's unfinished attempt of an earlier day that can still be finished (the day before
+    today: a day closes when the following one ends). Until they finish or give it up, it is their
+    daily game: one at a time."""
+
+    day: dt.date
+    number: int
+    closes: float  # epoch seconds
+    table_id: int | None  # None: claimed, but the table was never saved (a crash in between)
 
 
 class DailyRefused(Exception):
-    def __init__(self, code: DailyRefusal) -> None:
+    def __init__(self, code: DailyRefusal, pending: Pending | None = None) -> None:
         super().__init__(code.value)
         self.code = code
+        self.pending = pending  # EARLIER: the attempt to go on with or give up
 
 
 class DailyPresenter(Protocol):
@@ -176,6 +191,8 @@ class DailyService:
     # == days =================================================================================
 
     def today(self) -> dt.date:
+        """The day now (UTC). A command reads it once and hands it on: one that runs across
+        midnight must not start one day's attempt and answer with the next day's number."""
         return days.today(self.tables.clock.now())
 
     def _require_started(self) -> tuple[str, dt.date]:
@@ -183,10 +200,11 @@ class DailyService:
             raise DailyRefused(DailyRefusal.NOT_STARTED)
         return self._secret, self.first_day
 
-    def parse_day(self, text: str | None) -> dt.date:
-        """A day a person named (``BadDay`` if malformed, in the future or before the first)."""
+    def parse_day(self, text: str | None, now: float) -> dt.date:
+        """A day a person named (``BadDay`` if malformed, in the future or before the first), at
+        the command's reading of the clock ``now``."""
         _secret, first = self._require_started()
-        return days.parse_day(text, self.tables.clock.now(), first)
+        return days.parse_day(text, now, first)
 
     def number(self, day: dt.date) -> int:
         return days.number(day, self._require_started()[1])
@@ -196,11 +214,55 @@ class DailyService:
 
     # == playing ==============================================================================
 
-    async def play(self, actor: Actor, start: Origin, dm_channel_id: str) -> Started:
-        """Today's attempt for ``actor``, played in ``dm_channel_id`` (their DM channel): a new
-        table, or the one they have not finished. Refused once they have finished the day."""
+    async def play(self, actor: Actor, start: Origin, dm_channel_id: str, today: dt.date) -> Started:
+        """``today``'s attempt for ``actor`` (the day as the command read it), played in
+        ``dm_channel_id`` (their DM channel): a new table, or the one they have not finished.
+        Refused once they have finished the day, and (``EARLIER``, with the attempt) while an
+        attempt of the day before is unfinished: one daily game at a time, and the person chooses
+        (``go_on`` or ``give_up``)."""
         self._require_started()
-        day = self.today()
+        pending = await self.pending(actor.user_id, today)
+        if pending is not None:
+            raise DailyRefused(DailyRefusal.EARLIER, pending)
+        return await self._play(actor, start, dm_channel_id, today)
+
+    async def pending(self, player_id: str, today: dt.date) -> Pending | None:
+        """The person's unfinished attempt of an earlier day that is still open on ``today``."""
+        for attempt in await store.unfinished_of(self.db, player_id):
+            day = dt.date.fromisoformat(attempt.day)
+            if day < today and days.is_open(day, days.day_start(today)):
+                return Pending(day, self.number(day), days.closes_at(day), attempt.table_id)
+        return None
+
+    async def go_on(
+        self, actor: Actor, day: dt.date, start: Origin, dm_channel_id: str, today: dt.date
+    ) -> Started:
+        """Go on with the unfinished attempt of the earlier ``day``. ``OVER`` if it is not pending
+        any more (finished, given up, or closed since the choice was offered): nothing changes."""
+        await self._still_pending(actor.user_id, day, today)
+        return await self._play(actor, start, dm_channel_id, day)
+
+    async def give_up(
+        self, actor: Actor, day: dt.date, start: Origin, dm_channel_id: str, today: dt.date
+    ) -> Started:
+        """Give up the unfinished attempt of the earlier ``day`` (it gets no result: its table is
+        cancelled) and start ``today``'s. ``OVER`` if it is not pending any more: nothing changes
+        (a second click, or a choice made stale by a finish or the day's close)."""
+        pending = await self._still_pending(actor.user_id, day, today)
+        now = self.tables.clock.now()
+        if pending.table_id is None:
+            await store.finish_attempt(self.db, day.isoformat(), actor.user_id, None, now)
+        else:
+            await self._end(pending.table_id)
+        return await self.play(actor, start, dm_channel_id, today)
+
+    async def _still_pending(self, player_id: str, day: dt.date, today: dt.date) -> Pending:
+        pending = await self.pending(player_id, today)
+        if pending is None or pending.day != day:
+            raise DailyRefused(DailyRefusal.OVER)
+        return pending
+
+    async def _play(self, actor: Actor, start: Origin, dm_channel_id: str, day: dt.date) -> Started:
         key = day.isoformat()
         now = self.tables.clock.now()
         claimed = await store.claim_attempt(
@@ -343,13 +405,18 @@ class DailyService:
             day = dt.date.fromisoformat(attempt.day)
             if attempt.table_id is None or days.is_open(day, now) or not self.owns(attempt.guild_id):
                 continue
-            try:
-                await self.tables.cancel(CLOSER, attempt.table_id)
-            except Refused as exc:
-                if exc.code in (TableRefusal.TABLE_CLOSED, TableRefusal.NO_SUCH_TABLE):
-                    await self._record(await self.tables.table_snapshot(attempt.table_id))
-                # else (e.g. the table service not started yet): at the next close; meanwhile a
+            await self._end(attempt.table_id)
+
+    async def _end(self, table_id: int) -> None:
+        """End an attempt's game without a result: its table is cancelled, and recorded at once
+        (as given up; a game that ended meanwhile is recorded as it ended)."""
+        try:
+            await self.tables.cancel(CLOSER, table_id)
+        except Refused as exc:
+            if exc.code not in (TableRefusal.TABLE_CLOSED, TableRefusal.NO_SUCH_TABLE):
+                return  # e.g. the table service not started yet: at the next close; meanwhile a
                 # late finish records no result (``_record``)
+        await self._record(await self.tables.table_snapshot(table_id))
 
     async def _summarise(
         self, guild_id: str, day: dt.date, everyone: list[DayResult], par: tuple[int, ...] | None

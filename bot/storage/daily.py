@@ -134,6 +134,17 @@ async def unfinished_attempts(db: Database) -> list[Attempt]:
     return [_attempt(tuple(r)) for r in rows]
 
 
+async def unfinished_of(db: Database, player_id: str) -> list[Attempt]:
+    """The person's attempts without a result yet, oldest first, as the latest writes left them
+    (read right after giving one up)."""
+    rows = await db.read_latest(
+        f"SELECT {_ATTEMPT_COLUMNS} FROM daily_attempts "
+        "WHERE player_id = ? AND finished_at IS NULL ORDER BY day",
+        (player_id,),
+    )
+    return [_attempt(tuple(r)) for r in rows]
+
+
 async def ended_unrecorded(db: Database) -> list[Attempt]:
     """Attempts whose table's game ended (or was cancelled) with no result recorded yet: the bot
     stopped in between."""

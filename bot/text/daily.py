@@ -62,6 +62,13 @@ def intro_text(number: int, day: dt.date, locale: str) -> str:
     return t("daily.intro", locale, number=number, day=day.isoformat(), closes=timestamp(closes_at(day), "F"))
 
 
+def earlier_text(number: int, day: dt.date, today: int, locale: str) -> str:
+    """One daily game at a time: the earlier ``day``'s attempt ``number`` is unfinished, and
+    closes when the following day ends; today's is ``today``."""
+    closes = timestamp(closes_at(day), "R")
+    return t("daily.earlier", locale, number=number, day=day.isoformat(), closes=closes, today=today)
+
+
 def played_text(number: int, day: dt.date, locale: str) -> str:
     nxt = day_start(day + dt.timedelta(days=1))
     return t("daily.played", locale, number=number, next=timestamp(nxt, "R"))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -22,10 +23,21 @@ from discord.ext import commands
 from bot.client import HeartsClient
 from bot.client.answers import actor_of, defer_private, private_answer, reader_locale
 from bot.client.server import names_in
-from bot.daily import BadDay, DailyRefusal, DailyRefused, DailyService, DailySettings, Origin
+from bot.daily import (
+    BadDay,
+    DailyRefusal,
+    DailyRefused,
+    DailyService,
+    DailySettings,
+    Origin,
+    Pending,
+    Started,
+)
 from bot.daily.days import closes_at
+from bot.daily.days import today as day_at
 from bot.text import t
-from bot.text.daily import board_text, intro_text, played_text, timestamp
+from bot.text.daily import board_text, earlier_text, intro_text, played_text, timestamp
+from cogs.daily._earlier import Choice, ChoiceButton, choice_view
 from cogs.daily._presenter import COG_NAME, DiscordDailyPresenter, ShareButton, board_file
 
 log = logging.getLogger(__name__)
@@ -66,13 +78,13 @@ class Daily(commands.Cog, name=COG_NAME):
         if not isinstance(hearts, app_commands.Group):
             raise RuntimeError("the daily challenge needs the Hearts extension loaded first")
         hearts.add_command(self.group)
-        self.bot.add_dynamic_items(ShareButton)
+        self.bot.add_dynamic_items(ShareButton, ChoiceButton)
         self.service.attach(self.presenter)
         await self.service.start()
 
     async def cog_unload(self) -> None:
         await self.service.stop()
-        self.bot.remove_dynamic_items(ShareButton)
+        self.bot.remove_dynamic_items(ShareButton, ChoiceButton)
         hearts = self.bot.tree.get_command("hearts")
         if isinstance(hearts, app_commands.Group):
             hearts.remove_command(self.group.name)
@@ -94,27 +106,94 @@ class Daily(commands.Cog, name=COG_NAME):
         await defer_private(interaction)
         locale = await reader_locale(interaction)
         actor = actor_of(interaction)
+        today = self.service.today()  # read once: a command running across midnight keeps its day
         try:
-            day = self.service.today()
-            number = self.service.number(day)
-            attempt = await self.service.attempt(actor.user_id, day)
-            if attempt is not None and attempt.finished:
-                await private_answer(interaction, played_text(number, day, locale))
+            pending = await self.service.pending(actor.user_id, today)
+            if pending is not None:  # one daily game at a time: the person chooses
+                await self._offer(interaction, pending, today, locale)
                 return
-            try:
-                dm = await interaction.user.create_dm()
-                if attempt is None:  # the first time today: the intro opens the DM (closed DMs fail here)
-                    await dm.send(intro_text(number, day, locale), allowed_mentions=NO_PINGS)
-            except discord.Forbidden:
-                await private_answer(interaction, t("daily.dms_closed", locale))
-                return
-            origin = Origin(str(interaction.guild_id), str(interaction.channel_id), locale)
-            started = await self.service.play(actor, origin, str(dm.id))
+            started = await self._begin(
+                interaction, locale, today, lambda origin, dm: self.service.play(actor, origin, dm, today)
+            )
         except DailyRefused as exc:
-            await private_answer(interaction, self._refusal(exc, locale))
+            await self._refused(interaction, exc, today, locale)
             return
-        key = "daily.resumed" if started.resumed else "daily.started"
-        await private_answer(interaction, t(key, locale, number=started.number))
+        if started is not None:
+            key = "daily.resumed" if started.resumed else "daily.started"
+            await private_answer(interaction, t(key, locale, number=started.number))
+
+    async def choose(self, interaction: discord.Interaction[Any], choice: Choice, day_text: str) -> None:
+        """A click on the offer: go on with the earlier day's attempt, or give it up and start
+        today's. A stale or second click (the attempt is over: finished, given up, or its day
+        closed) changes nothing and says so."""
+        await defer_private(interaction)
+        locale = await reader_locale(interaction)
+        actor = actor_of(interaction)
+        today = self.service.today()  # read once, as a command
+        try:
+            pending = await self.service.pending(actor.user_id, today)
+            if pending is None or pending.day.isoformat() != day_text:
+                raise DailyRefused(DailyRefusal.OVER)
+            day = pending.day
+            if choice is Choice.GO_ON:
+                started = await self._begin(
+                    interaction,
+                    locale,
+                    day,
+                    lambda origin, dm: self.service.go_on(actor, day, origin, dm, today),
+                )
+                text = t("daily.goes_on", locale, number=pending.number, day=day.isoformat())
+            else:
+                started = await self._begin(
+                    interaction,
+                    locale,
+                    today,
+                    lambda origin, dm: self.service.give_up(actor, day, origin, dm, today),
+                )
+                text = t("daily.given_up", locale, number=pending.number)
+                if started is not None:
+                    key = "daily.resumed" if started.resumed else "daily.started"
+                    text += "\n" + t(key, locale, number=started.number)
+        except DailyRefused as exc:
+            await self._refused(interaction, exc, today, locale)
+            return
+        if started is not None:
+            await private_answer(interaction, text)
+
+    async def _begin(
+        self,
+        interaction: discord.Interaction[Any],
+        locale: str,
+        day: dt.date,
+        start: Callable[[Origin, str], Awaitable[Started]],
+    ) -> Started | None:
+        """Start (or resume) ``day``'s attempt with ``start``, in the person's DMs: the intro
+        first when it is new (it opens the DM: closed DMs fail here, before anything starts).
+        None when answered already (the day was played, the DMs are closed)."""
+        number = self.service.number(day)
+        attempt = await self.service.attempt(str(interaction.user.id), day)
+        if attempt is not None and attempt.finished:
+            await private_answer(interaction, played_text(number, day, locale))
+            return None
+        try:
+            dm = await interaction.user.create_dm()
+            if attempt is None:
+                await dm.send(intro_text(number, day, locale), allowed_mentions=NO_PINGS)
+        except discord.Forbidden:
+            await private_answer(interaction, t("daily.dms_closed", locale))
+            return None
+        origin = Origin(str(interaction.guild_id), str(interaction.channel_id), locale)
+        return await start(origin, str(dm.id))
+
+    async def _offer(
+        self, interaction: discord.Interaction[Any], pending: Pending, today: dt.date, locale: str
+    ) -> None:
+        number = self.service.number(today)
+        await private_answer(
+            interaction,
+            earlier_text(pending.number, pending.day, number, locale),
+            view=choice_view(pending.day, pending.number, number, locale),
+        )
 
     async def board(self, interaction: discord.Interaction[Any], day_text: str | None) -> None:
         if not await self._in_server(interaction):
@@ -122,11 +201,12 @@ class Daily(commands.Cog, name=COG_NAME):
         await defer_private(interaction)
         locale = await reader_locale(interaction)
         guild_id = str(interaction.guild_id)
+        now = self.bot.service.clock.now()  # read once: the day named and whether it is open
         try:
-            day = self.service.parse_day(day_text)
+            day = self.service.parse_day(day_text, now)
             board = await self.service.board(guild_id, day)
         except BadDay as exc:
-            first = self.service.first_day or dt.date.today()
+            first = self.service.first_day or day_at(now)
             text = t(
                 f"daily.bad_day.{exc.problem.value}", locale, example=EXAMPLE_DAY, first=first.isoformat()
             )
@@ -139,18 +219,24 @@ class Daily(commands.Cog, name=COG_NAME):
                     interaction, t("daily.board.nobody", locale, day=day.isoformat(), number=number)
                 )
             else:
-                await private_answer(interaction, self._refusal(exc, locale))
+                await self._refused(interaction, exc, day_at(now), locale)
             return
         names = names_in(self.bot, guild_id, [e.player_id for e in board.entries])
         text = board_text(board, names, locale)
-        closes = closes_at(day) if closes_at(day) > self.bot.service.clock.now() else None
+        closes = closes_at(day) if closes_at(day) > now else None
         if closes is not None:  # still open (else the board is final)
             text += "\n" + t("daily.board.open", locale, closes=timestamp(closes, "R"))
         file = await board_file(board, names, closes, locale)
         await private_answer(interaction, text[:2000], file=file, allowed_mentions=NO_PINGS)
 
-    def _refusal(self, exc: DailyRefused, locale: str) -> str:
-        if exc.code is DailyRefusal.PLAYED:
-            day = self.service.today()
-            return played_text(self.service.number(day), day, locale)
-        return t("daily.not_ready", locale)
+    async def _refused(
+        self, interaction: discord.Interaction[Any], exc: DailyRefused, today: dt.date, locale: str
+    ) -> None:
+        if exc.code is DailyRefusal.EARLIER and exc.pending is not None:
+            await self._offer(interaction, exc.pending, today, locale)
+        elif exc.code is DailyRefusal.PLAYED:
+            await private_answer(interaction, played_text(self.service.number(today), today, locale))
+        elif exc.code is DailyRefusal.OVER:
+            await private_answer(interaction, t("daily.over", locale))
+        else:
+            await private_answer(interaction, t("daily.not_ready", locale))

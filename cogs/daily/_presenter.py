@@ -67,14 +67,21 @@ class ShareButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SHARE
         return cls(match["day"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            client = interaction.client
-            cog = client.get_cog(COG_NAME) if isinstance(client, commands.Bot) else None
-            if cog is None or not hasattr(cog, "share"):
-                raise RuntimeError("the daily extension is not loaded")
-            await cog.share(interaction, self.day)
-        except Exception as exc:  # a DynamicItem's failure is only logged by discord.py: answer it
-            await answer_failure(interaction, exc)
+        await to_cog(interaction, "share", self.day)
+
+
+async def to_cog(interaction: discord.Interaction[Any], method: str, *args: Any) -> None:
+    """A daily button's click, handed to the Daily cog's ``method`` (found by name as loaded now:
+    a reload makes a new cog). A failure is answered: discord.py only logs a DynamicItem's."""
+    try:
+        client = interaction.client
+        cog = client.get_cog(COG_NAME) if isinstance(client, commands.Bot) else None
+        handler = getattr(cog, method, None)
+        if handler is None:
+            raise RuntimeError("the daily extension is not loaded")
+        await handler(interaction, *args)
+    except Exception as exc:
+        await answer_failure(interaction, exc)
 
 
 async def board_file(
@@ -165,7 +172,7 @@ class DiscordDailyPresenter:
         started from, in that server's language."""
         locale = await reader_locale(interaction)
         player = str(interaction.user.id)
-        day = self.service.parse_day(day_text)
+        day = self.service.parse_day(day_text, self.bot.service.clock.now())
         attempt = await self.service.attempt(player, day)
         if attempt is None or attempt.total is None:
             await private_answer(interaction, t("daily.share_none", locale))

@@ -12,6 +12,8 @@ import discord
 import pytest
 
 import cogs.leaderboard
+from cogs.daily import _earlier as earlier
+from cogs.daily._earlier import Choice, ChoiceButton
 from cogs.hearts import _controls as controls
 from cogs.hearts._controls import LobbyAction, SeatMove, TableAction
 from cogs.leaderboard import PageButton
@@ -48,6 +50,7 @@ EXAMPLES: dict[type[discord.ui.DynamicItem[Any]], tuple[list[Callable[[], Any]],
         ("table", "confirmed", "yes"),
     ),
     PageButton: ([lambda o=o: PageButton(o, 10**6) for o in ("points", "skill")], ("order", "page")),
+    ChoiceButton: ([lambda c=c: ChoiceButton(c, "9999-12-31") for c in Choice], ("choice", "day")),
 }
 
 
@@ -56,7 +59,7 @@ def _all_controls() -> set[type[discord.ui.DynamicItem[Any]]]:
     re-imports an extension's modules when a test bot loads it again)."""
     return {
         value
-        for module in (controls, cogs.leaderboard)
+        for module in (controls, cogs.leaderboard, earlier)
         for value in vars(module).values()
         if isinstance(value, type)
         and issubclass(value, discord.ui.DynamicItem)
@@ -66,7 +69,7 @@ def _all_controls() -> set[type[discord.ui.DynamicItem[Any]]]:
 
 def test_every_control_has_examples() -> None:
     assert set(EXAMPLES) == _all_controls()
-    assert set(controls.ALL_ITEMS) == _all_controls() - {PageButton}
+    assert set(controls.ALL_ITEMS) == _all_controls() - {PageButton, ChoiceButton}
 
 
 @pytest.mark.parametrize("cls", list(EXAMPLES), ids=lambda c: c.__name__)

@@ -6,6 +6,7 @@ permission, one line to the admins)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from cogs.daily._commands import Daily
 from cogs.daily._presenter import BOARD_IMAGE, RESULT_IMAGE
 from discord_emulator import CommandNotAvailable, DiscordEmulator, Message, Permission, User
 from discord_emulator.runner import BotRunner
-from playtest.harness import GAME_OVER, Hearts, make_bot, now_clock
+from playtest.harness import GAME_OVER, Hearts, bot_clock, make_bot
 
 ADMIN = Actor("admin", is_moderator=True)
 RESULT = re.compile(r"Daily challenge #\d+: ")
@@ -42,11 +43,15 @@ def first_pass_cards(message: Message) -> set[int]:
     return {int(c.split(":")[5]) for c in message.custom_ids if c.startswith("hh:pick:")}
 
 
-async def start(emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path) -> tuple[Hearts, Hearts]:
+async def start(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path, at: float | None = None
+) -> tuple[Hearts, Hearts]:
+    """ann in server One, bob in server Two, and the bot, its clock at ``at`` (default: the
+    emulator's fixed start, a noon)."""
     ann, bob = emulator.create_user("ann"), emulator.create_user("bob")
     one = emulator.create_guild("One", members=[ann])
     two = emulator.create_guild("Two", members=[bob])
-    clock = now_clock()
+    clock = bot_clock(emulator, at)
     db = tmp_path / "hearts.sqlite3"
     bot = make_bot(emulator, db, clock)
     await bot_runner.start(bot)
@@ -191,3 +196,99 @@ async def test_the_summary_of_a_closed_day_goes_out_once_or_tells_the_admins(
     await daily_cog(h1).service.settle()
     assert await daily_cog(h1).service.close_days() == 0
     assert [m.channel_id for m in h1.public("is closed")] == [h1.general.id]  # once, in server One
+
+
+# == the day's edge (RULES.md §3a): a day's challenge can be finished until the next day ends ==
+
+EVE = dt.datetime(2026, 11, 27, 23, 50, tzinfo=dt.UTC).timestamp()  # ten minutes before midnight
+FRIDAY, SATURDAY = dt.date(2026, 11, 27), dt.date(2026, 11, 28)
+GO_ON, GIVE_UP = "Go on with #1", "Give it up, play today's #2"
+
+
+async def unfinished_at_midnight(h: Hearts, user: User, minutes_after: int) -> Message:
+    """``user`` starts the challenge at 23:50 and passes the first hand; ``minutes_after``
+    midnight they ask for the challenge again: the offer (its buttons left to the test)."""
+    await h.reply(await h.emu.slash(user, h.general, "hearts daily play"))
+    await h.pass_hand(user)
+    await h.settle()
+    h.clock.advance((10 + minutes_after) * 60)  # midnight: the day's work runs (par, closes)
+    await daily_cog(h).service.settle()
+    offer = await h.reply(await h.emu.slash(user, h.general, "hearts daily play"))
+    h.seen.add((offer.id, offer.edit_count))  # its buttons are the test's to click
+    closes = f"<t:{int(days.closes_at(FRIDAY))}:R>"
+    assert (
+        f"You haven't finished daily challenge #1 ({FRIDAY}): it can be finished until it closes {closes}"
+        in (offer.content)
+    )
+    assert offer.labels == [GO_ON, GIVE_UP]
+    return offer
+
+
+async def test_a_challenge_started_at_23_50_goes_on_after_midnight_and_counts_for_its_day(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    h, _ = await start(emulator, bot_runner, tmp_path, at=EVE)
+    ann = h.people[0]
+    offer = await unfinished_at_midnight(h, ann, minutes_after=10)  # 00:10 on Saturday
+    await h.restart(bot_runner)  # the buttons carry what they need: they work after a restart
+    on = await h.reply(await h.click(ann, offer, GO_ON))
+    assert f"Daily challenge #1 ({FRIDAY}) goes on in your DMs." == on.content
+    await h.play_until(lambda: result_dm(h, ann) is not None, [ann])
+    result = result_dm(h, ann)
+    assert result is not None and "Daily challenge #1: " in result.content  # Friday's result
+    board = await h.reply(await emulator.slash(ann, h.general, "hearts daily board", day=FRIDAY.isoformat()))
+    assert "Daily challenge #1" in board.content and "1. ann:" in board.content
+
+
+async def test_give_up_yesterdays_challenge_for_todays_and_stale_clicks_change_nothing(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    h, _ = await start(emulator, bot_runner, tmp_path, at=EVE)
+    ann = h.people[0]
+    service = daily_cog(h).service
+    offer = await unfinished_at_midnight(h, ann, minutes_after=5)
+    gave = await h.reply(await h.click(ann, offer, GIVE_UP))
+    assert gave.content == (
+        "You gave up daily challenge #1: no result for that day.\n"
+        "Your daily challenge #2 is waiting in your DMs."
+    )
+    friday = await service.attempt(str(ann.id), FRIDAY)
+    assert friday is not None and friday.finished and friday.total is None  # given up: no result
+    hand = await h.hand_with(ann, "pick")  # Saturday's cards
+    deal = boards(days.RULES, service.seed(SATURDAY), days.HANDS)[0]
+    assert first_pass_cards(hand) == set(cards_of(deal.hands[0]))
+    for label in (GIVE_UP, GO_ON):  # a second click, then the other button: both stale
+        stale = await h.reply(await h.click(ann, offer, label))
+        assert "That choice is out of date" in stale.content
+    again = await h.reply(await emulator.slash(ann, h.general, "hearts daily play"))
+    assert again.content == "You are playing today's challenge #2: it goes on in your DMs."
+    assert await service.attempt(str(ann.id), SATURDAY) is not None
+    assert await h.bot.db.rows("SELECT COUNT(*) FROM daily_attempts WHERE total IS NOT NULL") == [(0,)]
+
+
+async def test_a_play_that_runs_across_midnight_reads_the_day_once(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    midnight = days.day_start(SATURDAY)
+    h, _ = await start(emulator, bot_runner, tmp_path, at=midnight - 1)
+    ann = h.people[0]
+    service = daily_cog(h).service
+    looked_up = service.attempt
+
+    async def midnight_passes(player_id: str, day: dt.date) -> object:
+        h.clock.set(midnight + 1)  # the clock crosses midnight while the command runs
+        return await looked_up(player_id, day)
+
+    monkeypatch.setattr(service, "attempt", midnight_passes)
+    answer = await h.reply(await emulator.slash(ann, h.general, "hearts daily play"))
+    assert answer.content == "Your daily challenge #1 is waiting in your DMs."
+    intro = await emulator.wait_for_message(
+        lambda m: m.channel_id == emulator.dm_channel(ann).id and "Daily challenge #" in m.content,
+        what="the intro",
+    )
+    assert f"**Daily challenge #1** · {FRIDAY} (UTC)" in intro.content
+    hand = await h.hand_with(ann, "pick")  # Friday's cards, in Friday's attempt
+    assert first_pass_cards(hand) == set(
+        cards_of(boards(days.RULES, service.seed(FRIDAY), days.HANDS)[0].hands[0])
+    )
+    assert await looked_up(str(ann.id), SATURDAY) is None

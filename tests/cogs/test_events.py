@@ -19,7 +19,7 @@ from bot.text import TableRefusal, refusal_text, t
 from cogs.events._commands import Events
 from discord_emulator import DiscordEmulator, Message, User
 from discord_emulator.runner import BotRunner
-from playtest.harness import GAME_OVER, Hearts, make_bot, now_clock
+from playtest.harness import GAME_OVER, Hearts, bot_clock, make_bot
 
 NAMES = ("ann", "bob", "cid", "dan", "eve", "fay", "gus", "hal", "ivy")
 
@@ -39,7 +39,7 @@ async def club(emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path)
     people = [emulator.create_user(n) for n in NAMES]
     organiser = emulator.create_user("org")
     guild = emulator.create_guild("Card club", members=people, owner=organiser)
-    clock = now_clock()
+    clock = bot_clock(emulator)
     db = tmp_path / "hearts.sqlite3"
     bot = make_bot(emulator, db, clock)
     await bot_runner.start(bot)

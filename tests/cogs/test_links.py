@@ -12,7 +12,7 @@ from typing import Any
 
 from discord_emulator import DiscordEmulator
 from discord_emulator.runner import BotRunner
-from playtest.harness import GAME_OVER, Hearts, make_bot, now_clock
+from playtest.harness import GAME_OVER, Hearts, bot_clock, make_bot
 
 LINK = re.compile(r"https://discord\.com/channels/(@me|\d+)/(\d+)/(\d+)")
 DAILY_RESULT = re.compile(r"Daily challenge #\d+: ")
@@ -59,7 +59,7 @@ async def test_every_link_sent_in_a_table_game_a_daily_game_and_an_event_round_o
     people = [emulator.create_user(n) for n in ("ann", "bob", "cid", "dan")]
     org = emulator.create_user("org")
     guild = emulator.create_guild("Card club", members=people, owner=org)
-    clock = now_clock()
+    clock = bot_clock(emulator)
     db = tmp_path / "hearts.sqlite3"
     bot = make_bot(emulator, db, clock)
     await bot_runner.start(bot)

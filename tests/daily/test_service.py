@@ -18,6 +18,7 @@ from bot.daily import (
     DailySettings,
     DaySummary,
     Origin,
+    Pending,
     days,
 )
 from bot.engine.duplicate import boards
@@ -25,6 +26,7 @@ from bot.storage import Database
 from bot.storage import daily as store
 from bot.tables import Actor, ManualClock, Refused, ServerSettings, TableOptions
 from bot.tables import events as ev
+from bot.tables.table import TableStatus
 from tests.tables.helpers import Rig, act_once, play_to_end, rig
 
 ANN, BOB, CID = Actor("ann"), Actor("bob"), Actor("cid")
@@ -74,15 +76,17 @@ async def d(db_url: str) -> Daily:
 
 
 async def finish(d: Daily, actor: Actor, guild: str, rng_seed: int = 7) -> int:
-    started = await d.service.play(actor, Origin(guild, f"c-{guild}", "en"), f"dm-{actor.user_id}")
+    started = await d.service.play(
+        actor, Origin(guild, f"c-{guild}", "en"), f"dm-{actor.user_id}", d.service.today()
+    )
     await play_to_end(d.rig.service, started.table.table_id, {actor.user_id: actor}, rng_seed)
     await d.rig.service.settle()
     return started.table.table_id
 
 
 async def test_two_people_on_two_servers_get_the_days_deals(d: Daily) -> None:
-    a = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
-    b = await d.service.play(BOB, Origin("g2", "c-g2", "en"), "dm-bob")
+    a = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", d.service.today())
+    b = await d.service.play(BOB, Origin("g2", "c-g2", "en"), "dm-bob", d.service.today())
     day = days.today(DAY0)
     first = boards(days.RULES, d.service.seed(day), days.HANDS)[0]
     assert d.rig.service.private_hand(ANN, a.table.table_id).cards == first.hands[0]
@@ -106,20 +110,20 @@ async def test_the_same_moves_meet_the_same_computer_answers(d: Daily) -> None:
 
 
 async def test_one_attempt_per_person_and_day(d: Daily) -> None:
-    first = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    first = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", d.service.today())
     again = await d.service.play(
-        ANN, Origin("g2", "c-g2", "en"), "dm-ann"
+        ANN, Origin("g2", "c-g2", "en"), "dm-ann", d.service.today()
     )  # before finishing: the same table goes on
     assert again.resumed and again.table.table_id == first.table.table_id
     await play_to_end(d.rig.service, first.table.table_id, {"ann": ANN})
     await d.rig.service.settle()
     with pytest.raises(DailyRefused) as refused:
-        await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+        await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", d.service.today())
     assert refused.value.code is DailyRefusal.PLAYED
     assert len(d.shown.results) == 1 and d.shown.results[0].guild_id == "g1"
     # The next day is a new challenge.
     d.rig.clock.advance(days.DAY_SECONDS)
-    nxt = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    nxt = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", d.service.today())
     assert nxt.number == 2 and not nxt.resumed
 
 
@@ -168,7 +172,7 @@ async def test_board_places_share_ties(d: Daily) -> None:
 async def test_resume_after_a_restart(db_url: str) -> None:
     clock = ManualClock(DAY0)
     first = await daily(db_url, clock)
-    started = await first.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    started = await first.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", first.service.today())
     tid = started.table.table_id
     await first.rig.service.settle()
     hand = first.rig.service.private_hand(ANN, tid)
@@ -176,7 +180,7 @@ async def test_resume_after_a_restart(db_url: str) -> None:
     clock.advance(6 * 3600)  # the bot is down; no timer runs out at a daily table
     second = await daily(db_url, clock)
     try:
-        again = await second.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+        again = await second.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", second.service.today())
         assert again.resumed and again.table.table_id == tid
         assert second.rig.service.private_hand(ANN, tid) == hand
         await play_to_end(second.rig.service, tid, {"ann": ANN})
@@ -187,7 +191,7 @@ async def test_resume_after_a_restart(db_url: str) -> None:
 
 
 async def test_a_game_that_ended_unrecorded_is_recorded_at_the_next_start(d: Daily) -> None:
-    s = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    s = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", d.service.today())
     await d.service.stop()  # nobody watches: the game ends unrecorded (as in a crash)
     await play_to_end(d.rig.service, s.table.table_id, {"ann": ANN})
     await d.rig.service.settle()
@@ -311,7 +315,7 @@ async def test_an_attempt_goes_on_in_another_process_and_the_owner_records_it(po
     other.attach(other_shown)
     await other.start()
     try:
-        started = await owner.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+        started = await owner.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", owner.today())
         tid = started.table.table_id
         assert other.seed(days.today(DAY0)) == owner.seed(days.today(DAY0))  # one secret for both
         rng = random.Random(5)
@@ -338,7 +342,7 @@ async def test_an_attempt_goes_on_in_another_process_and_the_owner_records_it(po
 
 
 async def test_an_attempt_unfinished_when_the_day_closes_ends_without_a_result(d: Daily) -> None:
-    started = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    started = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", d.service.today())
     tid = started.table.table_id
     await d.rig.service.settle()
     hand = d.rig.service.private_hand(ANN, tid)
@@ -355,9 +359,125 @@ async def test_an_attempt_unfinished_when_the_day_closes_ends_without_a_result(d
 async def test_a_person_seated_at_an_ordinary_table_plays_the_daily_too(d: Daily) -> None:
     ordinary = await d.rig.service.create_table(ANN, "g1", "c-g1", TableOptions())
     await d.rig.service.start_game(ANN, ordinary.table_id)
-    started = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann")
+    started = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", d.service.today())
     assert started.table.table_id != ordinary.table_id
     await play_to_end(d.rig.service, started.table.table_id, {"ann": ANN})
     await d.rig.service.settle()
     assert [r.player_id for r in d.shown.results] == ["ann"]
     assert d.rig.service.snapshot(ordinary.table_id).status.open  # the ordinary game goes on
+
+
+# == the day's edge (RULES.md §3a): a day's challenge can be finished until the next day ends ==
+
+EVE = dt.datetime(2026, 11, 27, 23, 50, tzinfo=dt.UTC).timestamp()  # ten minutes before midnight
+FRIDAY, SATURDAY = dt.date(2026, 11, 27), dt.date(2026, 11, 28)
+
+
+@pytest.fixture
+async def eve(db_url: str) -> Daily:
+    """The service started ten minutes before midnight (its first day: Friday, #1)."""
+    the = await daily(db_url, ManualClock(EVE))
+    yield the  # type: ignore[misc]
+    await the.close()
+
+
+async def past_midnight(d: Daily, seconds: float) -> None:
+    """Move the clock on, and let the midnight's work (par, the close of old days) finish."""
+    d.rig.clock.advance(seconds)
+    await d.service.settle()
+    await d.rig.service.settle()
+
+
+async def test_started_at_23_50_and_finished_at_00_10_counts_for_its_day(eve: Daily) -> None:
+    started = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", eve.service.today())
+    assert started.day == FRIDAY and started.number == 1
+    await past_midnight(eve, 20 * 60)  # 00:10 on Saturday: Friday's challenge is still open
+    await play_to_end(eve.rig.service, started.table.table_id, {"ann": ANN})
+    await eve.rig.service.settle()
+    assert [(r.player_id, r.day, r.number) for r in eve.shown.results] == [("ann", FRIDAY, 1)]
+    attempt = await eve.service.attempt("ann", FRIDAY)
+    assert attempt is not None and attempt.total == sum(eve.shown.results[0].hands)
+
+
+async def test_a_finish_after_its_day_closed_does_not_count(eve: Daily) -> None:
+    """The close ends unfinished attempts; a game that ends after it all the same (the close had
+    not run yet: the service was down) gets no result: the day's deals are public by then."""
+    started = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", eve.service.today())
+    await eve.service.stop()  # nobody closes the day
+    eve.rig.clock.advance(10 * 60 + days.DAY_SECONDS + 60)  # Sunday 00:01: Friday closed a minute ago
+    await play_to_end(eve.rig.service, started.table.table_id, {"ann": ANN})
+    await eve.rig.service.settle()
+    await eve.service.start()  # sees the game that ended unrecorded
+    attempt = await eve.service.attempt("ann", FRIDAY)
+    assert attempt is not None and attempt.finished and attempt.total is None
+    assert eve.shown.results == []
+
+
+async def test_a_play_across_midnight_keeps_the_day_it_read(eve: Daily) -> None:
+    today = eve.service.today()
+    eve.rig.clock.advance(11 * 60)  # midnight passes while the command runs
+    started = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", today)
+    assert (started.day, started.number) == (FRIDAY, 1)
+    assert await eve.service.attempt("ann", SATURDAY) is None
+
+
+async def test_after_midnight_yesterdays_unfinished_attempt_comes_first_then_go_on(eve: Daily) -> None:
+    first = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", eve.service.today())
+    await past_midnight(eve, 15 * 60)
+    today = eve.service.today()
+    assert today == SATURDAY
+    with pytest.raises(DailyRefused) as refused:  # one daily game at a time
+        await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", today)
+    assert refused.value.code is DailyRefusal.EARLIER
+    assert refused.value.pending == Pending(
+        FRIDAY, 1, days.day_start(SATURDAY) + days.DAY_SECONDS, first.table.table_id
+    )
+    assert await eve.service.attempt("ann", SATURDAY) is None  # nothing of today's started
+    # Someone else with nothing unfinished just plays today's.
+    bob = await eve.service.play(BOB, Origin("g1", "c-g1", "en"), "dm-bob", today)
+    assert (bob.day, bob.number) == (SATURDAY, 2)
+
+    on = await eve.service.go_on(ANN, FRIDAY, Origin("g1", "c-g1", "en"), "dm-ann", today)
+    assert on.resumed and on.table.table_id == first.table.table_id and (on.day, on.number) == (FRIDAY, 1)
+    await play_to_end(eve.rig.service, first.table.table_id, {"ann": ANN})
+    await eve.rig.service.settle()
+    assert [(r.player_id, r.day) for r in eve.shown.results] == [("ann", FRIDAY)]
+    with pytest.raises(DailyRefused) as stale:  # finished: the choice is over
+        await eve.service.go_on(ANN, FRIDAY, Origin("g1", "c-g1", "en"), "dm-ann", today)
+    assert stale.value.code is DailyRefusal.OVER
+    now = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", today)
+    assert (now.day, now.number, now.resumed) == (SATURDAY, 2, False)
+
+
+async def test_give_up_yesterdays_attempt_for_todays_it_has_no_result(eve: Daily) -> None:
+    first = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", eve.service.today())
+    await eve.rig.service.settle()
+    await past_midnight(eve, 15 * 60)
+    today = eve.service.today()
+    new = await eve.service.give_up(ANN, FRIDAY, Origin("g1", "c-g1", "en"), "dm-ann", today)
+    assert (new.day, new.number, new.resumed) == (SATURDAY, 2, False)
+    assert new.table.table_id != first.table.table_id
+    given_up = await eve.service.attempt("ann", FRIDAY)
+    assert given_up is not None and given_up.finished and given_up.total is None  # no result
+    assert (await eve.rig.service.table_snapshot(first.table.table_id)).status is TableStatus.CANCELLED
+    for choose in (eve.service.give_up, eve.service.go_on):  # a second click, or the other button
+        with pytest.raises(DailyRefused) as stale:
+            await choose(ANN, FRIDAY, Origin("g1", "c-g1", "en"), "dm-ann", today)
+        assert stale.value.code is DailyRefusal.OVER
+    assert (await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", today)).resumed
+    await play_to_end(eve.rig.service, new.table.table_id, {"ann": ANN})
+    await eve.rig.service.settle()
+    assert [(r.player_id, r.day) for r in eve.shown.results] == [("ann", SATURDAY)]
+    assert await store.results(eve.rig.db, FRIDAY.isoformat()) == []
+
+
+async def test_once_its_day_closed_an_unfinished_attempt_is_no_longer_offered(eve: Daily) -> None:
+    await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", eve.service.today())
+    await past_midnight(eve, 10 * 60 + days.DAY_SECONDS)  # Sunday 00:00: Friday closes
+    today = eve.service.today()
+    assert await eve.service.pending("ann", today) is None
+    with pytest.raises(DailyRefused) as stale:  # an offer shown on Saturday, clicked now
+        await eve.service.go_on(ANN, FRIDAY, Origin("g1", "c-g1", "en"), "dm-ann", today)
+    assert stale.value.code is DailyRefusal.OVER
+    sunday = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", today)
+    assert (sunday.day, sunday.number) == (dt.date(2026, 11, 29), 3)

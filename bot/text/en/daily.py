@@ -23,6 +23,12 @@ MESSAGES: dict[str, str] = {
     "daily.dms_closed": "The daily challenge is played in private messages, and I can't send you any. Allow direct messages from this server's members (Privacy Settings) and try again: nothing has started yet.",
     "daily.played": "You have played today's challenge #{number}: one attempt per day. The next one starts {next}.",
     "daily.not_ready": "The daily challenge is getting ready: try again in a moment.",
+    "daily.earlier": "You haven't finished daily challenge #{number} ({day}): it can be finished until it closes {closes}. One daily game at a time: go on with it, or give it up (no result for that day) and start today's challenge #{today}.",
+    "daily.goes_on": "Daily challenge #{number} ({day}) goes on in your DMs.",
+    "daily.given_up": "You gave up daily challenge #{number}: no result for that day.",
+    "daily.over": "That choice is out of date: that attempt is over (finished, given up, or its day closed). Nothing was changed; /hearts daily play starts today's challenge.",
+    "button.daily_go_on": "Go on with #{number}",
+    "button.daily_give_up": "Give it up, play today's #{today}",
     # The result (private)
     "daily.result.title": "**Daily challenge #{number}: {total} {total|point|points}** · {par}",
     "daily.result.hands": "Hands: {hands}",

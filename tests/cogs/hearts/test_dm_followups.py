@@ -4,7 +4,6 @@ count; an ordinary DM when the click is too old or the followup fails."""
 
 from __future__ import annotations
 
-import time
 from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
@@ -52,7 +51,7 @@ async def test_after_a_click_in_their_dm_a_persons_dms_are_followups_of_it(heart
 
 async def test_a_click_too_old_to_carry_a_dm_leaves_it_to_the_channel(hearts: Hearts) -> None:
     dms = discord_presenter(hearts.bot).dms
-    dms.clock = ManualClock(time.time() + CARRIED_FOR + 600)  # every click of the next 10 min: too old
+    dms.clock = ManualClock(hearts.emu.clock.time() + CARRIED_FOR + 600)  # the next 10 min's clicks: too old
     await play_one_hand(hearts)
     assert not hearts.emu.requests.select(route_keys.CREATE_FOLLOWUP) and dms.carried == 0
     assert all(dm_posts(hearts, person) > 13 for person in hearts.people)

@@ -23,7 +23,7 @@ from bot.text.pseudo import OPEN, unmarked
 from cogs.hearts._images import RenderPool
 from discord_emulator import DiscordEmulator, InteractionRecord, Message, User
 from discord_emulator.runner import BotRunner
-from playtest.harness import Hearts, discord_presenter, make_bot, now_clock
+from playtest.harness import Hearts, bot_clock, discord_presenter, make_bot
 
 FIELD = re.compile(r"\{(\w+)\|((?:[^{}]|\{[^{}|]*\})*)\}|\{[^{}]*\}")
 
@@ -135,7 +135,7 @@ async def world(
     for user in users:
         user.locale = user_locale
     guild.preferred_locale = guild_locale
-    clock = now_clock()
+    clock = bot_clock(emu)
     bot = make_bot(emu, tmp_path / "hearts.sqlite3", clock)
     await runner.start(bot)
     general = guild.channel("general")

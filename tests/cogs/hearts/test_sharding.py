@@ -12,7 +12,7 @@ import discord
 from bot.app import HeartsBot, ShardedHeartsBot
 from discord_emulator import DiscordEmulator
 from discord_emulator.runner import BotRunner
-from playtest.harness import Hearts, make_bot, now_clock
+from playtest.harness import Hearts, bot_clock, make_bot
 from playtest.processes import BotProcesses
 
 
@@ -32,7 +32,7 @@ async def test_two_bots_with_a_shard_each_get_their_servers_and_dms_reach_shard_
 ) -> None:
     alice = emulator.create_user("alice")
     clubs = [emulator.create_guild(f"Club {i}", members=[alice], shard=(i, 2)) for i in (0, 1)]
-    clock = now_clock()
+    clock = bot_clock(emulator)
     bots = [
         make_bot(emulator, tmp_path / f"shard{i}.sqlite3", clock, shard_count=2, shard_ids=(i,))
         for i in (0, 1)
