@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import re
 import signal
+import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -20,7 +21,7 @@ from bot.text import t
 from discord_emulator import DiscordEmulator, route_keys
 from discord_emulator.runner import BotRunner
 from playtest.harness import Hearts, next_tap, start_hearts
-from playtest.processes import BotProcesses
+from playtest.processes import BotProcess, BotProcesses
 from tests.cogs.hearts.test_clicks import _game_with_alice_to_play
 
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
@@ -152,15 +153,60 @@ async def test_a_429_is_counted_by_scope_and_route(metered: Hearts) -> None:
 async def test_the_real_process_serves_health_until_sigterm(
     emulator: DiscordEmulator, bot_process: BotProcesses
 ) -> None:
-    bot = await bot_process.start(extra_env={"METRICS_PORT": "0", "RENDER_WORKERS": "0"})
-    line = await bot.wait_for_line("metrics on http://127.0.0.1:")
-    port = int(re.search(r"127\.0\.0\.1:(\d+)/metrics", line).group(1))  # type: ignore[union-attr]
-    assert (await get(port, "/health/live"))[0] == 200
     # Ready once restored and connected (after discord.py's READY), as an orchestrator's probe sees it.
-    samples = await scrape_until(port, lambda s: value(s, "hearts_ready") == 1, "the bot ready")
+    bot, port = await _serving_process(bot_process)
+    assert (await get(port, "/health/live"))[0] == 200
     assert (await get(port, "/health/ready"))[0] == 200
-    assert value(samples, "hearts_ready") == 1 and value(samples, "hearts_lease_held") == 1
+    assert value(await scrape(port), "hearts_lease_held") == 1
     bot.process.send_signal(signal.SIGTERM)
     assert await asyncio.wait_for(bot.process.wait(), 10.0) == 0
     with pytest.raises(aiohttp.ClientConnectionError):
         await get(port, "/health/live")
+
+
+async def _serving_process(bot_process: BotProcesses) -> tuple[BotProcess, int]:
+    """``python -m bot`` with its endpoint on a free port, once it answers ready; and the port."""
+    bot = await bot_process.start(extra_env={"METRICS_PORT": "0", "RENDER_WORKERS": "0"})
+    line = await bot.wait_for_line("metrics on http://127.0.0.1:")
+    port = int(re.search(r"127\.0\.0\.1:(\d+)/metrics", line).group(1))  # type: ignore[union-attr]
+    await scrape_until(port, lambda s: value(s, "hearts_ready") == 1, "the bot ready")
+    return bot, port
+
+
+async def test_the_real_process_is_not_ready_while_its_gateway_reconnects(
+    emulator: DiscordEmulator, bot_process: BotProcesses
+) -> None:
+    bot, port = await _serving_process(bot_process)
+    gateway = emulator.gateway
+    gateway.hold_resumes()  # the reconnect is slow: the new socket is open, RESUMED has not come
+    try:
+        assert await gateway.disconnect() == 1
+        await emulator.wait_until(lambda: gateway.resumes_held == 1, what="the bot's RESUME")
+        assert await get(port, "/health/ready") == (503, "not ready\n")
+        assert (await get(port, "/health/live"))[0] == 200
+        assert value(await scrape(port), "hearts_ready") == 0
+    finally:
+        gateway.release_resumes()
+    await emulator.wait_for_resume()
+    await scrape_until(port, lambda s: value(s, "hearts_ready") == 1, "the bot ready after RESUMED")
+    assert (await get(port, "/health/ready"))[0] == 200
+    assert await bot.stop() == 0
+
+
+async def test_the_real_process_is_not_ready_once_it_begins_to_stop(
+    emulator: DiscordEmulator, bot_process: BotProcesses
+) -> None:
+    bot, port = await _serving_process(bot_process)
+    # Another connection's write lock holds the stop at its first write (the service's last
+    # heartbeat) for up to the busy timeout: the endpoint still answers meanwhile.
+    lock = sqlite3.connect(bot_process.workdir / "hearts.sqlite3", isolation_level=None)
+    try:
+        lock.execute("BEGIN EXCLUSIVE")
+        bot.process.send_signal(signal.SIGTERM)
+        await bot.wait_for_line("stopping (a second Ctrl-C stops at once)")
+        assert await get(port, "/health/ready") == (503, "not ready\n")
+        assert (await get(port, "/health/live"))[0] == 200  # still running: the stop is held
+    finally:
+        lock.execute("ROLLBACK")
+        lock.close()
+    assert await asyncio.wait_for(bot.process.wait(), 10.0) == 0  # a bound for a hang
