@@ -1,39 +1,16 @@
-"""Break the code on purpose, one small change at a time, and see whether the tests that guard it
-notice (``python -m tests.mutants [--root DIR] [--only NAME ...]``).
+"""The mutants: each one plausible bug in code whose behaviour a test promises to check, with the
+tests that promise it (``tests``: pytest arguments, a file and often ``-k``).
 
-A test that passes whatever the code does guards nothing. Each ``Mutant`` below is one plausible
-bug in a module whose behaviour a test promises to check (issue 27's list): the tree under ``--root``
-(this repository by default) gets the change, the tests named run with ``-x``, and the change is
-undone whatever happens. A mutant the tests fail on is *killed*; one they pass is *survived*, a
-hole in the tests. ``old`` may give several spellings (the code before and after a refactoring),
-so that the same list runs against an older tree too; a mutant none of whose spellings is found is
-reported as *absent* (that code no longer exists in that tree).
-
-This is a hand-written list, not a generated one: each mutant is the bug the test's name says it
-catches, which keeps a run to minutes on a busy machine where a generated run over these modules
-(mutmut) would take hours.
+A test that passes whatever the code does guards nothing. This is a hand-written list, not a
+generated one: each mutant is the bug a test's name says it catches, which keeps a run to minutes on
+a busy machine where a generated run over these modules (mutmut) would take hours. ``old`` may give
+several spellings (the code before and after a refactoring), so that the same list runs against an
+older tree too; a mutant none of whose spellings occurs exactly once is *absent* there.
 """
 
 from __future__ import annotations
 
-import argparse
-import os
-import signal
-import subprocess
-import sys
-import time
 from dataclasses import dataclass
-from enum import Enum
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-class Outcome(Enum):
-    KILLED = "killed"
-    SURVIVED = "survived"
-    TIMEOUT = "timeout (killed)"
-    ABSENT = "absent"
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,44 +208,3 @@ MUTANTS: tuple[Mutant, ...] = (
         ("tests/text/test_controls.py",),
     ),
 )
-
-
-def run(root: Path, mutant: Mutant, timeout: float) -> tuple[Outcome, float]:
-    """Apply ``mutant`` under ``root``, run its tests, undo it; the outcome and the seconds taken."""
-    target = root / mutant.path
-    original = target.read_text(encoding="utf-8")
-    mutated = mutant.apply(original)
-    if mutated is None:
-        return Outcome.ABSENT, 0.0
-    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *mutant.tests]
-    started = time.perf_counter()
-    target.write_text(mutated, encoding="utf-8")
-    try:
-        done = subprocess.run(command, cwd=root, env=env, capture_output=True, timeout=timeout, check=False)
-        outcome = Outcome.SURVIVED if done.returncode == 0 else Outcome.KILLED
-    except subprocess.TimeoutExpired:
-        outcome = Outcome.TIMEOUT
-    finally:
-        target.write_text(original, encoding="utf-8")
-    return outcome, time.perf_counter() - started
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--root", type=Path, default=ROOT, help="the tree to mutate (default: this one)")
-    parser.add_argument("--only", nargs="*", default=None, help="run the mutants whose names contain these")
-    parser.add_argument("--timeout", type=float, default=900.0, help="seconds per mutant's tests")
-    args = parser.parse_args()
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stopped: undo the mutant on the way out
-    chosen = [m for m in MUTANTS if args.only is None or any(o in m.name for o in args.only)]
-    tally: dict[Outcome, int] = dict.fromkeys(Outcome, 0)
-    for mutant in chosen:
-        outcome, seconds = run(args.root.resolve(), mutant, args.timeout)
-        tally[outcome] += 1
-        print(f"{outcome.value:>16}  {mutant.name}  ({seconds:.0f} s)", flush=True)
-    print(", ".join(f"{n} {o.value}" for o, n in tally.items()))
-
-
-if __name__ == "__main__":
-    main()
