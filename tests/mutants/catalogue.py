@@ -29,7 +29,7 @@ class Mutant:
         return None
 
 
-MUTANTS: tuple[Mutant, ...] = (
+ISSUE_27: tuple[Mutant, ...] = (
     Mutant(
         "supervisor repairs nothing",
         "bot/tables/service.py",
@@ -208,3 +208,240 @@ MUTANTS: tuple[Mutant, ...] = (
         ("tests/text/test_controls.py",),
     ),
 )
+
+# -- issue 30: the features added since issue 27 ----------------------------------------------------
+
+OUTBOX = (
+    "tests/tables/test_outbox.py",
+    "-k",
+    "sqlite and (marked_delivered or finished_games_end or pruned)",
+)
+REQUESTS = ("tests/tables/test_requests.py",)
+BUDGET = ("tests/storage/test_budget.py",)
+KEEPER = ("tests/client/test_budget.py", "-k", "smaller_share")
+EMBARGO = ("tests/events/test_review.py", "-k", "sqlite")
+STANDINGS = ("tests/events/test_standings.py",)
+EVENTS = ("tests/events/test_service.py", "-k", "sqlite and (pause or standings_owed)")
+DAILY = (
+    "tests/daily/test_service.py",
+    "-k",
+    "sqlite and (one_attempt or claimed_once or resume_after or unfinished_when or share_ties)",
+)
+SHARE = ("tests/cogs/test_daily.py", "-k", "share_line")
+READY = ("tests/app/test_metrics.py", "-k", "not_ready")
+SHARDED = ("tests/cogs/hearts/test_sharding.py", "-k", "reconnects")
+
+FEATURES: tuple[Mutant, ...] = (
+    Mutant(
+        "the outbox: a shown action is never marked delivered",
+        "bot/tables/service_base.py",
+        ("        if item.seq is not None and (not rest or rest[0].seq != item.seq):",),
+        "        if False:",
+        OUTBOX,
+    ),
+    Mutant(
+        "the outbox: what a table owed is not offered again at the start",
+        "bot/tables/service.py",
+        ("            self._queue(table, owed.get(table_id, []))  # first what it owed, then the restart",),
+        "            self._queue(table, [])",
+        OUTBOX,
+    ),
+    Mutant(
+        "the outbox: delivered rows are pruned at once",
+        "bot/tables/service.py",
+        ("await self.db.prune_outbox(self.clock.now() - self.settings.outbox_keep)",),
+        "await self.db.prune_outbox(self.clock.now())",
+        OUTBOX,
+    ),
+    Mutant(
+        "option validation: a bool passes as a number",
+        "bot/tables/requests.py",
+        ("if isinstance(value, bool) or not isinstance(value, int) or",),
+        "if not isinstance(value, int) or",
+        REQUESTS,
+    ),
+    Mutant(
+        "option validation: a range has no upper bound",
+        "bot/tables/requests.py",
+        ("or not self.low <= value <= self.high:",),
+        "or not self.low <= value:",
+        REQUESTS,
+    ),
+    Mutant(
+        "option validation: any string is a choice",
+        "bot/tables/requests.py",
+        ("    if not isinstance(value, str) or value not in allowed:",),
+        "    if not isinstance(value, str):",
+        REQUESTS,
+    ),
+    Mutant(
+        "option validation: a flag takes anything",
+        "bot/tables/requests.py",
+        ("    if not isinstance(value, bool):\n        raise Refused(TableRefusal.OPTION_NOT_OFFERED",),
+        "    if value is None:\n        raise Refused(TableRefusal.OPTION_NOT_OFFERED",
+        REQUESTS,
+    ),
+    Mutant(
+        "option validation: a language outside the catalogues is taken",
+        "bot/tables/requests.py",
+        ("    chosen = one_of(option, value, (automatic, *languages))",),
+        "    chosen = str(value)",
+        REQUESTS,
+    ),
+    Mutant(
+        "option validation: a target given with hands is not checked",
+        "bot/tables/requests.py",
+        ('            target = TARGET.check("target", self.target)\n            if self.hands is None:\n',),
+        '            if self.hands is None:\n                target = TARGET.check("target", self.target)\n',
+        REQUESTS,
+    ),
+    Mutant(
+        "the shared budget: a newcomer takes more than the others leave free",
+        "bot/storage/budget.py",
+        ("        return ShareRow(me, demand, max(0, min(target, free)), 0, now)",),
+        "        return ShareRow(me, demand, max(0, target), 0, now)",
+        BUDGET,
+    ),
+    Mutant(
+        "the shared budget: a share given up is not kept reserved",
+        "bot/storage/budget.py",
+        ("        return ShareRow(me, demand, share, mine.held(now), now + hold)",),
+        "        return ShareRow(me, demand, share, 0, now)",
+        BUDGET,
+    ),
+    Mutant(
+        "the shared budget: a dead process's share is kept an hour after its lease",
+        "bot/storage/budget.py",
+        ("        (now,),\n",),
+        "        (now - 3600.0,),\n",
+        BUDGET,
+    ),
+    Mutant(
+        "the shared budget: what nobody asks for is not spread",
+        "bot/storage/budget.py",
+        ("        parts[holder] += left // len(holders) + (1 if i < left % len(holders) else 0)",),
+        "        parts[holder] += 0",
+        BUDGET,
+    ),
+    Mutant(
+        "the shared budget: a smaller share is written before it is applied",
+        "bot/client/budget.py",
+        ("        self.pacer.share = min(self.pacer.share, share)",),
+        "        pass",
+        KEEPER,
+    ),
+    Mutant(
+        "the review's embargo: an event's table is reviewed while the event is on",
+        "bot/review/service.py",
+        ("        await self._event_over(table_id)\n",),
+        "",
+        EMBARGO,
+    ),
+    Mutant(
+        "the review's embargo: a running event counts as over",
+        "bot/storage/events.py",
+        ("status NOT IN ('finished', 'cancelled')",),
+        "status NOT IN ('finished', 'cancelled', 'running')",
+        EMBARGO,
+    ),
+    Mutant(
+        "events: equal percentages are not told apart by points taken",
+        "bot/engine/duplicate.py",
+        ("        return (-share, totals[p])",),
+        "        return (-share, 0)",
+        STANDINGS,
+    ),
+    Mutant(
+        "events: a paused round is scored",
+        "bot/events/service.py",
+        ("        if event.status is not EventStatus.RUNNING:\n            return  # cancelled",),
+        "        if event.status is EventStatus.CANCELLED:\n            return  # cancelled",
+        EVENTS,
+    ),
+    Mutant(
+        "events: a resume does not move the round's deadline on by the pause",
+        "bot/storage/events.py",
+        ('"UPDATE event_rounds SET seated_at = seated_at + (? - (SELECT paused_at FROM events "',),
+        '"UPDATE event_rounds SET seated_at = seated_at + 0 * (? - (SELECT paused_at FROM events "',
+        EVENTS,
+    ),
+    Mutant(
+        "events: standings owed at a stop are not posted after the restart",
+        "bot/events/service.py",
+        ("                await self._post_standings(_event(row), rnd, again=True)",),
+        "                pass",
+        EVENTS,
+    ),
+    Mutant(
+        "the daily: a finished day may be played again",
+        "bot/daily/service.py",
+        ("        if attempt.finished:\n            raise DailyRefused(DailyRefusal.PLAYED)\n",),
+        "",
+        DAILY,
+    ),
+    Mutant(
+        "the daily: an unfinished attempt starts a new table",
+        "bot/daily/service.py",
+        ("        if attempt.table_id is None:  # new, or the table was never saved (a crash in between)",),
+        "        if True:",
+        DAILY,
+    ),
+    Mutant(
+        "the daily: a closed day's summary is posted by every claimant",
+        "bot/daily/service.py",
+        ("        if claim is store.PostClaim.NONE:\n            return False\n",),
+        "",
+        DAILY,
+    ),
+    Mutant(
+        "the daily: attempts of a closed day are not ended",
+        "bot/daily/service.py",
+        ("        await self._end_unfinished()  # before any deal is shown\n",),
+        "",
+        DAILY,
+    ),
+    Mutant(
+        "the daily: equal totals do not share the place",
+        "bot/daily/results.py",
+        ("    placed = places(totals)\n",),
+        "    placed = {p: i + 1 for i, p in enumerate(sorted(totals, key=totals.__getitem__))}\n",
+        DAILY,
+    ),
+    Mutant(
+        "the share line names a card",
+        "bot/text/daily.py",
+        ('    symbols = "".join(symbol(h) for h in result.hands)\n',),
+        '    symbols = "".join(symbol(h) for h in result.hands) + " Q♠"\n',
+        SHARE,
+    ),
+    Mutant(
+        "the share line goes to the clicker's DM, not the channel they started from",
+        "cogs/daily/_presenter.py",
+        ("        channel = self.bot.get_partial_messageable(int(attempt.channel_id))",),
+        "        channel = await interaction.user.create_dm()",
+        SHARE,
+    ),
+    Mutant(
+        "readiness: ready while the gateway reconnects",
+        "bot/app.py",
+        ("        return not self.gateway_down and self.ws is not None and self.ws.open",),
+        "        return self.ws is not None and self.ws.open",
+        READY,
+    ),
+    Mutant(
+        "readiness: ready while the bot stops",
+        "bot/app.py",
+        ("        return self.restored and not self.stopping and self.is_ready() and self.connected()",),
+        "        return self.restored and self.is_ready() and self.connected()",
+        READY,
+    ),
+    Mutant(
+        "readiness: a sharded bot is ready while a shard reconnects",
+        "bot/app.py",
+        ("        return not self.gateway_down and bool(shards) and not any(",),
+        "        return bool(shards) and not any(",
+        SHARDED,
+    ),
+)
+
+MUTANTS = (*ISSUE_27, *FEATURES)
