@@ -214,7 +214,7 @@ ISSUE_27: tuple[Mutant, ...] = (
 OUTBOX = (
     "tests/tables/test_outbox.py",
     "-k",
-    "sqlite and (marked_delivered or finished_games_end or pruned)",
+    "killed_anywhere or (sqlite and (marked_delivered or finished_games_end or pruned))",
 )
 REQUESTS = ("tests/tables/test_requests.py",)
 BUDGET = ("tests/storage/test_budget.py",)
@@ -230,6 +230,9 @@ DAILY = (
 SHARE = ("tests/cogs/test_daily.py", "-k", "share_line")
 READY = ("tests/app/test_metrics.py", "-k", "not_ready")
 SHARDED = ("tests/cogs/hearts/test_sharding.py", "-k", "reconnects")
+REVIEW = ("tests/cogs/review/test_review.py", "-k", "steps_animates")
+BACKGROUND = ("tests/review/test_background.py",)
+PROFILE = ("tests/review/test_profile.py",)
 
 FEATURES: tuple[Mutant, ...] = (
     Mutant(
@@ -444,4 +447,43 @@ FEATURES: tuple[Mutant, ...] = (
     ),
 )
 
-MUTANTS = (*ISSUE_27, *FEATURES)
+WEAK_TESTS: tuple[Mutant, ...] = (  # the bugs issue 30's weak tests missed, or could
+    Mutant(
+        "the review: a saved review is coached again",
+        "cogs/review/_cog.py",
+        ("            if report is not None:\n                lines += coach_lines(report, lang)\n",),
+        "            if report is not None:\n                lines += coach_lines(report, lang)\n"
+        "                self.reviews.prepare(record, seat)\n",
+        REVIEW,
+    ),
+    Mutant(
+        "the review: background work runs while a computer turn waits",
+        "bot/tables/computers.py",
+        ("            while not self._no_queue.is_set():",),
+        "            while False:",
+        BACKGROUND,
+    ),
+    Mutant(
+        "the profile: every seat took the Q♠",
+        "bot/review/profile.py",
+        ("QUEEN_OF_SPADES in t.cards and t.winner == seat for t in record.tricks",),
+        "QUEEN_OF_SPADES in t.cards for t in record.tricks",
+        PROFILE,
+    ),
+    Mutant(
+        "the profile: a hand without a moon counts one against everyone",
+        "bot/review/profile.py",
+        ("        conceded = moon and record.shooter not in (None, seat)\n",),
+        "        conceded = record.shooter != seat\n",
+        PROFILE,
+    ),
+    Mutant(
+        "the shared budget: a lease is stamped on the real clock",
+        "bot/storage/database.py",
+        ('writes.LeaseWrite("acquire", name, me, clock(), ttl)',),
+        'writes.LeaseWrite("acquire", name, me, time.time(), ttl)',
+        BUDGET,
+    ),
+)
+
+MUTANTS = (*ISSUE_27, *FEATURES, *WEAK_TESTS)
