@@ -5,6 +5,8 @@ The exit status is 0 only if every mutant chosen was killed."""
 from __future__ import annotations
 
 import argparse
+import signal
+import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -35,6 +37,7 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", default=None, help="the mutants whose names contain these")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds per pytest run")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stopped: the copy and its runs go too
     chosen = [m for m in MUTANTS if args.only is None or any(o in m.name for o in args.only)]
     started = time.perf_counter()
     verdicts = judge_all(
