@@ -327,10 +327,10 @@ FEATURES: tuple[Mutant, ...] = (
         BUDGET,
     ),
     Mutant(
-        "the shared budget: a smaller share is written before it is applied",
-        "bot/client/budget.py",
-        ("        self.pacer.share = min(self.pacer.share, share)",),
-        "        pass",
+        "the shared budget: a smaller share is written without being applied first",
+        "bot/storage/budget.py",
+        ("    lower(row.share)\n",),
+        "",
         KEEPER,
     ),
     Mutant(
