@@ -66,6 +66,11 @@ def point_client_at(settings: Settings) -> None:
 class HeartsBot(HeartsClient):
     """No privileged intents: the bot needs no message content and no member list."""
 
+    # discord.py's events for a connection dropped, resumed, identified anew. Between a drop and
+    # RESUMED the socket may be open again (the new one sent RESUME) while nothing arrives yet: only
+    # these events say the connection is back, so readiness follows them.
+    GATEWAY_EVENTS: tuple[str, str, str] = ("on_disconnect", "on_resumed", "on_ready")
+
     def __init__(
         self,
         settings: Settings,
@@ -106,9 +111,21 @@ class HeartsBot(HeartsClient):
             self.pacer.share = min(self.pacer.share, MIN_SHARE)  # until the database says its share
         self.tree.error(self._app_command_error)
         self.restored = False  # every unfinished table restored: ready once connected too
+        self.stopping = False  # the stop has begun (a signal, or ``close``): never ready again
         self.monitor: Monitor | None = None  # the metrics and health endpoint (METRICS_PORT)
+        self.gateway_down: set[int] = set()  # shards whose connection dropped and is not back yet
+        dropped, resumed, ready = self.GATEWAY_EVENTS
+        self.add_listener(self._gateway_dropped, dropped)
+        self.add_listener(self._gateway_back, resumed)
+        self.add_listener(self._gateway_back, ready)
         if observer is not None:
             self.add_listener(observer.arrived, "on_interaction")
+
+    async def _gateway_dropped(self, shard_id: int = 0) -> None:
+        self.gateway_down.add(shard_id)
+
+    async def _gateway_back(self, shard_id: int = 0) -> None:
+        self.gateway_down.discard(shard_id)
 
     async def _app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -187,6 +204,7 @@ class HeartsBot(HeartsClient):
     async def close(self) -> None:
         """Stop the service and the extensions (the presenter, its worker processes), release the lease and
         always close the database: its connection threads would otherwise keep the process alive."""
+        self.stopping = True
         try:
             await self._close_storage()
         finally:
@@ -207,12 +225,12 @@ class HeartsBot(HeartsClient):
         return self._lease is not None and not self.lease_lost and not self._storage_closed
 
     def serving(self) -> bool:
-        stopping = self._storage_closed or self.is_closed()
-        return self.restored and not stopping and self.is_ready() and self.connected()
+        """Restored, connected, and not stopping."""
+        return self.restored and not self.stopping and self.is_ready() and self.connected()
 
     def connected(self) -> bool:
-        """The gateway connection is open (not dropped and reconnecting)."""
-        return self.ws is not None and self.ws.open
+        """The gateway connection is open and was not dropped since its last READY or RESUMED."""
+        return not self.gateway_down and self.ws is not None and self.ws.open
 
     async def _close_storage(self) -> None:
         if self._storage_closed or not hasattr(self, "db"):
@@ -245,6 +263,8 @@ class ShardedHeartsBot(HeartsBot, commands.AutoShardedBot):
     """The same bot on discord.py's ``AutoShardedBot``: one gateway connection for each shard of
     ``settings.shard_ids`` out of ``settings.shard_count`` (SHARD_COUNT, SHARD_IDS)."""
 
+    GATEWAY_EVENTS = ("on_shard_disconnect", "on_shard_resumed", "on_shard_ready")  # with the shard's id
+
     def __init__(self, settings: Settings, **options: Any) -> None:
         if settings.shard_count is None:
             raise ValueError("ShardedHeartsBot needs settings.shard_count (SHARD_COUNT)")
@@ -260,9 +280,9 @@ class ShardedHeartsBot(HeartsBot, commands.AutoShardedBot):
         super().__init__(settings, shard_count=settings.shard_count, shard_ids=ids, **options)
 
     def connected(self) -> bool:
-        """Every shard's connection is open."""
+        """Every shard's connection is open and was not dropped since its last READY or RESUMED."""
         shards = self.shards.values()
-        return bool(shards) and not any(shard.is_closed() for shard in shards)
+        return not self.gateway_down and bool(shards) and not any(shard.is_closed() for shard in shards)
 
 
 def create_bot(settings: Settings, **options: Any) -> HeartsBot:
@@ -317,6 +337,7 @@ async def serve(bot: HeartsBot, token: str) -> int:
     stop = asyncio.Event()
 
     def first_signal() -> None:
+        bot.stopping = True  # not ready from the signal on, before the stop's first step
         log.info("stopping (a second Ctrl-C stops at once)")
         stop.set()
         for sig in (signal.SIGINT, signal.SIGTERM):

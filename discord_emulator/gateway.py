@@ -119,6 +119,9 @@ class Gateway:
         self.guilds_per_shard = GUILDS_PER_SHARD
         self.identify_count = 0
         self.heartbeats = 0
+        self._resumes_open = asyncio.Event()  # cleared by `hold_resumes`: a RESUME waits for RESUMED
+        self._resumes_open.set()
+        self.resumes_held = 0  # RESUMEs that arrived while held (each waited for the release)
 
     # --- the websocket handler ----------------------------------------------------------------
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
@@ -196,6 +199,10 @@ class Gateway:
         if data.get("token") != self.token or session is None or session.ended:
             conn.send({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
             return None
+        if not self._resumes_open.is_set():
+            self.resumes_held += 1
+            self.feed.changed()
+            await self._resumes_open.wait()
         last = data.get("seq") or 0
         session.connection = conn
         for seq, frame in session.events:
@@ -291,6 +298,14 @@ class Gateway:
             conn.closed_by_server = True
             await conn.ws.close(code=code, message=b"emulator: disconnect fault")
         return len(connections)
+
+    def hold_resumes(self) -> None:
+        """A slow reconnect: every RESUME from now on waits (no RESUMED, no missed events) until
+        `release_resumes`; `resumes_held` counts the ones waiting."""
+        self._resumes_open.clear()
+
+    def release_resumes(self) -> None:
+        self._resumes_open.set()
 
     def request_reconnect(self) -> None:
         """Op 7 RECONNECT: the client closes and RESUMEs on its own."""

@@ -2,6 +2,8 @@
 
 - `error_log`: fails the test on any ERROR logged by any logger (discord.py logs exceptions in
   commands, views and events instead of raising them). `error_log.allow(...)` for expected ones.
+  One logged while the test's body ran fails the test itself (a failure, not an error of its
+  teardown: a mutation runner counts only failing tests); one logged later, its teardown.
 - `emulator`: a started `DiscordEmulator`; fails the test on any emulator failure (e.g. an
   endpoint it does not implement). An ERROR log also ends the emulator's waits at once.
 - `bot_runner`: runs discord.py clients in this process against the emulator.
@@ -38,6 +40,7 @@ class ErrorLogCollector(logging.Handler):
     def __init__(self) -> None:
         super().__init__(level=logging.ERROR)
         self.errors: list[str] = []
+        self.reported = 0  # of `errors`, those the test's body already failed on
         self.allowances: list[Allowance] = []
         self.listeners: list[Callable[[logging.LogRecord, str], None]] = []
 
@@ -74,8 +77,21 @@ def error_log() -> Iterator[ErrorLogCollector]:
         yield handler
     finally:
         root.removeHandler(handler)
-    if handler.errors:
-        pytest.fail("ERROR logged during the test:\n" + "\n\n".join(handler.errors), pytrace=False)
+    if len(handler.errors) > handler.reported:
+        later = handler.errors[handler.reported :]
+        pytest.fail("ERROR logged during the test:\n" + "\n\n".join(later), pytrace=False)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """A test whose body passed but logged an undeclared ERROR fails, there and then."""
+    result = yield
+    handler = getattr(item, "funcargs", {}).get("error_log")
+    if isinstance(handler, ErrorLogCollector) and len(handler.errors) > handler.reported:
+        logged = handler.errors[handler.reported :]
+        handler.reported = len(handler.errors)
+        pytest.fail("ERROR logged during the test:\n" + "\n\n".join(logged), pytrace=False)
+    return result
 
 
 @pytest_asyncio.fixture

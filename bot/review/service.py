@@ -75,6 +75,7 @@ class ReviewService:
         self.settings = settings or ReviewSettings()
         self._histories: OrderedDict[int, tuple[int, TableHistory]] = OrderedDict()
         self._running: dict[tuple[int, int, int], asyncio.Task[CoachReport]] = {}
+        self.runs = 0  # coach runs started (observability: a saved review is never coached again)
 
     async def history(self, table_id: int, guild_id: str | None) -> TableHistory:
         """The finished hands of a table of server ``guild_id`` (None: any server, e.g. a DM)."""
@@ -153,6 +154,7 @@ class ReviewService:
         task = self._running.get(key)
         if task is None:
             task = asyncio.create_task(self._coach(record, seat))
+            self.runs += 1
             self._running[key] = task
             task.add_done_callback(lambda _: self._running.pop(key, None))
         return task

@@ -101,10 +101,12 @@ class Database:
 
     # -- the lease (bot.storage.lease) ------------------------------------------------------------
 
-    async def acquire_lease(self, name: str, me: LeaseHolder, ttl: float) -> LeaseRow | None:
-        """Take the lease ``name`` for ``ttl`` seconds; returns None, or the row of the live holder
-        that keeps it."""
-        return await self._submit(writes.LeaseWrite("acquire", name, me, time.time(), ttl))  # type: ignore[no-any-return]
+    async def acquire_lease(
+        self, name: str, me: LeaseHolder, ttl: float, clock: Callable[[], float] = time.time
+    ) -> LeaseRow | None:
+        """Take the lease ``name`` for ``ttl`` seconds from ``clock()`` (epoch seconds; tests pass
+        their own, as to ``take_share``); returns None, or the row of the live holder that keeps it."""
+        return await self._submit(writes.LeaseWrite("acquire", name, me, clock(), ttl))  # type: ignore[no-any-return]
 
     def renew_lease(self, name: str, me: LeaseHolder, ttl: float) -> asyncio.Future[bool]:
         """Push the lease's expiry on; resolves to False if another process holds it now."""

@@ -6,13 +6,15 @@ from __future__ import annotations
 import asyncio
 import re
 import signal
-import time
-from collections.abc import Callable
+import sqlite3
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import aiohttp
 import pytest
 import pytest_asyncio
+from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.storage import WriteFault
@@ -20,7 +22,7 @@ from bot.text import t
 from discord_emulator import DiscordEmulator, route_keys
 from discord_emulator.runner import BotRunner
 from playtest.harness import Hearts, next_tap, start_hearts
-from playtest.processes import BotProcesses
+from playtest.processes import BotProcess, BotProcesses
 from tests.cogs.hearts.test_clicks import _game_with_alice_to_play
 
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
@@ -55,18 +57,20 @@ def total(samples: Samples, name: str, **labels: str) -> float:
     return sum(v for (n, have), v in samples.items() if n == name and want <= set(have))
 
 
-async def scrape_until(
-    port: int, check: Callable[[Samples], bool], what: str, timeout: float = 20.0
-) -> Samples:
-    """Scrape until ``check`` holds (bounded): for what the bot records after the emulator saw the
-    request (the end of a response, as the bot reads it; the loop-lag sampler's next tick)."""
-    end = time.monotonic() + timeout
-    while True:
-        samples = await scrape(port)
-        if check(samples):
-            return samples
-        assert time.monotonic() < end, f"the metrics never showed {what}"
-        await asyncio.sleep(0.05)
+def recorded(name: str, **labels: str) -> float:
+    """What this process recorded so far (the in-process bot's metrics, read straight from the
+    registry the endpoint serves: a check ``emulator.wait_until`` can repeat at every event)."""
+    return REGISTRY.get_sample_value(name, labels) or 0.0
+
+
+def ready_status(port: int) -> int:
+    """``/health/ready``'s status, fetched at once (for a bot in another process: the check the
+    emulator's bounded wait repeats at each of its events and the bot's output lines)."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/health/ready", timeout=5.0) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as refused:
+        return refused.code
 
 
 @pytest_asyncio.fixture
@@ -104,11 +108,11 @@ async def test_a_move_moves_the_counters_and_the_tables_show_by_state(metered: H
     await ix.wait_acknowledged()
     await metered.settle()
     answered = value(before, "hearts_interaction_answer_seconds_count")
-    after = await scrape_until(
-        port,
-        lambda s: value(s, "hearts_interaction_answer_seconds_count") > answered,
-        "the click's answer timed",
+    await metered.emu.wait_until(  # timed at the end of the callback's answer, as the bot reads it
+        lambda: recorded("hearts_interaction_answer_seconds_count") > answered,
+        what="the click's answer timed",
     )
+    after = await scrape(port)
     assert delta(after, before, "hearts_moves_total", actor="person") == 1
     sent = "hearts_discord_requests_total"
     callback = "POST /interactions/{id}/{token}/callback"
@@ -116,7 +120,9 @@ async def test_a_move_moves_the_counters_and_the_tables_show_by_state(metered: H
     routes = [dict(labels)["route"] for name, labels in after if name == sent]
     assert not [r for r in routes if re.search(r"\d{6,}|/callback$", r) and "{token}" not in r], routes
     lag = "hearts_event_loop_lag_seconds_count"
-    await scrape_until(port, lambda s: value(s, lag) > 0, "a loop-lag sample")
+    sampled = value(before, lag)
+    await metered.emu.wait_until(lambda: recorded(lag) > sampled, what="a loop-lag sample")  # its next tick
+    assert value(await scrape(port), lag) > sampled
 
 
 async def test_a_refused_write_counts_as_a_storage_error(metered: Hearts) -> None:
@@ -152,15 +158,60 @@ async def test_a_429_is_counted_by_scope_and_route(metered: Hearts) -> None:
 async def test_the_real_process_serves_health_until_sigterm(
     emulator: DiscordEmulator, bot_process: BotProcesses
 ) -> None:
-    bot = await bot_process.start(extra_env={"METRICS_PORT": "0", "RENDER_WORKERS": "0"})
-    line = await bot.wait_for_line("metrics on http://127.0.0.1:")
-    port = int(re.search(r"127\.0\.0\.1:(\d+)/metrics", line).group(1))  # type: ignore[union-attr]
-    assert (await get(port, "/health/live"))[0] == 200
     # Ready once restored and connected (after discord.py's READY), as an orchestrator's probe sees it.
-    samples = await scrape_until(port, lambda s: value(s, "hearts_ready") == 1, "the bot ready")
+    bot, port = await _serving_process(bot_process)
+    assert (await get(port, "/health/live"))[0] == 200
     assert (await get(port, "/health/ready"))[0] == 200
-    assert value(samples, "hearts_ready") == 1 and value(samples, "hearts_lease_held") == 1
+    assert value(await scrape(port), "hearts_lease_held") == 1
     bot.process.send_signal(signal.SIGTERM)
     assert await asyncio.wait_for(bot.process.wait(), 10.0) == 0
     with pytest.raises(aiohttp.ClientConnectionError):
         await get(port, "/health/live")
+
+
+async def _serving_process(bot_process: BotProcesses) -> tuple[BotProcess, int]:
+    """``python -m bot`` with its endpoint on a free port, once it answers ready; and the port."""
+    bot = await bot_process.start(extra_env={"METRICS_PORT": "0", "RENDER_WORKERS": "0"})
+    line = await bot.wait_for_line("metrics on http://127.0.0.1:")
+    port = int(re.search(r"127\.0\.0\.1:(\d+)/metrics", line).group(1))  # type: ignore[union-attr]
+    await bot_process.emu.wait_until(lambda: ready_status(port) == 200, what="the bot ready")
+    return bot, port
+
+
+async def test_the_real_process_is_not_ready_while_its_gateway_reconnects(
+    emulator: DiscordEmulator, bot_process: BotProcesses
+) -> None:
+    bot, port = await _serving_process(bot_process)
+    gateway = emulator.gateway
+    gateway.hold_resumes()  # the reconnect is slow: the new socket is open, RESUMED has not come
+    try:
+        assert await gateway.disconnect() == 1
+        await emulator.wait_until(lambda: gateway.resumes_held == 1, what="the bot's RESUME")
+        assert await get(port, "/health/ready") == (503, "not ready\n")
+        assert (await get(port, "/health/live"))[0] == 200
+        assert value(await scrape(port), "hearts_ready") == 0
+    finally:
+        gateway.release_resumes()
+    await emulator.wait_for_resume()
+    await emulator.wait_until(lambda: ready_status(port) == 200, what="the bot ready after RESUMED")
+    assert value(await scrape(port), "hearts_ready") == 1
+    assert await bot.stop() == 0
+
+
+async def test_the_real_process_is_not_ready_once_it_begins_to_stop(
+    emulator: DiscordEmulator, bot_process: BotProcesses
+) -> None:
+    bot, port = await _serving_process(bot_process)
+    # Another connection's write lock holds the stop at its first write (the service's last
+    # heartbeat) for up to the busy timeout: the endpoint still answers meanwhile.
+    lock = sqlite3.connect(bot_process.workdir / "hearts.sqlite3", isolation_level=None)
+    try:
+        lock.execute("BEGIN EXCLUSIVE")
+        bot.process.send_signal(signal.SIGTERM)
+        await bot.wait_for_line("stopping (a second Ctrl-C stops at once)")
+        assert await get(port, "/health/ready") == (503, "not ready\n")
+        assert (await get(port, "/health/live"))[0] == 200  # still running: the stop is held
+    finally:
+        lock.execute("ROLLBACK")
+        lock.close()
+    assert await asyncio.wait_for(bot.process.wait(), 10.0) == 0  # a bound for a hang

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-import time
 
 import pytest
 
@@ -79,12 +78,11 @@ class Table:
     async def delivered(self, shown: str) -> None:
         """Wait until ``shown`` is on Discord and the outbox owes nothing: everything the restart
         had to deliver went out (a duplicate would have been posted by now). The outbox is a file
-        another process writes, not an event: polled, with a bound."""
+        another process writes: read again at each of the emulator's events (the bot marks a row
+        after the requests that showed it) within the emulator's bounded wait."""
         await self.emu.wait_until(lambda: self.hearts.public(shown), what=repr(shown))
-        end = time.monotonic() + 30.0
-        while self.count("SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL") and time.monotonic() < end:
-            await asyncio.sleep(0.05)
-        assert self.count("SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL") == 0
+        owed = "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL"
+        await self.emu.wait_until(lambda: self.count(owed) == 0, what="the outbox delivered")
 
 
 @pytest.mark.parametrize(

@@ -206,17 +206,19 @@ async def test_a_game_that_ended_unrecorded_is_recorded_at_the_next_start(d: Dai
 async def test_the_summary_of_a_closed_day_is_claimed_once(db_url: str) -> None:
     clock = ManualClock(DAY0)
     first = await daily(db_url, clock)
-    await first.rig.service.set_server_settings(ADMIN, "g1", ServerSettings(daily_channel="555"))
-    await finish(first, ANN, "g1")
-    await finish(first, BOB, "g2")  # g2 chose no channel: nothing there
-    assert await first.service.close_days() == 0  # the day is still open
-    clock.advance(2 * days.DAY_SECONDS)  # midnight after the next day: the day closes
-    await first.service.settle()
-    assert [(s.guild_id, s.channel_id) for s in first.shown.summaries] == [("g1", "555")]
-    summary = first.shown.summaries[0]
-    assert summary.deals == boards(days.RULES, first.service.seed(days.today(DAY0)), days.HANDS)
-    assert [e.player_id for e in summary.board.entries] == ["ann"]
-    await first.close()
+    try:  # a failure must not leave the database open: the run would hang at its end
+        await first.rig.service.set_server_settings(ADMIN, "g1", ServerSettings(daily_channel="555"))
+        await finish(first, ANN, "g1")
+        await finish(first, BOB, "g2")  # g2 chose no channel: nothing there
+        assert await first.service.close_days() == 0  # the day is still open
+        clock.advance(2 * days.DAY_SECONDS)  # midnight after the next day: the day closes
+        await first.service.settle()
+        assert [(s.guild_id, s.channel_id) for s in first.shown.summaries] == [("g1", "555")]
+        summary = first.shown.summaries[0]
+        assert summary.deals == boards(days.RULES, first.service.seed(days.today(DAY0)), days.HANDS)
+        assert [e.player_id for e in summary.board.entries] == ["ann"]
+    finally:
+        await first.close()
     # A restart, and a second process on the same database: nothing posted again.
     second = await daily(db_url, clock)
     third = await daily(db_url, clock)

@@ -128,3 +128,14 @@ async def test_the_bot_sees_a_message_deleted_by_a_moderator(world: World):
 
     emu.delete_message(table)
     assert await asyncio.wait_for(deleted, 5) == table.id
+
+
+async def test_a_held_resume_waits_for_its_release(world: World):
+    emu = world.emu
+    emu.gateway.hold_resumes()
+    assert await emu.gateway.disconnect() == 1
+    await emu.wait_until(lambda: emu.gateway.resumes_held == 1, what="the bot's RESUME")
+    assert sum(s.resumes for s in emu.gateway.sessions.values()) == 0  # no RESUMED yet
+    emu.gateway.release_resumes()
+    session = await emu.wait_for_resume()
+    assert session.resumes == 1 and emu.gateway.identify_count == 1

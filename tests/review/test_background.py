@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Callable
 
 from bot.ai import Level
 from bot.engine.hand import Hand
@@ -13,28 +14,32 @@ from bot.engine.view import seat_view
 from bot.review.ids import TEMPLATE, ReviewAt, ReviewControl, parse_review_id, review_id
 from bot.tables import ComputerPool, ComputerSettings, PoolKind
 
-YIELDS = 50  # event-loop turns given to a task that must not run (no clock is involved)
 
-
-async def _turns(n: int = YIELDS) -> None:
-    for _ in range(n):
+async def _until(check: Callable[[], bool], what: str, turns: int = 10_000) -> None:
+    """Give the event loop turns until ``check()`` holds (bounded: no clock is involved)."""
+    for _ in range(turns):
+        if check():
+            return
         await asyncio.sleep(0)
+    raise AssertionError(f"never {what}")
 
 
 async def test_background_work_waits_while_a_computer_turn_is_queued() -> None:
     pool = ComputerPool(ComputerSettings(kind=PoolKind.INLINE, workers=1))
-    ran: list[str] = []
+    queued_when_run: list[int] = []
     await pool._slots.acquire()  # the only worker is busy with a live decision
     hand = Hand.new(RuleSet(), "background", 1)
     turn = asyncio.create_task(pool.decide(seat_view(hand, 0), Level.NORMAL, seed=1))
-    await _turns()
-    review = asyncio.create_task(pool.background(lambda: ran.append("review")))
-    await _turns()
-    assert ran == [] and not turn.done()  # the queued computer turn holds the review back
+    await _until(lambda: pool._queued == 1, "the computer turn queued")
+    # The job notes how many turns wait for a worker when it runs: it must be none. The review
+    # holds the lane once it asked for it; until then, or until it is done, nothing is decided.
+    review = asyncio.create_task(pool.background(lambda: queued_when_run.append(pool._queued)))
+    await _until(lambda: pool._background_slot.locked() or review.done(), "the review asked for")
+    assert queued_when_run == [] and not review.done()  # asked, held back by the queued turn
     pool._slots.release()
     await turn
     await review
-    assert ran == ["review"]
+    assert queued_when_run == [0]
     pool.close()
 
 

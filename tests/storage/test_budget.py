@@ -1,9 +1,8 @@
 """One bot's global budget divided among its processes through their database: the division, and the
-shares as processes come, ask for more, go quiet and die (time passed in by the test)."""
+shares as processes come, ask for more, go quiet and die (time passed in by the test, the leases'
+too: nothing reads the real clock)."""
 
 from __future__ import annotations
-
-import time
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,6 +13,7 @@ from bot.storage.lease import LeaseHolder, shard_lease
 
 LIMIT = 40
 HOLD = 1.25  # a window and a report
+NOW = 1_750_000_000.0  # the test's time (epoch seconds): leases and reports are stamped with it
 
 
 def test_the_division_follows_demand_and_spreads_what_nobody_asks_for() -> None:
@@ -40,46 +40,53 @@ def test_the_parts_sum_to_the_limit_fairly(limit: int, demands: dict[str, int]) 
 
 async def test_processes_share_the_limit_and_never_hold_more_than_it(db_url: str) -> None:
     db = await Database.open(db_url)
-    a, b, c = [await _process(db, shard) for shard in range(3)]
-    now = time.time()
-    shares: dict[str, int] = {}
+    try:
+        a, b, c = [await _process(db, shard) for shard in range(3)]
+        shares: dict[str, int] = {}
 
-    async def report(who: LeaseHolder, demand: int, at: float) -> int:
-        shares[who.holder] = await db.take_share(who.holder, demand, LIMIT, HOLD, lambda: at)
-        assert sum(shares.values()) <= LIMIT, shares
-        return shares[who.holder]
+        async def report(who: LeaseHolder, demand: int, at: float) -> int:
+            shares[who.holder] = await db.take_share(who.holder, demand, LIMIT, HOLD, lambda: at)
+            assert sum(shares.values()) <= LIMIT, shares
+            return shares[who.holder]
 
-    assert await report(a, 100, now) == LIMIT  # alone: the whole limit, as a single process has
-    assert await report(b, 100, now) == 0  # a newcomer waits until a gives some up ...
-    assert await report(a, 100, now + 0.25) == 20  # ... which it does at its next report ...
-    assert await report(b, 100, now + 0.5) == 0  # ... keeping it reserved for a window and a report
-    assert await report(b, 100, now + 0.25 + HOLD) == 20
-    assert await report(c, 0, now + 2.0) == 0  # a quiet third process
-    assert await report(a, 100, now + 2.25) == 19  # 40 = 19 + 19 + 2
-    assert await report(b, 100, now + 2.25) == 19
-    assert await report(c, 0, now + 2.25 + HOLD) == MIN_SHARE
-    assert await report(b, 0, now + 3.0) == MIN_SHARE  # b goes quiet and gives its part up ...
-    assert await report(a, 100, now + 3.0) == 19  # ... which a gets once b's reservation ends
-    assert await report(a, 100, now + 3.0 + HOLD) == LIMIT - 2 * MIN_SHARE
-    await db.close()
+        assert await report(a, 100, NOW) == LIMIT  # alone: the whole limit, as a single process has
+        assert await report(b, 100, NOW) == 0  # a newcomer waits until a gives some up ...
+        assert await report(a, 100, NOW + 0.25) == 20  # ... which it does at its next report ...
+        assert await report(b, 100, NOW + 0.5) == 0  # ... keeping it reserved for a window and a report
+        assert await report(b, 100, NOW + 0.25 + HOLD) == 20
+        assert await report(c, 0, NOW + 2.0) == 0  # a quiet third process
+        assert await report(a, 100, NOW + 2.25) == 19  # 40 = 19 + 19 + 2
+        assert await report(b, 100, NOW + 2.25) == 19
+        assert await report(c, 0, NOW + 2.25 + HOLD) == MIN_SHARE
+        assert await report(b, 0, NOW + 3.0) == MIN_SHARE  # b goes quiet and gives its part up ...
+        assert await report(a, 100, NOW + 3.0) == 19  # ... which a gets once b's reservation ends
+        assert await report(a, 100, NOW + 3.0 + HOLD) == LIMIT - 2 * MIN_SHARE
+    finally:
+        await db.close()
 
 
 async def test_a_dead_process_gives_its_share_back_when_its_lease_expires(db_url: str) -> None:
     db = await Database.open(db_url)
-    now = time.time()
-    a = await _process(db, 0)
-    dead = await _process(db, 1, ttl=2.0)  # its lease runs out in 2 s: it stopped renewing
-    assert await db.take_share(dead.holder, 100, LIMIT, HOLD, lambda: now) == LIMIT
-    assert await db.take_share(a.holder, 100, LIMIT, HOLD, lambda: now + 1.0) == 0  # the other holds it all
-    assert await db.take_share(a.holder, 100, LIMIT, HOLD, lambda: now + 3.0) == LIMIT  # lease gone: all free
-    await db.drop_share(a.holder)  # a stopping process gives its share back at once
-    c = await _process(db, 2)
-    assert await db.take_share(c.holder, 100, LIMIT, HOLD, lambda: now + 3.0) == LIMIT
-    await db.close()
+    try:
+        a = await _process(db, 0)
+        dead = await _process(db, 1, ttl=2.0)  # its lease runs out at NOW + 2: it stopped renewing
+        assert await db.take_share(dead.holder, 100, LIMIT, HOLD, lambda: NOW) == LIMIT
+        assert (
+            await db.take_share(a.holder, 100, LIMIT, HOLD, lambda: NOW + 1.0) == 0
+        )  # the other holds it all
+        assert (
+            await db.take_share(a.holder, 100, LIMIT, HOLD, lambda: NOW + 3.0) == LIMIT
+        )  # lease gone: all free
+        await db.drop_share(a.holder)  # a stopping process gives its share back at once
+        c = await _process(db, 2)
+        assert await db.take_share(c.holder, 100, LIMIT, HOLD, lambda: NOW + 3.0) == LIMIT
+    finally:
+        await db.close()
 
 
 async def _process(db: Database, shard: int, ttl: float = 3600.0) -> LeaseHolder:
-    """One bot process holding shard ``shard`` of 3 (its lease is what keeps its share alive)."""
-    me = LeaseHolder(f"run-{shard}", 1000 + shard, "elsewhere", time.time())
-    assert await db.acquire_lease(shard_lease(3, [shard]), me, ttl) is None
+    """One bot process holding shard ``shard`` of 3 (its lease is what keeps its share alive),
+    taken at ``NOW`` of the test's time."""
+    me = LeaseHolder(f"run-{shard}", 1000 + shard, "elsewhere", NOW)
+    assert await db.acquire_lease(shard_lease(3, [shard]), me, ttl, clock=lambda: NOW) is None
     return me

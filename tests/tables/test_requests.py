@@ -41,6 +41,7 @@ def test_offered_values_make_the_options() -> None:
     [
         (TableRequest(seats=2), "seats", {"min": 3, "max": 7}),
         (TableRequest(seats=True), "seats", {"min": 3, "max": 7}),  # a bool is no number of seats
+        (TableRequest(hands=True), "hands", {"min": 1, "max": 100}),  # ... not even where 1 is in range
         (TableRequest(target=10**30), "target", {"min": 10, "max": 1000}),
         (TableRequest(target=9), "target", {"min": 10, "max": 1000}),
         (TableRequest(hands=10**6, target=100), "hands", {"min": 1, "max": 100}),

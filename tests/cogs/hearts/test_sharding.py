@@ -72,3 +72,21 @@ async def test_the_bot_process_connects_the_shards_of_shard_ids(
     sent = [frame for _, frame in session.events if frame["t"] in ("READY", "GUILD_CREATE")]
     assert [g["id"] for g in sent[0]["d"]["guilds"]] == [str(clubs[2].id)]
     assert [f["d"]["id"] for f in sent[1:]] == [str(clubs[2].id)]
+
+
+async def test_a_sharded_bot_is_not_ready_while_its_shard_reconnects(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    emulator.create_guild("Club", members=[emulator.create_user("alice")], shard=(1, 2))
+    bot = make_bot(emulator, tmp_path / "sharded.sqlite3", now_clock(), shard_count=2, shard_ids=(1,))
+    await bot_runner.start(bot)
+    await emulator.wait_until(bot.serving, what="the sharded bot ready")
+    emulator.gateway.hold_resumes()  # the shard's new socket is open, RESUMED not yet sent
+    try:
+        assert await emulator.gateway.disconnect() == 1
+        await emulator.wait_until(lambda: emulator.gateway.resumes_held == 1, what="the shard's RESUME")
+        assert not bot.serving() and bot.gateway_down == {1}
+    finally:
+        emulator.gateway.release_resumes()
+    await emulator.wait_for_resume()
+    await emulator.wait_until(bot.serving, what="the sharded bot ready after RESUMED")

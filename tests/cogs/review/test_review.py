@@ -9,6 +9,8 @@ import re
 
 from PIL import Image
 
+from bot.client.review import REVIEW_COG
+from bot.review.service import ReviewService
 from bot.text import t
 from discord_emulator import Message, User
 from discord_emulator.runner import BotRunner
@@ -34,6 +36,12 @@ async def _to_hand_two(hearts: Hearts) -> tuple[User, User, Message]:
         what="the table message of hand 2 with Review hand 1",
     )
     return alice, bob, table
+
+
+def _review_service(hearts: Hearts) -> ReviewService:
+    cog = hearts.bot.get_cog(REVIEW_COG)
+    assert cog is not None
+    return cog.reviews  # type: ignore[attr-defined,no-any-return]
 
 
 def _labels(message: Message) -> list[str]:
@@ -64,6 +72,8 @@ async def test_review_hand_during_a_game_steps_animates_and_coaches_the_finished
     assert image.description.startswith(t("review.title", table=1, hand=1))
     assert t("review.intro", table=1, hand=1) in answer.content
     coached = await hearts.wait_content(answer, COACH)  # the background review, shown when saved
+    reviews = _review_service(hearts)
+    assert reviews.runs == 1
     assert t("review.coach.preparing") not in coached.content
 
     edits = emu.message(answer.id).edit_count
@@ -84,7 +94,8 @@ async def test_review_hand_during_a_game_steps_animates_and_coaches_the_finished
         assert im.format == "GIF" and im.n_frames == 14  # as dealt, then 13 tricks
 
     again = await hearts.reply(await emu.click(bob, table, label=REVIEW_1))
-    assert COACH in again.content  # the saved review: no second run
+    assert COACH in again.content  # the saved review, read back ...
+    assert reviews.runs == 1  # ... and the coach not run again
     _assert_nothing_of_hand(hearts, 2)
 
 

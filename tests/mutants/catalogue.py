@@ -1,0 +1,520 @@
+"""The mutants: each one plausible bug in code whose behaviour a test promises to check, with the
+tests that promise it (``tests``: pytest arguments, a file and often ``-k``).
+
+A test that passes whatever the code does guards nothing. This is a hand-written list, not a
+generated one: each mutant is the bug a test's name says it catches, which keeps a run to minutes on
+a busy machine where a generated run over these modules (mutmut) would take hours. ``old`` may give
+several spellings (the code before and after a refactoring), so that the same list runs against an
+older tree too; a mutant none of whose spellings occurs exactly once is *absent* there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Mutant:
+    name: str
+    path: str  # relative to the root
+    old: tuple[str, ...]  # the code's spellings, any one of which is replaced
+    new: str
+    tests: tuple[str, ...]  # pytest arguments: the tests that promise to notice
+
+    def apply(self, text: str) -> str | None:
+        """``text`` with the mutation, or None if none of ``old`` occurs exactly once."""
+        for old in self.old:
+            if text.count(old) == 1:
+                return text.replace(old, self.new)
+        return None
+
+
+ISSUE_27: tuple[Mutant, ...] = (
+    Mutant(
+        "supervisor repairs nothing",
+        "bot/tables/service.py",
+        ("            if self._stuck(table, now):",),
+        "            if False:",
+        ("tests/tables/test_storage_faults.py", "-k", "supervisor_runs_by_itself"),
+    ),
+    Mutant(
+        "supervisor runs once, not periodically",
+        "bot/tables/service.py",
+        ("                self.supervise()\n                self._supervise_later()\n",),
+        "                self.supervise()\n",
+        ("tests/tables/test_storage_faults.py", "-k", "supervisor_runs_by_itself"),
+    ),
+    Mutant(
+        "moon choice never offered",
+        "bot/tables/snapshot.py",
+        ("choose_moon=waiting and hand.phase is Phase.MOON_CHOICE,",),
+        "choose_moon=False,",
+        ("tests/tables/test_games.py", "-k", "shooter_chooses_moon"),
+    ),
+    Mutant(
+        "hearts allowed on the first trick",
+        "bot/engine/hand.py",
+        ("    if first_trick and held & ~forbidden:\n        return held & ~forbidden\n",),
+        "",
+        ("tests/ai/test_behaviour.py", "-k", "first_trick"),
+    ),
+    Mutant(
+        "computer decisions run on the event loop",
+        "bot/tables/computers.py",
+        ("            if self._executor is None:\n",),
+        "            if True:\n",
+        ("tests/tables/test_computers.py",),
+    ),
+    Mutant(
+        "the process pool decides in threads",
+        "bot/tables/computers.py",
+        ("            self._executor = worker_pool(self.settings.workers)",),
+        "            self._executor = ThreadPoolExecutor(self.settings.workers)",
+        ("tests/tables/test_computers.py",),
+    ),
+    Mutant(
+        "redraws ignore the interval",
+        "cogs/hearts/_redraw.py",
+        (
+            "while (wait := redraw.last + self.interval - loop.time()) > 0",
+            "while (wait := redraw.last + self.interval - self.clock.now()) > 0",
+        ),
+        "while (wait := 0.0) > 0",
+        ("tests/cogs/hearts/test_presenter_redraw.py",),
+    ),
+    Mutant(
+        "redraws measure the interval on the event loop's time",
+        "cogs/hearts/_redraw.py",
+        ("while (wait := redraw.last + self.interval - self.clock.now()) > 0",),
+        "while (wait := redraw.last + self.interval - asyncio.get_running_loop().time()) > 0",
+        ("tests/cogs/hearts/test_presenter_redraw.py",),
+    ),
+    Mutant(
+        "a taken trick skips the interval while players wait",
+        "cogs/hearts/_redraw.py",
+        ("        return snap.status is not TableStatus.PLAYING or snap.hand_number != hand_shown\n",),
+        "        return True\n",
+        ("tests/cogs/hearts/test_presenter_redraw.py",),
+    ),
+    Mutant(
+        "urgent redraws wait the interval",
+        "cogs/hearts/_redraw.py",
+        ("not self.pacer.backlog(Priority.PLAYER):\n            return True\n",),
+        "not self.pacer.backlog(Priority.PLAYER):\n            return False\n",
+        ("tests/cogs/hearts/test_presenter_redraw.py",),
+    ),
+    Mutant(
+        "a rematch offer never expires",
+        "cogs/hearts/_rematch.py",
+        (
+            "            if expired(message.id, time.time()):",
+            "            if expired(message.id, self.service.clock.now()):",
+        ),
+        "            if False:",
+        ("tests/cogs/hearts/test_rematch.py",),
+    ),
+    Mutant(
+        "a rematch offer's age is read on the wall clock",
+        "cogs/hearts/_rematch.py",
+        ("            if expired(message.id, self.service.clock.now()):",),
+        '            if expired(message.id, __import__("time").time()):',
+        ("tests/cogs/hearts/test_rematch.py",),
+    ),
+    Mutant(
+        "two Rematch presses at once: the first is forgotten",
+        "cogs/hearts/_rematch.py",
+        (
+            "            confirmed |= seen or 0\n",
+            "            confirmed |= seen or 0  # answers given meanwhile (two presses at once)\n",
+        ),
+        "",
+        ("tests/cogs/hearts/test_rematch.py",),
+    ),
+    Mutant(
+        "two Rematch presses at once: the standings lose two lines (the bug issue 27's test found)",
+        "cogs/hearts/_rematch.py",
+        (
+            "            standings = _standings(message.content, confirmed)\n"
+            "            confirmed |= seen or 0  # answers given meanwhile (two presses at once)\n",
+        ),
+        "            confirmed |= seen or 0\n"
+        "            standings = _standings(message.content, confirmed)\n",
+        ("tests/cogs/hearts/test_rematch.py",),
+    ),
+    Mutant(
+        "a failed rematch start keeps the answer",
+        "cogs/hearts/_rematch.py",
+        ("                    self._confirmed[table_id] = confirmed & ~(1 << seat)  # they may try again\n",),
+        "                    pass\n",
+        ("tests/cogs/hearts/test_rematch.py",),
+    ),
+    Mutant(
+        "a new table's taken id is not retried",
+        "bot/tables/sharing.py",
+        ("            except IdTaken:\n                continue\n",),
+        "            except IdTaken:\n                raise Refused(TableRefusal.STORAGE_BUSY) from None\n",
+        ("tests/tables/test_sharing.py",),
+    ),
+    Mutant(
+        "retries of a new table's id never run out",
+        "bot/tables/sharing.py",
+        ("        raise Refused(TableRefusal.STORAGE_BUSY)\n\n    def _emit",),
+        "        return await super().create_table(*args, **kwargs)\n\n    def _emit",
+        ("tests/tables/test_sharing.py",),
+    ),
+    Mutant(
+        "another process's closed table is loaded for a move",
+        "bot/tables/sharing.py",
+        (
+            "        if stored.status not in (TableStatus.LOBBY.value, TableStatus.PLAYING.value):\n"
+            "            raise Refused(TableRefusal.TABLE_CLOSED)\n",
+        ),
+        "",
+        ("tests/tables/test_sharing.py",),
+    ),
+    Mutant(
+        "the leaderboard's Next button stays on its page",
+        "cogs/leaderboard.py",
+        ("PageButton(order, min(page + 1, pages - 1),",),
+        "PageButton(order, min(page, pages - 1),",
+        ("tests/cogs/test_leaderboard.py",),
+    ),
+    Mutant(
+        "the leaderboard's Previous button stays on its page",
+        "cogs/leaderboard.py",
+        ("PageButton(order, max(page - 1, 0),",),
+        "PageButton(order, max(page, 0),",
+        ("tests/cogs/test_leaderboard.py",),
+    ),
+    Mutant(
+        "a damaged row reported before is logged as an error again at every start",
+        "bot/tables/service_base.py",
+        ('            log.warning("%s row %s is still damaged (reported before): %s", what, key, reason)',),
+        '            log.error("%s row %s is still damaged (reported before): %s", what, key, reason)',
+        ("tests/tables/test_corrupt_rows.py", "tests/tables/test_restart.py"),
+    ),
+    Mutant(
+        "the README's screenshots drift from what is drawn",
+        "bot/text/screenshots.py",
+        ("TABLE_NUMBER = 12",),
+        "TABLE_NUMBER = 13",
+        ("tests/test_docs.py",),
+    ),
+    Mutant(
+        "the last trick names the wrong winner",
+        "bot/text/controls.py",
+        ("plays=shown, name=winner)",),
+        "plays=shown, name=plays[0][0])",
+        ("tests/text/test_controls.py",),
+    ),
+)
+
+# -- issue 30: the features added since issue 27 ----------------------------------------------------
+
+OUTBOX = (
+    "tests/tables/test_outbox.py",
+    "-k",
+    "killed_anywhere or (sqlite and (marked_delivered or finished_games_end or pruned))",
+)
+REQUESTS = ("tests/tables/test_requests.py",)
+BUDGET = ("tests/storage/test_budget.py",)
+KEEPER = ("tests/client/test_budget.py", "-k", "smaller_share")
+EMBARGO = ("tests/events/test_review.py", "-k", "sqlite")
+STANDINGS = ("tests/events/test_standings.py",)
+EVENTS = ("tests/events/test_service.py", "-k", "sqlite and (pause or standings_owed)")
+DAILY = (
+    "tests/daily/test_service.py",
+    "-k",
+    "sqlite and (one_attempt or claimed_once or resume_after or unfinished_when or share_ties)",
+)
+SHARE = ("tests/cogs/test_daily.py", "-k", "share_line")
+READY = ("tests/app/test_metrics.py", "-k", "not_ready")
+SHARDED = ("tests/cogs/hearts/test_sharding.py", "-k", "reconnects")
+REVIEW = ("tests/cogs/review/test_review.py", "-k", "steps_animates")
+BACKGROUND = ("tests/review/test_background.py",)
+PROFILE = ("tests/review/test_profile.py",)
+
+FEATURES: tuple[Mutant, ...] = (
+    Mutant(
+        "the outbox: a shown action is never marked delivered",
+        "bot/tables/service_base.py",
+        ("        if item.seq is not None and (not rest or rest[0].seq != item.seq):",),
+        "        if False:",
+        OUTBOX,
+    ),
+    Mutant(
+        "the outbox: what a table owed is not offered again at the start",
+        "bot/tables/service.py",
+        ("            self._queue(table, owed.get(table_id, []))  # first what it owed, then the restart",),
+        "            self._queue(table, [])",
+        OUTBOX,
+    ),
+    Mutant(
+        "the outbox: delivered rows are pruned at once",
+        "bot/tables/service.py",
+        ("await self.db.prune_outbox(self.clock.now() - self.settings.outbox_keep)",),
+        "await self.db.prune_outbox(self.clock.now())",
+        OUTBOX,
+    ),
+    Mutant(
+        "option validation: a bool passes as a number",
+        "bot/tables/requests.py",
+        ("if isinstance(value, bool) or not isinstance(value, int) or",),
+        "if not isinstance(value, int) or",
+        REQUESTS,
+    ),
+    Mutant(
+        "option validation: a range has no upper bound",
+        "bot/tables/requests.py",
+        ("or not self.low <= value <= self.high:",),
+        "or not self.low <= value:",
+        REQUESTS,
+    ),
+    Mutant(
+        "option validation: any string is a choice",
+        "bot/tables/requests.py",
+        ("    if not isinstance(value, str) or value not in allowed:",),
+        "    if not isinstance(value, str):",
+        REQUESTS,
+    ),
+    Mutant(
+        "option validation: a flag takes anything",
+        "bot/tables/requests.py",
+        ("    if not isinstance(value, bool):\n        raise Refused(TableRefusal.OPTION_NOT_OFFERED",),
+        "    if value is None:\n        raise Refused(TableRefusal.OPTION_NOT_OFFERED",
+        REQUESTS,
+    ),
+    Mutant(
+        "option validation: a language outside the catalogues is taken",
+        "bot/tables/requests.py",
+        ("    chosen = one_of(option, value, (automatic, *languages))",),
+        "    chosen = str(value)",
+        REQUESTS,
+    ),
+    Mutant(
+        "option validation: a target given with hands is not checked",
+        "bot/tables/requests.py",
+        ('            target = TARGET.check("target", self.target)\n            if self.hands is None:\n',),
+        '            if self.hands is None:\n                target = TARGET.check("target", self.target)\n',
+        REQUESTS,
+    ),
+    Mutant(
+        "the shared budget: a newcomer takes more than the others leave free",
+        "bot/storage/budget.py",
+        ("        return ShareRow(me, demand, max(0, min(target, free)), 0, now)",),
+        "        return ShareRow(me, demand, max(0, target), 0, now)",
+        BUDGET,
+    ),
+    Mutant(
+        "the shared budget: a share given up is not kept reserved",
+        "bot/storage/budget.py",
+        ("        return ShareRow(me, demand, share, mine.held(now), now + hold)",),
+        "        return ShareRow(me, demand, share, 0, now)",
+        BUDGET,
+    ),
+    Mutant(
+        "the shared budget: a dead process's share is kept an hour after its lease",
+        "bot/storage/budget.py",
+        ("        (now,),\n",),
+        "        (now - 3600.0,),\n",
+        BUDGET,
+    ),
+    Mutant(
+        "the shared budget: what nobody asks for is not spread",
+        "bot/storage/budget.py",
+        ("        parts[holder] += left // len(holders) + (1 if i < left % len(holders) else 0)",),
+        "        parts[holder] += 0",
+        BUDGET,
+    ),
+    Mutant(
+        "the shared budget: a smaller share is written without being applied first",
+        "bot/storage/budget.py",
+        ("    lower(row.share)\n",),
+        "",
+        KEEPER,
+    ),
+    Mutant(
+        "the review's embargo: an event's table is reviewed while the event is on",
+        "bot/review/service.py",
+        ("        await self._event_over(table_id)\n",),
+        "",
+        EMBARGO,
+    ),
+    Mutant(
+        "the review's embargo: a running event counts as over",
+        "bot/storage/events.py",
+        ("status NOT IN ('finished', 'cancelled')",),
+        "status NOT IN ('finished', 'cancelled', 'running')",
+        EMBARGO,
+    ),
+    Mutant(
+        "events: equal percentages are not told apart by points taken",
+        "bot/engine/duplicate.py",
+        ("        return (-share, totals[p])",),
+        "        return (-share, 0)",
+        STANDINGS,
+    ),
+    Mutant(
+        "events: a paused round is scored",
+        "bot/events/service.py",
+        ("        if event.status is not EventStatus.RUNNING:\n            return  # cancelled",),
+        "        if event.status is EventStatus.CANCELLED:\n            return  # cancelled",
+        EVENTS,
+    ),
+    Mutant(
+        "events: a resume does not move the round's deadline on by the pause",
+        "bot/storage/events.py",
+        ('"UPDATE event_rounds SET seated_at = seated_at + (? - (SELECT paused_at FROM events "',),
+        '"UPDATE event_rounds SET seated_at = seated_at + 0 * (? - (SELECT paused_at FROM events "',
+        EVENTS,
+    ),
+    Mutant(
+        "events: standings owed at a stop are not posted after the restart",
+        "bot/events/service.py",
+        ("                await self._post_standings(_event(row), rnd, again=True)",),
+        "                pass",
+        EVENTS,
+    ),
+    Mutant(
+        "the daily: a finished day may be played again",
+        "bot/daily/service.py",
+        ("        if attempt.finished:\n            raise DailyRefused(DailyRefusal.PLAYED)\n",),
+        "",
+        DAILY,
+    ),
+    Mutant(
+        "the daily: an unfinished attempt starts a new table",
+        "bot/daily/service.py",
+        ("        if attempt.table_id is None:  # new, or the table was never saved (a crash in between)",),
+        "        if True:",
+        DAILY,
+    ),
+    Mutant(
+        "the daily: a closed day's summary is posted by every claimant",
+        "bot/daily/service.py",
+        ("        if claim is store.PostClaim.NONE:\n            return False\n",),
+        "",
+        DAILY,
+    ),
+    Mutant(
+        "the daily: attempts of a closed day are not ended",
+        "bot/daily/service.py",
+        ("        await self._end_unfinished()  # before any deal is shown\n",),
+        "",
+        DAILY,
+    ),
+    Mutant(
+        "the daily: equal totals do not share the place",
+        "bot/daily/results.py",
+        ("    placed = places(totals)\n",),
+        "    placed = {p: i + 1 for i, p in enumerate(sorted(totals, key=totals.__getitem__))}\n",
+        DAILY,
+    ),
+    Mutant(
+        "the share line names a card",
+        "bot/text/daily.py",
+        ('    symbols = "".join(symbol(h) for h in result.hands)\n',),
+        '    symbols = "".join(symbol(h) for h in result.hands) + " Q♠"\n',
+        SHARE,
+    ),
+    Mutant(
+        "the share line goes to the clicker's DM, not the channel they started from",
+        "cogs/daily/_presenter.py",
+        ("        channel = self.bot.get_partial_messageable(int(attempt.channel_id))",),
+        "        channel = await interaction.user.create_dm()",
+        SHARE,
+    ),
+    Mutant(
+        "readiness: ready while the gateway reconnects",
+        "bot/app.py",
+        ("        return not self.gateway_down and self.ws is not None and self.ws.open",),
+        "        return self.ws is not None and self.ws.open",
+        READY,
+    ),
+    Mutant(
+        "readiness: ready while the bot stops",
+        "bot/app.py",
+        ("        return self.restored and not self.stopping and self.is_ready() and self.connected()",),
+        "        return self.restored and self.is_ready() and self.connected()",
+        READY,
+    ),
+    Mutant(
+        "readiness: a sharded bot is ready while a shard reconnects",
+        "bot/app.py",
+        ("        return not self.gateway_down and bool(shards) and not any(",),
+        "        return bool(shards) and not any(",
+        SHARDED,
+    ),
+)
+
+WEAK_TESTS: tuple[Mutant, ...] = (  # the bugs issue 30's weak tests missed, or could
+    Mutant(
+        "the review: a saved review is coached again",
+        "cogs/review/_cog.py",
+        ("            if report is not None:\n                lines += coach_lines(report, lang)\n",),
+        "            if report is not None:\n                lines += coach_lines(report, lang)\n"
+        "                self.reviews.prepare(record, seat)\n",
+        REVIEW,
+    ),
+    Mutant(
+        "the review: background work runs while a computer turn waits",
+        "bot/tables/computers.py",
+        ("            while not self._no_queue.is_set():",),
+        "            while False:",
+        BACKGROUND,
+    ),
+    Mutant(
+        "the profile: every seat took the Q♠",
+        "bot/review/profile.py",
+        ("QUEEN_OF_SPADES in t.cards and t.winner == seat for t in record.tricks",),
+        "QUEEN_OF_SPADES in t.cards for t in record.tricks",
+        PROFILE,
+    ),
+    Mutant(
+        "the profile: a hand without a moon counts one against everyone",
+        "bot/review/profile.py",
+        ("        conceded = moon and record.shooter not in (None, seat)\n",),
+        "        conceded = record.shooter != seat\n",
+        PROFILE,
+    ),
+    Mutant(
+        "the shared budget: a lease is stamped on the real clock",
+        "bot/storage/database.py",
+        ('writes.LeaseWrite("acquire", name, me, clock(), ttl)',),
+        'writes.LeaseWrite("acquire", name, me, time.time(), ttl)',
+        BUDGET,
+    ),
+)
+
+PRESENTATION: tuple[Mutant, ...] = (
+    Mutant(
+        "a DM message is linked with its table's server",
+        "cogs/hearts/_presenter.py",
+        ("guild = None if snap.options.daily else snap.guild_id",),
+        "guild = snap.guild_id",
+        ("tests/cogs/test_links.py",),
+    ),
+    Mutant(
+        "a daily game ends with a winner against computers",
+        "cogs/hearts/_presenter.py",
+        ("        if event.table.options.daily:\n            # A daily game names no winner",),
+        "        if False:\n            # A daily game names no winner",
+        ("tests/cogs/test_daily.py", "-k", "two_servers"),
+    ),
+    Mutant(
+        "event tables numbered per round in the announcement",
+        "bot/text/events.py",
+        ('t("event.round.table", locale, table=n, people=", ".join(p)) for n, p in tables',),
+        't("event.round.table", locale, table=i, people=", ".join(p)) for i, (_n, p) in enumerate(tables, 1)',
+        ("tests/cogs/test_events.py", "-k", "two_round"),
+    ),
+    Mutant(
+        "the event standings hide the tie-break",
+        "bot/text/events.py",
+        ('points=number(s.total, locale) if s.rounds else "–",',),
+        'points="",',
+        ("tests/text/test_event_words.py",),
+    ),
+)
+
+MUTANTS = (*ISSUE_27, *FEATURES, *WEAK_TESTS, *PRESENTATION)
