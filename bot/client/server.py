@@ -1,10 +1,17 @@
 """What the extensions show about a server's people and language outside a table: display names
-(members cached, else any name seen this run) and the language of the server's public text."""
+(members cached, else any name seen this run), the language of the server's public text, and a
+line to its admins."""
 
 from __future__ import annotations
 
+import logging
+
+import discord
+
 from bot.client import HeartsClient
 from bot.text.locales import public_locale
+
+log = logging.getLogger(__name__)
 
 
 def names_in(bot: HeartsClient, guild_id: str, player_ids: list[str]) -> dict[str, str]:
@@ -26,3 +33,19 @@ async def server_language(bot: HeartsClient, guild_id: str) -> str:
     settings = await bot.service.server_settings(guild_id)
     guild = bot.get_guild(int(guild_id)) if guild_id.isdigit() else None
     return public_locale(settings, guild.preferred_locale.value if guild is not None else None)
+
+
+async def tell_admins(bot: HeartsClient, guild_id: str, text: str) -> None:
+    """One line to the server's admins: its system channel (where Discord posts its notices to
+    them), else the owner's DM; if neither can be reached, a warning in the log."""
+    guild = bot.get_guild(int(guild_id)) if guild_id.isdigit() else None
+    if guild is None:
+        return
+    try:
+        if guild.system_channel is not None:
+            await guild.system_channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        else:
+            owner = await bot.create_dm(discord.Object(guild.owner_id or 0))
+            await owner.send(text, allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as exc:
+        log.warning("admins of server %s not told: %s", guild_id, exc)

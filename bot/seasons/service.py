@@ -132,7 +132,7 @@ class SeasonService:
         settings = await self.tables.server_settings(season.guild_id)
         successor = None
         if settings.season is not SeasonKind.OFF:
-            successor = (settings.season, period_end(settings.season, season.ends_at))
+            successor = (settings.season.value, period_end(settings.season, season.ends_at))
         rows = await season_rows(self.db, season.guild_id, season.window)
         closed = await store.close(self.db, season, rows, now, self._holder, successor)
         if closed:
@@ -173,7 +173,7 @@ class SeasonService:
             if running is not None and await self._close(replace(running, ends_at=now), now):
                 self._spawn(self._post(guild_id, running.number))
         elif running is None:
-            await store.open_season(self.db, guild_id, after.season, now, period_end(after.season, now))
+            await store.open_season(self.db, guild_id, after.season.value, now, period_end(after.season, now))
         else:
             await store.reshape(
                 self.db, guild_id, running.number, after.season, period_end(after.season, now)

@@ -11,6 +11,7 @@ skill and ranking points).
 from __future__ import annotations
 
 import contextlib
+from collections import Counter
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -72,6 +73,7 @@ class BoardRow:
     hand_points: int
     skill: float
     change: float | None = None
+    shared: bool = False  # someone else holds the same place
 
     @property
     def points_per_hand(self) -> float | None:
@@ -154,7 +156,8 @@ def ranked(rows: list[tuple[PlayerStats, int, int]], order: Order) -> list[Board
                 s.player_id, i + 1, place, s.ranking_points, s.games, s.wins, hands, hand_points, s.skill
             )
         )
-    return out
+    counts = Counter(r.place for r in out)
+    return [replace(r, shared=True) if counts[r.place] > 1 else r for r in out]
 
 
 async def season_rows(db: Database, guild_id: str, window: Window) -> list[BoardRow]:

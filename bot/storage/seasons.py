@@ -8,12 +8,11 @@ NULL) and claimed like the daily summary (``bot.storage.claims``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.storage.claims import PostClaim, take_over
 from bot.storage.database import Database
 from bot.storage.leaderboard import Board, BoardRow, Order, Window
-from bot.tables.seasons import SeasonKind
 
 _COLUMNS = "guild_id, number, kind, starts_at, ends_at, closed_at, posted_at"
 
@@ -22,7 +21,7 @@ _COLUMNS = "guild_id, number, kind, starts_at, ends_at, closed_at, posted_at"
 class Season:
     guild_id: str
     number: int
-    kind: SeasonKind
+    kind: str  # bot.tables.seasons.SeasonKind's value (the calendar lives above storage)
     starts_at: float
     ends_at: float
     closed_at: float | None
@@ -37,7 +36,7 @@ def _season(r: tuple[object, ...]) -> Season:
     return Season(
         guild_id=str(r[0]),
         number=int(r[1]),  # type: ignore[call-overload]
-        kind=SeasonKind(str(r[2])),
+        kind=str(r[2]),
         starts_at=float(r[3]),  # type: ignore[arg-type]
         ends_at=float(r[4]),  # type: ignore[arg-type]
         closed_at=None if r[5] is None else float(r[5]),  # type: ignore[arg-type]
@@ -84,9 +83,7 @@ async def next_end(db: Database) -> float | None:
     return None if rows[0][0] is None else float(rows[0][0])
 
 
-async def open_season(
-    db: Database, guild_id: str, kind: SeasonKind, starts_at: float, ends_at: float
-) -> None:
+async def open_season(db: Database, guild_id: str, kind: str, starts_at: float, ends_at: float) -> None:
     """Start the server's next season (none may be running: a second insert changes nothing)."""
     number = await last_number(db, guild_id) + 1
     await db.execute(
@@ -95,18 +92,18 @@ async def open_season(
             "SELECT ?, ?, ?, ?, ? WHERE NOT EXISTS "
             "(SELECT 1 FROM seasons WHERE guild_id = ? AND closed_at IS NULL) "
             "ON CONFLICT (guild_id, number) DO NOTHING",
-            (guild_id, number, kind.value, starts_at, ends_at, guild_id),
+            (guild_id, number, kind, starts_at, ends_at, guild_id),
         )
     )
 
 
-async def reshape(db: Database, guild_id: str, number: int, kind: SeasonKind, ends_at: float) -> None:
+async def reshape(db: Database, guild_id: str, number: int, kind: str, ends_at: float) -> None:
     """The running season takes another kind and end (a change of the setting mid-season)."""
     await db.execute(
         (
             "UPDATE seasons SET kind = ?, ends_at = ? "
             "WHERE guild_id = ? AND number = ? AND closed_at IS NULL",
-            (kind.value, ends_at, guild_id, number),
+            (kind, ends_at, guild_id, number),
         )
     )
 
@@ -117,7 +114,7 @@ async def close(
     board_rows: list[BoardRow],
     at: float,
     holder: str,
-    successor: tuple[SeasonKind, float] | None,
+    successor: tuple[str, float] | None,
 ) -> bool:
     """Close the season once: its row marked, its board frozen, the next season (``successor``:
     kind and end; it starts where this one ends) opened. False if it was closed already."""
@@ -155,7 +152,7 @@ async def close(
             (
                 "INSERT INTO seasons (guild_id, number, kind, starts_at, ends_at) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id, number) DO NOTHING",
-                (s.guild_id, s.number + 1, kind.value, s.ends_at, ends_at),
+                (s.guild_id, s.number + 1, kind, s.ends_at, ends_at),
             )
         )
     changed = await db.execute(*statements)
@@ -200,12 +197,29 @@ async def frozen_board(
     raw = await db.rows(
         _FROZEN + _FROZEN_ORDER[order] + " LIMIT ? OFFSET ?", (guild_id, number, limit, offset)
     )
-    rows = tuple(_frozen_row(r, offset + i + 1, order) for i, r in enumerate(raw))
+    rows = [_frozen_row(r, offset + i + 1, order) for i, r in enumerate(raw)]
     me: BoardRow | None = None
     mine = await db.rows(_FROZEN + "AND player_id = ?", (guild_id, number, reader)) if reader else []
     if mine:
         me = _frozen_row(mine[0], await _position(db, guild_id, number, order, mine[0]), order)
-    return Board(order, rows, int(count), offset, me)
+    if order is Order.POINTS:
+        shared = await _shared_places(db, guild_id, number, {r.place for r in [*rows, *([me] if me else [])]})
+        rows = [replace(r, shared=r.place in shared) for r in rows]
+        me = replace(me, shared=me.place in shared) if me else None
+    return Board(order, tuple(rows), int(count), offset, me)
+
+
+async def _shared_places(db: Database, guild_id: str, number: int, places: set[int]) -> set[int]:
+    """Which of ``places`` more than one person holds on the frozen board."""
+    if not places:
+        return set()
+    marks = ", ".join("?" for _ in places)
+    rows = await db.rows(
+        f"SELECT place FROM season_board WHERE guild_id = ? AND number = ? AND place IN ({marks}) "
+        "GROUP BY place HAVING COUNT(*) > 1",
+        (guild_id, number, *sorted(places)),
+    )
+    return {int(r[0]) for r in rows}
 
 
 async def _position(db: Database, guild_id: str, number: int, order: Order, r: tuple[object, ...]) -> int:

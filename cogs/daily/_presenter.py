@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.client import HeartsClient
 from bot.client.answers import answer_failure, private_answer, reader_locale
 from bot.client.once import posted
-from bot.client.server import names_in, server_language
+from bot.client.server import names_in, server_language, tell_admins
 from bot.daily import DailyResult, DailyService, DayBoard, DaySummary
 from bot.render import FinalStandings, StandingRow, render_final_standings
 from bot.text import t
@@ -136,20 +136,10 @@ class DiscordDailyPresenter:
     async def _tell_admins(self, summary: DaySummary, missing: list[str], locale: str) -> None:
         """The summary is skipped: one line to the admins, in the server's system channel (where
         Discord posts its notices to them), else to the server's owner in a DM."""
-        guild = self.bot.get_guild(int(summary.guild_id))
         log.warning("daily summary of server %s skipped: no permission in its channel", summary.guild_id)
-        if guild is None:
-            return
         names = ", ".join(t(f"permission.{p}", locale) for p in missing)
         text = t("daily.summary.no_permission", locale, channel=f"<#{summary.channel_id}>", permissions=names)
-        try:
-            if guild.system_channel is not None:
-                await guild.system_channel.send(text, allowed_mentions=NO_PINGS)
-            else:
-                owner = await self.bot.create_dm(discord.Object(guild.owner_id or 0))
-                await owner.send(text, allowed_mentions=NO_PINGS)
-        except discord.HTTPException as exc:
-            log.warning("admins of server %s not told of the skipped summary: %s", summary.guild_id, exc)
+        await tell_admins(self.bot, summary.guild_id, text)
 
     async def share(self, interaction: discord.Interaction[Any], day_text: str) -> None:
         """A Share click: the clicker's own result of that day, one line, in the channel they
