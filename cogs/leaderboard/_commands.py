@@ -33,7 +33,7 @@ from bot.tables.requests import enum_choice
 from bot.text import public_locale, t
 from bot.text.daily import stats_text
 from bot.text.review import profile_alt, profile_image
-from bot.text.seasons import board_alt, board_image
+from bot.text.seasons import board_alt, board_image, season_line
 from cogs.leaderboard._seasons import DiscordSeasonPresenter
 
 PAGE_SIZE = 10
@@ -139,20 +139,26 @@ async def chosen_season(bot: HeartsClient, guild_id: str, number: int | None) ->
 
 async def leaderboard_message(
     bot: HeartsClient, guild_id: str, order: Order, page: int, season: Season | None, reader: str, locale: str
-) -> tuple[str, discord.File, discord.ui.View | None]:
+) -> tuple[str, list[discord.File], discord.ui.View | None]:
     """The message: a title line, the page as an image with its alt text, the page buttons."""
     result = await or_busy(_board(bot, guild_id, order, page, season, reader))
     pages = max(1, math.ceil(result.total_players / PAGE_SIZE))
     page = min(page, pages - 1)
     if page * PAGE_SIZE != result.offset:  # a page past the end (the board shrank): its last
         result = await or_busy(_board(bot, guild_id, order, page, season, reader))
+    content = t("leaderboard.title", locale, order=t(f"leaderboard.order.{order.value}", locale))
+    if season is not None:
+        content += "\n" + season_line(season, locale)
+    if pages > 1:
+        content += "\n" + t("leaderboard.page", locale, page=page + 1, pages=pages)
+    if not result.rows:  # nobody yet: a line says so, no empty picture
+        return content + "\n" + t("leaderboard.empty", locale), [], None
     people = [r.player_id for r in result.rows] + ([result.me.player_id] if result.me else [])
     image = board_image(result, page, pages, season, names_in(bot, guild_id, people), reader, locale)
     png = await asyncio.to_thread(render_board, image)
     file = discord.File(io.BytesIO(png), filename="leaderboard.png", description=board_alt(image, locale))
-    content = t("leaderboard.title", locale, order=t(f"leaderboard.order.{order.value}", locale))
     number = ALL_GAMES if season is None else season.number
-    return content, file, leaderboard_view(order.value, page, pages, locale, number)
+    return content, [file], leaderboard_view(order.value, page, pages, locale, number)
 
 
 class Leaderboard(commands.Cog, name=COG_NAME):
@@ -187,10 +193,10 @@ class Leaderboard(commands.Cog, name=COG_NAME):
             found = await chosen_season(self.bot, guild_id, season)
         except NoSuchSeason:
             found = None
-        content, file, view = await leaderboard_message(
+        content, files, view = await leaderboard_message(
             self.bot, guild_id, chosen, page, found, str(interaction.user.id), lang
         )
-        await interaction.edit_original_response(content=content, attachments=[file], view=view)
+        await interaction.edit_original_response(content=content, attachments=files, view=view)
 
     @app_commands.command(name="leaderboard", description="This server's Hearts leaderboard")
     @app_commands.describe(
@@ -219,11 +225,11 @@ class Leaderboard(commands.Cog, name=COG_NAME):
             await private_answer(interaction, t("leaderboard.season.none", lang, number=season))
             return
         await interaction.response.defer(thinking=True)  # rendering takes longer than a reply may
-        content, file, view = await leaderboard_message(
+        content, files, view = await leaderboard_message(
             self.bot, guild_id, chosen, 0, found, str(interaction.user.id), lang
         )
         await interaction.edit_original_response(
-            content=content, attachments=[file], view=view, allowed_mentions=NO_PINGS
+            content=content, attachments=files, view=view, allowed_mentions=NO_PINGS
         )
 
     @app_commands.command(name="stats", description="Hearts statistics of a member on this server")

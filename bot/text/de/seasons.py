@@ -32,7 +32,7 @@ MESSAGES: dict[str, str] = {
     "leaderboard.header.wins": "Siege",
     "leaderboard.header.skill": "Können",
     "leaderboard.you": "{name}: Platz {place} von {players}",
-    "leaderboard.alt": "Rangliste, {subtitle}. {rows}",
+    "leaderboard.alt": "Rangliste, {subtitle}: {rows}",
     "leaderboard.alt.row": "{place}. {name}: {points} {points|Ranglistenpunkt|Ranglistenpunkte}, {games} {games|Spiel|Spiele}, {wins} {wins|Sieg|Siege}, Können {skill}{change}",
     "leaderboard.alt.change": " ({change} im letzten Spiel)",
     "leaderboard.alt.mine": " (markiert)",

@@ -32,7 +32,7 @@ MESSAGES: dict[str, str] = {
     "leaderboard.header.wins": "जीत",
     "leaderboard.header.skill": "कौशल",
     "leaderboard.you": "{name}: {players} में से स्थान {place}",
-    "leaderboard.alt": "लीडरबोर्ड, {subtitle}। {rows}",
+    "leaderboard.alt": "लीडरबोर्ड, {subtitle}: {rows}",
     "leaderboard.alt.row": "{place}. {name}: {points} रैंकिंग अंक, {games} खेल, {wins} {wins|जीत|जीतें}, कौशल {skill}{change}",
     "leaderboard.alt.change": " (पिछले खेल में {change})",
     "leaderboard.alt.mine": " (चिह्नित)",

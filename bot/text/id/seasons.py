@@ -32,7 +32,7 @@ MESSAGES: dict[str, str] = {
     "leaderboard.header.wins": "menang",
     "leaderboard.header.skill": "keahlian",
     "leaderboard.you": "{name}: peringkat {place} dari {players}",
-    "leaderboard.alt": "Papan peringkat, {subtitle}. {rows}",
+    "leaderboard.alt": "Papan peringkat, {subtitle}: {rows}",
     "leaderboard.alt.row": "{place}. {name}: {points} poin peringkat, {games} permainan, {wins} menang, keahlian {skill}{change}",
     "leaderboard.alt.change": " ({change} di permainan terakhir)",
     "leaderboard.alt.mine": " (ditandai)",

@@ -32,7 +32,7 @@ MESSAGES: dict[str, str] = {
     "leaderboard.header.wins": "勝",
     "leaderboard.header.skill": "実力",
     "leaderboard.you": "{name}: {players}人中{place}位",
-    "leaderboard.alt": "ランキング、{subtitle}。{rows}",
+    "leaderboard.alt": "ランキング、{subtitle}: {rows}",
     "leaderboard.alt.row": "{place}位 {name}: ランキングポイント{points}、{games}ゲーム、{wins}勝、実力 {skill}{change}",
     "leaderboard.alt.change": "（直前のゲームで{change}）",
     "leaderboard.alt.mine": "（強調表示）",
