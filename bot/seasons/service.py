@@ -176,7 +176,7 @@ class SeasonService:
             await store.open_season(self.db, guild_id, after.season.value, now, period_end(after.season, now))
         else:
             await store.reshape(
-                self.db, guild_id, running.number, after.season, period_end(after.season, now)
+                self.db, guild_id, running.number, after.season.value, period_end(after.season, now)
             )
         await self._arm()
 

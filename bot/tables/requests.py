@@ -211,7 +211,6 @@ class SettingsRequest:
             event_role = None
         return replace(
             self._seasons_applied_to(current),
-            current,
             defaults=self.defaults.applied_to(current.defaults),
             allowed_channels=frozenset(channels),
             language=language,
