@@ -64,10 +64,11 @@ class SeasonService:
         self.presenter = presenter
 
     async def start(self) -> None:
-        """Watch the settings, close what ended while the bot was down, post what is owed."""
+        """Watch the settings; in the background (the presenter may wait for its connection),
+        close what ended while the bot was down and post what is owed (``settle`` waits)."""
         if self not in self.tables.settings_watchers:
             self.tables.settings_watchers.append(self)
-        await self.check()
+        self._spawn(self.check())
 
     async def stop(self) -> None:
         if self._timer is not None:

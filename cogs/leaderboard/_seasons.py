@@ -33,6 +33,7 @@ class DiscordSeasonPresenter:
 
     async def summary(self, summary: SeasonSummary) -> None:
         """Post the summary (if the server chose a channel and anyone played), then move the role."""
+        await self.bot.wait_until_ready()  # the channels and roles are known once connected
         guild_id = summary.season.guild_id
         locale = await server_language(self.bot, guild_id)
         people = [r.player_id for r in (*summary.top, *summary.most_games, *summary.best_per_hand)]

@@ -60,7 +60,7 @@ async def test_the_leaderboard_and_stats_after_two_games(hearts: Hearts) -> None
 
 ALT_ROW = re.compile(
     r"(?:(?<=: )|(?<=; ))(?P<place>=?\d+)\. (?P<name>[^:;]+): (?P<points>-?\d+) ranking points?, (?P<games>\d+) games?, "
-    r"(?P<wins>\d+) wins?, skill (?P<skill>[\d.,-]+)(?P<change> \([^)]*\))?(?P<mine> \(marked\))?"
+    r"(?P<wins>\d+) wins?, skill (?P<skill>[\d.,-]+)(?P<change> \((?!marked)[^)]*\))?(?P<mine> \(marked\))?"
 )
 
 
