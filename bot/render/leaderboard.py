@@ -1,5 +1,5 @@
 """A page of a server's leaderboard: place, name, ranking points, games, wins and skill of each
-row, a small marker for what the person's last game changed, the reader's own row outlined, and,
+row, a small marker for what the person's last game did to their skill, the reader's own row outlined, and,
 when the reader is not on the page, their row under it after a gap. Every word comes in with the
 model (the caller takes them from the catalogues); names in any script and emoji are drawn by the
 font stack like every other image."""
@@ -22,11 +22,11 @@ ROW_H = 44
 GAP = 34  # between the page and the reader's own row under it
 PLACE_X = PAD + 14
 NAME_X = PAD + 96
-POINTS_RIGHT = WIDTH - PAD - 420
-CHANGE_X = POINTS_RIGHT + 10
-GAMES_RIGHT = WIDTH - PAD - 250
-WINS_RIGHT = WIDTH - PAD - 140
-SKILL_RIGHT = WIDTH - PAD - 20
+POINTS_RIGHT = WIDTH - PAD - 440
+GAMES_RIGHT = WIDTH - PAD - 330
+WINS_RIGHT = WIDTH - PAD - 230
+SKILL_RIGHT = WIDTH - PAD - 110
+CHANGE_X = SKILL_RIGHT + 12  # the skill's change in the last game, right of the skill
 
 TITLE = TextStyle(28, theme.TEXT, bold=True)
 SUBTITLE = TextStyle(20, theme.MUTED, bold=True)
@@ -47,7 +47,7 @@ class LeaderboardRowImage:
     games: str
     wins: str
     skill: str
-    change: str | None = None  # "▲ 120", "▼ 0.4": what the last game changed
+    change: str | None = None  # "▲ 1.2", "▼ 0.4": the skill's change in the last game
     rising: bool | None = None  # the marker's colour: up, down, or neither
     mine: bool = False  # the reader's own row: outlined
     leader: bool = False  # a first place: gold
@@ -71,14 +71,14 @@ def _row(canvas: Image.Image, row: LeaderboardRowImage, top: int) -> None:
     paste_panel(canvas, box, fill, border, border=3 if row.mine else 2 if row.leader else 0)
     mid = (box[1] + box[3]) / 2
     paste_text(canvas, row.place, CELL, PLACE_X, mid, max_width=NAME_X - PLACE_X - 6)
-    paste_text(canvas, row.name, CELL, NAME_X, mid, max_width=POINTS_RIGHT - 110 - NAME_X)
+    paste_text(canvas, row.name, CELL, NAME_X, mid, max_width=POINTS_RIGHT - 100 - NAME_X)
     paste_text(canvas, row.points, CELL, POINTS_RIGHT, mid, "right")
-    if row.change is not None:
-        style = SAME if row.rising is None else UP if row.rising else DOWN
-        paste_text(canvas, row.change, style, CHANGE_X, mid, max_width=GAMES_RIGHT - 70 - CHANGE_X)
     paste_text(canvas, row.games, CELL, GAMES_RIGHT, mid, "right")
     paste_text(canvas, row.wins, CELL, WINS_RIGHT, mid, "right")
     paste_text(canvas, row.skill, CELL, SKILL_RIGHT, mid, "right")
+    if row.change is not None:
+        style = SAME if row.rising is None else UP if row.rising else DOWN
+        paste_text(canvas, row.change, style, CHANGE_X, mid, max_width=WIDTH - PAD - 6 - CHANGE_X)
 
 
 def draw(model: LeaderboardImage) -> Image.Image:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from bot.storage.claims import PostClaim, take_over
+from bot.storage.claims import PostClaim as PostClaim  # re-exported: the daily service reads it here
+from bot.storage.claims import take_over
 from bot.storage.database import Database
 
 SECRET_KEY = "daily_secret"  # meta: the secret the day's deals come from (never in the code)

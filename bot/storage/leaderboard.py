@@ -60,8 +60,8 @@ class Window:
 @dataclass(frozen=True, slots=True)
 class BoardRow:
     """One person's row of a board: ``position`` orders the pages, ``place`` is shared by ties.
-    ``change``: what their last game of the board changed (ranking points, or skill in skill
-    order); None on a closed season's board, which shows it as it stood."""
+    ``change``: what their last game did to their skill; None on a closed season's board, which
+    shows it as it stood."""
 
     player_id: str
     position: int
@@ -129,7 +129,7 @@ async def _aggregate(
     rows: list[tuple[PlayerStats, int, int]] = []
     for r in raw:
         try:
-            rows.append((_stats(r), int(r[11]), int(r[12])))  # type: ignore[call-overload]
+            rows.append((_stats(r), int(r[11]), int(r[12])))
         except (TypeError, ValueError, OverflowError) as exc:
             # A damaged row leaves this player out of the page, not the whole server.
             db.report_damage(DamagedRow("game_players", f"{guild_id}/{r[0]}", guild_id, str(exc)))
@@ -166,22 +166,19 @@ async def season_rows(db: Database, guild_id: str, window: Window) -> list[Board
 
 
 _LAST_GAME = """
-SELECT gp.ranking_points, gp.skill_before, gp.skill_after FROM game_players gp
+SELECT gp.skill_before, gp.skill_after FROM game_players gp
 WHERE gp.guild_id = ? AND gp.player_id = ?
 ORDER BY gp.table_id DESC LIMIT 1
 """
 
 
-async def _with_change(db: Database, guild_id: str, row: BoardRow, order: Order) -> BoardRow:
-    """The row with what the person's last game changed: its ranking points, or its skill."""
+async def _with_change(db: Database, guild_id: str, row: BoardRow) -> BoardRow:
+    """The row with what the person's last game did to their skill (it goes up and down, where
+    a game's ranking points are nearly always a gain: the marker that tells something)."""
     last = await db.rows(_LAST_GAME, (guild_id, row.player_id))
-    if not last:
+    if not last or last[0][0] is None or last[0][1] is None:
         return row
-    points, before, after = last[0]
-    if order is Order.POINTS:
-        return replace(row, change=float(points))
-    if before is None or after is None:
-        return row
+    before, after = last[0]
     return replace(row, change=float(after) - float(before))
 
 
@@ -196,10 +193,10 @@ async def board(
 ) -> Board:
     """A page of the live board (every game, or a running season's), with the reader's row."""
     rows = ranked(await _aggregate(db, guild_id, order, window), order)
-    page = [await _with_change(db, guild_id, r, order) for r in rows[offset : offset + limit]]
+    page = [await _with_change(db, guild_id, r) for r in rows[offset : offset + limit]]
     me = next((r for r in rows if r.player_id == reader), None)
     if me is not None:
-        me = await _with_change(db, guild_id, me, order)
+        me = await _with_change(db, guild_id, me)
     return Board(order, tuple(page), len(rows), offset, me)
 
 

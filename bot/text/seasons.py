@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from bot.render.leaderboard import LeaderboardImage, LeaderboardRowImage
 from bot.seasons import MIN_GAMES, SeasonSummary
-from bot.storage.leaderboard import Board, BoardRow, Order
+from bot.storage.leaderboard import Board, BoardRow
 from bot.storage.seasons import Season
 from bot.tables.options import ServerSettings
 from bot.tables.seasons import SeasonKind, utc_text
@@ -33,18 +33,15 @@ def season_line(season: Season, locale: str) -> str:
     )
 
 
-def _change(row: BoardRow, order: Order, locale: str) -> tuple[str | None, bool | None]:
-    """The marker of what the last game changed: ▲/▼ and the amount, or nothing."""
+def _change(row: BoardRow, locale: str) -> tuple[str | None, bool | None]:
+    """The marker of what the last game did to the skill: ▲/▼ and the amount, or nothing."""
     if row.change is None or abs(row.change) < 0.05:
         return None, None
-    amount = number(abs(row.change), locale) if order is Order.SKILL else str(abs(round(row.change)))
-    return ("▲ " if row.change > 0 else "▼ ") + amount, row.change > 0
+    return ("▲ " if row.change > 0 else "▼ ") + number(round(abs(row.change), 1), locale), row.change > 0
 
 
-def _row_image(
-    row: BoardRow, order: Order, names: Names, reader: str | None, locale: str
-) -> LeaderboardRowImage:
-    change, rising = _change(row, order, locale)
+def _row_image(row: BoardRow, names: Names, reader: str | None, locale: str) -> LeaderboardRowImage:
+    change, rising = _change(row, locale)
     return LeaderboardRowImage(
         place=t("image.shared_place", locale, place=row.place) if row.shared else str(row.place),
         name=name_of(row.player_id, names, locale),
@@ -79,11 +76,17 @@ def board_image(
             t("leaderboard.header.wins", locale),
             t("leaderboard.header.skill", locale),
         ),
-        rows=tuple(_row_image(r, board.order, names, reader, locale) for r in board.rows),
-        me=None if me is None else _row_image(me, board.order, names, reader, locale),
+        rows=tuple(_row_image(r, names, reader, locale) for r in board.rows),
+        me=None if me is None else _row_image(me, names, reader, locale),
         me_label=""
         if me is None
-        else t("leaderboard.you", locale, place=me.place, players=board.total_players),
+        else t(
+            "leaderboard.you",
+            locale,
+            name=name_of(me.player_id, names, locale),
+            place=me.place,
+            players=board.total_players,
+        ),
         empty=t("leaderboard.empty", locale),
     )
 
@@ -107,7 +110,7 @@ def _alt_row(row: LeaderboardRowImage, locale: str) -> str:
 def board_alt(image: LeaderboardImage, locale: str) -> str:
     """The page in words, within Discord's 1,024 characters: the reader's row first when it is
     under the page (so it is never cut off), then the page's rows."""
-    you = f"{image.me_label}: {_alt_row(image.me, locale)}. " if image.me else ""
+    you = f"{image.me_label}: {_alt_row(image.me, locale)}; " if image.me else ""
     rows = "; ".join(_alt_row(r, locale) for r in image.rows) or image.empty
     return (t("leaderboard.alt", locale, subtitle=image.subtitle, rows=you + rows))[:ALT_LIMIT]
 

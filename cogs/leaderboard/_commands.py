@@ -138,9 +138,18 @@ async def chosen_season(bot: HeartsClient, guild_id: str, number: int | None) ->
 
 
 async def leaderboard_message(
-    bot: HeartsClient, guild_id: str, order: Order, page: int, season: Season | None, reader: str, locale: str
+    bot: HeartsClient,
+    guild_id: str,
+    order: Order,
+    page: int,
+    season: Season | None,
+    asker: discord.User | discord.Member,
+    locale: str,
 ) -> tuple[str, list[discord.File], discord.ui.View | None]:
-    """The message: a title line, the page as an image with its alt text, the page buttons."""
+    """The message: a title line, the page as an image with its alt text (the asker's row
+    marked), the page buttons."""
+    reader = str(asker.id)
+    asker_name = {reader: asker.display_name}  # whoever asks is named, cached as a member or not
     result = await or_busy(_board(bot, guild_id, order, page, season, reader))
     pages = max(1, math.ceil(result.total_players / PAGE_SIZE))
     page = min(page, pages - 1)
@@ -154,7 +163,8 @@ async def leaderboard_message(
     if not result.rows:  # nobody yet: a line says so, no empty picture
         return content + "\n" + t("leaderboard.empty", locale), [], None
     people = [r.player_id for r in result.rows] + ([result.me.player_id] if result.me else [])
-    image = board_image(result, page, pages, season, names_in(bot, guild_id, people), reader, locale)
+    names = {**names_in(bot, guild_id, people), **asker_name}
+    image = board_image(result, page, pages, season, names, reader, locale)
     png = await asyncio.to_thread(render_board, image)
     file = discord.File(io.BytesIO(png), filename="leaderboard.png", description=board_alt(image, locale))
     number = ALL_GAMES if season is None else season.number
@@ -194,7 +204,7 @@ class Leaderboard(commands.Cog, name=COG_NAME):
         except NoSuchSeason:
             found = None
         content, files, view = await leaderboard_message(
-            self.bot, guild_id, chosen, page, found, str(interaction.user.id), lang
+            self.bot, guild_id, chosen, page, found, interaction.user, lang
         )
         await interaction.edit_original_response(content=content, attachments=files, view=view)
 
@@ -226,7 +236,7 @@ class Leaderboard(commands.Cog, name=COG_NAME):
             return
         await interaction.response.defer(thinking=True)  # rendering takes longer than a reply may
         content, files, view = await leaderboard_message(
-            self.bot, guild_id, chosen, 0, found, str(interaction.user.id), lang
+            self.bot, guild_id, chosen, 0, found, interaction.user, lang
         )
         await interaction.edit_original_response(
             content=content, attachments=files, view=view, allowed_mentions=NO_PINGS

@@ -59,7 +59,8 @@ async def test_the_leaderboard_and_stats_after_two_games(hearts: Hearts) -> None
 
 
 ALT_ROW = re.compile(
-    r"(?:(?<=: )|(?<=; ))(?P<place>=?\d+)\. (?P<name>[^:;]+): (?P<points>-?\d+) ranking points?, (?P<games>\d+) games?, "
+    r"(?:(?<=: )|(?<=; ))(?P<place>=?\d+)\. (?P<name>[^:;]+): "
+    r"(?P<points>-?\d+) ranking points?, (?P<games>\d+) games?, "
     r"(?P<wins>\d+) wins?, skill (?P<skill>[\d.,-]+)(?P<change> \((?!marked)[^)]*\))?(?P<mine> \(marked\))?"
 )
 
@@ -110,3 +111,47 @@ def _ranks(message: Message) -> list[int]:
 
 def _disabled(message: Message) -> dict[str, bool]:
     return {c["label"]: bool(c.get("disabled")) for c in message.iter_components() if "label" in c}
+
+
+async def test_the_askers_own_row_is_marked_and_under_the_page_when_elsewhere(hearts: Hearts) -> None:
+    """Twelve ranked players, carol 12th: her /leaderboard shows the first ten and, under them,
+    her own row ("carol: place 12 of 12"), marked; on page 2 her row is among the page's, marked,
+    and not repeated; dave, who has no row, sees the page alone (a shorter image)."""
+    carol, dave = hearts.people[2], hearts.people[3]
+    emu = hearts.emu
+    raw = RawDatabase(f"sqlite:///{hearts.db}")
+    guild = str(hearts.guild.id)
+    ids = [str(900 + n) for n in range(1, 12)] + [str(carol.id)]
+    for n, player in enumerate(ids, start=1):
+        await raw.execute(
+            "INSERT INTO game_players (table_id, guild_id, player_id, seat, place, total, ranking_points, "
+            "hands, hand_points, moons, timeouts, quit, won) VALUES (?, ?, ?, 0, 1, 0, ?, 1, 0, 0, 0, 0, 1)",
+            (n, guild, player, 1300 - 100 * n),
+        )
+    mine = await emu.slash(carol, hearts.general, "leaderboard")
+    await mine.wait_acknowledged()
+    board = await mine.wait_original()
+    (image,) = board.attachments
+    alt = str(image.description)
+    assert alt.index(t("leaderboard.you", name="carol", place=12, players=12)) < alt.index("; 1. ")
+    rows = alt_rows(alt)
+    assert [(r["place"], r["name"], bool(r["mine"])) for r in rows[:1]] == [("12", "carol", True)]
+    assert [int(r["place"]) for r in rows[1:]] == list(range(1, 11))
+    assert not any(r["mine"] for r in rows[1:])
+
+    theirs = await emu.slash(dave, hearts.general, "leaderboard")
+    await theirs.wait_acknowledged()
+    (plain,) = (await theirs.wait_original()).attachments
+    assert "place 12 of 12" not in str(plain.description)
+    assert plain.image().height < image.image().height  # no row under the page
+
+    before = emu.message(board.id).edit_count
+    click = await emu.click(carol, emu.message(board.id), label=NEXT)
+    await click.wait_acknowledged()
+    await emu.wait_until(lambda: emu.message(board.id).edit_count > before, what="page 2")
+    (second,) = emu.message(board.id).attachments
+    rows = alt_rows(str(second.description))
+    assert [(r["place"], r["name"], bool(r["mine"])) for r in rows] == [
+        ("11", "Player 911", False),
+        ("12", "carol", True),
+    ]

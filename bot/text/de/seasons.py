@@ -34,7 +34,7 @@ MESSAGES: dict[str, str] = {
     "leaderboard.you": "{name}: Platz {place} von {players}",
     "leaderboard.alt": "Rangliste, {subtitle}: {rows}",
     "leaderboard.alt.row": "{place}. {name}: {points} {points|Ranglistenpunkt|Ranglistenpunkte}, {games} {games|Spiel|Spiele}, {wins} {wins|Sieg|Siege}, Können {skill}{change}",
-    "leaderboard.alt.change": " ({change} im letzten Spiel)",
+    "leaderboard.alt.change": " (Können {change} im letzten Spiel)",
     "leaderboard.alt.mine": " (markiert)",
     # /hearts-settings
     "season.settings.line": "Saisons: {kind} · Zusammenfassung: {channel} · Belohnungsrolle: {role}",

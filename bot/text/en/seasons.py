@@ -34,7 +34,7 @@ MESSAGES: dict[str, str] = {
     "leaderboard.you": "{name}: place {place} of {players}",
     "leaderboard.alt": "Leaderboard, {subtitle}: {rows}",
     "leaderboard.alt.row": "{place}. {name}: {points} ranking {points|point|points}, {games} {games|game|games}, {wins} {wins|win|wins}, skill {skill}{change}",
-    "leaderboard.alt.change": " ({change} in the last game)",
+    "leaderboard.alt.change": " (skill {change} in the last game)",
     "leaderboard.alt.mine": " (marked)",
     # /hearts-settings
     "season.settings.line": "Seasons: {kind} · summary: {channel} · reward role: {role}",

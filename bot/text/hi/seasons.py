@@ -34,7 +34,7 @@ MESSAGES: dict[str, str] = {
     "leaderboard.you": "{name}: {players} में से स्थान {place}",
     "leaderboard.alt": "लीडरबोर्ड, {subtitle}: {rows}",
     "leaderboard.alt.row": "{place}. {name}: {points} रैंकिंग अंक, {games} खेल, {wins} {wins|जीत|जीतें}, कौशल {skill}{change}",
-    "leaderboard.alt.change": " (पिछले खेल में {change})",
+    "leaderboard.alt.change": " (पिछले खेल में कौशल {change})",
     "leaderboard.alt.mine": " (चिह्नित)",
     # /hearts-settings
     "season.settings.line": "सीज़न: {kind} · सारांश: {channel} · इनाम वाली भूमिका: {role}",

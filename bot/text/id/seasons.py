@@ -34,7 +34,7 @@ MESSAGES: dict[str, str] = {
     "leaderboard.you": "{name}: peringkat {place} dari {players}",
     "leaderboard.alt": "Papan peringkat, {subtitle}: {rows}",
     "leaderboard.alt.row": "{place}. {name}: {points} poin peringkat, {games} permainan, {wins} menang, keahlian {skill}{change}",
-    "leaderboard.alt.change": " ({change} di permainan terakhir)",
+    "leaderboard.alt.change": " (keahlian {change} di permainan terakhir)",
     "leaderboard.alt.mine": " (ditandai)",
     # /hearts-settings
     "season.settings.line": "Musim: {kind} · ringkasan: {channel} · peran hadiah: {role}",

@@ -34,7 +34,7 @@ MESSAGES: dict[str, str] = {
     "leaderboard.you": "{name}: {players}人中{place}位",
     "leaderboard.alt": "ランキング、{subtitle}: {rows}",
     "leaderboard.alt.row": "{place}位 {name}: ランキングポイント{points}、{games}ゲーム、{wins}勝、実力 {skill}{change}",
-    "leaderboard.alt.change": "（直前のゲームで{change}）",
+    "leaderboard.alt.change": "（直前のゲームで実力{change}）",
     "leaderboard.alt.mine": "（強調表示）",
     # /hearts-settings
     "season.settings.line": "シーズン: {kind} · まとめ: {channel} · ごほうびロール: {role}",
