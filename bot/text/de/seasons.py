@@ -46,7 +46,7 @@ MESSAGES: dict[str, str] = {
     # A closed season's summary
     "season.summary.title": "🏆 **Saison {number} ist vorbei** ({start} bis {end}) · {players} {players|Spieler|Spieler}",
     "season.summary.most_games": "Die meisten Spiele: {entries}",
-    "season.summary.best_per_hand": "Die wenigsten Punkte pro Runde (ab {min} Spielen): {entries}",
+    "season.summary.best_per_hand": "Die wenigsten Punkte pro Runde (ab {min} {min|Spiel|Spielen}): {entries}",
     "season.summary.games_entry": "{name} ({games})",
     "season.summary.per_hand_entry": "{name} ({value})",
     "season.summary.reward": "{role} geht an {names}.",

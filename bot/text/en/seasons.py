@@ -46,7 +46,7 @@ MESSAGES: dict[str, str] = {
     # A closed season's summary
     "season.summary.title": "🏆 **Season {number} is over** ({start} to {end}) · {players} {players|player|players}",
     "season.summary.most_games": "Most games: {entries}",
-    "season.summary.best_per_hand": "Fewest points per hand (at least {min} games): {entries}",
+    "season.summary.best_per_hand": "Fewest points per hand (at least {min} {min|game|games}): {entries}",
     "season.summary.games_entry": "{name} ({games})",
     "season.summary.per_hand_entry": "{name} ({value})",
     "season.summary.reward": "{role} goes to {names}.",
