@@ -108,7 +108,7 @@ class SeasonService:
         if self._timer is not None:
             self._timer.cancel()
         clock = self.tables.clock
-        nxt = await store.next_end(self.db)
+        nxt = await store.next_end(self.db, clock.now() - GRACE)
         when = clock.now() + RECHECK if nxt is None else min(nxt + GRACE, clock.now() + RECHECK)
         self._timer = clock.call_at(when, self._fire)
 

@@ -77,9 +77,12 @@ async def due(db: Database, now: float) -> list[Season]:
     return [_season(r) for r in rows]
 
 
-async def next_end(db: Database) -> float | None:
-    """When the next running season of any server ends (the timer's next reading)."""
-    rows = await db.read_latest("SELECT MIN(ends_at) FROM seasons WHERE closed_at IS NULL")
+async def next_end(db: Database, after: float) -> float | None:
+    """When the next running season of any server ends after ``after`` (the timer's next reading;
+    a season already due that another process owns is that process's to close)."""
+    rows = await db.read_latest(
+        "SELECT MIN(ends_at) FROM seasons WHERE closed_at IS NULL AND ends_at > ?", (after,)
+    )
     return None if rows[0][0] is None else float(rows[0][0])
 
 

@@ -158,6 +158,9 @@ async def test_two_processes_close_each_server_once(db_url: str) -> None:
         await game(r, OTHER, seed=13)
         r.clock.set(period_end(SeasonKind.QUARTERLY, NOV30) + GRACE)
         await one.check()
+        # The other server's season is due, but not one's to close: its timer is not armed for it
+        # (else it would fire again at once, and again).
+        assert one._timer.when > r.clock.now()
         await two.check()
         await one.check()
         await two.check()
