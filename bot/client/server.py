@@ -5,6 +5,7 @@ line to its admins."""
 from __future__ import annotations
 
 import logging
+from typing import Final
 
 import discord
 
@@ -33,6 +34,21 @@ async def server_language(bot: HeartsClient, guild_id: str) -> str:
     settings = await bot.service.server_settings(guild_id)
     guild = bot.get_guild(int(guild_id)) if guild_id.isdigit() else None
     return public_locale(settings, guild.preferred_locale.value if guild is not None else None)
+
+
+SUMMARY_PERMISSIONS: Final = ("view_channel", "send_messages", "attach_files")
+
+
+def summary_channel(
+    bot: HeartsClient, channel_id: str
+) -> tuple[discord.TextChannel | discord.Thread | None, list[str]]:
+    """Where a summary with an image goes (a daily's, a season's): the channel, and which of the
+    permissions it needs the bot lacks there (all of them when the channel is not known)."""
+    channel = bot.get_channel(int(channel_id)) if channel_id.isdigit() else None
+    if not isinstance(channel, discord.TextChannel | discord.Thread):
+        return None, list(SUMMARY_PERMISSIONS)
+    perms = channel.permissions_for(channel.guild.me)
+    return channel, [p for p in SUMMARY_PERMISSIONS if not getattr(perms, p)]
 
 
 async def tell_admins(bot: HeartsClient, guild_id: str, text: str) -> None:

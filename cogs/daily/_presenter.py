@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.client import HeartsClient
 from bot.client.answers import answer_failure, private_answer, reader_locale
 from bot.client.once import posted
-from bot.client.server import names_in, server_language, tell_admins
+from bot.client.server import names_in, server_language, summary_channel, tell_admins
 from bot.daily import DailyResult, DailyService, DayBoard, DaySummary
 from bot.render import FinalStandings, StandingRow, render_final_standings
 from bot.text import t
@@ -29,7 +29,6 @@ log = logging.getLogger(__name__)
 COG_NAME: Final = "Daily"
 NO_PINGS = discord.AllowedMentions.none()
 SHARE_TEMPLATE: Final = r"hh:daily:share:(?P<day>\d{4}-\d{2}-\d{2})"
-SUMMARY_PERMISSIONS: Final = ("view_channel", "send_messages", "attach_files")
 
 
 def share_id(day: str) -> str:
@@ -109,15 +108,10 @@ class DiscordDailyPresenter:
 
     async def summary(self, summary: DaySummary) -> None:
         locale = await self.server_language(summary.guild_id)
-        channel = self.bot.get_channel(int(summary.channel_id))
-        missing = list(SUMMARY_PERMISSIONS)
-        if isinstance(channel, discord.TextChannel | discord.Thread):
-            perms = channel.permissions_for(channel.guild.me)
-            missing = [p for p in SUMMARY_PERMISSIONS if not getattr(perms, p)]
-        if missing:
+        channel, missing = summary_channel(self.bot, summary.channel_id)
+        if channel is None or missing:
             await self._tell_admins(summary, missing, locale)
             return
-        assert isinstance(channel, discord.TextChannel | discord.Thread)
         board = summary.board
         names = names_in(self.bot, summary.guild_id, [e.player_id for e in board.entries])
         text = "\n".join(

@@ -8,13 +8,12 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import Final
 
 import discord
 
 from bot.client import HeartsClient
 from bot.client.once import posted
-from bot.client.server import names_in, server_language, tell_admins
+from bot.client.server import names_in, server_language, summary_channel, tell_admins
 from bot.render.leaderboard import render as render_board
 from bot.seasons import SeasonSummary
 from bot.storage.leaderboard import Board, Order
@@ -24,7 +23,6 @@ from bot.text.seasons import board_alt, board_image, summary_text
 log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
-SUMMARY_PERMISSIONS: Final = ("view_channel", "send_messages", "attach_files")
 
 
 class DiscordSeasonPresenter:
@@ -45,12 +43,8 @@ class DiscordSeasonPresenter:
 
     async def _post(self, summary: SeasonSummary, names: dict[str, str], locale: str) -> None:
         assert summary.channel_id is not None
-        channel = self.bot.get_channel(int(summary.channel_id))
-        missing = list(SUMMARY_PERMISSIONS)
-        if isinstance(channel, discord.TextChannel | discord.Thread):
-            perms = channel.permissions_for(channel.guild.me)
-            missing = [p for p in SUMMARY_PERMISSIONS if not getattr(perms, p)]
-        if missing:
+        channel, missing = summary_channel(self.bot, summary.channel_id)
+        if channel is None or missing:
             permissions = ", ".join(t(f"permission.{p}", locale) for p in missing)
             text = t(
                 "season.summary.no_permission",
@@ -61,7 +55,6 @@ class DiscordSeasonPresenter:
             )
             await tell_admins(self.bot, summary.season.guild_id, text)
             return
-        assert isinstance(channel, discord.TextChannel | discord.Thread)
         text = summary_text(summary, names, locale)[:2000]
         if summary.again and await posted(self.bot, channel, text):
             return  # out before the bot stopped, not noted: not twice
