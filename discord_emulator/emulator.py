@@ -200,6 +200,15 @@ class DiscordEmulator:
     def set_role_permissions(self, guild: Guild, role: Role, permissions: int) -> None:
         self.state.set_role_permissions(guild, role, permissions)
 
+    def create_role(self, guild: Guild, name: str, *, permissions: int = 0, position: int = 1) -> Role:
+        """A moderator creates a role at ``position`` (1: just above @everyone, below the bot's)."""
+        return self.state.create_role(guild, name, permissions=permissions, position=position)
+
+    def bot_role(self, guild: Guild) -> Role:
+        """The role the bot got when it joined (its permissions are the invite's)."""
+        mine = guild.members[self.state.bot.id].role_ids
+        return next(r for r in guild.roles if r.id in mine)
+
     def time_out(self, guild: Guild, user: User, *, seconds: float | None) -> None:
         """Time a member out for `seconds` of the emulator's clock (None lifts it)."""
         until = None if seconds is None else self.clock.time() + seconds

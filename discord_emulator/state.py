@@ -156,6 +156,26 @@ class EmulatorState:
         self.dispatch("CHANNEL_UPDATE", channel.payload(), GUILDS)
         self.feed.changed()
 
+    def create_role(self, guild: Guild, name: str, *, permissions: int = 0, position: int = 1) -> Role:
+        """A new role at ``position``; the roles at or above it move up one (as Discord keeps
+        positions distinct)."""
+        for other in guild.roles[1:]:
+            if other.position >= position:
+                other.position += 1
+                self.dispatch(
+                    "GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": other.payload()}, GUILDS
+                )
+        role = Role(self.ids.next(), name, int(permissions), position=position)
+        guild.roles.append(role)
+        self.dispatch("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()}, GUILDS)
+        self.feed.changed()
+        return role
+
+    def set_member_roles(self, guild: Guild, member: Member, role_ids: list[int]) -> None:
+        member.role_ids = list(role_ids)
+        self.dispatch("GUILD_MEMBER_UPDATE", member.payload() | {"guild_id": str(guild.id)}, GUILDS)
+        self.feed.changed()
+
     def set_role_permissions(self, guild: Guild, role: Role, permissions: int) -> None:
         role.permissions = int(permissions)
         self.dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role.payload()}, GUILDS)

@@ -1,10 +1,18 @@
 """What the extensions show about a server's people and language outside a table: display names
-(members cached, else any name seen this run) and the language of the server's public text."""
+(members cached, else any name seen this run), the language of the server's public text, and a
+line to its admins."""
 
 from __future__ import annotations
 
+import logging
+from typing import Final
+
+import discord
+
 from bot.client import HeartsClient
 from bot.text.locales import public_locale
+
+log = logging.getLogger(__name__)
 
 
 def names_in(bot: HeartsClient, guild_id: str, player_ids: list[str]) -> dict[str, str]:
@@ -26,3 +34,34 @@ async def server_language(bot: HeartsClient, guild_id: str) -> str:
     settings = await bot.service.server_settings(guild_id)
     guild = bot.get_guild(int(guild_id)) if guild_id.isdigit() else None
     return public_locale(settings, guild.preferred_locale.value if guild is not None else None)
+
+
+SUMMARY_PERMISSIONS: Final = ("view_channel", "send_messages", "attach_files")
+
+
+def summary_channel(
+    bot: HeartsClient, channel_id: str
+) -> tuple[discord.TextChannel | discord.Thread | None, list[str]]:
+    """Where a summary with an image goes (a daily's, a season's): the channel, and which of the
+    permissions it needs the bot lacks there (all of them when the channel is not known)."""
+    channel = bot.get_channel(int(channel_id)) if channel_id.isdigit() else None
+    if not isinstance(channel, discord.TextChannel | discord.Thread):
+        return None, list(SUMMARY_PERMISSIONS)
+    perms = channel.permissions_for(channel.guild.me)
+    return channel, [p for p in SUMMARY_PERMISSIONS if not getattr(perms, p)]
+
+
+async def tell_admins(bot: HeartsClient, guild_id: str, text: str) -> None:
+    """One line to the server's admins: its system channel (where Discord posts its notices to
+    them), else the owner's DM; if neither can be reached, a warning in the log."""
+    guild = bot.get_guild(int(guild_id)) if guild_id.isdigit() else None
+    if guild is None:
+        return
+    try:
+        if guild.system_channel is not None:
+            await guild.system_channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        else:
+            owner = await bot.create_dm(discord.Object(guild.owner_id or 0))
+            await owner.send(text, allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as exc:
+        log.warning("admins of server %s not told: %s", guild_id, exc)

@@ -5,10 +5,11 @@ claim of the same attempt, par or post changes nothing, and the caller learns it
 
 from __future__ import annotations
 
-import enum
 import json
 from dataclasses import dataclass
 
+from bot.storage.claims import PostClaim as PostClaim  # re-exported: the daily service reads it here
+from bot.storage.claims import take_over
 from bot.storage.database import Database
 
 SECRET_KEY = "daily_secret"  # meta: the secret the day's deals come from (never in the code)
@@ -211,15 +212,6 @@ async def claimed_posts(db: Database, day: str) -> set[str]:
     return {str(r[0]) for r in rows}
 
 
-class PostClaim(enum.Enum):
-    """What a claim of a server's summary of a day gave this process run."""
-
-    NONE = "none"  # out already, or this run claimed it before (it is on its way)
-    FIRST = "first"  # nobody had claimed it: post it
-    TAKEN_OVER = "taken_over"  # an earlier run claimed it and stopped before noting it out: it may
-    # be on Discord already (stopped between the post and the note), so look before posting
-
-
 async def claim_post(db: Database, guild_id: str, day: str, holder: str) -> PostClaim:
     """Claim the server's summary of ``day`` for this process run (``holder``). Only the owner of
     the server's shard posts it, and one process at a time holds a shard, so a claim left by an
@@ -234,14 +226,7 @@ async def claim_post(db: Database, guild_id: str, day: str, holder: str) -> Post
     )
     if changed == 1:
         return PostClaim.FIRST
-    (changed,) = await db.execute(
-        (
-            "UPDATE daily_posts SET claimed_by = ? "
-            "WHERE guild_id = ? AND day = ? AND posted_at IS NULL AND claimed_by <> ?",
-            (holder, guild_id, day, holder),
-        )
-    )
-    return PostClaim.TAKEN_OVER if changed == 1 else PostClaim.NONE
+    return await take_over(db, "daily_posts", "day", guild_id, day, holder)
 
 
 async def mark_posted(db: Database, guild_id: str, day: str, at: float) -> None:

@@ -2,11 +2,16 @@
 
 Only persons are in ``game_players``, so computer seats can never appear. Sorted by ranking points
 (RULES.md section 3) or by skill (the OpenSkill estimate, which weighs the opponents' strength).
+A board counts every game of the server, or those that finished within a ``Window`` (a running
+season, docs/RULES.md "Seasons"); a closed season's board is read as it was frozen
+(``bot.storage.seasons``). Places: equal ranking points and wins share one (skill order: equal
+skill and ranking points).
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections import Counter
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -43,33 +48,156 @@ class LeaderboardPage:
     offset: int
 
 
-_AGGREGATE = """
+@dataclass(frozen=True, slots=True)
+class Window:
+    """The games a season's board counts: those of the server that finished from ``starts_at``
+    (inclusive) until ``ends_at`` (exclusive), epoch seconds."""
+
+    starts_at: float
+    ends_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """One person's row of a board: ``position`` orders the pages, ``place`` is shared by ties.
+    ``change``: what their last game did to their skill; None on a closed season's board, which
+    shows it as it stood."""
+
+    player_id: str
+    position: int
+    place: int
+    ranking_points: int
+    games: int
+    wins: int
+    hands: int
+    hand_points: int
+    skill: float
+    change: float | None = None
+    shared: bool = False  # someone else holds the same place
+
+    @property
+    def points_per_hand(self) -> float | None:
+        return self.hand_points / self.hands if self.hands else None
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A page of a board, the number of people on it, and the reader's own row wherever it is."""
+
+    order: Order
+    rows: tuple[BoardRow, ...]
+    total_players: int
+    offset: int
+    me: BoardRow | None
+
+
+_SELECT = """
 SELECT gp.player_id,
        SUM(gp.ranking_points), COUNT(*), SUM(gp.won), SUM(gp.quit), AVG(gp.place),
        CAST(SUM(gp.hand_points) AS DOUBLE PRECISION) / NULLIF(SUM(gp.hands), 0),
        SUM(gp.moons), SUM(gp.timeouts),
-       r.mu, r.sigma
+       r.mu, r.sigma, SUM(gp.hands), SUM(gp.hand_points)
 FROM game_players gp
+"""
+_GROUP = """
 LEFT JOIN ratings r ON r.guild_id = gp.guild_id AND r.player_id = gp.player_id
 WHERE gp.guild_id = ?
 GROUP BY gp.player_id, r.mu, r.sigma  -- one rating per player: the grouping is by player
 """
+_AGGREGATE = _SELECT + _GROUP
+# A season's games: those that finished within its window (games_finished index).
+_IN_WINDOW = (
+    _SELECT
+    + "JOIN games g ON g.table_id = gp.table_id AND g.guild_id = gp.guild_id "
+    + "AND g.finished_at >= ? AND g.finished_at < ?"
+    + _GROUP
+)
 
 
-async def _all(db: Database, guild_id: str, order: Order) -> list[PlayerStats]:
-    raw = await db.rows(_AGGREGATE, (guild_id,))
-    rows: list[PlayerStats] = []
+async def _all(db: Database, guild_id: str, order: Order, window: Window | None = None) -> list[PlayerStats]:
+    return [s for s, _hands, _points in await _aggregate(db, guild_id, order, window)]
+
+
+async def _aggregate(
+    db: Database, guild_id: str, order: Order, window: Window | None
+) -> list[tuple[PlayerStats, int, int]]:
+    """Every person's figures (with their hands and hand points), in ``order``, ranked."""
+    if window is None:
+        raw = await db.rows(_AGGREGATE, (guild_id,))
+    else:
+        raw = await db.rows(_IN_WINDOW, (window.starts_at, window.ends_at, guild_id))
+    rows: list[tuple[PlayerStats, int, int]] = []
     for r in raw:
         try:
-            rows.append(_stats(r))
+            rows.append((_stats(r), int(r[11]), int(r[12])))
         except (TypeError, ValueError, OverflowError) as exc:
             # A damaged row leaves this player out of the page, not the whole server.
             db.report_damage(DamagedRow("game_players", f"{guild_id}/{r[0]}", guild_id, str(exc)))
+    rows.sort(key=lambda row: (*_tie_key(row[0], order), row[0].player_id))
+    return [(replace(s, rank=i + 1), h, p) for i, (s, h, p) in enumerate(rows)]
+
+
+def _tie_key(s: PlayerStats, order: Order) -> tuple[float, ...]:
+    """What a place is decided by: people equal in it share the place."""
     if order is Order.POINTS:
-        rows.sort(key=lambda s: (-s.ranking_points, -s.wins, s.player_id))
-    else:
-        rows.sort(key=lambda s: (-s.skill, -s.ranking_points, s.player_id))
-    return [replace(s, rank=i + 1) for i, s in enumerate(rows)]
+        return (-s.ranking_points, -s.wins)
+    return (-round(s.skill, 6), -s.ranking_points)
+
+
+def ranked(rows: list[tuple[PlayerStats, int, int]], order: Order) -> list[BoardRow]:
+    """Board rows with shared places: 40, 40, 30 ranking points (equal wins) give 1, 1, 3."""
+    out: list[BoardRow] = []
+    for i, (s, hands, hand_points) in enumerate(rows):
+        place = i + 1
+        if out and _tie_key(s, order) == _tie_key(rows[i - 1][0], order):
+            place = out[-1].place
+        out.append(
+            BoardRow(
+                s.player_id, i + 1, place, s.ranking_points, s.games, s.wins, hands, hand_points, s.skill
+            )
+        )
+    counts = Counter(r.place for r in out)
+    return [replace(r, shared=True) if counts[r.place] > 1 else r for r in out]
+
+
+async def season_rows(db: Database, guild_id: str, window: Window) -> list[BoardRow]:
+    """The whole board of a season's window in ranking-points order: what its close freezes."""
+    return ranked(await _aggregate(db, guild_id, Order.POINTS, window), Order.POINTS)
+
+
+_LAST_GAME = """
+SELECT gp.skill_before, gp.skill_after FROM game_players gp
+WHERE gp.guild_id = ? AND gp.player_id = ?
+ORDER BY gp.table_id DESC LIMIT 1
+"""
+
+
+async def _with_change(db: Database, guild_id: str, row: BoardRow) -> BoardRow:
+    """The row with what the person's last game did to their skill (it goes up and down, where
+    a game's ranking points are nearly always a gain: the marker that tells something)."""
+    last = await db.rows(_LAST_GAME, (guild_id, row.player_id))
+    if not last or last[0][0] is None or last[0][1] is None:
+        return row
+    before, after = last[0]
+    return replace(row, change=float(after) - float(before))
+
+
+async def board(
+    db: Database,
+    guild_id: str,
+    order: Order,
+    limit: int,
+    offset: int,
+    reader: str | None,
+    window: Window | None = None,
+) -> Board:
+    """A page of the live board (every game, or a running season's), with the reader's row."""
+    rows = ranked(await _aggregate(db, guild_id, order, window), order)
+    page = [await _with_change(db, guild_id, r) for r in rows[offset : offset + limit]]
+    me = next((r for r in rows if r.player_id == reader), None)
+    if me is not None:
+        me = await _with_change(db, guild_id, me)
+    return Board(order, tuple(page), len(rows), offset, me)
 
 
 def _stats(r: tuple[object, ...]) -> PlayerStats:

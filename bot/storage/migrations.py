@@ -273,6 +273,40 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     ALTER TABLE event_rounds ADD COLUMN posted_at REAL;
     UPDATE event_rounds SET posted_at = scored_at;
     """,
+    # Seasons (bot.seasons): a server's numbered seasons, each closed once (its board frozen in
+    # season_board as it stood, the next season opened, in one transaction) and its summary posted
+    # once (claimed_by / posted_at, as daily_posts). A game counts in the season in which it
+    # finished: games are found by their server and finishing time.
+    """
+    CREATE TABLE seasons (
+        guild_id TEXT NOT NULL,
+        number INTEGER NOT NULL,       -- 1, 2, ... per server
+        kind TEXT NOT NULL,            -- monthly, quarterly (bot.tables.seasons.SeasonKind)
+        starts_at REAL NOT NULL,       -- epoch seconds: games finished from here ...
+        ends_at REAL NOT NULL,         -- ... until here count (moved by a change of kind until closed)
+        closed_by TEXT,                -- the process run that froze its board; NULL while it runs
+        closed_at REAL,
+        claimed_by TEXT,               -- the process run that posts its summary
+        posted_at REAL,                -- NULL while owed (or being posted)
+        PRIMARY KEY (guild_id, number)
+    );
+    CREATE INDEX seasons_open ON seasons(guild_id) WHERE closed_at IS NULL;
+    CREATE TABLE season_board (        -- a closed season's board, as it stood at the close
+        guild_id TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        player_id TEXT NOT NULL,
+        place INTEGER NOT NULL,        -- by ranking points, then wins; equal in both share it
+        ranking_points INTEGER NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        hands INTEGER NOT NULL,
+        hand_points INTEGER NOT NULL,
+        skill REAL NOT NULL,           -- the skill (which carries on) at the close
+        PRIMARY KEY (guild_id, number, player_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX season_board_place ON season_board(guild_id, number, place);
+    CREATE INDEX games_finished ON games(guild_id, finished_at);
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -67,6 +67,8 @@ class LobbyActions(Turns):
         require_server_manager(actor)
         changed = request.applied_to(current, self.settings.languages)
         await self.set_server_settings(actor, guild_id, changed)
+        for watcher in self.settings_watchers:  # e.g. the seasons: a change of kind acts at once
+            await watcher.settings_changed(guild_id, current, changed)
         return changed
 
     async def requested_options(self, guild_id: str, channel_id: str, request: TableRequest) -> TableOptions:

@@ -9,6 +9,7 @@ from bot.ai import Level
 from bot.engine.rules import InvalidRules, RuleSet
 from bot.tables.preferences import language_code
 from bot.tables.refusals import Refused, TableRefusal
+from bot.tables.seasons import SeasonKind
 
 MIN_TIME_LIMIT: Final = 15.0  # seconds: live play (RULES.md section 3)
 MAX_TIME_LIMIT: Final = 24 * 3600.0  # slow play over a day
@@ -96,6 +97,12 @@ class ServerSettings:
     """Where the daily challenge's summary of each closed day goes (bot.daily); None: nowhere."""
     event_role: str | None = None
     """A role whose members may organise server events (bot.events), besides Manage Server."""
+    season: SeasonKind = SeasonKind.OFF
+    """The leaderboard's seasons (bot.seasons): off (one everlasting board), monthly, quarterly."""
+    season_channel: str | None = None
+    """Where a closed season's summary goes; None: nowhere."""
+    season_role: str | None = None
+    """A role the bot gives a closed season's top three (and takes from the previous ones)."""
 
     def allows(self, channel_id: str, parent_id: str | None = None) -> bool:
         """A thread is allowed when its parent channel is."""
@@ -116,6 +123,12 @@ class ServerSettings:
             data["daily_channel"] = self.daily_channel
         if self.event_role is not None:
             data["event_role"] = self.event_role
+        if self.season is not SeasonKind.OFF:
+            data["season"] = self.season.value
+        if self.season_channel is not None:
+            data["season_channel"] = self.season_channel
+        if self.season_role is not None:
+            data["season_role"] = self.season_role
         return data
 
     @classmethod
@@ -128,7 +141,18 @@ class ServerSettings:
             language=language_code(data.get("language")),
             daily_channel=_snowflake(data.get("daily_channel")),
             event_role=_snowflake(data.get("event_role")),
+            season=_season_kind(data.get("season")),
+            season_channel=_snowflake(data.get("season_channel")),
+            season_role=_snowflake(data.get("season_role")),
         )
+
+
+def _season_kind(value: Any) -> SeasonKind:
+    """A stored season kind, tolerant: missing (rows from before seasons) or unknown reads off."""
+    try:
+        return SeasonKind(value)
+    except ValueError:
+        return SeasonKind.OFF
 
 
 def _snowflake(value: Any) -> str | None:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Protocol, TypeVar
 
 from bot.tables.events import TableEvent
+from bot.tables.options import ServerSettings
 
 E = TypeVar("E")
 
@@ -27,6 +28,15 @@ class Observer(Protocol):
     each in a way that a repeat changes nothing."""
 
     async def present(self, event: TableEvent) -> None: ...
+
+
+class SettingsWatcher(Protocol):
+    """A service told of every change of a server's settings a manager saves (bot.seasons: a
+    change of the season's kind starts, reshapes or ends the running season at once)."""
+
+    async def settings_changed(
+        self, guild_id: str, before: ServerSettings, after: ServerSettings
+    ) -> None: ...
 
 
 class RecordingPresenter:

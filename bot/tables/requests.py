@@ -30,6 +30,7 @@ from bot.engine.rules import (
 from bot.tables.options import ServerSettings, TableOptions, checked_time_limit, rules_with
 from bot.tables.preferences import PlayerPreferences
 from bot.tables.refusals import Refused, TableRefusal
+from bot.tables.seasons import SeasonKind
 
 E = TypeVar("E", bound=Enum)
 
@@ -167,6 +168,11 @@ class SettingsRequest:
     daily_off: object = None
     event_role: str | None = None
     event_role_off: object = None
+    season: object = None
+    season_channel: str | None = None
+    season_channel_off: object = None
+    season_role: str | None = None
+    season_role_off: object = None
 
     @property
     def given(self) -> bool:
@@ -180,6 +186,11 @@ class SettingsRequest:
                 self.daily_off,
                 self.event_role,
                 self.event_role_off,
+                self.season,
+                self.season_channel,
+                self.season_channel_off,
+                self.season_role,
+                self.season_role_off,
             )
         )
 
@@ -199,13 +210,24 @@ class SettingsRequest:
         if self.event_role_off is not None and flag("event_role_off", self.event_role_off):
             event_role = None
         return replace(
-            current,
+            self._seasons_applied_to(current),
             defaults=self.defaults.applied_to(current.defaults),
             allowed_channels=frozenset(channels),
             language=language,
             daily_channel=daily_channel,
             event_role=event_role,
         )
+
+    def _seasons_applied_to(self, current: ServerSettings) -> ServerSettings:
+        """The seasons' kind, summary channel and reward role (``*_off``: none)."""
+        season = current.season if self.season is None else enum_choice("season", self.season, SeasonKind)
+        channel = current.season_channel if self.season_channel is None else self.season_channel
+        if self.season_channel_off is not None and flag("season_channel_off", self.season_channel_off):
+            channel = None
+        role = current.season_role if self.season_role is None else self.season_role
+        if self.season_role_off is not None and flag("season_role_off", self.season_role_off):
+            role = None
+        return replace(current, season=season, season_channel=channel, season_role=role)
 
 
 @dataclass(frozen=True, slots=True)

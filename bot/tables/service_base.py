@@ -36,7 +36,7 @@ from bot.tables.clock import Clock, SystemClock
 from bot.tables.computers import ComputerPool, ComputerSettings
 from bot.tables.options import TableOptions
 from bot.tables.permissions import Actor, require_seat
-from bot.tables.presenter import Observer, Presenter
+from bot.tables.presenter import Observer, Presenter, SettingsWatcher
 from bot.tables.refusals import Refused, TableRefusal, or_busy
 from bot.tables.results import game_record
 from bot.tables.snapshot import (
@@ -105,6 +105,8 @@ class ServiceBase:
         self.presenter: Presenter = _Unattached()
         # Services built on tables (bot.daily) watch the events too, after the presenter.
         self.observers: list[Observer] = []
+        # ... and server settings saved by a manager (bot.seasons), after the save.
+        self.settings_watchers: list[SettingsWatcher] = []
         self.clock: Clock = clock or SystemClock()
         self._own_pool = computers is None
         self.computers = computers or ComputerPool(ComputerSettings())

@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.client import HeartsClient
 from bot.client.answers import answer_failure, private_answer, reader_locale
 from bot.client.once import posted
-from bot.client.server import names_in, server_language
+from bot.client.server import names_in, server_language, summary_channel, tell_admins
 from bot.daily import DailyResult, DailyService, DayBoard, DaySummary
 from bot.render.daily_board import render as render_board
 from bot.render.daily_result import render as render_result
@@ -39,7 +39,6 @@ log = logging.getLogger(__name__)
 COG_NAME: Final = "Daily"
 NO_PINGS = discord.AllowedMentions.none()
 SHARE_TEMPLATE: Final = r"hh:daily:share:(?P<day>\d{4}-\d{2}-\d{2})"
-SUMMARY_PERMISSIONS: Final = ("view_channel", "send_messages", "attach_files")
 BOARD_IMAGE: Final = "daily.png"
 RESULT_IMAGE: Final = "daily_result.png"
 
@@ -125,15 +124,10 @@ class DiscordDailyPresenter:
 
     async def summary(self, summary: DaySummary) -> None:
         locale = await self.server_language(summary.guild_id)
-        channel = self.bot.get_channel(int(summary.channel_id))
-        missing = list(SUMMARY_PERMISSIONS)
-        if isinstance(channel, discord.TextChannel | discord.Thread):
-            perms = channel.permissions_for(channel.guild.me)
-            missing = [p for p in SUMMARY_PERMISSIONS if not getattr(perms, p)]
-        if missing:
+        channel, missing = summary_channel(self.bot, summary.channel_id)
+        if channel is None or missing:
             await self._tell_admins(summary, missing, locale)
             return
-        assert isinstance(channel, discord.TextChannel | discord.Thread)
         board = summary.board
         names = names_in(self.bot, summary.guild_id, [e.player_id for e in board.entries])
         text = "\n".join(
@@ -152,20 +146,10 @@ class DiscordDailyPresenter:
     async def _tell_admins(self, summary: DaySummary, missing: list[str], locale: str) -> None:
         """The summary is skipped: one line to the admins, in the server's system channel (where
         Discord posts its notices to them), else to the server's owner in a DM."""
-        guild = self.bot.get_guild(int(summary.guild_id))
         log.warning("daily summary of server %s skipped: no permission in its channel", summary.guild_id)
-        if guild is None:
-            return
         names = ", ".join(t(f"permission.{p}", locale) for p in missing)
         text = t("daily.summary.no_permission", locale, channel=f"<#{summary.channel_id}>", permissions=names)
-        try:
-            if guild.system_channel is not None:
-                await guild.system_channel.send(text, allowed_mentions=NO_PINGS)
-            else:
-                owner = await self.bot.create_dm(discord.Object(guild.owner_id or 0))
-                await owner.send(text, allowed_mentions=NO_PINGS)
-        except discord.HTTPException as exc:
-            log.warning("admins of server %s not told of the skipped summary: %s", summary.guild_id, exc)
+        await tell_admins(self.bot, summary.guild_id, text)
 
     async def share(self, interaction: discord.Interaction[Any], day_text: str) -> None:
         """A Share click: the clicker's own result of that day, one line, in the channel they

@@ -28,7 +28,8 @@ from bot.engine.cards import parse_cards
 from bot.engine.rules import MoonScoring, Omnibus, RuleSet, Scoring
 from bot.engine.scoring import all_tricks_score, moon_score, moon_self_score
 from bot.render import HandImage
-from bot.tables import Refused, TableRefusal, TableSnapshot
+from bot.storage import seasons
+from bot.tables import Refused, TableRefusal, TableSnapshot, or_busy
 from bot.tables.requests import (
     AUTOMATIC_PERSON,
     AUTOMATIC_SERVER,
@@ -41,12 +42,15 @@ from bot.tables.requests import (
     SettingsRequest,
     TableRequest,
 )
+from bot.tables.seasons import SeasonKind
 from bot.tables.table import TableStatus
 from bot.text import LANGUAGES, t
 from bot.text.alt_text import hand_alt
 from bot.text.commands import choice_key, english
 from bot.text.help import help_images, help_page
 from bot.text.locales import language_saved, language_setting, preferences_summary
+from bot.text.seasons import change_line
+from bot.text.seasons import settings_line as season_settings_line
 from cogs.hearts import _wording as describe
 from cogs.hearts._clicks import Clicks
 from cogs.hearts._controls import ALL_ITEMS, COG_NAME
@@ -108,6 +112,9 @@ MY_LANGUAGES: list[app_commands.Choice[str]] = [
 ]
 SERVER_LANGUAGES: list[app_commands.Choice[str]] = [
     app_commands.Choice(name=english(choice_key(code)), value=code) for code in (AUTOMATIC_SERVER, *LANGUAGES)
+]
+SEASONS: list[app_commands.Choice[str]] = [
+    app_commands.Choice(name=english(choice_key(kind.value)), value=kind.value) for kind in SeasonKind
 ]
 ON_OFF_CHOICES: list[app_commands.Choice[str]] = [
     app_commands.Choice(name=english(choice_key(v)), value=v) for v in ON_OFF
@@ -479,9 +486,14 @@ class HeartsSettings(commands.Cog):
         daily_off="Stop posting the daily challenge summary",
         event_role="Members of this role may organise events (besides Manage Server)",
         event_role_off="Only Manage Server may organise events",
+        season="Leaderboard seasons: off, monthly or quarterly (UTC)",
+        season_channel="Post each closed season's summary in this channel",
+        season_channel_off="Stop posting the seasons' summaries",
+        season_role="Give this role to each season's top three (needs Manage Roles)",
+        season_role_off="Stop giving a role to the seasons' top three",
     )
     @app_commands.choices(time_limit=TIME_LIMITS)
-    @app_commands.choices(computers=LEVELS, language=SERVER_LANGUAGES)
+    @app_commands.choices(computers=LEVELS, language=SERVER_LANGUAGES, season=SEASONS)
     async def settings(
         self,
         interaction: discord.Interaction[Any],
@@ -496,9 +508,16 @@ class HeartsSettings(commands.Cog):
         daily_off: bool | None = None,
         event_role: discord.Role | None = None,
         event_role_off: bool | None = None,
+        season: str | None = None,
+        season_channel: discord.TextChannel | None = None,
+        season_channel_off: bool | None = None,
+        season_role: discord.Role | None = None,
+        season_role_off: bool | None = None,
     ) -> None:
         guild = str(interaction.guild_id)
         lang = await reader_locale(interaction)
+        before = await self.service.server_settings(guild)
+        was = await or_busy(seasons.running(self.bot.db, guild, latest=True))
         request = SettingsRequest(
             TableRequest(seats=seats, target=target, time_limit=time_limit, computers=computers),
             language=language,
@@ -508,6 +527,11 @@ class HeartsSettings(commands.Cog):
             daily_off=daily_off,
             event_role=str(event_role.id) if event_role is not None else None,
             event_role_off=event_role_off,
+            season=season,
+            season_channel=str(season_channel.id) if season_channel is not None else None,
+            season_channel_off=season_channel_off,
+            season_role=str(season_role.id) if season_role is not None else None,
+            season_role_off=season_role_off,
         )
         changed = request.given
         current = await self.service.change_server_settings(
@@ -535,6 +559,11 @@ class HeartsSettings(commands.Cog):
             body += "\n" + t("event.settings.line", lang, role=f"<@&{current.event_role}>")
         else:
             body += "\n" + t("event.settings.managers", lang)
+        body += "\n" + season_settings_line(current, lang)
+        now = await or_busy(seasons.running(self.bot.db, guild, latest=True))
+        what = change_line(before.season, current.season, was, now, lang)
+        if what is not None:
+            body += "\n" + what
         prefix = t("reply.settings_saved", lang) + "\n" if changed else ""
         if language is not None:
             guild_locale = interaction.guild_locale.value if interaction.guild_locale else None

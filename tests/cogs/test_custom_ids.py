@@ -11,7 +11,7 @@ from typing import Any
 import discord
 import pytest
 
-import cogs.leaderboard
+import cogs.leaderboard._commands
 from cogs.daily import _earlier as earlier
 from cogs.daily._earlier import Choice, ChoiceButton
 from cogs.hearts import _controls as controls
@@ -49,7 +49,10 @@ EXAMPLES: dict[type[discord.ui.DynamicItem[Any]], tuple[list[Callable[[], Any]],
         [lambda y=y: controls.RematchButton(BIG, 0xFFFF, y) for y in (True, False)],
         ("table", "confirmed", "yes"),
     ),
-    PageButton: ([lambda o=o: PageButton(o, 10**6) for o in ("points", "skill")], ("order", "page")),
+    PageButton: (
+        [lambda o=o, s=s: PageButton(o, 10**6, season=s) for o in ("points", "skill") for s in (0, 10**5)],
+        ("order", "page", "season"),
+    ),
     ChoiceButton: ([lambda c=c: ChoiceButton(c, "9999-12-31") for c in Choice], ("choice", "day")),
 }
 
@@ -59,7 +62,7 @@ def _all_controls() -> set[type[discord.ui.DynamicItem[Any]]]:
     re-imports an extension's modules when a test bot loads it again)."""
     return {
         value
-        for module in (controls, cogs.leaderboard, earlier)
+        for module in (controls, cogs.leaderboard._commands, earlier)
         for value in vars(module).values()
         if isinstance(value, type)
         and issubclass(value, discord.ui.DynamicItem)

@@ -30,14 +30,16 @@ async def test_the_leaderboard_and_stats_after_two_games(hearts: Hearts) -> None
     await ix.wait_acknowledged()
     board = await ix.wait_original()
     assert not board.ephemeral  # the leaderboard is for everyone in the channel
-    lines = board.content.splitlines()
-    assert lines[0] == t("leaderboard.title", order=t("leaderboard.order.points"))
-    rows = {m["name"]: m for line in lines[1:] if (m := _row(line))}
+    assert board.content.splitlines()[0] == t("leaderboard.title", order=t("leaderboard.order.points"))
+    (image,) = board.attachments  # the board as an image, described in words
+    assert image.filename == "leaderboard.png" and image.image().width > 0
+    rows = {m["name"]: {**m, "rank": str(i + 1)} for i, m in enumerate(alt_rows(str(image.description)))}
     assert set(rows) == {"alice", "bob"}  # people only; computers are not ranked
     assert all(row["games"] == "2" for row in rows.values())
-    assert sorted(int(row["rank"]) for row in rows.values()) == [1, 2]
-    first = min(rows.values(), key=lambda r: int(r["rank"]))
+    assert sorted(int(row["place"].lstrip("=")) for row in rows.values()) in ([1, 2], [1, 1])
+    first = min(rows.values(), key=lambda r: int(r["place"].lstrip("=")))
     assert all(int(first["points"]) >= int(r["points"]) for r in rows.values())
+    assert "(marked)" not in str(image.description)  # carol has no row to mark
 
     stats = await hearts.reply(await emu.slash(carol, hearts.general, "stats", member=bob))
     assert stats.content == t("stats.title", name="bob")
@@ -56,13 +58,16 @@ async def test_the_leaderboard_and_stats_after_two_games(hearts: Hearts) -> None
     assert mine.content == t("stats.none", name="carol")
 
 
-def _row(line: str) -> dict[str, str] | None:
-    match = re.match(
-        r"(?P<rank>\d+)\. (?P<name>\S+) · (?P<points>-?\d+) pts? · (?P<games>\d+) games? · "
-        r"(?P<wins>\d+) wins?",
-        line,
-    )
-    return match.groupdict() if match else None
+ALT_ROW = re.compile(
+    r"(?:(?<=: )|(?<=; ))(?P<place>=?\d+)\. (?P<name>[^:;]+): "
+    r"(?P<points>-?\d+) ranking points?, (?P<games>\d+) games?, "
+    r"(?P<wins>\d+) wins?, skill (?P<skill>[\d.,-]+)(?P<change> \((?!marked)[^)]*\))?(?P<mine> \(marked\))?"
+)
+
+
+def alt_rows(alt: str) -> list[dict[str, str]]:
+    """The rows an image's alt text names, in order (the reader's own row under the page first)."""
+    return [m.groupdict() for m in ALT_ROW.finditer(alt)]
 
 
 async def test_the_page_buttons_lead_from_page_to_page(hearts: Hearts) -> None:
@@ -81,7 +86,7 @@ async def test_the_page_buttons_lead_from_page_to_page(hearts: Hearts) -> None:
     ix = await emu.slash(carol, hearts.general, "leaderboard")
     await ix.wait_acknowledged()
     board = await ix.wait_original()
-    assert _ranks(board.content) == list(range(1, 11))
+    assert _ranks(board) == list(range(1, 11))
     assert t("leaderboard.page", page=1, pages=2) in board.content
     assert _disabled(board) == {PREVIOUS: True, NEXT: False}
 
@@ -91,7 +96,7 @@ async def test_the_page_buttons_lead_from_page_to_page(hearts: Hearts) -> None:
         await click.wait_acknowledged()
         await emu.wait_until(lambda before=before: emu.message(board.id).edit_count > before, what="the page")
         shown = emu.message(board.id)
-        assert _ranks(shown.content) == ranks
+        assert _ranks(shown) == ranks
         assert t("leaderboard.page", page=page, pages=2) in shown.content
         assert _disabled(shown) == {PREVIOUS: page == 1, NEXT: page == 2}
 
@@ -99,9 +104,54 @@ async def test_the_page_buttons_lead_from_page_to_page(hearts: Hearts) -> None:
 PREVIOUS, NEXT = t("button.previous"), t("button.next")
 
 
-def _ranks(content: str) -> list[int]:
-    return [int(m[1]) for line in content.splitlines() if (m := re.match(r"(\d+)\. ", line))]
+def _ranks(message: Message) -> list[int]:
+    (image,) = message.attachments
+    return [int(row["place"]) for row in alt_rows(str(image.description))]
 
 
 def _disabled(message: Message) -> dict[str, bool]:
     return {c["label"]: bool(c.get("disabled")) for c in message.iter_components() if "label" in c}
+
+
+async def test_the_askers_own_row_is_marked_and_under_the_page_when_elsewhere(hearts: Hearts) -> None:
+    """Twelve ranked players, carol 12th: her /leaderboard shows the first ten and, under them,
+    her own row ("carol: place 12 of 12"), marked; on page 2 her row is among the page's, marked,
+    and not repeated; dave, who has no row, sees the page alone (a shorter image)."""
+    carol, dave = hearts.people[2], hearts.people[3]
+    emu = hearts.emu
+    raw = RawDatabase(f"sqlite:///{hearts.db}")
+    guild = str(hearts.guild.id)
+    ids = [str(900 + n) for n in range(1, 12)] + [str(carol.id)]
+    for n, player in enumerate(ids, start=1):
+        await raw.execute(
+            "INSERT INTO game_players (table_id, guild_id, player_id, seat, place, total, ranking_points, "
+            "hands, hand_points, moons, timeouts, quit, won) VALUES (?, ?, ?, 0, 1, 0, ?, 1, 0, 0, 0, 0, 1)",
+            (n, guild, player, 1300 - 100 * n),
+        )
+    mine = await emu.slash(carol, hearts.general, "leaderboard")
+    await mine.wait_acknowledged()
+    board = await mine.wait_original()
+    (image,) = board.attachments
+    alt = str(image.description)
+    assert alt.index(t("leaderboard.you", name="carol", place=12, players=12)) < alt.index("; 1. ")
+    rows = alt_rows(alt)
+    assert [(r["place"], r["name"], bool(r["mine"])) for r in rows[:1]] == [("12", "carol", True)]
+    assert [int(r["place"]) for r in rows[1:]] == list(range(1, 11))
+    assert not any(r["mine"] for r in rows[1:])
+
+    theirs = await emu.slash(dave, hearts.general, "leaderboard")
+    await theirs.wait_acknowledged()
+    (plain,) = (await theirs.wait_original()).attachments
+    assert "place 12 of 12" not in str(plain.description)
+    assert plain.image().height < image.image().height  # no row under the page
+
+    before = emu.message(board.id).edit_count
+    click = await emu.click(carol, emu.message(board.id), label=NEXT)
+    await click.wait_acknowledged()
+    await emu.wait_until(lambda: emu.message(board.id).edit_count > before, what="page 2")
+    (second,) = emu.message(board.id).attachments
+    rows = alt_rows(str(second.description))
+    assert [(r["place"], r["name"], bool(r["mine"])) for r in rows] == [
+        ("11", "Player 911", False),
+        ("12", "carol", True),
+    ]

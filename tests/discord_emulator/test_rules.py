@@ -481,3 +481,34 @@ async def test_discord_py_waits_for_the_buckets_instead_of_getting_429s(world: A
     assert [r.status for r in sent].count(200) == 12
     assert all(r.status != 429 for r in sent) and emu.rate_limits.refused == 0
     assert took >= 0.9  # twelve messages need three windows of half a second: discord.py waited
+
+
+# --- roles ---------------------------------------------------------------------------------------
+
+
+async def test_a_role_is_given_only_with_manage_roles_and_below_the_bots_highest(
+    emulator: DiscordEmulator, api: Api
+):
+    """Add / Remove Guild Member Role: 403/50013 without Manage Roles (the invite does not ask
+    for it), and for a role at or above the bot's highest; unknown members and roles are 404."""
+    guild, _, alice, _ = server(emulator)
+    below = emulator.create_role(guild, "champions", position=1)  # under the bot's role
+    above = emulator.create_role(guild, "moderators", position=len(guild.roles))
+    mine = emulator.bot_role(guild)
+    assert below.position < mine.position < above.position
+    path = f"/guilds/{guild.id}/members/{alice.id}/roles/"
+    status, data, _ = await api.call("PUT", path + str(below.id))
+    assert (status, code(data)) == (403, 50013)  # the invite's seven permissions lack Manage Roles
+    emulator.set_role_permissions(guild, mine, mine.permissions | Permission.MANAGE_ROLES)
+    status, _, _ = await api.call("PUT", path + str(below.id))
+    assert status == 204 and below.id in guild.members[alice.id].role_ids
+    status, data, _ = await api.call("PUT", path + str(above.id))
+    assert (status, code(data)) == (403, 50013)  # above the bot's own role
+    status, data, _ = await api.call("PUT", path + str(mine.id))
+    assert (status, code(data)) == (403, 50013)  # at the same position: refused too
+    status, data, _ = await api.call("PUT", path + str(guild.everyone.id))
+    assert (status, code(data)) == (404, 10011)
+    status, data, _ = await api.call("PUT", f"/guilds/{guild.id}/members/1/roles/{below.id}")
+    assert (status, code(data)) == (404, 10007)
+    status, _, _ = await api.call("DELETE", path + str(below.id))
+    assert status == 204 and below.id not in guild.members[alice.id].role_ids

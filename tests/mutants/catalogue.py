@@ -174,14 +174,14 @@ ISSUE_27: tuple[Mutant, ...] = (
     ),
     Mutant(
         "the leaderboard's Next button stays on its page",
-        "cogs/leaderboard.py",
+        "cogs/leaderboard/_commands.py",
         ("PageButton(order, min(page + 1, pages - 1),",),
         "PageButton(order, min(page, pages - 1),",
         ("tests/cogs/test_leaderboard.py",),
     ),
     Mutant(
         "the leaderboard's Previous button stays on its page",
-        "cogs/leaderboard.py",
+        "cogs/leaderboard/_commands.py",
         ("PageButton(order, max(page - 1, 0),",),
         "PageButton(order, max(page, 0),",
         ("tests/cogs/test_leaderboard.py",),

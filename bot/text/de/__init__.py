@@ -5,7 +5,7 @@ image words, slash commands), ``play`` (one-tap play, settings, pings, Rematch, 
 
 from __future__ import annotations
 
-from bot.text.de import core, daily, events, guide, options, places, play, review
+from bot.text.de import core, daily, events, guide, options, places, play, review, seasons
 
 MESSAGES: dict[str, str] = {
     **core.MESSAGES,
@@ -16,4 +16,5 @@ MESSAGES: dict[str, str] = {
     **options.MESSAGES,
     **places.MESSAGES,
     **review.MESSAGES,
+    **seasons.MESSAGES,
 }

@@ -135,7 +135,6 @@ MESSAGES: dict[str, str] = {
     "leaderboard.title": "**Rangliste** · {order}",
     "leaderboard.order.points": "Ranglistenpunkte",
     "leaderboard.order.skill": "Spielstärke",
-    "leaderboard.row": "{rank}. {name} · {points} {points|Pkt.|Pkt.} · {games} {games|Spiel|Spiele} · {wins} {wins|Sieg|Siege} · Spielstärke {skill:.1f}",
     "leaderboard.empty": "Auf diesem Server wurde noch kein Spiel beendet.",
     "leaderboard.page": "Seite {page} von {pages}",
     "stats.title": "**{name}** auf diesem Server",

@@ -149,7 +149,6 @@ MESSAGES: dict[str, str] = {
     "leaderboard.title": "**Leaderboard** · {order}",
     "leaderboard.order.points": "ranking points",
     "leaderboard.order.skill": "skill",
-    "leaderboard.row": "{rank}. {name} · {points} {points|pt|pts} · {games} {games|game|games} · {wins} {wins|win|wins} · skill {skill:.1f}",
     "leaderboard.empty": "No games finished on this server yet.",
     "leaderboard.page": "Page {page} of {pages}",
     "stats.title": "**{name}** on this server",

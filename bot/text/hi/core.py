@@ -135,7 +135,6 @@ MESSAGES: dict[str, str] = {
     "leaderboard.title": "**लीडरबोर्ड** · {order}",
     "leaderboard.order.points": "रैंकिंग अंक",
     "leaderboard.order.skill": "कौशल",
-    "leaderboard.row": "{rank}. {name} · {points} अंक · {games} खेल · {wins} {wins|जीत|जीतें} · कौशल {skill:.1f}",
     "leaderboard.empty": "इस सर्वर पर अभी तक कोई खेल पूरा नहीं हुआ।",
     "leaderboard.page": "पेज {page} / {pages}",
     "stats.title": "इस सर्वर पर **{name}**",

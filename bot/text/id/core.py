@@ -136,7 +136,6 @@ MESSAGES: dict[str, str] = {
     "leaderboard.title": "**Papan peringkat** · {order}",
     "leaderboard.order.points": "poin peringkat",
     "leaderboard.order.skill": "keahlian",
-    "leaderboard.row": "{rank}. {name} · {points} poin · {games} permainan · {wins} menang · keahlian {skill:.1f}",
     "leaderboard.empty": "Belum ada permainan yang selesai di server ini.",
     "leaderboard.page": "Halaman {page} dari {pages}",
     "stats.title": "**{name}** di server ini",

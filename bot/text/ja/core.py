@@ -136,7 +136,6 @@ MESSAGES: dict[str, str] = {
     "leaderboard.title": "**ランキング** · {order}",
     "leaderboard.order.points": "ランキングポイント",
     "leaderboard.order.skill": "実力",
-    "leaderboard.row": "{rank}. {name} · {points}pt · {games}ゲーム · {wins}勝 · 実力 {skill:.1f}",
     "leaderboard.empty": "このサーバーで終了したゲームはまだありません。",
     "leaderboard.page": "{page} / {pages}ページ",
     "stats.title": "このサーバーでの **{name}**",

@@ -341,10 +341,9 @@ async def test_a_german_player_at_a_japanese_server_reads_german_privately_japan
     # The leaderboard is public (Japanese), one's statistics private (German)
     board = await emu.slash(person, hearts.general, "leaderboard")
     await board.wait_acknowledged()
-    assert board.original is not None and not board.original.ephemeral
-    assert board.original.content.startswith(
-        t("leaderboard.title", "ja", order=t("leaderboard.order.points", "ja"))
-    )
+    shown = await board.wait_original()
+    assert not shown.ephemeral
+    assert shown.content.startswith(t("leaderboard.title", "ja", order=t("leaderboard.order.points", "ja")))
     stats = await hearts.reply(await emu.slash(person, hearts.general, "stats"))
     assert stats.content == t("stats.none", "de", name=person.name)
     german = [FIELD.split(v)[0] for k, v in CATALOGUES["de"].items() if k.startswith(("table.", "refusal."))]

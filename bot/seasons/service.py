@@ -1,0 +1,185 @@
+"""A server's seasons over the table service's clock (docs/RULES.md "Seasons").
+
+A season counts the ranking points of the server's games that finish within it; skill (OpenSkill)
+is never reset. The running season's row says when it ends; at that moment (plus ``GRACE``, so a
+game that finished just before and is still being saved is in it) the owner of the server's shard
+closes it: the board is frozen as it stood and the next season opened, in one transaction that
+only one process can make (``bot.storage.seasons.close``). The summary (the final board, the most
+games, the best points per hand, the reward role) is then owed until posted, claimed like the daily
+summary: once, across restarts and processes. A change of the kind in ``/hearts-settings`` acts at
+once (``settings_changed``): off → on starts a season now; monthly ↔ quarterly keeps the running
+season's start and moves its end to the end of the new period holding now; on → off ends it now.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any, Final, Protocol
+
+from bot.seasons.summary import SeasonSummary, summarise
+from bot.storage import seasons as store
+from bot.storage.claims import PostClaim
+from bot.storage.database import Database
+from bot.storage.leaderboard import season_rows
+from bot.storage.seasons import Season
+from bot.tables.options import ServerSettings
+from bot.tables.seasons import SeasonKind, period_end
+from bot.tables.service import TableService
+
+log = logging.getLogger(__name__)
+
+GRACE: Final = 60.0  # seconds after a season's end before its board is frozen
+RECHECK: Final = 3600.0  # the timer is armed at most this far ahead (a wall clock may jump)
+
+
+class SeasonPresenter(Protocol):
+    """The Discord side: posts a closed season's summary and moves its reward role."""
+
+    async def summary(self, summary: SeasonSummary) -> None: ...
+
+
+class _Unattached:
+    async def summary(self, summary: SeasonSummary) -> None:
+        log.info("season summary of server %s not posted (no presenter)", summary.season.guild_id)
+
+
+class SeasonService:
+    def __init__(
+        self, tables: TableService, db: Database, *, owns: Callable[[str], bool] | None = None
+    ) -> None:
+        self.tables = tables
+        self.db = db
+        self.owns = owns or tables.owns
+        self.presenter: SeasonPresenter = _Unattached()
+        self._holder = secrets.token_hex(8)  # this run: closes and claims name it
+        self._timer: Any = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._checking = asyncio.Lock()
+
+    def attach(self, presenter: SeasonPresenter) -> None:
+        self.presenter = presenter
+
+    async def start(self) -> None:
+        """Watch the settings; in the background (the presenter may wait for its connection),
+        close what ended while the bot was down and post what is owed (``settle`` waits)."""
+        if self not in self.tables.settings_watchers:
+            self.tables.settings_watchers.append(self)
+        self._spawn(self.check())
+
+    async def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        if self in self.tables.settings_watchers:
+            self.tables.settings_watchers.remove(self)
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def settle(self) -> None:
+        """Wait for the background checks started so far (tests, benchmarks)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    # == the clock ============================================================================
+
+    async def check(self) -> int:
+        """Close every season of this process's servers that has ended, post every summary they
+        owe; arm the timer for the next end. Returns how many summaries were posted."""
+        async with self._checking:
+            posted = 0
+            now = self.tables.clock.now()
+            while True:
+                due = [s for s in await store.due(self.db, now - GRACE) if self.owns(s.guild_id)]
+                running = [s for s in due if s.closed_at is None]
+                for season in running:  # after a long downtime a closed season's successor may be due too
+                    await self._close(season, now)
+                if not running:
+                    break
+            for season in due:
+                posted += await self._post(season.guild_id, season.number)
+            await self._arm()
+            return posted
+
+    async def _arm(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        clock = self.tables.clock
+        nxt = await store.next_end(self.db, clock.now() - GRACE)
+        when = clock.now() + RECHECK if nxt is None else min(nxt + GRACE, clock.now() + RECHECK)
+        self._timer = clock.call_at(when, self._fire)
+
+    def _fire(self) -> None:
+        self._timer = None
+        self._spawn(self.check())
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("season check failed", exc_info=task.exception())
+
+    # == closing ==============================================================================
+
+    async def _close(self, season: Season, now: float) -> bool:
+        """Freeze the season's board and open the next (per the server's setting now)."""
+        settings = await self.tables.server_settings(season.guild_id)
+        successor = None
+        if settings.season is not SeasonKind.OFF:
+            successor = (settings.season.value, period_end(settings.season, season.ends_at))
+        rows = await season_rows(self.db, season.guild_id, season.window)
+        closed = await store.close(self.db, season, rows, now, self._holder, successor)
+        if closed:
+            log.info("season %d of server %s closed (%d people)", season.number, season.guild_id, len(rows))
+        return closed
+
+    async def _post(self, guild_id: str, number: int) -> int:
+        claim = await store.claim_summary(self.db, guild_id, number, self._holder)
+        if claim is PostClaim.NONE:
+            return 0
+        season = await store.season(self.db, guild_id, number)
+        assert season is not None
+        settings = await self.tables.server_settings(guild_id)
+        rows = await store.frozen_rows(self.db, guild_id, number)
+        previous = await store.frozen_rows(self.db, guild_id, number - 1) if number > 1 else []
+        summary = summarise(
+            season,
+            rows,
+            previous,
+            settings.season_channel,
+            settings.season_role,
+            again=claim is PostClaim.TAKEN_OVER,
+        )
+        await self.presenter.summary(summary)
+        await store.mark_posted(self.db, guild_id, number, self.tables.clock.now())
+        return 1
+
+    # == the setting ==========================================================================
+
+    async def settings_changed(self, guild_id: str, before: ServerSettings, after: ServerSettings) -> None:
+        """A manager changed the kind: start, reshape or end the running season at once."""
+        if before.season is after.season:
+            return
+        await self.check()  # a season that ended while nobody looked is closed first
+        now = self.tables.clock.now()
+        running = await store.running(self.db, guild_id, latest=True)
+        if after.season is SeasonKind.OFF:
+            if running is not None and await self._close(replace(running, ends_at=now), now):
+                self._spawn(self._post(guild_id, running.number))
+        elif running is None:
+            await store.open_season(self.db, guild_id, after.season.value, now, period_end(after.season, now))
+        else:
+            await store.reshape(
+                self.db, guild_id, running.number, after.season.value, period_end(after.season, now)
+            )
+        await self._arm()
+
+    async def running(self, guild_id: str) -> Season | None:
+        return await store.running(self.db, guild_id, latest=True)

@@ -1,0 +1,269 @@
+"""A server's seasons (bot.seasons) in the database: the running one, closing it once, its board
+frozen as it stood, and its summary's claim.
+
+Closing is one transaction: the season's row is marked closed only where nobody has (a
+compare-and-set on ``closed_at``), its board is written (a second writer's rows conflict and
+change nothing) and the next season opened. The summary is owed from then on (``posted_at``
+NULL) and claimed like the daily summary (``bot.storage.claims``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from bot.storage.claims import PostClaim, take_over
+from bot.storage.database import Database
+from bot.storage.leaderboard import Board, BoardRow, Order, Window
+
+_COLUMNS = "guild_id, number, kind, starts_at, ends_at, closed_at, posted_at"
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    guild_id: str
+    number: int
+    kind: str  # bot.tables.seasons.SeasonKind's value (the calendar lives above storage)
+    starts_at: float
+    ends_at: float
+    closed_at: float | None
+    posted_at: float | None
+
+    @property
+    def window(self) -> Window:
+        return Window(self.starts_at, self.ends_at)
+
+
+def _season(r: tuple[object, ...]) -> Season:
+    return Season(
+        guild_id=str(r[0]),
+        number=int(r[1]),  # type: ignore[call-overload]
+        kind=str(r[2]),
+        starts_at=float(r[3]),  # type: ignore[arg-type]
+        ends_at=float(r[4]),  # type: ignore[arg-type]
+        closed_at=None if r[5] is None else float(r[5]),  # type: ignore[arg-type]
+        posted_at=None if r[6] is None else float(r[6]),  # type: ignore[arg-type]
+    )
+
+
+async def running(db: Database, guild_id: str, *, latest: bool = False) -> Season | None:
+    """The server's running season, if seasons are on. ``latest``: after this process's writes."""
+    sql = f"SELECT {_COLUMNS} FROM seasons WHERE guild_id = ? AND closed_at IS NULL"
+    rows = await (db.read_latest(sql, (guild_id,)) if latest else db.rows(sql, (guild_id,)))
+    return _season(rows[0]) if rows else None
+
+
+async def season(db: Database, guild_id: str, number: int) -> Season | None:
+    rows = await db.rows(
+        f"SELECT {_COLUMNS} FROM seasons WHERE guild_id = ? AND number = ?", (guild_id, number)
+    )
+    return _season(rows[0]) if rows else None
+
+
+async def last_number(db: Database, guild_id: str) -> int:
+    """The number of the server's latest season; 0 before its first."""
+    rows = await db.read_latest(
+        "SELECT COALESCE(MAX(number), 0) FROM seasons WHERE guild_id = ?", (guild_id,)
+    )
+    return int(rows[0][0])
+
+
+async def due(db: Database, now: float) -> list[Season]:
+    """Every running season that has ended by ``now``, and every closed one whose summary is
+    still owed: the work of a season check, all servers (the caller keeps its own)."""
+    rows = await db.read_latest(
+        f"SELECT {_COLUMNS} FROM seasons WHERE (closed_at IS NULL AND ends_at <= ?) "
+        "OR (closed_at IS NOT NULL AND posted_at IS NULL) ORDER BY guild_id, number",
+        (now,),
+    )
+    return [_season(r) for r in rows]
+
+
+async def next_end(db: Database, after: float) -> float | None:
+    """When the next running season of any server ends after ``after`` (the timer's next reading;
+    a season already due that another process owns is that process's to close)."""
+    rows = await db.read_latest(
+        "SELECT MIN(ends_at) FROM seasons WHERE closed_at IS NULL AND ends_at > ?", (after,)
+    )
+    return None if rows[0][0] is None else float(rows[0][0])
+
+
+async def open_season(db: Database, guild_id: str, kind: str, starts_at: float, ends_at: float) -> None:
+    """Start the server's next season (none may be running: a second insert changes nothing)."""
+    number = await last_number(db, guild_id) + 1
+    await db.execute(
+        (
+            "INSERT INTO seasons (guild_id, number, kind, starts_at, ends_at) "
+            "SELECT ?, ?, ?, ?, ? WHERE NOT EXISTS "
+            "(SELECT 1 FROM seasons WHERE guild_id = ? AND closed_at IS NULL) "
+            "ON CONFLICT (guild_id, number) DO NOTHING",
+            (guild_id, number, kind, starts_at, ends_at, guild_id),
+        )
+    )
+
+
+async def reshape(db: Database, guild_id: str, number: int, kind: str, ends_at: float) -> None:
+    """The running season takes another kind and end (a change of the setting mid-season)."""
+    await db.execute(
+        (
+            "UPDATE seasons SET kind = ?, ends_at = ? "
+            "WHERE guild_id = ? AND number = ? AND closed_at IS NULL",
+            (kind, ends_at, guild_id, number),
+        )
+    )
+
+
+async def close(
+    db: Database,
+    running_season: Season,
+    board_rows: list[BoardRow],
+    at: float,
+    holder: str,
+    successor: tuple[str, float] | None,
+) -> bool:
+    """Close the season once: its row marked, its board frozen, the next season (``successor``:
+    kind and end; it starts where this one ends) opened. False if it was closed already."""
+    s = running_season
+    statements: list[tuple[str, tuple[object, ...]]] = [
+        (
+            "UPDATE seasons SET closed_at = ?, closed_by = ?, ends_at = ? "
+            "WHERE guild_id = ? AND number = ? AND closed_at IS NULL",
+            (at, holder, s.ends_at, s.guild_id, s.number),
+        )
+    ]
+    statements += [
+        (
+            "INSERT INTO season_board (guild_id, number, player_id, place, ranking_points, games, wins, "
+            "hands, hand_points, skill) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (guild_id, number, player_id) DO NOTHING",
+            (
+                s.guild_id,
+                s.number,
+                r.player_id,
+                r.place,
+                r.ranking_points,
+                r.games,
+                r.wins,
+                r.hands,
+                r.hand_points,
+                r.skill,
+            ),
+        )
+        for r in board_rows
+    ]
+    if successor is not None:
+        kind, ends_at = successor
+        statements.append(
+            (
+                "INSERT INTO seasons (guild_id, number, kind, starts_at, ends_at) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (guild_id, number) DO NOTHING",
+                (s.guild_id, s.number + 1, kind, s.ends_at, ends_at),
+            )
+        )
+    changed = await db.execute(*statements)
+    return changed[0] == 1
+
+
+_FROZEN = (
+    "SELECT player_id, place, ranking_points, games, wins, hands, hand_points, skill FROM season_board "
+    "WHERE guild_id = ? AND number = ? "
+)
+_FROZEN_ORDER = {
+    Order.POINTS: "ORDER BY place, player_id",
+    Order.SKILL: "ORDER BY skill DESC, ranking_points DESC, player_id",
+}
+
+
+def _frozen_row(r: tuple[object, ...], position: int, order: Order) -> BoardRow:
+    skill = float(r[7])  # type: ignore[arg-type]
+    return BoardRow(
+        player_id=str(r[0]),
+        position=position,
+        place=int(r[1]) if order is Order.POINTS else position,  # type: ignore[call-overload]
+        ranking_points=int(r[2]),  # type: ignore[call-overload]
+        games=int(r[3]),  # type: ignore[call-overload]
+        wins=int(r[4]),  # type: ignore[call-overload]
+        hands=int(r[5]),  # type: ignore[call-overload]
+        hand_points=int(r[6]),  # type: ignore[call-overload]
+        skill=skill,
+    )
+
+
+async def frozen_board(
+    db: Database, guild_id: str, number: int, order: Order, limit: int, offset: int, reader: str | None
+) -> Board:
+    """A page of a closed season's board as it stood, and the reader's row on it: read by its
+    index a page at a time, however many people it holds."""
+    (count,) = (
+        await db.rows(
+            "SELECT COUNT(*) FROM season_board WHERE guild_id = ? AND number = ?", (guild_id, number)
+        )
+    )[0]
+    raw = await db.rows(
+        _FROZEN + _FROZEN_ORDER[order] + " LIMIT ? OFFSET ?", (guild_id, number, limit, offset)
+    )
+    rows = [_frozen_row(r, offset + i + 1, order) for i, r in enumerate(raw)]
+    me: BoardRow | None = None
+    mine = await db.rows(_FROZEN + "AND player_id = ?", (guild_id, number, reader)) if reader else []
+    if mine:
+        me = _frozen_row(mine[0], await _position(db, guild_id, number, order, mine[0]), order)
+    if order is Order.POINTS:
+        shared = await _shared_places(db, guild_id, number, {r.place for r in [*rows, *([me] if me else [])]})
+        rows = [replace(r, shared=r.place in shared) for r in rows]
+        me = replace(me, shared=me.place in shared) if me else None
+    return Board(order, tuple(rows), int(count), offset, me)
+
+
+async def _shared_places(db: Database, guild_id: str, number: int, places: set[int]) -> set[int]:
+    """Which of ``places`` more than one person holds on the frozen board."""
+    if not places:
+        return set()
+    marks = ", ".join("?" for _ in places)
+    rows = await db.rows(
+        f"SELECT place FROM season_board WHERE guild_id = ? AND number = ? AND place IN ({marks}) "
+        "GROUP BY place HAVING COUNT(*) > 1",
+        (guild_id, number, *sorted(places)),
+    )
+    return {int(r[0]) for r in rows}
+
+
+async def _position(db: Database, guild_id: str, number: int, order: Order, r: tuple[object, ...]) -> int:
+    """Where a person's frozen row stands in ``order``: one more than the rows before it."""
+    if order is Order.POINTS:
+        sql = "AND (place < ? OR (place = ? AND player_id < ?))"
+        args: tuple[object, ...] = (r[1], r[1], r[0])
+    else:
+        sql = (
+            "AND (skill > ? OR (skill = ? AND (ranking_points > ? "
+            "OR (ranking_points = ? AND player_id < ?))))"
+        )
+        args = (r[7], r[7], r[2], r[2], r[0])
+    rows = await db.rows(
+        "SELECT COUNT(*) FROM season_board WHERE guild_id = ? AND number = ? " + sql,
+        (guild_id, number, *args),
+    )
+    return int(rows[0][0]) + 1
+
+
+async def frozen_rows(db: Database, guild_id: str, number: int) -> list[BoardRow]:
+    """A closed season's whole board (its summary reads the top places and figures from it)."""
+    raw = await db.rows(_FROZEN + _FROZEN_ORDER[Order.POINTS], (guild_id, number))
+    return [_frozen_row(r, i + 1, Order.POINTS) for i, r in enumerate(raw)]
+
+
+async def claim_summary(db: Database, guild_id: str, number: int, holder: str) -> PostClaim:
+    """Claim a closed season's summary for this process run (as ``bot.storage.daily.claim_post``)."""
+    (changed,) = await db.execute(
+        (
+            "UPDATE seasons SET claimed_by = ? WHERE guild_id = ? AND number = ? "
+            "AND closed_at IS NOT NULL AND posted_at IS NULL AND claimed_by IS NULL",
+            (holder, guild_id, number),
+        )
+    )
+    if changed == 1:
+        return PostClaim.FIRST
+    return await take_over(db, "seasons", "number", guild_id, number, holder)
+
+
+async def mark_posted(db: Database, guild_id: str, number: int, at: float) -> None:
+    await db.execute(
+        ("UPDATE seasons SET posted_at = ? WHERE guild_id = ? AND number = ?", (at, guild_id, number))
+    )

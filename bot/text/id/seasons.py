@@ -1,0 +1,56 @@
+"""Bahasa Indonesia: musim papan peringkat dan gambarnya (``/leaderboard``, ``/hearts-settings``,
+ringkasan musim yang selesai, peran hadiah)."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    # Slash commands
+    "command.leaderboard.option.season.name": "musim",
+    "command.leaderboard.option.season.description": "Papan musim sebelumnya, seperti di akhir musim itu (nomornya)",
+    "command.hearts-settings.option.season.name": "musim",
+    "command.hearts-settings.option.season.description": "Musim papan peringkat: mati, bulanan, atau triwulanan (UTC)",
+    "command.hearts-settings.option.season_channel.name": "kanal_musim",
+    "command.hearts-settings.option.season_channel.description": "Kirim ringkasan setiap musim yang selesai di kanal ini",
+    "command.hearts-settings.option.season_channel_off.name": "kanal_musim_mati",
+    "command.hearts-settings.option.season_channel_off.description": "Berhenti mengirim ringkasan musim",
+    "command.hearts-settings.option.season_role.name": "peran_musim",
+    "command.hearts-settings.option.season_role.description": "Berikan peran ini kepada tiga teratas setiap musim (perlu Kelola Peran)",
+    "command.hearts-settings.option.season_role_off.name": "peran_musim_mati",
+    "command.hearts-settings.option.season_role_off.description": "Berhenti memberi peran kepada tiga teratas musim",
+    "choice.monthly": "bulanan",
+    "choice.quarterly": "triwulanan",
+    # The leaderboard
+    "leaderboard.season.running": "Musim {number} · sampai {end}",
+    "leaderboard.season.closed": "Musim {number} · {start} sampai {end} · akhir",
+    "leaderboard.season.none": "Belum ada musim {number} di server ini.",
+    "leaderboard.image.title": "Papan peringkat",
+    "leaderboard.image.subtitle": "{order} · halaman {page} dari {pages}",
+    "leaderboard.header.place": "#",
+    "leaderboard.header.player": "pemain",
+    "leaderboard.header.points": "poin",
+    "leaderboard.header.games": "permainan",
+    "leaderboard.header.wins": "menang",
+    "leaderboard.header.skill": "keahlian",
+    "leaderboard.you": "{name}: peringkat {place} dari {players}",
+    "leaderboard.alt": "Papan peringkat, {subtitle}: {rows}",
+    "leaderboard.alt.row": "{place}. {name}: {points} poin peringkat, {games} permainan, {wins} menang, keahlian {skill}{change}",
+    "leaderboard.alt.change": " (keahlian {change} di permainan terakhir)",
+    "leaderboard.alt.mine": " (ditandai)",
+    # /hearts-settings
+    "season.settings.line": "Musim: {kind} · ringkasan: {channel} · peran hadiah: {role}",
+    "season.settings.none": "tidak ada",
+    "season.settings.running": "Musim {number} berjalan sampai {end}.",
+    "season.settings.started": "Musim {number} dimulai sekarang dan berakhir {end}. Permainan yang selesai sebelum sekarang tidak dihitung di musim mana pun.",
+    "season.settings.reshaped": "Musim {number} tetap dimulai pada {start} dan sekarang berakhir {end}.",
+    "season.settings.ended": "Musim {number} berakhir sekarang: papannya disimpan seperti adanya (/leaderboard season:{number}) dan ringkasannya dikirim.",
+    # A closed season's summary
+    "season.summary.title": "🏆 **Musim {number} telah selesai** ({start} sampai {end}) · {players} pemain",
+    "season.summary.most_games": "Permainan terbanyak: {entries}",
+    "season.summary.best_per_hand": "Poin per ronde paling sedikit (minimal {min} permainan): {entries}",
+    "season.summary.games_entry": "{name} ({games})",
+    "season.summary.per_hand_entry": "{name} ({value})",
+    "season.summary.reward": "{role} diberikan kepada {names}.",
+    "season.summary.no_permission": "⚠️ Untuk admin server: Aku tidak bisa mengirim ringkasan musim {number} di {channel}: aku perlu {permissions} di sana.",
+    "season.role.refused": "⚠️ Untuk admin server: Aku tidak bisa memindahkan peran hadiah musim {role}: aku perlu {permission}, dan peran itu harus berada di bawah peran tertinggiku. Musim tetap berakhir seperti biasa.",
+    "permission.manage_roles": "Kelola Peran",
+}

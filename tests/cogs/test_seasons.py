@@ -1,0 +1,160 @@
+"""Seasons through the emulator, on the service's clock: /hearts-settings turns monthly seasons on
+(and says what happens), a season ends with one summary in the chosen channel (the final board as
+an image) and the reward role moved from the last season's top three to this one's, an earlier
+season is shown as it stood, a season closed while the bot was down goes out once after the
+restart, and a role the bot may not give is one line to the admins while the season still ends."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.seasons import GRACE
+from bot.tables import ManualClock
+from bot.tables.seasons import SeasonKind, period_end, utc_text
+from bot.text import t
+from cogs.leaderboard._commands import Leaderboard
+from discord_emulator import DiscordEmulator, Message, Permission, User
+from discord_emulator.models import Role
+from discord_emulator.runner import BotRunner
+from playtest.harness import Hearts, make_bot
+from tests.cogs.test_leaderboard import alt_rows
+
+NOV30 = 1_796_079_600.0  # 2026-11-30 23:00 UTC: the month ends in an hour
+DEC1 = period_end(SeasonKind.MONTHLY, NOV30)
+JAN1 = period_end(SeasonKind.MONTHLY, DEC1)
+OVER = "🏆 **Season "  # how every season summary begins (English)
+
+
+async def start(emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path) -> tuple[Hearts, User]:
+    people = [emulator.create_user(n) for n in ("alice", "bob", "carol", "dave")]
+    owner = emulator.create_user("olga")
+    guild = emulator.create_guild("Card club", members=people, owner=owner)
+    clock = ManualClock(NOV30)
+    db = tmp_path / "hearts.sqlite3"
+    bot = make_bot(emulator, db, clock)
+    await bot_runner.start(bot)
+    return Hearts(emulator, bot, clock, db, guild, guild.channel("general"), people), owner
+
+
+def seasons_of(h: Hearts) -> Leaderboard:
+    """The extension's cog (after a restart, of the freshly imported module: no isinstance)."""
+    cog = h.bot.get_cog("Leaderboard")
+    assert cog is not None
+    return cog  # type: ignore[return-value]
+
+
+async def game(h: Hearts, host: User, guest: User, n: int) -> None:
+    lobby = await h.open_table(host, seats=4, target=10)
+    await h.seat(lobby, [guest])
+    await h.click(host, lobby, "Start")
+    await h.play_until(lambda: len(h.public("Game over")) >= n, [host, guest])
+    await h.settle()
+
+
+async def end_season(h: Hearts, at: float, count: int) -> Message:
+    """Move the service's clock past a season's end; its summary (the ``count``-th) comes out.
+    The weeks before pass without the bot's periodic timers (each would run thousands of times)."""
+    h.clock.set(max(h.clock.now(), at - 10))
+    h.clock.advance(at + GRACE - h.clock.now())
+    await h.emu.wait_until(lambda: len(h.public(OVER)) >= count, what=f"summary {count}")
+    return h.public(OVER)[-1]
+
+
+def holders(h: Hearts, role: Role) -> set[str]:
+    return {m.user.name for m in h.guild.members.values() if role.id in m.role_ids}
+
+
+async def test_seasons_end_with_one_summary_and_move_the_reward_role(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    h, owner = await start(emulator, bot_runner, tmp_path)
+    alice, bob, carol, dave = h.people
+    role = emulator.create_role(h.guild, "Champions", position=1)  # below the bot's own role
+    mine = emulator.bot_role(h.guild)
+    emulator.set_role_permissions(h.guild, mine, mine.permissions | Permission.MANAGE_ROLES)
+    ix = await emulator.slash(
+        owner, h.general, "hearts-settings", season="monthly", season_channel=h.general, season_role=role
+    )
+    said = (await h.reply(ix)).content
+    assert t("season.settings.started", number=1, end=utc_text(DEC1)) in said
+    assert f"<@&{role.id}>" in said
+
+    await game(h, alice, bob, 1)
+    first = await end_season(h, DEC1, 1)
+    assert first.channel_id == h.general.id
+    assert first.content.startswith(
+        t("season.summary.title", number=1, start=utc_text(NOV30), end=utc_text(DEC1), players=2)
+    )
+    (image,) = first.attachments
+    assert image.filename == "season.png" and image.image().width > 0
+    assert {r["name"] for r in alt_rows(str(image.description))} == {"alice", "bob"}
+    await emulator.wait_until(lambda: holders(h, role) == {"alice", "bob"}, what="the role given")
+
+    await game(h, carol, dave, 2)  # season 2: carol and dave only
+    await end_season(h, JAN1, 2)
+    await emulator.wait_until(lambda: holders(h, role) == {"carol", "dave"}, what="the role moved")
+
+    # Season 1 as it stood: alice and bob; carol asks and has no row on it.
+    board = await emulator.slash(carol, h.general, "leaderboard", season=1)
+    await board.wait_acknowledged()
+    shown = await board.wait_original()
+    assert (
+        t("leaderboard.season.closed", number=1, start=utc_text(NOV30), end=utc_text(DEC1)) in shown.content
+    )
+    (page,) = shown.attachments
+    rows = alt_rows(str(page.description))
+    assert {r["name"] for r in rows} == {"alice", "bob"} and not any(r["mine"] for r in rows)
+    # alice asks: her own row is marked
+    board = await emulator.slash(alice, h.general, "leaderboard", season=1)
+    await board.wait_acknowledged()
+    (page,) = (await board.wait_original()).attachments
+    assert [r["name"] for r in alt_rows(str(page.description)) if r["mine"]] == ["alice"]
+    # The running season 3 has nobody yet; a season that never was is answered privately.
+    now = await emulator.slash(alice, h.general, "leaderboard")
+    await now.wait_acknowledged()
+    assert t("leaderboard.empty") in (await now.wait_original()).content
+    missing = await h.reply(await emulator.slash(alice, h.general, "leaderboard", season=9))
+    assert missing.content == t("leaderboard.season.none", number=9)
+    assert len(h.public(OVER)) == 2  # one summary per season
+
+
+async def test_a_season_closed_while_the_bot_was_down_goes_out_once_after_the_restart(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    h, owner = await start(emulator, bot_runner, tmp_path)
+    alice, bob = h.people[:2]
+    ix = await emulator.slash(owner, h.general, "hearts-settings", season="monthly", season_channel=h.general)
+    await h.reply(ix)
+    await game(h, alice, bob, 1)
+    await h.restart(bot_runner, downtime=DEC1 + 3600 - h.clock.now())  # down over the change
+    await emulator.wait_until(lambda: len(h.public(OVER)) == 1, what="the summary after the restart")
+    await h.restart(bot_runner, downtime=60.0)
+    await seasons_of(h).seasons.settle()
+    assert len(h.public(OVER)) == 1
+
+
+async def test_a_role_the_bot_may_not_give_is_one_line_to_the_admins(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """The invite's seven permissions lack Manage Roles: the summary still goes out, the admins
+    are told once (the owner's DM: the server has no system channel), season 2 runs."""
+    h, owner = await start(emulator, bot_runner, tmp_path)
+    alice, bob = h.people[:2]
+    role = emulator.create_role(h.guild, "Champions", position=1)
+    ix = await emulator.slash(
+        owner, h.general, "hearts-settings", season="monthly", season_channel=h.general, season_role=role
+    )
+    await h.reply(ix)
+    await game(h, alice, bob, 1)
+    await end_season(h, DEC1, 1)
+    refused = t("season.role.refused", role=f"<@&{role.id}>", permission=t("permission.manage_roles"))
+    told = await emulator.wait_for_message(
+        lambda m: m.channel_id == emulator.dm_channel(owner).id and m.content == refused,
+        what="the line to the admins",
+    )
+    assert told is not None and holders(h, role) == set()
+    await seasons_of(h).seasons.settle()
+    running = await seasons_of(h).seasons.running(str(h.guild.id))
+    assert running is not None and running.number == 2
+    lines = [m for m in emulator.dm_messages(owner) if m.content == refused]
+    assert len(lines) == 1

@@ -1,0 +1,205 @@
+"""Seasons on a real database (both backends), on the service's clock: a game counts in the season
+in which it finishes, a closed season's board stays as it stood, the close and the summary happen
+once across a restart and with two processes, and a change of the setting acts at once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from bot.seasons import GRACE, SeasonService, SeasonSummary
+from bot.storage import seasons as store
+from bot.storage.leaderboard import Order, board
+from bot.tables import Actor, ManualClock
+from bot.tables.requests import SettingsRequest
+from bot.tables.seasons import SeasonKind, period_end
+from tests.tables.helpers import Rig, options, play_to_end, rig
+
+ALICE, BOB = Actor("alice"), Actor("bob")
+ADMIN = Actor("admin", is_moderator=True)
+GUILD, OTHER, CHANNEL = "g1", "g2", "c1"
+NOV30 = 1_796_079_600.0  # 2026-11-30 23:00 UTC: a monthly season ends in an hour
+DEC1 = period_end(SeasonKind.MONTHLY, NOV30)
+
+
+@dataclass
+class Shown:
+    summaries: list[SeasonSummary] = field(default_factory=list)
+    fail: bool = False  # the process stops while posting (before the post is noted)
+
+    async def summary(self, summary: SeasonSummary) -> None:
+        self.summaries.append(summary)
+        if self.fail:
+            raise RuntimeError("stopped while posting")
+
+
+async def seasons(r: Rig, owns: set[str] | None = None, *, fail: bool = False) -> tuple[SeasonService, Shown]:
+    service = SeasonService(r.service, r.db, owns=None if owns is None else owns.__contains__)
+    shown = Shown(fail=fail)
+    service.attach(shown)
+    if fail:  # the first check, as the start makes it, stops while posting
+        with pytest.raises(RuntimeError):
+            await service.check()
+    else:
+        await service.start()
+        await service.settle()
+    return service, shown
+
+
+async def set_season(r: Rig, kind: str, guild: str = GUILD) -> None:
+    await r.service.change_server_settings(
+        ADMIN, guild, CHANNEL, SettingsRequest(season=kind, season_channel="55", season_role="77")
+    )
+
+
+async def game(r: Rig, guild: str = GUILD, *, finish: bool = True, seed: int = 11) -> int:
+    snap = await r.service.create_table(
+        ALICE, guild, CHANNEL, options(target=30, time_limit=86_400), seed=seed
+    )
+    await r.service.join(BOB, snap.table_id)
+    await r.service.start_game(ALICE, snap.table_id)
+    if finish:
+        await play_to_end(r.service, snap.table_id, {"alice": ALICE, "bob": BOB})
+        await r.service.settle()
+    return snap.table_id
+
+
+async def test_a_game_running_across_the_change_counts_where_it_finishes(db_url: str) -> None:
+    r = await rig(db_url, ManualClock(NOV30))
+    service, shown = await seasons(r)
+    try:
+        await set_season(r, "monthly")
+        first = await store.running(r.db, GUILD, latest=True)
+        assert first is not None and (first.number, first.starts_at, first.ends_at) == (1, NOV30, DEC1)
+        await game(r)  # season 1
+        across = await game(r, finish=False, seed=12)  # starts in season 1 ...
+        r.clock.advance(DEC1 + GRACE - NOV30)  # ... the season closes while it runs
+        await service.settle()
+        await play_to_end(r.service, across, {"alice": ALICE, "bob": BOB})  # ... and ends in season 2
+        await r.service.settle()
+        closed = await store.season(r.db, GUILD, 1)
+        assert closed is not None and closed.closed_at is not None
+        frozen = await store.frozen_board(r.db, GUILD, 1, Order.POINTS, 10, 0, "alice")
+        assert {row.player_id: row.games for row in frozen.rows} == {"alice": 1, "bob": 1}
+        second = await store.running(r.db, GUILD, latest=True)
+        assert second is not None and (second.number, second.starts_at) == (2, DEC1)
+        assert second.ends_at == period_end(SeasonKind.MONTHLY, DEC1)
+        live = await board(r.db, GUILD, Order.POINTS, 10, 0, "alice", second.window)
+        assert {row.player_id: row.games for row in live.rows} == {"alice": 1, "bob": 1}
+        everything = await board(r.db, GUILD, Order.POINTS, 10, 0, None)
+        assert {row.games for row in everything.rows} == {2}  # skill and the all-time board carry on
+        assert [s.season.number for s in shown.summaries] == [1]  # one summary
+        (summary,) = shown.summaries
+        assert summary.channel_id == "55" and summary.role_id == "77" and not summary.again
+        assert set(summary.winners) == {"alice", "bob"} and summary.players == 2
+    finally:
+        await service.stop()
+        await r.close()
+
+
+async def test_an_earlier_season_is_shown_as_it_stood(db_url: str) -> None:
+    """Games after the close and later ratings change nothing of a closed season's board."""
+    r = await rig(db_url, ManualClock(NOV30))
+    service, _shown = await seasons(r)
+    try:
+        await set_season(r, "monthly")
+        await game(r)
+        r.clock.advance(DEC1 + GRACE - NOV30)
+        await service.settle()
+        before = await store.frozen_board(r.db, GUILD, 1, Order.POINTS, 10, 0, None)
+        for seed in (21, 22):
+            await game(r, seed=seed)
+        after = await store.frozen_board(r.db, GUILD, 1, Order.POINTS, 10, 0, None)
+        assert after == before and [row.games for row in after.rows] == [1, 1]
+        skill = await store.frozen_board(r.db, GUILD, 1, Order.SKILL, 10, 0, "bob")
+        assert skill.me is not None and skill.me.player_id == "bob"
+        assert {row.skill for row in skill.rows} == {row.skill for row in before.rows}
+    finally:
+        await service.stop()
+        await r.close()
+
+
+async def test_a_season_ends_across_a_restart_with_one_summary(db_url: str) -> None:
+    """The bot is down when the season ends; the next start closes it and posts the summary. A run
+    that stops while posting leaves the summary owed: the run after it posts it (marked ``again``,
+    so the Discord side looks at the channel first), and a further start posts nothing."""
+    r = await rig(db_url, ManualClock(NOV30))
+    service, _ = await seasons(r)
+    await set_season(r, "monthly")
+    await game(r)
+    await service.stop()
+    r.clock.set(DEC1 + 3 * 86_400)  # down over the change
+    crashing, shown = await seasons(r, fail=True)  # closes at start, then stops while posting
+    await crashing.stop()
+    assert [(s.season.number, s.again) for s in shown.summaries] == [(1, False)]
+    again, shown2 = await seasons(r)
+    assert [(s.season.number, s.again) for s in shown2.summaries] == [(1, True)]
+    await again.stop()
+    third, shown3 = await seasons(r)
+    assert shown3.summaries == []
+    await third.stop()
+    (row,) = await r.db.rows("SELECT COUNT(*) FROM seasons WHERE guild_id = ?", (GUILD,))
+    assert row[0] == 2  # season 1 closed once, season 2 running
+    await r.close()
+
+
+async def test_two_processes_close_each_server_once(db_url: str) -> None:
+    """Two processes (each owning its servers) check at the same moment: each season closes once
+    and each server's summary is posted once, by its owner; seasons that ended while nobody
+    checked close in order."""
+    r = await rig(db_url, ManualClock(NOV30))
+    one, shown1 = await seasons(r, {GUILD})
+    two, shown2 = await seasons(r, {OTHER})
+    try:
+        await set_season(r, "monthly", GUILD)
+        await set_season(r, "quarterly", OTHER)
+        await game(r, GUILD)
+        await game(r, OTHER, seed=13)
+        r.clock.set(period_end(SeasonKind.QUARTERLY, NOV30) + GRACE)
+        await one.check()
+        # The other server's season is due, but not one's to close: its timer is not armed for it
+        # (else it would fire again at once, and again).
+        assert one._timer.when > r.clock.now()
+        await two.check()
+        await one.check()
+        await two.check()
+        # the monthly server was down-checked over two ends: season 2 (December, nobody played) too
+        assert [(s.season.number, s.players) for s in shown1.summaries] == [(1, 2), (2, 0)]
+        assert [(s.season.guild_id, s.season.number) for s in shown2.summaries] == [(OTHER, 1)]
+        rows = await r.db.rows(
+            "SELECT guild_id, COUNT(*) FROM season_board GROUP BY guild_id ORDER BY guild_id"
+        )
+        assert [tuple(x) for x in rows] == [(GUILD, 2), (OTHER, 2)]
+    finally:
+        await one.stop()
+        await two.stop()
+        await r.close()
+
+
+async def test_changing_the_setting_mid_season(db_url: str) -> None:
+    """Monthly → quarterly keeps the start and moves the end to the quarter's; quarterly → off ends
+    the season now (its board frozen, its summary out); off → monthly starts season 2 now."""
+    r = await rig(db_url, ManualClock(NOV30 - 10 * 86_400))
+    service, shown = await seasons(r)
+    try:
+        start = r.clock.now()
+        await set_season(r, "monthly")
+        await game(r)
+        await set_season(r, "quarterly")
+        running = await store.running(r.db, GUILD, latest=True)
+        assert running is not None and running.starts_at == start
+        assert running.ends_at == period_end(SeasonKind.QUARTERLY, start)
+        await set_season(r, "off")
+        await service.settle()
+        assert await store.running(r.db, GUILD, latest=True) is None
+        closed = await store.season(r.db, GUILD, 1)
+        assert closed is not None and closed.ends_at == start and closed.closed_at is not None
+        assert [s.season.number for s in shown.summaries] == [1]
+        r.clock.advance(60)
+        await set_season(r, "monthly")
+        second = await store.running(r.db, GUILD, latest=True)
+        assert second is not None and (second.number, second.starts_at) == (2, start + 60)
+    finally:
+        await service.stop()
+        await r.close()
