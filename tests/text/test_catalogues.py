@@ -11,18 +11,18 @@ import re
 
 import pytest
 
-from bot.text import CATALOGUES, LANGUAGES, PSEUDO_LOCALE, en, t
-from bot.text.catalogue import plural_categories
+from bot.text import CATALOGUES, LANGUAGES, PSEUDO_LOCALE, t
+from bot.text.catalogue import ENGLISH, plural_categories
+from bot.text.po.check import shape
 from bot.text.pseudo import CLOSE, OPEN
-from tests.text.catalogue_checks import shape
 
 TRANSLATIONS = [lang for lang in LANGUAGES if lang != "en"]
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_every_language_has_exactly_the_english_keys(lang: str) -> None:
-    keys, english = set(CATALOGUES[lang]), set(en.MESSAGES)
-    missing = "".join(f"\n    {key!r}: {en.MESSAGES[key]!r}," for key in en.MESSAGES if key not in keys)
+    keys, english = set(CATALOGUES[lang]), set(ENGLISH)
+    missing = "".join(f"\n    {key!r}: {ENGLISH[key]!r}," for key in ENGLISH if key not in keys)
     assert not missing, f"bot/text/{lang}/ lacks (English given, to translate):{missing}"
     assert not keys - english, f"{lang} has keys English does not: {sorted(keys - english)}"
 
@@ -35,9 +35,9 @@ def test_no_translation_is_empty(lang: str) -> None:
 @pytest.mark.parametrize("lang", [*LANGUAGES, PSEUDO_LOCALE])
 def test_placeholders_match_english(lang: str) -> None:
     wrong = {
-        key: (sorted(shape(text).fields), sorted(shape(en.MESSAGES[key]).fields))
+        key: (sorted(shape(text).fields), sorted(shape(ENGLISH[key]).fields))
         for key, text in CATALOGUES[lang].items()
-        if key in en.MESSAGES and shape(text).fields != shape(en.MESSAGES[key]).fields
+        if key in ENGLISH and shape(text).fields != shape(ENGLISH[key]).fields
     }
     assert not wrong, f"{lang}: placeholders differ from English (theirs, English): {wrong}"
 
@@ -150,12 +150,6 @@ KEEPS_ENGLISH = {
     "command.hearts.new.option.computers.name",
     "command.hearts-settings.option.computers.name",
     "choice.TWO_SPADES",
-    # a language is offered by its own name, whatever the language of the menu
-    "choice.en",
-    "choice.de",
-    "choice.id",
-    "choice.hi",
-    "choice.ja",
 }
 
 
@@ -165,13 +159,13 @@ def test_nothing_is_left_in_english(lang: str) -> None:
     same = {
         key
         for key, text in CATALOGUES[lang].items()
-        if text == en.MESSAGES.get(key) and key not in KEEPS_ENGLISH and not SAME_AS_ENGLISH.match(text)
+        if text == ENGLISH.get(key) and key not in KEEPS_ENGLISH and not SAME_AS_ENGLISH.match(text)
     }
     assert not same, f"{lang} still in English: {sorted(same)}"
 
 
 def test_the_pseudo_locale_marks_every_string() -> None:
-    for key, text in en.MESSAGES.items():
+    for key, text in ENGLISH.items():
         shown = t(key, PSEUDO_LOCALE, **dict.fromkeys(shape(text).fields, 2))
         assert shown.startswith(OPEN) and shown.endswith(CLOSE), (key, shown)
     assert t("refusal.not_your_turn", PSEUDO_LOCALE) == "⟦Íţ'š ñóţ ýóúŕ ţúŕñ.⟧"
