@@ -93,7 +93,7 @@ def language_choices(typed: str, locale: str | None, automatic: str) -> list[Lan
     for code in LANGUAGES:
         rank = _rank(typed, [own_name(code), english_name(code), name_in(code, reader), code])
         if rank is not None:
-            shown = label(code, reader)
-            found.append((rank, 1 if code == reader else 2, folded(shown), LanguageChoice(shown, code)))
+            shown = LanguageChoice(label(code, reader), code)
+            found.append((rank, 1 if code == reader else 2, folded(own_name(code)), shown))
     found.sort(key=lambda item: item[:3])
     return [choice for *_, choice in found[:CHOICES_MAX]]

@@ -15,6 +15,7 @@ from bot.text import CATALOGUES, LANGUAGES, PSEUDO_LOCALE, t
 from bot.text.catalogue import ENGLISH, plural_categories
 from bot.text.po.check import shape
 from bot.text.pseudo import CLOSE, OPEN
+from tests.text.discord_locales import ALL_LANGUAGES, CATALOGUE_OF
 
 TRANSLATIONS = [lang for lang in LANGUAGES if lang != "en"]
 
@@ -54,7 +55,7 @@ def test_every_plural_lists_one_form_per_plural_category_of_the_language(lang: s
 
 
 @pytest.mark.parametrize("lang", [*LANGUAGES, PSEUDO_LOCALE])
-@pytest.mark.parametrize("number", [0, 1, 2, 5, 21, -1, 1.5])
+@pytest.mark.parametrize("number", [0, 1, 2, 5, 11, 21, 22, -1, 1.5])
 def test_every_template_fills_for_any_number(lang: str, number: float) -> None:
     for key, text in CATALOGUES[lang].items():
         params = dict.fromkeys(shape(text).fields, number)
@@ -116,6 +117,31 @@ def test_discord_locales_choose_a_language(locale: str | None, lang: str) -> Non
     from bot.text import language
 
     assert language(locale) == lang
+
+
+@pytest.mark.parametrize("locale", sorted(CATALOGUE_OF))
+def test_every_discord_locale_reads_its_catalogue_once_all_exist(
+    locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """All 32 of Discord's locales, with issue 32's catalogues (empty ones stand in for those not
+    here yet): en-GB and en-US read English, es-ES Spanish, sv-SE Swedish, es-419, pt-BR, zh-CN
+    and zh-TW their own; a Babel-style spelling and any case the same."""
+    from bot.text import catalogue
+
+    monkeypatch.setattr(catalogue, "CATALOGUES", {code: CATALOGUES.get(code, {}) for code in ALL_LANGUAGES})
+    monkeypatch.setattr(catalogue, "LANGUAGES", ALL_LANGUAGES)
+    wanted = CATALOGUE_OF[locale]
+    assert catalogue.language(locale) == wanted
+    assert catalogue.language(locale.replace("-", "_").lower()) == wanted
+    assert catalogue.language("pt-PT") == "pt-BR"  # a language's other region rather than English
+    assert catalogue.language("fr-CA") == "fr"
+
+
+@pytest.mark.parametrize("locale", sorted(CATALOGUE_OF))
+def test_a_discord_locale_reads_its_catalogue_if_the_bot_has_it_else_english(locale: str) -> None:
+    from bot.text import language
+
+    assert language(locale) == (CATALOGUE_OF[locale] if CATALOGUE_OF[locale] in LANGUAGES else "en")
 
 
 # Words that stay as they are in a translation: names, symbols, the bot's file names.
