@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
+from pathlib import Path
 
 from bot.text.catalogue import DEFAULT_LOCALE, LANGUAGES
 from bot.text.po.check import Problem, catalog_problems, source_problems
@@ -11,18 +13,21 @@ from bot.text.po.convert import extract, from_package, template_path, update
 from bot.text.pofiles import PO_DIR, po_path, read_catalog
 
 
-def all_problems() -> list[Problem]:
+def all_problems(directory: Path = PO_DIR, languages: Sequence[str] = LANGUAGES) -> list[Problem]:
     """Every problem of the English source, the template and every language's catalogue."""
-    template = read_catalog(template_path(PO_DIR))
-    problems = source_problems(read_catalog(po_path(DEFAULT_LOCALE)), template)
-    for code in LANGUAGES:
+    template = read_catalog(template_path(directory))
+    problems = source_problems(read_catalog(po_path(DEFAULT_LOCALE, directory)), template)
+    for code in languages:
         if code != DEFAULT_LOCALE:
-            problems += catalog_problems(code, read_catalog(po_path(code)), template)
+            problems += catalog_problems(code, read_catalog(po_path(code, directory)), template)
     return problems
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.text.po", description=__doc__)
+    parser.add_argument(
+        "--dir", type=Path, default=PO_DIR, help="the PO files' directory (default: the bot's)"
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("extract", help="write hearts.pot from en.po")
     updating = commands.add_parser("update", help="bring catalogues in line with hearts.pot")
@@ -32,18 +37,19 @@ def main(argv: list[str] | None = None) -> int:
     converting.add_argument("package", help="e.g. bot.text.pt_br")
     converting.add_argument("code", help="the language code in LANGUAGES, e.g. pt-BR")
     args = parser.parse_args(argv)
+    directory: Path = args.dir
     if args.command == "extract":
-        template = extract()
-        print(f"{template_path(PO_DIR)}: {len(template)} messages")
+        template = extract(directory)
+        print(f"{template_path(directory)}: {len(template)} messages")
     elif args.command == "update":
         for code in args.codes or [c for c in LANGUAGES if c != DEFAULT_LOCALE]:
-            update(code)
-            print(f"updated {po_path(code)}")
+            update(code, directory)
+            print(f"updated {po_path(code, directory)}")
     elif args.command == "from-package":
-        catalog = from_package(args.package, args.code)
-        print(f"{po_path(args.code)}: {len(catalog)} messages from {args.package}")
+        catalog = from_package(args.package, args.code, directory)
+        print(f"{po_path(args.code, directory)}: {len(catalog)} messages from {args.package}")
     else:
-        problems = all_problems()
+        problems = all_problems(directory)
         for problem in problems:
             print(problem)
         print(f"{len(problems)} problem(s) in {len(LANGUAGES)} catalogues", file=sys.stderr)

@@ -12,7 +12,7 @@ import importlib
 import importlib.util
 import pkgutil
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -50,9 +50,11 @@ def merged(code: str, old: Catalog, template: Catalog) -> Catalog:
         before = found.get(key)
         text = str(before.string) if before is not None and before.string else ""
         outdated = bool(text) and before is not None and (before.fuzzy or before.id != source.id)
-        previous = ()
-        if outdated and before is not None:
-            previous = before.previous_id if before.fuzzy and before.previous_id else before.id
+        previous: Sequence[str] | str = ()
+        if outdated and before is not None and before.id != source.id:
+            # the English it translated; Babel does not read ``#|`` back, so an entry fuzzy
+            # already keeps what the last update wrote only until it is updated again
+            previous = before.id
         add_entry(
             catalog,
             key,
