@@ -19,7 +19,7 @@ from bot.client.translation import CatalogueTranslator
 from bot.config import Settings
 from bot.storage.database import Database
 from bot.tables import TableService
-from bot.text import LANGUAGES
+from bot.text import DEFAULT_LOCALE, LANGUAGES, language
 from bot.text.commands import (
     CHOICE_MAX,
     DESCRIPTION_MAX,
@@ -30,8 +30,11 @@ from bot.text.commands import (
     option_key,
     valid_name,
 )
+from discord_emulator.command_validation import LOCALES, validate_commands
 
-SPOKEN = {lang for lang in LANGUAGES if lang != "en"}
+SPOKEN = {locale for locale in LOCALES if language(locale) != DEFAULT_LOCALE}
+"""The Discord locales the commands are localized for: those the bot has a catalogue for, besides
+English (``es-ES`` for ``es``, ``sv-SE`` for ``sv``)."""
 
 
 async def payloads() -> list[dict[str, Any]]:
@@ -78,6 +81,13 @@ def test_the_english_catalogue_says_what_the_cogs_say(tree: list[dict[str, Any]]
     a cog shows here with the key to add to bot/text/en/ and every language)."""
     wrong = {key: (text, english(key)) for c in tree for key, text, _ in strings(c) if english(key) != text}
     assert not wrong, f"cogs (left) and bot/text/en/ (right) disagree: {wrong}"
+
+
+def test_discord_accepts_the_commands_in_every_locale(tree: list[dict[str, Any]]) -> None:
+    """What the sync sends passes the emulator's registration rules (Discord's): names, lengths,
+    locale keys, and 8,000 characters a command counting each field's longest localization."""
+    validate_commands(tree)
+    assert {lang for lang in LANGUAGES if lang != DEFAULT_LOCALE} <= {language(locale) for locale in SPOKEN}
 
 
 def test_every_string_is_translated_into_every_language(tree: list[dict[str, Any]]) -> None:
