@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from babel.messages.catalog import Catalog
 
 from bot.text.catalogue import PLURAL, plural_categories
+from bot.text.commands import CHOICE_MAX, DESCRIPTION_MAX, valid_name
 from bot.text.pofiles import entries
 
 
@@ -81,6 +82,25 @@ def localized_command(span: str, texts: Mapping[str, str]) -> str:
     return "`/" + " ".join(shown) + "`"
 
 
+BUTTON_LABEL_MAX = 80
+"""Discord's limit on a button's label (every label is a ``button.*`` template)."""
+
+
+def limit_problem(key: str, text: str) -> str | None:
+    """What Discord would refuse of this text where the key says it goes: a button's label over
+    80 characters, a command or option name it does not accept (1–32 characters, lowercase, no
+    spaces), a description or choice over 100. Measured on the template (a field counts as its
+    name; the tests fill them)."""
+    if key.startswith("button.") and len(text) > BUTTON_LABEL_MAX:
+        return f"a button label longer than Discord's {BUTTON_LABEL_MAX} characters ({len(text)})"
+    if key.startswith("command.") and key.endswith(".name") and not valid_name(text):
+        return "not a name Discord accepts: 1-32 characters, lowercase, letters, digits, - and _"
+    limited = key.startswith("choice.") or (key.startswith("command.") and key.endswith(".description"))
+    if limited and len(text) > max(CHOICE_MAX, DESCRIPTION_MAX):
+        return f"longer than Discord's {DESCRIPTION_MAX} characters ({len(text)})"
+    return None
+
+
 @dataclass(frozen=True)
 class Problem:
     code: str
@@ -94,6 +114,8 @@ class Problem:
 def translation_problems(code: str, key: str, english: str, text: str, texts: Mapping[str, str]) -> list[str]:
     """What is wrong with one translated template (empty: nothing)."""
     wrong: list[str] = []
+    if (limit := limit_problem(key, text)) is not None:
+        wrong.append(limit)
     theirs, source = shape(text), shape(english)
     if theirs.fields != source.fields:
         wrong.append(f"placeholders {sorted(theirs.fields)} instead of {sorted(source.fields)}")
