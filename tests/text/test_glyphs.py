@@ -22,6 +22,7 @@ from bot.text.catalogue import babel_locale
 from bot.text.po.check import shape
 from tests.text.discord_locales import ALL_LANGUAGES
 
+STYLE = fonts.TextStyle(20, (255, 255, 255))
 BUTTON_LABEL_MAX = 80
 """Discord's limit on a button's label."""
 
@@ -43,9 +44,14 @@ def missing_glyphs(texts: Iterable[str]) -> dict[str, list[str]]:
 
 
 @pytest.mark.parametrize("lang", [*LANGUAGES, PSEUDO_LOCALE])
-def test_every_character_of_every_catalogue_string_has_a_glyph(lang: str) -> None:
+def test_every_character_of_every_catalogue_string_has_a_glyph_and_is_drawn(lang: str) -> None:
     texts = [text for text in CATALOGUES[lang].values() if not text.isascii()]
     assert not missing_glyphs(texts), f"{lang}: no font draws {missing_glyphs(texts)}"
+    # Each distinct character drawn once, a line at a time (one image a template would take minutes)
+    distinct = sorted({c for text in texts for c in fonts.clusters(" ".join(text.split()))})
+    for start in range(0, len(distinct), 24):
+        line = "".join(distinct[start : start + 24])
+        assert fonts.text_image(line, STYLE).getbbox() is not None, line  # something was drawn
 
 
 def cldr_sample(lang: str) -> list[str]:
