@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import discord
@@ -113,7 +113,10 @@ FIVE_REMOVAL: list[app_commands.Choice[str]] = [
 ]
 
 
-def _language_suggestions(automatic: str) -> Callable[[discord.Interaction[Any], str], Awaitable[list[Any]]]:
+Suggest = Callable[[discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
+
+
+def _language_suggestions(automatic: str) -> Suggest:
     """The autocomplete of a language option: more languages than an option's 25 choices, so the
     person types any name or code of theirs ("deu", "German", "ไทย") and picks it; "automatic"
     sends ``automatic`` ("client"/"guild"). Suggested in the person's Discord language, without
