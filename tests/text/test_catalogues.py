@@ -1,6 +1,6 @@
 """Every language has every key, with the same placeholders, and plurals its grammar can fill.
 
-When someone adds a key to English (a topic module of ``bot/text/en/``),
+When someone adds a key to English (``bot/text/po/en.po``),
 ``test_every_language_has_exactly_the_english_keys`` lists it for every language that still lacks
 it: adding the translations is then mechanical.
 """
@@ -24,7 +24,7 @@ TRANSLATIONS = [lang for lang in LANGUAGES if lang != "en"]
 def test_every_language_has_exactly_the_english_keys(lang: str) -> None:
     keys, english = set(CATALOGUES[lang]), set(ENGLISH)
     missing = "".join(f"\n    {key!r}: {ENGLISH[key]!r}," for key in ENGLISH if key not in keys)
-    assert not missing, f"bot/text/{lang}/ lacks (English given, to translate):{missing}"
+    assert not missing, f"{lang}.po lacks (English given, to translate):{missing}"
     assert not keys - english, f"{lang} has keys English does not: {sorted(keys - english)}"
 
 

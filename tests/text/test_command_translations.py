@@ -78,9 +78,9 @@ def tree() -> list[dict[str, Any]]:
 
 def test_the_english_catalogue_says_what_the_cogs_say(tree: list[dict[str, Any]]) -> None:
     """Each command string has its key, with the cogs' English words (a changed or new literal in
-    a cog shows here with the key to add to bot/text/en/ and every language)."""
+    a cog shows here with the key to add to bot/text/po/en.po and every language)."""
     wrong = {key: (text, english(key)) for c in tree for key, text, _ in strings(c) if english(key) != text}
-    assert not wrong, f"cogs (left) and bot/text/en/ (right) disagree: {wrong}"
+    assert not wrong, f"cogs (left) and bot/text/po/en.po (right) disagree: {wrong}"
 
 
 def test_discord_accepts_the_commands_in_every_locale(tree: list[dict[str, Any]]) -> None:

@@ -99,3 +99,23 @@ def test_every_button_label_fits_discords_80_characters(lang: str) -> None:
             fields = shape(CATALOGUES[lang][key]).fields
             label = t(key, lang, **{name: "10♥" if name == "card" else 99999 for name in fields})
             assert 1 <= len(label) <= BUTTON_LABEL_MAX, (lang, key, label)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Durchmarschwahrscheinlichkeitsberechnung",  # German
+        "Pistelaskentasääntöjenyhteenveto",  # Finnish
+        "Játékszabálygyűjteményösszefoglaló",  # Hungarian
+        "ผู้เล่นได้รับแต้มจากไพ่โพแดงทุกใบในกองนี้",  # Thai: no spaces, marks above and below
+        "紅心皇后這一墩由你贏得紅心皇后這一墩由你贏得",  # Chinese: no spaces
+        unicodedata.normalize("NFD", "Người chơi đã ăn con đầm bích"),  # Vietnamese, decomposed
+    ],
+)
+def test_a_long_word_or_a_line_without_spaces_is_cut_cleanly_to_its_box(text: str) -> None:
+    """An image line is cut between two characters, never inside one (a Thai or Vietnamese mark
+    stays on its letter), and ends in "…" within the box's width."""
+    assert all(not unicodedata.combining(cluster[0]) for cluster in fonts.clusters(text))
+    full = fonts.text_image(text, STYLE)
+    cut = fonts.text_image(text, STYLE, max_width=full.width // 2)
+    assert full.width // 4 < cut.width <= full.width // 2 + 1  # (a line image has one pixel of margin)
