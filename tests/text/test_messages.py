@@ -9,7 +9,7 @@ def test_every_engine_refusal_has_english_text() -> None:
 
 def test_params_and_fallbacks() -> None:
     assert t("refusal.wrong_pass_count", count=3) == "Choose exactly 3 cards to pass."
-    assert t("refusal.not_your_turn", "fr") == t("refusal.not_your_turn")  # falls back to English
+    assert t("refusal.not_your_turn", "eo") == t("refusal.not_your_turn")  # falls back to English
     assert (
         t("refusal.not_your_turn", "de-DE") == t("refusal.not_your_turn", "de") != t("refusal.not_your_turn")
     )

@@ -56,6 +56,7 @@ def test_the_check_lists_what_a_translator_broke(po_dir: Path, capsys: pytest.Ca
     edit(po_dir, "de", "reply.no_table_here", "Hier ist kein Tisch: starte einen mit /hearts new.")
     edit(po_dir, "de", "button.join", "Diesem Tisch beitreten und mitspielen! " * 3)
     edit(po_dir, "de", "command.hearts.new.name", "Neuer Tisch")
+    shutil.copy(po_path("de", po_dir), po_path("eo", po_dir))  # a file whose code LANGUAGES lacks
     catalog = read_catalog(po_path("ja", po_dir))
     catalog.add("Old words", "古い言葉", context="removed.key")
     old = entries(catalog)["refusal.game_over"]  # translated from an earlier English, not marked
@@ -73,7 +74,8 @@ def test_the_check_lists_what_a_translator_broke(po_dir: Path, capsys: pytest.Ca
     assert "ja: refusal.game_over: outdated (fuzzy): the English is now 'This game is over.'" in shown
     assert "de: button.join: a button label longer than Discord's 80 characters (117)" in shown
     assert "de: command.hearts.new.name: not a name Discord accepts" in "".join(shown)
-    assert len(shown) == 8
+    assert "eo.po: *: a catalogue the bot does not load: add its code to LANGUAGES" in shown
+    assert len(shown) == 9
 
 
 def test_a_slash_command_in_code_may_be_written_with_the_languages_command_names() -> None:

@@ -10,13 +10,19 @@ from pathlib import Path
 from bot.text.catalogue import DEFAULT_LOCALE, LANGUAGES
 from bot.text.po.check import Problem, catalog_problems, source_problems
 from bot.text.po.convert import extract, from_package, template_path, update
-from bot.text.pofiles import PO_DIR, po_path, read_catalog
+from bot.text.pofiles import PO_DIR, file_stem, po_path, read_catalog
 
 
 def all_problems(directory: Path = PO_DIR, languages: Sequence[str] = LANGUAGES) -> list[Problem]:
     """Every problem of the English source, the template and every language's catalogue."""
     template = read_catalog(template_path(directory))
     problems = source_problems(read_catalog(po_path(DEFAULT_LOCALE, directory)), template)
+    listed = {file_stem(code) for code in languages}
+    for path in sorted(directory.glob("*.po")):
+        if path.stem not in listed:
+            problems.append(
+                Problem(path.name, "*", "a catalogue the bot does not load: add its code to LANGUAGES")
+            )
     for code in languages:
         if code != DEFAULT_LOCALE:
             problems += catalog_problems(code, read_catalog(po_path(code, directory)), template)

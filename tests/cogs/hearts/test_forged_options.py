@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.tables.preferences import load_preferences
-from bot.text import TableRefusal, refusal_text, t
+from bot.text import LANGUAGES, TableRefusal, refusal_text, t
 from discord_emulator import EmulatorError
 from playtest.harness import Hearts
 
@@ -74,7 +74,7 @@ async def test_the_refusal_is_in_the_readers_language_and_names_the_option_as_th
 async def test_forged_personal_settings_are_refused_and_nothing_is_saved(hearts: Hearts) -> None:
     alice = hearts.people[0]
     emu = hearts.emu
-    languages = ("client", "en", "de", "id", "hi", "ja")
+    languages = ("client", *LANGUAGES)
     ix = await emu.forged_slash(alice, hearts.general, "hearts me", language="xx")
     assert await refusal(hearts, ix) == refusal_text(
         TableRefusal.OPTION_NOT_OFFERED, "en", option="language", allowed=languages
@@ -103,7 +103,7 @@ async def test_forged_server_settings_are_refused_and_nothing_is_saved(hearts: H
                 TableRefusal.OPTION_NOT_OFFERED,
                 "en",
                 option="language",
-                allowed=("guild", "en", "de", "id", "hi", "ja"),
+                allowed=("guild", *LANGUAGES),
             ),
         ),
         (

@@ -451,8 +451,9 @@ async def test_the_language_options_suggest_a_language_by_any_of_its_names(
     everything = await suggested("")
     assert everything[0] == {"name": t("choice.client", "de"), "value": "client"}
     assert everything[1] == {"name": "Deutsch", "value": "de"}  # the reader's own language next
-    assert {c["value"] for c in everything} == {"client", *LANGUAGES}
-    assert {"name": "日本語 — Japanisch", "value": "ja"} in everything
+    assert len(everything) == min(25, 1 + len(LANGUAGES))
+    assert {c["value"] for c in everything} <= {"client", *LANGUAGES}
+    assert await suggested("jap") == [{"name": "日本語 — Japanisch", "value": "ja"}]
     for typed in ("jap", "Japanisch", "日本", "JA ", "japanese"):
         assert [c["value"] for c in await suggested(typed)] == ["ja"], typed
     assert [c["value"] for c in await suggested("hindi")] == ["hi"]
