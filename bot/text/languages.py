@@ -31,14 +31,19 @@ def _menu_case(name: str) -> str:
 
 @cache
 def name_in(code: str, reader: str) -> str:
-    """The language ``code`` named in the language ``reader`` (both catalogue codes)."""
-    name = Locale.parse(babel_locale(code)).get_display_name(babel_locale(reader))
-    return _menu_case(name or code)
+    """The language ``code`` named in the language ``reader`` (both catalogue codes), as CLDR
+    writes it in running text ("français", "Deutsch")."""
+    return Locale.parse(babel_locale(code)).get_display_name(babel_locale(reader)) or code
 
 
 def own_name(code: str) -> str:
-    """The language in its own words, as people look for it in a menu ("Deutsch", "日本語")."""
+    """The language in its own words, for a sentence ("je t'écris en français")."""
     return name_in(code, code)
+
+
+def menu_name(code: str) -> str:
+    """The language in its own words as a menu or a setting shows it ("Français", "日本語")."""
+    return _menu_case(own_name(code))
 
 
 def english_name(code: str) -> str:
@@ -61,8 +66,8 @@ def folded(text: str) -> str:
 
 def label(code: str, reader: str) -> str:
     """A language as the menu lists it for ``reader``: its own name, and the reader's name for it
-    where that differs ("Français — Französisch")."""
-    own, theirs = own_name(code), name_in(code, reader)
+    where that differs ("Français — Französisch", "Deutsch — allemand")."""
+    own, theirs = menu_name(code), name_in(code, reader)
     return own if folded(own) == folded(theirs) else f"{own} — {theirs}"
 
 

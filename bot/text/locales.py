@@ -12,7 +12,7 @@ from __future__ import annotations
 from bot.tables.options import ServerSettings
 from bot.tables.preferences import PlayerPreferences
 from bot.text.catalogue import LANGUAGES, language, t
-from bot.text.languages import own_name
+from bot.text.languages import menu_name, own_name
 
 
 def spoken(code: str | None) -> str | None:
@@ -37,7 +37,7 @@ def language_setting(code: str | None, locale: str | None, *, server: bool = Fal
     "automatic (…)" — for a person's setting, or with ``server`` for a server's."""
     chosen = spoken(code)
     if chosen is not None:
-        return own_name(chosen)
+        return menu_name(chosen)
     return t("choice.guild" if server else "choice.client", locale)
 
 
