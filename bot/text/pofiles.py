@@ -25,7 +25,6 @@ from babel.messages.pofile import read_po, write_po
 
 PO_DIR = Path(__file__).parent / "po"
 """Shipped as package data (``[tool.setuptools.package-data]`` in pyproject.toml)."""
-TEMPLATE = PO_DIR / "hearts.pot"
 DOMAIN = "hearts"
 PROJECT = "hearts-bot"
 _PLURAL_START = re.compile(r"\{\w+\|")
@@ -40,6 +39,11 @@ def file_stem(code: str) -> str:
 
 def po_path(code: str, directory: Path = PO_DIR) -> Path:
     return directory / f"{file_stem(code)}.po"
+
+
+def template_path(directory: Path = PO_DIR) -> Path:
+    """The template, ``hearts.pot``: every key with its English and no translation."""
+    return directory / f"{DOMAIN}.pot"
 
 
 def read_catalog(path: Path) -> Catalog:

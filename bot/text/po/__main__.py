@@ -9,8 +9,8 @@ from pathlib import Path
 
 from bot.text.catalogue import DEFAULT_LOCALE, LANGUAGES
 from bot.text.po.check import Problem, catalog_problems, source_problems
-from bot.text.po.convert import extract, from_package, template_path, update
-from bot.text.pofiles import PO_DIR, file_stem, po_path, read_catalog
+from bot.text.po.convert import extract, from_package, update
+from bot.text.pofiles import PO_DIR, file_stem, po_path, read_catalog, template_path
 
 
 def all_problems(directory: Path = PO_DIR, languages: Sequence[str] = LANGUAGES) -> list[Problem]:

@@ -18,14 +18,19 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 
 from bot.text.catalogue import DEFAULT_LOCALE
-from bot.text.pofiles import PO_DIR, add_entry, entries, new_catalog, po_path, read_catalog, write_catalog
+from bot.text.pofiles import (
+    PO_DIR,
+    add_entry,
+    entries,
+    new_catalog,
+    po_path,
+    read_catalog,
+    template_path,
+    write_catalog,
+)
 
 _SECTION = re.compile(r"^\s*#\s*(.+?)\s*$")
 _KEY = re.compile(r'^\s*"([^"]+)":')
-
-
-def template_path(directory: Path) -> Path:
-    return directory / "hearts.pot"
 
 
 def extract(directory: Path = PO_DIR) -> Catalog:
