@@ -52,7 +52,7 @@ def read_catalog(path: Path) -> Catalog:
 
 
 def write_catalog(path: Path, catalog: Catalog) -> None:
-    """Written in a stable form (no dates, no wrapping), so a change shows as a small diff."""
+    """Written in a stable form (fixed dates, no wrapping), so a change shows as a small diff."""
     catalog.creation_date = catalog.revision_date = FIXED_DATE
     with path.open("wb") as file:
         write_po(file, catalog, width=0, omit_header=False, include_previous=True)
