@@ -172,24 +172,20 @@ def _validate_option_limits(option: dict[str, Any], errors: FieldErrors, path: P
             errors.add(
                 (*path, "choices"), "UNKNOWN_FIELD", "Only string, integer and number options have choices."
             )
-        _check_len(errors, (*path, "choices"), choices, 25)
-        for k, choice in enumerate(choices):
-            cpath = (*path, "choices", k)
-            if not _good_description(choice.get("name", "")):
-                errors.add((*cpath, "name"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
-            _validate_localizations(choice, "name_localizations", errors, cpath, _good_description)
-            value = choice.get("value")
-            fits = (
-                isinstance(value, str) and len(value) <= 100
-                if kind == STRING_OPTION
-                else isinstance(value, int) and not isinstance(value, bool)
-                if kind == INTEGER_OPTION
-                else isinstance(value, int | float) and not isinstance(value, bool)
+        _validate_choices(choices, kind, errors, (*path, "choices"))
+    if option.get("autocomplete"):
+        if kind not in (STRING_OPTION, INTEGER_OPTION, NUMBER_OPTION):
+            errors.add(
+                (*path, "autocomplete"),
+                "UNKNOWN_FIELD",
+                "Only string, integer and number options autocomplete.",
             )
-            if not fits:
-                errors.add(
-                    (*cpath, "value"), "BASE_TYPE_BAD_TYPE", "The choice's value does not fit the option."
-                )
+        if choices:
+            errors.add(
+                (*path, "autocomplete"),
+                "APPLICATION_COMMAND_OPTION_CHOICES_AUTOCOMPLETE",
+                "Autocomplete can't be enabled on an option with choices.",
+            )
     for low, high, kinds in (
         ("min_value", "max_value", (INTEGER_OPTION, NUMBER_OPTION)),
         ("min_length", "max_length", (STRING_OPTION,)),
@@ -207,6 +203,42 @@ def _validate_option_limits(option: dict[str, Any], errors: FieldErrors, path: P
                 errors.add((*path, low), "NUMBER_TYPE_MAX", "min_length must be within 0..6000.")
             if not 1 <= option.get(high, 1) <= 6000:
                 errors.add((*path, high), "NUMBER_TYPE_MAX", "max_length must be within 1..6000.")
+
+
+def _validate_choices(choices: Any, kind: Any, errors: FieldErrors, path: Path) -> None:
+    """At most 25 choices, each named in 1-100 characters (and its localizations), with a value of
+    the option's type (a string at most 100 characters): an option's choices, or the choices of
+    an autocomplete answer."""
+    if not isinstance(choices, list):
+        errors.add(path, "BASE_TYPE_REQUIRED", "This field is required and must be a list.")
+        return
+    _check_len(errors, path, choices, 25)
+    for k, choice in enumerate(choices):
+        cpath = (*path, k)
+        name = choice.get("name", "") if isinstance(choice, dict) else ""
+        if not isinstance(name, str) or not _good_description(name):
+            errors.add((*cpath, "name"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+        if not isinstance(choice, dict):
+            continue
+        _validate_localizations(choice, "name_localizations", errors, cpath, _good_description)
+        value = choice.get("value")
+        fits = (
+            isinstance(value, str) and len(value) <= 100
+            if kind == STRING_OPTION
+            else isinstance(value, int) and not isinstance(value, bool)
+            if kind == INTEGER_OPTION
+            else isinstance(value, int | float) and not isinstance(value, bool)
+        )
+        if not fits:
+            errors.add((*cpath, "value"), "BASE_TYPE_BAD_TYPE", "The choice's value does not fit the option.")
+
+
+def validate_autocomplete_result(data: dict[str, Any], kind: int) -> None:
+    """The data of an autocomplete answer (callback type 8) for an option of type ``kind``:
+    ``choices``, as an option's choices are checked."""
+    errors = FieldErrors()
+    _validate_choices(data.get("choices"), kind, errors, ("data", "choices"))
+    errors.raise_if_any()
 
 
 def _longest(node: dict[str, Any], key: str) -> int:

@@ -106,10 +106,14 @@ class CommandRegistry:
         channel: Channel,
         guild: Guild | None,
         client_checks: bool = True,
+        focused: tuple[str, str] | None = None,
     ) -> SlashInvocation:
         """The interaction data of ``/path`` with ``options``. Without ``client_checks``, the values
         go out as a forged interaction carries them: the choices, ranges and lengths Discord's
-        client enforces are not checked (the option types and the command's availability are)."""
+        client enforces are not checked (the option types and the command's availability are).
+        With ``focused`` (an option's name and the text typed so far), the data of an autocomplete
+        interaction: the options filled so far (required ones may still be missing) and the
+        focused one, which must have ``autocomplete`` set, with its text as a string."""
         name, *subpath = path.split()
         command = self._find(name, guild)
         if command is None:
@@ -127,7 +131,7 @@ class CommandRegistry:
         if any(o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in node.get("options") or []):
             raise EmulatorError(f"/{path} needs a subcommand: {[o['name'] for o in node['options']]}")
         resolved: dict[str, dict[str, Any]] = {}
-        leaf_options = _leaf_options(node, options, resolved, guild, path, client_checks)
+        leaf_options = _leaf_options(node, options, resolved, guild, path, client_checks, focused)
         for parent in reversed(wrap):
             leaf_options = [{"type": parent["type"], "name": parent["name"], "options": leaf_options}]
         data: dict[str, Any] = {
@@ -189,15 +193,23 @@ def _leaf_options(
     guild: Guild | None,
     path: str,
     client_checks: bool,
+    focused: tuple[str, str] | None = None,
 ) -> list[dict[str, Any]]:
     schema = {o["name"]: o for o in node.get("options") or []}
     unknown = set(values) - set(schema)
     if unknown:
         raise EmulatorError(f"/{path} has no options {sorted(unknown)}; it has {sorted(schema)}")
     missing = [n for n, o in schema.items() if o.get("required") and n not in values]
-    if missing:
+    if missing and focused is None:
         raise EmulatorError(f"/{path} needs the required options {missing}")
-    return [
+    typing: list[dict[str, Any]] = []
+    if focused is not None:
+        name, typed = focused
+        option = schema.get(name)
+        if option is None or not option.get("autocomplete"):
+            raise EmulatorError(f"/{path} option {name!r} does not autocomplete: Discord sends nothing")
+        typing.append({"name": name, "type": option["type"], "value": typed, "focused": True})
+    return typing + [
         {
             "name": name,
             "type": schema[name]["type"],

@@ -271,6 +271,20 @@ class DiscordEmulator:
         a test can see what the bot does with what reaches it all the same."""
         return self._slash(user, channel, command, options, client_checks=False)
 
+    async def autocomplete(
+        self, user: User, channel: Channel, command: str, focused: str, typed: str, **options: Any
+    ) -> InteractionRecord:
+        """`user` types `typed` into the option `focused` of `/command` (the other `options` filled
+        so far): Discord asks the bot for suggestions (an autocomplete interaction, answered with
+        callback type 8; `InteractionRecord.suggestions` reads them)."""
+        guild = self.state.guild_of(channel)
+        invocation = self.commands.invoke(
+            command, options, user=user, channel=channel, guild=guild, focused=(focused, typed)
+        )
+        return self._send(
+            self.interactions.create(InteractionType.AUTOCOMPLETE, user, channel, invocation.data)
+        )
+
     def _slash(
         self, user: User, channel: Channel, command: str, options: dict[str, Any], *, client_checks: bool
     ) -> InteractionRecord:

@@ -3,7 +3,8 @@
 Rules enforced (DISCORD_NOTES.md): the first response within 3 s (else 404/10062), one response
 only (else 400/40060), the token usable for followups and `@original` for 15 min (then
 401/50027), followups only after the response (else 404/10015), component-only response types
-(6, 7) and modal rules. Time is the emulator clock, so tests jump past deadlines.
+(6, 7), modal rules, and an autocomplete interaction answered only by its choices (type 8: at
+most 25, each fitting the focused option). Time is the emulator clock, so tests jump past deadlines.
 
 Longer than 400 lines on purpose: the lifecycle is one state machine (deadline, response, followups,
 token expiry) over one record; its rules read best, and are checked against each other, side by side.
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .bodies import Upload
+from .command_validation import validate_autocomplete_result
 from .errors import ApiError, Code, EmulatorError, FieldErrors, unknown
 from .feed import WAIT_TIMEOUT
 from .models import EPHEMERAL, LOADING, Channel, Guild, Message, Permission, User
@@ -110,6 +112,23 @@ class InteractionRecord:
         if self.response_type is None:
             raise AssertionError(f"the bot's response to {self} was refused: {self.callbacks}")
         return self.response_type
+
+    async def suggestions(self, timeout: float = WAIT_TIMEOUT) -> list[dict[str, Any]]:
+        """The choices the bot answered an autocomplete interaction with, once it has."""
+        if await self.wait_acknowledged(timeout) is not Callback.AUTOCOMPLETE_RESULT:
+            raise AssertionError(f"{self} was not answered with autocomplete choices")
+        accepted = [c for c in self.callbacks if 200 <= c.status < 300]
+        return list((accepted[-1].data or {}).get("choices", []))
+
+    def focused_option(self) -> dict[str, Any] | None:
+        """The option an autocomplete interaction is about (the one being typed into)."""
+        options = self.data.get("options") or []
+        while options:
+            found = next((o for o in options if o.get("focused")), None)
+            if found is not None:
+                return dict(found)
+            options = [o for group in options for o in group.get("options") or []]
+        return None
 
     async def wait_original(self, timeout: float = WAIT_TIMEOUT, *, loaded: bool = True) -> Message:
         """Wait for the response message (after a defer, until its content arrives)."""
@@ -272,7 +291,10 @@ class Interactions:
             raise ApiError(
                 400, Code.GENERAL, f"Interaction callback type {int(callback)} is not valid for {record}"
             )
-        if callback is Callback.MODAL:
+        if callback is Callback.AUTOCOMPLETE_RESULT:
+            focused = record.focused_option()
+            validate_autocomplete_result(data, focused["type"] if focused else 3)
+        elif callback is Callback.MODAL:
             validate_modal(data)
         elif callback in (Callback.CHANNEL_MESSAGE, Callback.UPDATE_MESSAGE):
             validate_message(data, prefix=("data",), is_edit=callback is Callback.UPDATE_MESSAGE)

@@ -140,6 +140,7 @@ class MinimalBot(commands.Bot):
             post,
             edit,
             thread,
+            colour,
         )
         for command in more:
             self.tree.add_command(command)
@@ -253,3 +254,16 @@ async def thread(interaction: discord.Interaction, name: str) -> None:
     message = await interaction.original_response()
     created = await message.create_thread(name=name)
     await created.send("Seats: 4", view=DealView())
+
+
+COLOURS = ("red", "green", "blue", "yellow", "purple", "orange", "black", "white")
+
+
+@app_commands.command(description="Pick a colour: typing its name suggests the colours that match")
+async def colour(interaction: discord.Interaction, name: str) -> None:
+    await interaction.response.send_message(f"Colour {name}", ephemeral=True)
+
+
+@colour.autocomplete("name")
+async def colour_suggestions(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=c.title(), value=c) for c in COLOURS if typed.lower() in c]

@@ -2,11 +2,12 @@
 
 Logic never holds prose: it produces codes (the engine's ``Refusal``, the table service's
 ``TableRefusal``, ``InvalidRules.code``, event kinds) and the presentation layer turns them into
-text here. A language is a package (``en``, ``de``, ``id``, ``hi``, ``ja``) whose ``MESSAGES``
-mapping holds the same keys as English; English is the fallback for a locale the bot does not
-speak (and for a key a language has not translated yet, which the parity test refuses). Plural
-rules and number formats come from Babel's CLDR data (``catalogue`` says why Babel);
-``docs/TRANSLATING.md`` says how to add a language. ``locales`` picks the language of private and
+text here. A language is a gettext PO file, ``po/<code>.po``, holding the same keys as English
+(``pofiles`` reads it; ``python -m bot.text.po check`` checks it); English is the fallback for a
+locale the bot does not speak (and for a key a language has not translated yet, or whose English
+changed since, which the check refuses). Plural rules, number formats and the languages' names
+come from Babel's CLDR data (``catalogue``, ``languages``); ``docs/TRANSLATING.md`` says how to
+add a language. ``locales`` picks the language of private and
 public text from the settings and Discord's locales; ``alt_text`` describes every image in words;
 ``controls`` words the one-tap hand controls and the Last trick answer; ``help`` is the
 ``/hearts help`` guide.

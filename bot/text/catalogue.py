@@ -1,25 +1,22 @@
 """The catalogues, the choice of language for a Discord locale, and filling a template.
 
-Why Babel (and not gettext ``.po`` files or Project Fluent): the catalogues stay plain Python
-dicts keyed by stable message ids (``refusal.not_your_turn``), which the parity test compares key
-by key and which the code already uses; what hand-written code cannot do well is the *locale data*
-— which plural category a number takes in Hindi or German, how a decimal is written — and that is
-exactly what Babel ships, straight from Unicode CLDR. gettext would key messages by their English
-text (a changed English sentence silently orphans every translation) and only knows plural
-*formulas* per catalogue; Fluent would add a second template language and a less maintained
-Python runtime for features (gender selectors, nested terms) these sentences do not need.
+The catalogues are gettext PO files (``bot/text/po/<code>.po``, read by ``bot.text.pofiles``; why
+PO is said there), keyed by stable message ids (``refusal.not_your_turn``). What hand-written code
+cannot do well is the *locale data* — which plural category a number takes in Hindi or Polish, how
+a decimal is written — and that is what Babel ships, straight from Unicode CLDR. gettext's own
+plural formulas (``ngettext``) are not used: a sentence may hold several numbers, each with its
+own plural, so the choice is written inline in the template.
 
 Templates are ``str.format`` strings. ``{count|card|cards}`` picks one form by the number
 ``count``: the forms are listed in the order of the language's CLDR plural categories (zero, one,
 two, few, many, other — those the language has), so English and German write two forms, Hindi two
-(0 and 1 are both "one"), Japanese and Indonesian one (they need no plural syntax at all).
-Numbers in a sentence are written by Babel for the language (``1,5 h`` in German), without
-grouping separators so that table numbers read as names (``#1234``).
+(0 and 1 are both "one"), Russian and Polish four, Japanese and Indonesian one (they need no plural
+syntax at all). Numbers in a sentence are written by Babel for the language (``1,5 h`` in German),
+without grouping separators so that table numbers read as names (``#1234``).
 """
 
 from __future__ import annotations
 
-import importlib
 import re
 import string
 from collections.abc import Callable, Mapping
@@ -29,7 +26,7 @@ from typing import Any
 from babel import Locale
 from babel.numbers import format_decimal
 
-from bot.text import en
+from bot.text.pofiles import file_stem, read_messages
 from bot.text.pseudo import PSEUDO_LOCALE, pseudo_catalogue
 
 DEFAULT_LOCALE = "en"
@@ -66,18 +63,14 @@ LANGUAGES: tuple[str, ...] = (
     "fi",
     "hr",
 )
-"""The complete languages, in the order they were added, by Discord's locale code (``pt-BR``);
-each is the package ``bot.text.<code>`` in lower case with ``_`` for ``-`` (``bot.text.pt_br``)."""
+"""The complete languages, in the order they were added, by Discord's locale code where a
+language needs its region (``pt-BR``, ``es-419``, ``zh-TW``); each is the file
+``bot/text/po/<code>.po`` with ``_`` for ``-`` (``pt_BR.po``)."""
 
-
-def _package(code: str) -> str:
-    return f"bot.text.{code.lower().replace('-', '_')}"
-
-
-CATALOGUES: dict[str, Mapping[str, str]] = {
-    lang: importlib.import_module(_package(lang)).MESSAGES for lang in LANGUAGES
-}
-CATALOGUES[PSEUDO_LOCALE] = pseudo_catalogue(en.MESSAGES)
+CATALOGUES: dict[str, Mapping[str, str]] = {lang: read_messages(lang) for lang in LANGUAGES}
+ENGLISH: Mapping[str, str] = CATALOGUES[DEFAULT_LOCALE]
+"""The source catalogue: every key the bot has, and the fallback of every other language."""
+CATALOGUES[PSEUDO_LOCALE] = pseudo_catalogue(ENGLISH)
 
 CLDR_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 PLURAL = re.compile(r"\{(\w+)\|((?:[^{}]|\{[^{}|]*\})*)\}")
@@ -85,21 +78,25 @@ PLURAL = re.compile(r"\{(\w+)\|((?:[^{}]|\{[^{}|]*\})*)\}")
 
 
 def language(locale: str | None) -> str:
-    """The catalogue for a Discord locale (``de``, ``en-US``, ``pt-BR``), a Babel-style one
-    (``de_AT``) or a chosen language: the exact code, else its language, else English."""
+    """The catalogue for a Discord locale (``de``, ``en-US``, ``pt-BR``, ``sv-SE``), a Babel-style
+    one (``de_AT``) or a chosen language: the exact code (in any case), else its language's
+    catalogue (``en-GB`` → ``en``, ``es-ES`` → ``es``), else one of the language for another region
+    (``pt-PT`` → ``pt-BR``), else English."""
     if not locale:
         return DEFAULT_LOCALE
-    code = locale.replace("_", "-")
-    if code in CATALOGUES:
-        return code
-    base = code.split("-")[0].lower()
-    return base if base in CATALOGUES else DEFAULT_LOCALE
+    by_code = {code.lower(): code for code in CATALOGUES}
+    code = locale.replace("_", "-").lower()
+    base = code.split("-")[0]
+    if code in by_code or base in by_code:
+        return by_code.get(code) or by_code[base]
+    regional = [lang for lang in LANGUAGES if lang.lower().split("-")[0] == base]
+    return regional[0] if regional else DEFAULT_LOCALE
 
 
 def babel_locale(lang: str) -> str:
-    """The CLDR locale whose rules a catalogue follows (the pseudo-locale follows English); Babel
-    writes a region with ``_`` (Discord's ``es-419`` is Babel's ``es_419``)."""
-    return DEFAULT_LOCALE if lang == PSEUDO_LOCALE else lang.replace("-", "_")
+    """The CLDR locale whose rules a catalogue follows (the pseudo-locale follows English), in
+    Babel's spelling (``pt_BR``)."""
+    return DEFAULT_LOCALE if lang == PSEUDO_LOCALE else file_stem(lang)
 
 
 @cache
@@ -174,7 +171,7 @@ def template(key: str, locale: str | None = None) -> tuple[str, str] | None:
     lang = language(locale)
     text = CATALOGUES[lang].get(key)
     if not text:
-        text, lang = en.MESSAGES.get(key), DEFAULT_LOCALE
+        text, lang = ENGLISH.get(key), DEFAULT_LOCALE
     return None if text is None else (text, lang)
 
 
@@ -192,4 +189,4 @@ def t(key: str, locale: str | None = None, /, **params: Any) -> str:
 
 
 def has(key: str) -> bool:
-    return key in en.MESSAGES
+    return key in ENGLISH

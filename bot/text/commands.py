@@ -21,7 +21,8 @@ from functools import cache
 
 from bot.engine.rules import MoonScoring, Omnibus, RuleSet, Scoring
 from bot.engine.scoring import all_tricks_score, moon_score, moon_self_score
-from bot.text.catalogue import CATALOGUES, DEFAULT_LOCALE, has, language, t, template
+from bot.text.catalogue import CATALOGUES, DEFAULT_LOCALE, LANGUAGES, has, language, t, template
+from bot.text.languages import menu_name
 from bot.text.pseudo import PSEUDO_LOCALE
 
 NAME_MAX, DESCRIPTION_MAX, CHOICE_MAX = 32, 100, 100
@@ -68,9 +69,16 @@ def option_name(option: str, locale: str | None) -> str:
 
 
 def choice_names(values: tuple[str, ...], locale: str | None) -> str:
-    """The values an option takes, as the command's menu names them (a value without a label,
-    such as a boolean's, as it is), each in backticks."""
-    names = (t(choice_key(v), locale, **command_params()) if has(choice_key(v)) else v for v in values)
+    """The values an option takes, as the command's menu names them (a language by its own name,
+    a value without a label, such as a boolean's, as it is), each in backticks."""
+    names = (
+        menu_name(v)
+        if v in LANGUAGES
+        else t(choice_key(v), locale, **command_params())
+        if has(choice_key(v))
+        else v
+        for v in values
+    )
     return t("list.separator", locale).join(f"`{name}`" for name in names)
 
 

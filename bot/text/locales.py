@@ -12,6 +12,7 @@ from __future__ import annotations
 from bot.tables.options import ServerSettings
 from bot.tables.preferences import PlayerPreferences
 from bot.text.catalogue import LANGUAGES, language, t
+from bot.text.languages import menu_name, own_name
 
 
 def spoken(code: str | None) -> str | None:
@@ -36,7 +37,7 @@ def language_setting(code: str | None, locale: str | None, *, server: bool = Fal
     "automatic (…)" — for a person's setting, or with ``server`` for a server's."""
     chosen = spoken(code)
     if chosen is not None:
-        return t(f"choice.{chosen}", locale)
+        return menu_name(chosen)
     return t("choice.guild" if server else "choice.client", locale)
 
 
@@ -61,4 +62,4 @@ def language_saved(code: str | None, discord_locale: str | None, *, server: bool
     chosen = spoken(code)
     if chosen is None:
         return t(f"{prefix}.language.saved_automatic", discord_locale)
-    return t(f"{prefix}.language.saved", chosen, language=t(f"choice.{chosen}", chosen))
+    return t(f"{prefix}.language.saved", chosen, language=own_name(chosen))

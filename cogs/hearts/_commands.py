@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import discord
@@ -44,10 +45,11 @@ from bot.tables.requests import (
 )
 from bot.tables.seasons import SeasonKind
 from bot.tables.table import TableStatus
-from bot.text import LANGUAGES, t
+from bot.text import t
 from bot.text.alt_text import hand_alt
 from bot.text.commands import choice_key, english
 from bot.text.help import help_images, help_page
+from bot.text.languages import language_choices
 from bot.text.locales import language_saved, language_setting, preferences_summary
 from bot.text.seasons import change_line
 from bot.text.seasons import settings_line as season_settings_line
@@ -106,13 +108,6 @@ PASSING: list[app_commands.Choice[str]] = [
     app_commands.Choice(name="always left", value="left"),
     app_commands.Choice(name="no passing", value="none"),
 ]
-# "client"/"guild": automatic (the person's Discord language, the server's); else a language code.
-MY_LANGUAGES: list[app_commands.Choice[str]] = [
-    app_commands.Choice(name=english(choice_key(code)), value=code) for code in (AUTOMATIC_PERSON, *LANGUAGES)
-]
-SERVER_LANGUAGES: list[app_commands.Choice[str]] = [
-    app_commands.Choice(name=english(choice_key(code)), value=code) for code in (AUTOMATIC_SERVER, *LANGUAGES)
-]
 SEASONS: list[app_commands.Choice[str]] = [
     app_commands.Choice(name=english(choice_key(kind.value)), value=kind.value) for kind in SeasonKind
 ]
@@ -123,6 +118,23 @@ FIVE_REMOVAL: list[app_commands.Choice[str]] = [
     app_commands.Choice(name="2♦ and 2♣ (3♣ leads)", value="TWO_CLUBS"),
     app_commands.Choice(name="2♦ and 2♠ (Bicycle)", value="TWO_SPADES"),
 ]
+
+
+Suggest = Callable[[discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
+
+
+def _language_suggestions(automatic: str) -> Suggest:
+    """The autocomplete of a language option: more languages than an option's 25 choices, so the
+    person types any name or code of theirs ("deu", "German", "ไทย") and picks it; "automatic"
+    sends ``automatic`` ("client"/"guild"). Suggested in the person's Discord language, without
+    a database read (an autocomplete answer is due at once). What is finally sent is checked by
+    the service like any option (``bot.tables.requests``): a typed or forged value is refused."""
+
+    async def suggest(interaction: discord.Interaction[Any], typed: str) -> list[app_commands.Choice[str]]:
+        found = language_choices(typed, interaction.locale.value, automatic)
+        return [app_commands.Choice(name=choice.name, value=choice.value) for choice in found]
+
+    return suggest
 
 
 @app_commands.guild_only()
@@ -378,7 +390,8 @@ class Hearts(
         language="The language the bot writes to you in",
         auto_play="Play a card for you when it is the only legal one",
     )
-    @app_commands.choices(language=MY_LANGUAGES, auto_play=ON_OFF_CHOICES)
+    @app_commands.choices(auto_play=ON_OFF_CHOICES)
+    @app_commands.autocomplete(language=_language_suggestions(AUTOMATIC_PERSON))
     async def me(
         self, interaction: discord.Interaction[Any], language: str | None = None, auto_play: str | None = None
     ) -> None:
@@ -493,7 +506,8 @@ class HeartsSettings(commands.Cog):
         season_role_off="Stop giving a role to the seasons' top three",
     )
     @app_commands.choices(time_limit=TIME_LIMITS)
-    @app_commands.choices(computers=LEVELS, language=SERVER_LANGUAGES, season=SEASONS)
+    @app_commands.choices(computers=LEVELS, season=SEASONS)
+    @app_commands.autocomplete(language=_language_suggestions(AUTOMATIC_SERVER))
     async def settings(
         self,
         interaction: discord.Interaction[Any],

@@ -44,6 +44,19 @@ async def test_options_are_checked_like_discords_client(world: World):
         await emu.slash(world.alice, world.general, "nosuch")
 
 
+async def test_typing_into_an_autocomplete_option_asks_the_bot_for_suggestions(world: World):
+    emu = world.emu
+    ix = await emu.autocomplete(world.alice, world.general, "colour", "name", "re")
+    assert ix.type.name == "AUTOCOMPLETE"
+    assert ix.focused_option() == {"name": "name", "type": 3, "value": "re", "focused": True}
+    assert await ix.suggestions() == [{"name": "Red", "value": "red"}, {"name": "Green", "value": "green"}]
+    # what is finally sent may be any text: the suggestions are only suggestions
+    sent = await emu.slash(world.alice, world.general, "colour", name="teal")
+    assert (await sent.wait_original()).content == "Colour teal"
+    with pytest.raises(EmulatorError, match="does not autocomplete"):
+        await emu.autocomplete(world.alice, world.general, "game table open", "seats", "3")
+
+
 async def test_manager_command_needs_the_permission_and_a_server(world: World):
     emu = world.emu
     with pytest.raises(CommandNotAvailable, match="lacks the permissions"):

@@ -8,7 +8,7 @@ import aiohttp
 import pytest
 
 from discord_emulator import ApiError, DiscordEmulator
-from discord_emulator.command_validation import validate_commands
+from discord_emulator.command_validation import validate_autocomplete_result, validate_commands
 from discord_emulator.validation import validate_message
 from tests.conftest import World
 
@@ -73,6 +73,35 @@ def test_command_sync_is_validated():
     with pytest.raises(ApiError, match="50035"):
         validate_commands([{"name": "hearts", "description": "", "type": 1}])
     validate_commands([{"name": "hearts", "description": "Play Hearts", "type": 1}])
+
+
+def test_an_autocomplete_option_has_no_choices_and_takes_text_or_numbers():
+    def command(option: dict[str, Any]) -> list[dict[str, Any]]:
+        base = {"name": "language", "description": "Your language", "autocomplete": True}
+        return [{"name": "me", "description": "Settings", "type": 1, "options": [base | option]}]
+
+    validate_commands(command({"type": 3}))
+    with pytest.raises(ApiError, match="50035"):
+        validate_commands(command({"type": 3, "choices": [{"name": "English", "value": "en"}]}))
+    with pytest.raises(ApiError, match="50035"):
+        validate_commands(command({"type": 5}))
+
+
+def test_an_autocomplete_answer_holds_at_most_25_choices_that_fit_the_option():
+    choice = {"name": "English", "value": "en"}
+    validate_autocomplete_result({"choices": [choice] * 25}, 3)
+    validate_autocomplete_result({"choices": []}, 3)
+    for bad, kind in (
+        ({"choices": [choice] * 26}, 3),
+        ({}, 3),
+        ({"choices": [{"name": "", "value": "en"}]}, 3),
+        ({"choices": [{"name": "x" * 101, "value": "en"}]}, 3),
+        ({"choices": [{"name": "English", "value": "e" * 101}]}, 3),
+        ({"choices": [choice]}, 4),  # a string where the option takes an integer
+        ({"choices": [choice | {"name_localizations": {"xx": "English"}}]}, 3),
+    ):
+        with pytest.raises(ApiError, match="50035"):
+            validate_autocomplete_result(bad, kind)
 
 
 async def _post(emu: DiscordEmulator, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:

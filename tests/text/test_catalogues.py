@@ -1,6 +1,6 @@
 """Every language has every key, with the same placeholders, and plurals its grammar can fill.
 
-When someone adds a key to English (a topic module of ``bot/text/en/``),
+When someone adds a key to English (``bot/text/po/en.po``),
 ``test_every_language_has_exactly_the_english_keys`` lists it for every language that still lacks
 it: adding the translations is then mechanical.
 """
@@ -11,19 +11,20 @@ import re
 
 import pytest
 
-from bot.text import CATALOGUES, LANGUAGES, PSEUDO_LOCALE, en, t
-from bot.text.catalogue import plural_categories
+from bot.text import CATALOGUES, LANGUAGES, PSEUDO_LOCALE, t
+from bot.text.catalogue import ENGLISH, plural_categories
+from bot.text.po.check import shape
 from bot.text.pseudo import CLOSE, OPEN
-from tests.text.catalogue_checks import shape
+from tests.text.discord_locales import ALL_LANGUAGES, CATALOGUE_OF
 
 TRANSLATIONS = [lang for lang in LANGUAGES if lang != "en"]
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_every_language_has_exactly_the_english_keys(lang: str) -> None:
-    keys, english = set(CATALOGUES[lang]), set(en.MESSAGES)
-    missing = "".join(f"\n    {key!r}: {en.MESSAGES[key]!r}," for key in en.MESSAGES if key not in keys)
-    assert not missing, f"bot/text/{lang}/ lacks (English given, to translate):{missing}"
+    keys, english = set(CATALOGUES[lang]), set(ENGLISH)
+    missing = "".join(f"\n    {key!r}: {ENGLISH[key]!r}," for key in ENGLISH if key not in keys)
+    assert not missing, f"{lang}.po lacks (English given, to translate):{missing}"
     assert not keys - english, f"{lang} has keys English does not: {sorted(keys - english)}"
 
 
@@ -35,9 +36,9 @@ def test_no_translation_is_empty(lang: str) -> None:
 @pytest.mark.parametrize("lang", [*LANGUAGES, PSEUDO_LOCALE])
 def test_placeholders_match_english(lang: str) -> None:
     wrong = {
-        key: (sorted(shape(text).fields), sorted(shape(en.MESSAGES[key]).fields))
+        key: (sorted(shape(text).fields), sorted(shape(ENGLISH[key]).fields))
         for key, text in CATALOGUES[lang].items()
-        if key in en.MESSAGES and shape(text).fields != shape(en.MESSAGES[key]).fields
+        if key in ENGLISH and shape(text).fields != shape(ENGLISH[key]).fields
     }
     assert not wrong, f"{lang}: placeholders differ from English (theirs, English): {wrong}"
 
@@ -54,7 +55,7 @@ def test_every_plural_lists_one_form_per_plural_category_of_the_language(lang: s
 
 
 @pytest.mark.parametrize("lang", [*LANGUAGES, PSEUDO_LOCALE])
-@pytest.mark.parametrize("number", [0, 1, 2, 5, 21, -1, 1.5])
+@pytest.mark.parametrize("number", [0, 1, 2, 5, 11, 21, 22, -1, 1.5])
 def test_every_template_fills_for_any_number(lang: str, number: float) -> None:
     for key, text in CATALOGUES[lang].items():
         params = dict.fromkeys(shape(text).fields, number)
@@ -130,7 +131,8 @@ def test_numbers_are_written_by_the_locale() -> None:
         ("en-GB", "en"),
         ("de_AT", "de"),
         ("pt-BR", "pt-BR"),
-        ("pt-PT", "en"),
+        ("pt-PT", "pt-BR"),  # the language for another region
+        ("eo", "en"),  # no catalogue: English
         (None, "en"),
         ("", "en"),
         (PSEUDO_LOCALE, PSEUDO_LOCALE),
@@ -140,6 +142,31 @@ def test_discord_locales_choose_a_language(locale: str | None, lang: str) -> Non
     from bot.text import language
 
     assert language(locale) == lang
+
+
+@pytest.mark.parametrize("locale", sorted(CATALOGUE_OF))
+def test_every_discord_locale_reads_its_catalogue_once_all_exist(
+    locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """All 32 of Discord's locales, with issue 32's catalogues (empty ones stand in for those not
+    here yet): en-GB and en-US read English, es-ES Spanish, sv-SE Swedish, es-419, pt-BR, zh-CN
+    and zh-TW their own; a Babel-style spelling and any case the same."""
+    from bot.text import catalogue
+
+    monkeypatch.setattr(catalogue, "CATALOGUES", {code: CATALOGUES.get(code, {}) for code in ALL_LANGUAGES})
+    monkeypatch.setattr(catalogue, "LANGUAGES", ALL_LANGUAGES)
+    wanted = CATALOGUE_OF[locale]
+    assert catalogue.language(locale) == wanted
+    assert catalogue.language(locale.replace("-", "_").lower()) == wanted
+    assert catalogue.language("pt-PT") == "pt-BR"  # a language's other region rather than English
+    assert catalogue.language("fr-CA") == "fr"
+
+
+@pytest.mark.parametrize("locale", sorted(CATALOGUE_OF))
+def test_a_discord_locale_reads_its_catalogue_if_the_bot_has_it_else_english(locale: str) -> None:
+    from bot.text import language
+
+    assert language(locale) == (CATALOGUE_OF[locale] if CATALOGUE_OF[locale] in LANGUAGES else "en")
 
 
 # Words that stay as they are in a translation: names, symbols, the bot's file names.
@@ -176,38 +203,6 @@ KEEPS_ENGLISH = {
     "command.hearts.new.option.computers.name",
     "command.hearts-settings.option.computers.name",
     "choice.TWO_SPADES",
-    # a language is offered by its own name, whatever the language of the menu
-    "choice.en",
-    "choice.de",
-    "choice.id",
-    "choice.hi",
-    "choice.ja",
-    "choice.es",
-    "choice.es-419",
-    "choice.ko",
-    "choice.zh-TW",
-    "choice.th",
-    "choice.ro",
-    "choice.bg",
-    "choice.pt-BR",
-    "choice.ru",
-    "choice.pl",
-    "choice.zh-CN",
-    "choice.uk",
-    "choice.nl",
-    "choice.sv",
-    "choice.el",
-    "choice.da",
-    "choice.no",
-    "choice.lt",
-    "choice.fr",
-    "choice.tr",
-    "choice.it",
-    "choice.vi",
-    "choice.cs",
-    "choice.hu",
-    "choice.fi",
-    "choice.hr",
 }
 SAME_IN_LANGUAGE: dict[str, set[str]] = {
     # words a language writes exactly as English does
@@ -221,7 +216,7 @@ def test_nothing_is_left_in_english(lang: str) -> None:
     same = {
         key
         for key, text in CATALOGUES[lang].items()
-        if text == en.MESSAGES.get(key)
+        if text == ENGLISH.get(key)
         and key not in KEEPS_ENGLISH | SAME_IN_LANGUAGE.get(lang, set())
         and not SAME_AS_ENGLISH.match(text)
     }
@@ -229,7 +224,7 @@ def test_nothing_is_left_in_english(lang: str) -> None:
 
 
 def test_the_pseudo_locale_marks_every_string() -> None:
-    for key, text in en.MESSAGES.items():
+    for key, text in ENGLISH.items():
         shown = t(key, PSEUDO_LOCALE, **dict.fromkeys(shape(text).fields, 2))
         assert shown.startswith(OPEN) and shown.endswith(CLOSE), (key, shown)
     assert t("refusal.not_your_turn", PSEUDO_LOCALE) == "⟦Íţ'š ñóţ ýóúŕ ţúŕñ.⟧"

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from discord import Locale
 
 from bot.app import EXTENSIONS, HeartsBot
 from bot.client.translation import CatalogueTranslator
@@ -31,10 +30,11 @@ from bot.text.commands import (
     option_key,
     valid_name,
 )
+from discord_emulator.command_validation import LOCALES, validate_commands
 
-SPOKEN = {locale.value for locale in Locale if language(locale.value) != DEFAULT_LOCALE}
-"""The Discord locales the bot speaks: a catalogue's own code (``de``, ``pt-BR``) or one whose
-language has a catalogue (``es-ES`` reads ``es``)."""
+SPOKEN = {locale for locale in LOCALES if language(locale) != DEFAULT_LOCALE}
+"""The Discord locales the commands are localized for: those the bot has a catalogue for, besides
+English (``es-ES`` for ``es``, ``sv-SE`` for ``sv``)."""
 
 
 async def payloads() -> list[dict[str, Any]]:
@@ -78,9 +78,16 @@ def tree() -> list[dict[str, Any]]:
 
 def test_the_english_catalogue_says_what_the_cogs_say(tree: list[dict[str, Any]]) -> None:
     """Each command string has its key, with the cogs' English words (a changed or new literal in
-    a cog shows here with the key to add to bot/text/en/ and every language)."""
+    a cog shows here with the key to add to bot/text/po/en.po and every language)."""
     wrong = {key: (text, english(key)) for c in tree for key, text, _ in strings(c) if english(key) != text}
-    assert not wrong, f"cogs (left) and bot/text/en/ (right) disagree: {wrong}"
+    assert not wrong, f"cogs (left) and bot/text/po/en.po (right) disagree: {wrong}"
+
+
+def test_discord_accepts_the_commands_in_every_locale(tree: list[dict[str, Any]]) -> None:
+    """What the sync sends passes the emulator's registration rules (Discord's): names, lengths,
+    locale keys, and 8,000 characters a command counting each field's longest localization."""
+    validate_commands(tree)
+    assert {lang for lang in LANGUAGES if lang != DEFAULT_LOCALE} <= {language(locale) for locale in SPOKEN}
 
 
 def test_every_string_is_translated_into_every_language(tree: list[dict[str, Any]]) -> None:
@@ -142,7 +149,7 @@ def test_the_name_rule_is_discords() -> None:
     assert not valid_name("x♠")
 
 
-@pytest.mark.parametrize("locale", ["en-US", "en-GB", "eo"])
+@pytest.mark.parametrize("locale", ["en-US", "en-GB", "eo", "xx-YY"])
 def test_english_and_unknown_locales_get_the_default(locale: str) -> None:
     assert localized("command.hearts.new.description", locale) is None
 

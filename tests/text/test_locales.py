@@ -42,7 +42,14 @@ def test_no_preferences_read_as_automatic() -> None:
 
 @pytest.mark.parametrize(
     ("chosen", "guild", "expected"),
-    [(None, "de", "de"), (None, "es-ES", "es"), ("hi", "de", "hi"), ("xx", "ja", "ja"), (None, None, "en")],
+    [
+        (None, "de", "de"),
+        (None, "es-ES", "es"),
+        (None, "eo", "en"),
+        ("hi", "de", "hi"),
+        ("xx", "ja", "ja"),
+        (None, None, "en"),
+    ],
 )
 def test_public_text_follows_the_servers_choice_then_its_locale(
     chosen: str | None, guild: str | None, expected: str

@@ -51,7 +51,7 @@ def test_no_message_with_a_number_reads_one_cards() -> None:
     1 and no singular noun after 2."""
     import re
 
-    from bot.text import en
+    from bot.text.catalogue import ENGLISH
 
     nouns = (
         "card",
@@ -70,7 +70,7 @@ def test_no_message_with_a_number_reads_one_cards() -> None:
     either = "|".join(nouns)
     plural_after_one = re.compile(rf"\b1 (?:ranking )?(?:{either})s\b|\(s\)")
     singular_after_two = re.compile(rf"\b2 (?:ranking )?(?:{either})\b")
-    for key, template in en.MESSAGES.items():
+    for key, template in ENGLISH.items():
         names = set(re.findall(r"\{(\w+)", template))
         one = t(key, **dict.fromkeys(names, 1))
         two = t(key, **dict.fromkeys(names, 2))

@@ -8,8 +8,8 @@ import pytest
 
 from bot.engine.rules import MoonScoring, Omnibus, PassRotation, RuleSet, Scoring
 from bot.tables import TableOptions
-from bot.text import LANGUAGES, PSEUDO_LOCALE, en
-from bot.text.catalogue import template
+from bot.text import LANGUAGES, PSEUDO_LOCALE
+from bot.text.catalogue import ENGLISH, template
 from cogs.hearts._wording import rules_text
 
 TABLES = [
@@ -30,7 +30,7 @@ TABLES = [
         time_limit=86400,
     ),
 ]
-RULES_KEYS = [key for key in en.MESSAGES if key.startswith("rules.text.")]
+RULES_KEYS = [key for key in ENGLISH if key.startswith("rules.text.")]
 
 
 def numbers(text: str) -> list[str]:

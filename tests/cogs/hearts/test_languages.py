@@ -16,7 +16,8 @@ import pytest
 
 from bot.render import Words
 from bot.tables.preferences import load_preferences
-from bot.text import CATALOGUES, LANGUAGES, PSEUDO_LOCALE, language, t
+from bot.tables.refusals import TableRefusal
+from bot.text import CATALOGUES, LANGUAGES, PSEUDO_LOCALE, language, refusal_text, t
 from bot.text.help import help_images
 from bot.text.locales import language_saved
 from bot.text.pseudo import OPEN, unmarked
@@ -24,6 +25,7 @@ from cogs.hearts._images import RenderPool
 from discord_emulator import DiscordEmulator, InteractionRecord, Message, User
 from discord_emulator.runner import BotRunner
 from playtest.harness import Hearts, bot_clock, discord_presenter, make_bot
+from tests.text.discord_locales import ALL_LANGUAGES
 
 FIELD = re.compile(r"\{(\w+)\|((?:[^{}]|\{[^{}|]*\})*)\}|\{[^{}]*\}")
 
@@ -432,3 +434,51 @@ async def test_dms_after_a_restart_still_use_the_client_language_last_seen(
     state = await presenter.state(table)
     assert await presenter.private(str(person.id), state) == "ja"
     assert await presenter.public(state, hearts.bot.service.snapshot(table)) == "en"
+
+
+async def test_the_language_options_suggest_a_language_by_any_of_its_names(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """More languages than an option's 25 choices: the language options of /hearts me and
+    /hearts-settings autocomplete, by a language's own name, its English name, its name in the
+    reader's language or its code, in the reader's Discord language."""
+    hearts = await world(emulator, bot_runner, tmp_path, "de", "de")
+    (person,) = hearts.people
+    emu = hearts.emu
+
+    async def suggested(typed: str, command: str = "hearts me", who: User = person) -> list[dict[str, Any]]:
+        return await (await emu.autocomplete(who, hearts.general, command, "language", typed)).suggestions()
+
+    everything = await suggested("")
+    assert everything[0] == {"name": t("choice.client", "de"), "value": "client"}
+    assert everything[1] == {"name": "Deutsch", "value": "de"}  # the reader's own language next
+    assert len(everything) == min(25, 1 + len(LANGUAGES))
+    assert {c["value"] for c in everything} <= {"client", *LANGUAGES}
+    assert await suggested("jap") == [{"name": "日本語 — Japanisch", "value": "ja"}]
+    for typed in ("jap", "Japanisch", "日本", "JA ", "japanese"):
+        assert [c["value"] for c in await suggested(typed)] == ["ja"], typed
+    assert [c["value"] for c in await suggested("hindi")] == ["hi"]
+    assert await suggested("klingon") == []
+
+    owner = emu.state.users[hearts.guild.owner_id]
+    emu.set_locale(owner, "ja")
+    server = await suggested("", "hearts-settings", owner)
+    assert server[0] == {"name": t("choice.guild", "ja"), "value": "guild"}
+
+    # Beyond Discord's 25 choices: every language of issue 32 (named by CLDR before its catalogue exists)
+    monkeypatch.setattr("bot.text.languages.LANGUAGES", ALL_LANGUAGES)
+    everything = await suggested("")
+    assert len(everything) == 25 and everything[0]["value"] == "client"
+    assert [c["value"] for c in await suggested("thai")] == ["th"]
+    assert [c["value"] for c in await suggested("ไทย")] == ["th"]
+    assert [c["value"] for c in await suggested("Polnisch")] == ["pl"]
+    assert [c["value"] for c in await suggested("espa")] == ["es", "es-419"]
+    assert {c["value"] for c in await suggested("chin")} == {"zh-CN", "zh-TW"}
+    assert [c["value"] for c in await suggested("pt-br")] == ["pt-BR"]
+
+    # What is finally sent is checked as ever: a typed name that was not picked changes nothing
+    ix = await emu.slash(person, hearts.general, "hearts me", language="Deutsch")
+    assert (await hearts.reply(ix)).content == refusal_text(
+        TableRefusal.OPTION_NOT_OFFERED, "de", option="language", allowed=("client", *LANGUAGES)
+    )
+    assert (await load_preferences(hearts.bot.db, str(person.id))).language is None

@@ -78,7 +78,7 @@ async def test_a_sharded_bot_is_not_ready_while_its_shard_reconnects(
     emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
 ) -> None:
     emulator.create_guild("Club", members=[emulator.create_user("alice")], shard=(1, 2))
-    bot = make_bot(emulator, tmp_path / "sharded.sqlite3", now_clock(), shard_count=2, shard_ids=(1,))
+    bot = make_bot(emulator, tmp_path / "sharded.sqlite3", bot_clock(emulator), shard_count=2, shard_ids=(1,))
     await bot_runner.start(bot)
     await emulator.wait_until(bot.serving, what="the sharded bot ready")
     emulator.gateway.hold_resumes()  # the shard's new socket is open, RESUMED not yet sent

@@ -1,0 +1,119 @@
+"""Writing the PO files: the template from English, each language brought up to date with it, and
+a language converted from the former Python catalogue packages (``bot.text.<pkg>.MESSAGES``).
+
+The English catalogue ``en.po`` is where a developer writes English (its ``msgstr``); ``extract``
+sets its ``msgid`` to the same text and derives ``hearts.pot``. Comments for translators are the
+template's extracted comments (``#.``): the topic and section a key was written under.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import pkgutil
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+
+from bot.text.catalogue import DEFAULT_LOCALE
+from bot.text.pofiles import (
+    PO_DIR,
+    add_entry,
+    entries,
+    new_catalog,
+    po_path,
+    read_catalog,
+    template_path,
+    write_catalog,
+)
+
+_SECTION = re.compile(r"^\s*#\s*(.+?)\s*$")
+_KEY = re.compile(r'^\s*"([^"]+)":')
+
+
+def extract(directory: Path = PO_DIR) -> Catalog:
+    """``en.po``'s ``msgid`` set to its English (``msgstr``), and ``hearts.pot`` written from it."""
+    english = read_catalog(po_path(DEFAULT_LOCALE, directory))
+    source, template = new_catalog(DEFAULT_LOCALE), new_catalog(None)
+    for key, m in entries(english).items():
+        text = str(m.string or m.id)
+        add_entry(source, key, text, text, auto_comments=m.auto_comments)
+        add_entry(template, key, text, "", auto_comments=m.auto_comments)
+    write_catalog(po_path(DEFAULT_LOCALE, directory), source)
+    write_catalog(template_path(directory), template)
+    return template
+
+
+def merged(code: str, old: Catalog, template: Catalog) -> Catalog:
+    """``old`` brought in line with ``template``: its keys and order, its English; a translation
+    whose English changed kept but fuzzy, with the English it translated as ``previous_id``."""
+    found = entries(old)
+    catalog = new_catalog(code)
+    for key, source in entries(template).items():
+        before = found.get(key)
+        text = str(before.string) if before is not None and before.string else ""
+        outdated = bool(text) and before is not None and (before.fuzzy or before.id != source.id)
+        previous: Sequence[str] | str = ()
+        if outdated and before is not None and before.id != source.id:
+            # the English it translated; Babel does not read ``#|`` back, so an entry fuzzy
+            # already keeps what the last update wrote only until it is updated again
+            previous = before.id
+        add_entry(
+            catalog,
+            key,
+            str(source.id),
+            text,
+            flags=("fuzzy",) if outdated else (),
+            auto_comments=source.auto_comments,
+            user_comments=before.user_comments if before is not None else (),
+            previous_id=previous,
+        )
+    return catalog
+
+
+def update(code: str, directory: Path = PO_DIR) -> Catalog:
+    catalog = merged(code, read_catalog(po_path(code, directory)), read_catalog(template_path(directory)))
+    write_catalog(po_path(code, directory), catalog)
+    return catalog
+
+
+def section_comments(package: str) -> dict[str, str]:
+    """``key → "topic: section"`` from the source of a Python catalogue package: the module a key
+    is in and the comment line above it (``# Refusals from the rules engine``)."""
+    found: dict[str, str] = {}
+    for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
+        spec = importlib.util.find_spec(f"{package}.{info.name}")
+        if spec is None or spec.origin is None:
+            continue
+        section = ""
+        for line in Path(spec.origin).read_text(encoding="utf-8").splitlines():
+            if heading := _SECTION.match(line):
+                section = heading.group(1)
+            elif key := _KEY.match(line):
+                found[key.group(1)] = f"{info.name}: {section}" if section else info.name
+    return found
+
+
+def from_package(package: str, code: str, directory: Path = PO_DIR) -> Catalog:
+    """``<code>.po`` written from the Python catalogue package ``package`` (its ``MESSAGES``):
+    for English the source and the template, for another language its translations of the
+    template's keys (a key English does not have is left out)."""
+    messages: Mapping[str, str] = importlib.import_module(package).MESSAGES
+    if code == DEFAULT_LOCALE:
+        comments = section_comments(package)
+        catalog = new_catalog(code)
+        for key, text in messages.items():
+            add_entry(catalog, key, text, text, auto_comments=[comments[key]] if key in comments else ())
+        write_catalog(po_path(code, directory), catalog)
+        extract(directory)
+        return catalog
+    template = read_catalog(template_path(directory))
+    english = {key: m.id for key, m in entries(template).items()}
+    old = new_catalog(code)
+    for key, text in messages.items():  # translated from today's English: current, not fuzzy
+        add_entry(old, key, str(english.get(key, text)), text)
+    catalog = merged(code, old, template)
+    write_catalog(po_path(code, directory), catalog)
+    return catalog
