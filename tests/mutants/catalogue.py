@@ -517,4 +517,21 @@ PRESENTATION: tuple[Mutant, ...] = (
     ),
 )
 
-MUTANTS = (*ISSUE_27, *FEATURES, *WEAK_TESTS, *PRESENTATION)
+DAY_EDGE: tuple[Mutant, ...] = (
+    Mutant(
+        "the daily: a day's challenge closes 24 hours early",
+        "bot/daily/days.py",
+        ("    return day_start(day) + 2 * DAY_SECONDS",),
+        "    return day_start(day) + DAY_SECONDS",
+        ("tests/daily/test_service.py", "-k", "23_50 and sqlite"),
+    ),
+    Mutant(
+        "the daily: a finish after the day closed still counts",
+        "bot/daily/service.py",
+        ("        if not days.is_open(dt.date.fromisoformat(attempt.day), now):",),
+        "        if False:",
+        ("tests/daily/test_service.py", "-k", "after_its_day and sqlite"),
+    ),
+)
+
+MUTANTS = (*ISSUE_27, *FEATURES, *WEAK_TESTS, *PRESENTATION, *DAY_EDGE)
