@@ -36,6 +36,7 @@ even one deal it falls back to the ``normal`` card.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -341,8 +342,12 @@ def _option_totals(
     ``prepare`` turns a deal into what ``simulate`` needs to set up the hand after option ``i``;
     every option sees the same deals, drawn by ``sampler``. ``hunter``: a seat played as a
     moon-hunter in the playouts (or -1). With ``deals`` None it plays deals until the time budget
-    is spent (anytime); with ``deals`` given, exactly that many (replayable)."""
-    deadline = start + (DEFAULT_BUDGET if time_budget is None else time_budget)
+    is spent (anytime); with ``deals`` given, exactly that many whatever the time they take
+    (replayable: the daily's par must not depend on the machine's load)."""
+    if deals is not None:
+        deadline = math.inf
+    else:
+        deadline = start + (DEFAULT_BUDGET if time_budget is None else time_budget)
     k = consts_of(view.rules)
     rules = view.rules
     limit = MAX_DEALS if deals is None else deals

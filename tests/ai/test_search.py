@@ -71,3 +71,27 @@ def test_dealt_only_the_real_deal_the_search_plays_a_card_worth_the_most_in_it(
                 checked += 1
             hand.apply(decide(view, Level.NORMAL, seed=seed))
     assert checked > 100
+
+
+def test_a_fixed_number_of_deals_is_played_whatever_the_time_they_take(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The daily's par gives ``hard`` a fixed amount of work: a machine so slow that every playout
+    outlasts the default budget still plays every deal, so par depends on the cards alone."""
+    view = position(
+        "QS 4S 9H 8H 5D 6D 7D 8D 9D TD JD KD",
+        seat=2,
+        tricks=((1, "2C 3C 4C AC"),),
+        trick="KC QC",
+    )
+    fast = search.rate_cards(view, seed=5, deals=6)
+    now = [0.0]
+    run_out = search._run_out
+
+    def slow_playout(*args: object) -> tuple[int, ...]:
+        now[0] += 60.0  # a minute a playout: far past any time budget
+        return run_out(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search, "time", SimpleNamespace(perf_counter=lambda: now[0]))
+    monkeypatch.setattr(search, "_run_out", slow_playout)
+    assert search.rate_cards(view, seed=5, deals=6) == fast != {}

@@ -532,6 +532,13 @@ DAY_EDGE: tuple[Mutant, ...] = (
         "        if False:",
         ("tests/daily/test_service.py", "-k", "after_its_day and sqlite"),
     ),
+    Mutant(
+        "the daily's par: hard's fixed deals cut short by the time budget (par follows the load)",
+        "bot/ai/search.py",
+        ("    if deals is not None:\n        deadline = math.inf\n",),
+        "    if False:\n        deadline = math.inf\n",
+        ("tests/ai/test_search.py", "-k", "fixed_number"),
+    ),
 )
 
 MUTANTS = (*ISSUE_27, *FEATURES, *WEAK_TESTS, *PRESENTATION, *DAY_EDGE)
