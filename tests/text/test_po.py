@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.text.catalogue import CATALOGUES, ENGLISH, LANGUAGES
+from bot.text.catalogue import CATALOGUES, ENGLISH
 from bot.text.po.__main__ import all_problems, main
 from bot.text.po.check import markup
-from bot.text.po.convert import extract, from_package, update
+from bot.text.po.convert import extract, update
 from bot.text.pofiles import PO_DIR, entries, po_path, read_catalog, read_messages, write_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -122,31 +122,6 @@ def test_a_changed_english_sentence_makes_its_translations_fuzzy_until_translate
     entries(catalog)["refusal.not_your_turn"].flags.discard("fuzzy")
     write_catalog(po_path("de", po_dir), catalog)
     assert [p for p in all_problems(po_dir) if p.code == "de"] == []
-
-
-def test_the_converter_writes_a_catalogue_from_a_python_package(
-    po_dir: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    source = tmp_path_factory.mktemp("packages")
-    package = source / "fake_pt_br"
-    package.mkdir()
-    translated = {
-        "refusal.not_your_turn": "Não é a sua vez.",
-        "refusal.wrong_pass_count": "Escolha exatamente {count} {count|carta|cartas|cartas} para passar.",
-    }
-    extra = {"choice.pt-BR": "Português"}  # a key English does not have: left out
-    (package / "__init__.py").write_text(f"MESSAGES = {translated | extra!r}\n", encoding="utf-8")
-    monkeypatch.syspath_prepend(str(source))
-    assert main(["--dir", str(po_dir), "from-package", "fake_pt_br", "pt-BR"]) == 0
-    assert po_path("pt-BR", po_dir).name == "pt_BR.po"
-    assert read_messages("pt-BR", po_dir) == translated
-    catalog = read_catalog(po_path("pt-BR", po_dir))
-    assert str(catalog.locale) == "pt_BR" and len(entries(catalog)) == len(ENGLISH)
-    assert entries(catalog)["refusal.not_your_turn"].id == ENGLISH["refusal.not_your_turn"]
-    problems = {p.key for p in all_problems(po_dir, [*LANGUAGES, "pt-BR"]) if p.code == "pt-BR"}
-    assert "refusal.not_your_turn" not in problems and "refusal.wrong_pass_count" not in problems
-    assert len(problems) == len(ENGLISH) - 2  # the rest is listed as untranslated
-    assert from_package("fake_pt_br", "pt-BR", po_dir).locale is not None
 
 
 def test_the_catalogues_ship_with_the_package() -> None:

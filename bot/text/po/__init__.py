@@ -7,8 +7,6 @@
   the old English kept as ``#| msgid`` (translation platforms show the difference).
 - ``check``: every catalogue complete and current, every ``{placeholder}``, plural and piece of
   Discord markup of the English kept; exit status 1 with a readable list (also run by the tests).
-- ``from-package bot.text.<pkg> <code>``: writes ``<code>.po`` from a catalogue written in the
-  former format, a Python package whose ``MESSAGES`` dict maps keys to templates.
 
 The files themselves are read by ``bot.text.pofiles``; ``check`` is the module of the checks,
 ``convert`` of the writers.

@@ -1,4 +1,4 @@
-"""``python -m bot.text.po extract | update [code…] | check | from-package bot.text.<pkg> <code>``."""
+"""``python -m bot.text.po extract | update [code…] | check``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.text.catalogue import DEFAULT_LOCALE, LANGUAGES
 from bot.text.po.check import Problem, catalog_problems, source_problems
-from bot.text.po.convert import extract, from_package, update
+from bot.text.po.convert import extract, update
 from bot.text.pofiles import PO_DIR, file_stem, po_path, read_catalog, template_path
 
 
@@ -39,9 +39,6 @@ def main(argv: list[str] | None = None) -> int:
     updating = commands.add_parser("update", help="bring catalogues in line with hearts.pot")
     updating.add_argument("codes", nargs="*", help="language codes (default: every language)")
     commands.add_parser("check", help="every catalogue complete, current, placeholders and markup kept")
-    converting = commands.add_parser("from-package", help="write <code>.po from a Python catalogue package")
-    converting.add_argument("package", help="e.g. bot.text.pt_br")
-    converting.add_argument("code", help="the language code in LANGUAGES, e.g. pt-BR")
     args = parser.parse_args(argv)
     directory: Path = args.dir
     if args.command == "extract":
@@ -51,9 +48,6 @@ def main(argv: list[str] | None = None) -> int:
         for code in args.codes or [c for c in LANGUAGES if c != DEFAULT_LOCALE]:
             update(code, directory)
             print(f"updated {po_path(code, directory)}")
-    elif args.command == "from-package":
-        catalog = from_package(args.package, args.code, directory)
-        print(f"{po_path(args.code, directory)}: {len(catalog)} messages from {args.package}")
     else:
         problems = all_problems(directory)
         for problem in problems:

@@ -1,5 +1,4 @@
-"""Writing the PO files: the template from English, each language brought up to date with it, and
-a language converted from the former Python catalogue packages (``bot.text.<pkg>.MESSAGES``).
+"""Writing the PO files: the template from English, and each language brought up to date with it.
 
 The English catalogue ``en.po`` is where a developer writes English (its ``msgstr``); ``extract``
 sets its ``msgid`` to the same text and derives ``hearts.pot``. Comments for translators are the
@@ -8,11 +7,8 @@ template's extracted comments (``#.``): the topic and section a key was written 
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import pkgutil
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -75,45 +71,5 @@ def merged(code: str, old: Catalog, template: Catalog) -> Catalog:
 
 def update(code: str, directory: Path = PO_DIR) -> Catalog:
     catalog = merged(code, read_catalog(po_path(code, directory)), read_catalog(template_path(directory)))
-    write_catalog(po_path(code, directory), catalog)
-    return catalog
-
-
-def section_comments(package: str) -> dict[str, str]:
-    """``key → "topic: section"`` from the source of a Python catalogue package: the module a key
-    is in and the comment line above it (``# Refusals from the rules engine``)."""
-    found: dict[str, str] = {}
-    for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
-        spec = importlib.util.find_spec(f"{package}.{info.name}")
-        if spec is None or spec.origin is None:
-            continue
-        section = ""
-        for line in Path(spec.origin).read_text(encoding="utf-8").splitlines():
-            if heading := _SECTION.match(line):
-                section = heading.group(1)
-            elif key := _KEY.match(line):
-                found[key.group(1)] = f"{info.name}: {section}" if section else info.name
-    return found
-
-
-def from_package(package: str, code: str, directory: Path = PO_DIR) -> Catalog:
-    """``<code>.po`` written from the Python catalogue package ``package`` (its ``MESSAGES``):
-    for English the source and the template, for another language its translations of the
-    template's keys (a key English does not have is left out)."""
-    messages: Mapping[str, str] = importlib.import_module(package).MESSAGES
-    if code == DEFAULT_LOCALE:
-        comments = section_comments(package)
-        catalog = new_catalog(code)
-        for key, text in messages.items():
-            add_entry(catalog, key, text, text, auto_comments=[comments[key]] if key in comments else ())
-        write_catalog(po_path(code, directory), catalog)
-        extract(directory)
-        return catalog
-    template = read_catalog(template_path(directory))
-    english = {key: m.id for key, m in entries(template).items()}
-    old = new_catalog(code)
-    for key, text in messages.items():  # translated from today's English: current, not fuzzy
-        add_entry(old, key, str(english.get(key, text)), text)
-    catalog = merged(code, old, template)
     write_catalog(po_path(code, directory), catalog)
     return catalog
