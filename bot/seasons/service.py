@@ -24,7 +24,6 @@ from bot.seasons.summary import SeasonSummary, summarise
 from bot.storage import seasons as store
 from bot.storage.claims import PostClaim
 from bot.storage.database import Database
-from bot.storage.leaderboard import season_rows
 from bot.storage.seasons import Season
 from bot.tables.options import ServerSettings
 from bot.tables.seasons import SeasonKind, period_end
@@ -134,10 +133,9 @@ class SeasonService:
         successor = None
         if settings.season is not SeasonKind.OFF:
             successor = (settings.season.value, period_end(settings.season, season.ends_at))
-        rows = await season_rows(self.db, season.guild_id, season.window)
-        closed = await store.close(self.db, season, rows, now, self._holder, successor)
+        closed = await store.close(self.db, season, now, self._holder, successor)
         if closed:
-            log.info("season %d of server %s closed (%d people)", season.number, season.guild_id, len(rows))
+            log.info("season %d of server %s closed", season.number, season.guild_id)
         return closed
 
     async def _post(self, guild_id: str, number: int) -> int:

@@ -2,10 +2,9 @@
 
 Only persons are in ``game_players``, so computer seats can never appear. Sorted by ranking points
 (RULES.md section 3) or by skill (the OpenSkill estimate, which weighs the opponents' strength).
-A board counts every game of the server, or those that finished within a ``Window`` (a running
-season, docs/RULES.md "Seasons"); a closed season's board is read as it was frozen
-(``bot.storage.seasons``). Places: equal ranking points and wins share one (skill order: equal
-skill and ranking points).
+This board counts every game of the server; a season's (docs/RULES.md "Seasons") is read from its
+totals or, once closed, as it was frozen (``bot.storage.seasons``). Places: equal ranking points
+and wins share one (skill order: equal skill and ranking points).
 """
 
 from __future__ import annotations
@@ -49,15 +48,6 @@ class LeaderboardPage:
 
 
 @dataclass(frozen=True, slots=True)
-class Window:
-    """The games a season's board counts: those of the server that finished from ``starts_at``
-    (inclusive) until ``ends_at`` (exclusive), epoch seconds."""
-
-    starts_at: float
-    ends_at: float
-
-
-@dataclass(frozen=True, slots=True)
 class BoardRow:
     """One person's row of a board: ``position`` orders the pages, ``place`` is shared by ties.
     ``change``: what their last game did to their skill; None on a closed season's board, which
@@ -91,41 +81,26 @@ class Board:
     me: BoardRow | None
 
 
-_SELECT = """
+_AGGREGATE = """
 SELECT gp.player_id,
        SUM(gp.ranking_points), COUNT(*), SUM(gp.won), SUM(gp.quit), AVG(gp.place),
        CAST(SUM(gp.hand_points) AS DOUBLE PRECISION) / NULLIF(SUM(gp.hands), 0),
        SUM(gp.moons), SUM(gp.timeouts),
        r.mu, r.sigma, SUM(gp.hands), SUM(gp.hand_points)
 FROM game_players gp
-"""
-_GROUP = """
 LEFT JOIN ratings r ON r.guild_id = gp.guild_id AND r.player_id = gp.player_id
 WHERE gp.guild_id = ?
 GROUP BY gp.player_id, r.mu, r.sigma  -- one rating per player: the grouping is by player
 """
-_AGGREGATE = _SELECT + _GROUP
-# A season's games: those that finished within its window (games_finished index).
-_IN_WINDOW = (
-    _SELECT
-    + "JOIN games g ON g.table_id = gp.table_id AND g.guild_id = gp.guild_id "
-    + "AND g.finished_at >= ? AND g.finished_at < ?"
-    + _GROUP
-)
 
 
-async def _all(db: Database, guild_id: str, order: Order, window: Window | None = None) -> list[PlayerStats]:
-    return [s for s, _hands, _points in await _aggregate(db, guild_id, order, window)]
+async def _all(db: Database, guild_id: str, order: Order) -> list[PlayerStats]:
+    return [s for s, _hands, _points in await _aggregate(db, guild_id, order)]
 
 
-async def _aggregate(
-    db: Database, guild_id: str, order: Order, window: Window | None
-) -> list[tuple[PlayerStats, int, int]]:
+async def _aggregate(db: Database, guild_id: str, order: Order) -> list[tuple[PlayerStats, int, int]]:
     """Every person's figures (with their hands and hand points), in ``order``, ranked."""
-    if window is None:
-        raw = await db.rows(_AGGREGATE, (guild_id,))
-    else:
-        raw = await db.rows(_IN_WINDOW, (window.starts_at, window.ends_at, guild_id))
+    raw = await db.rows(_AGGREGATE, (guild_id,))
     rows: list[tuple[PlayerStats, int, int]] = []
     for r in raw:
         try:
@@ -160,11 +135,6 @@ def ranked(rows: list[tuple[PlayerStats, int, int]], order: Order) -> list[Board
     return [replace(r, shared=True) if counts[r.place] > 1 else r for r in out]
 
 
-async def season_rows(db: Database, guild_id: str, window: Window) -> list[BoardRow]:
-    """The whole board of a season's window in ranking-points order: what its close freezes."""
-    return ranked(await _aggregate(db, guild_id, Order.POINTS, window), Order.POINTS)
-
-
 _LAST_GAME = """
 SELECT gp.skill_before, gp.skill_after FROM game_players gp
 WHERE gp.guild_id = ? AND gp.player_id = ?
@@ -189,10 +159,9 @@ async def board(
     limit: int,
     offset: int,
     reader: str | None,
-    window: Window | None = None,
 ) -> Board:
-    """A page of the live board (every game, or a running season's), with the reader's row."""
-    rows = ranked(await _aggregate(db, guild_id, order, window), order)
+    """A page of the board of every game, with the reader's row."""
+    rows = ranked(await _aggregate(db, guild_id, order), order)
     page = [await _with_change(db, guild_id, r) for r in rows[offset : offset + limit]]
     me = next((r for r in rows if r.player_id == reader), None)
     if me is not None:

@@ -276,7 +276,7 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     # Seasons (bot.seasons): a server's numbered seasons, each closed once (its board frozen in
     # season_board as it stood, the next season opened, in one transaction) and its summary posted
     # once (claimed_by / posted_at, as daily_posts). A game counts in the season in which it
-    # finished: games are found by their server and finishing time.
+    # finished: its results are added to that season's totals in the game's own transaction.
     """
     CREATE TABLE seasons (
         guild_id TEXT NOT NULL,
@@ -305,7 +305,18 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         PRIMARY KEY (guild_id, number, player_id)
     ) WITHOUT ROWID;
     CREATE INDEX season_board_place ON season_board(guild_id, number, place);
-    CREATE INDEX games_finished ON games(guild_id, finished_at);
+    CREATE TABLE season_totals (       -- a season's figures per person, added to as each game is saved
+        guild_id TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        player_id TEXT NOT NULL,
+        ranking_points INTEGER NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        hands INTEGER NOT NULL,
+        hand_points INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, number, player_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX season_totals_points ON season_totals(guild_id, number, ranking_points, wins);
     """,
 )
 

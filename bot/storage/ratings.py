@@ -16,9 +16,12 @@ def model() -> PlackettLuce:
     return PlackettLuce()
 
 
+SIGMAS = 3.0  # the skill shown and sorted on is mu − SIGMAS·sigma (also in bot.storage.seasons' SQL)
+
+
 def skill(mu: float, sigma: float) -> float:
     """The conservative skill estimate shown and sorted on (mu − 3·sigma)."""
-    return mu - 3.0 * sigma
+    return mu - SIGMAS * sigma
 
 
 def default_rating() -> tuple[float, float]:

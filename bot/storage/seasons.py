@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from bot.storage import ratings
 from bot.storage.claims import PostClaim, take_over
 from bot.storage.database import Database
-from bot.storage.leaderboard import Board, BoardRow, Order, Window
+from bot.storage.leaderboard import Board, BoardRow, Order
 
 _COLUMNS = "guild_id, number, kind, starts_at, ends_at, closed_at, posted_at"
 
@@ -26,10 +27,6 @@ class Season:
     ends_at: float
     closed_at: float | None
     posted_at: float | None
-
-    @property
-    def window(self) -> Window:
-        return Window(self.starts_at, self.ends_at)
 
 
 def _season(r: tuple[object, ...]) -> Season:
@@ -111,43 +108,50 @@ async def reshape(db: Database, guild_id: str, number: int, kind: str, ends_at: 
     )
 
 
+# A season's people with their skill now (the default rating's for people the ratings lack).
+_PEOPLE = f"""
+SELECT t.player_id, t.ranking_points, t.games, t.wins, t.hands, t.hand_points,
+       COALESCE(r.mu, ?) - {ratings.SIGMAS} * COALESCE(r.sigma, ?) AS skill
+FROM season_totals t LEFT JOIN ratings r ON r.guild_id = t.guild_id AND r.player_id = t.player_id
+WHERE t.guild_id = ? AND t.number = ?
+"""
+# Places: equal ranking points and wins share one (skill order: equal skill and ranking points).
+_TIES = {
+    Order.POINTS: "ranking_points DESC, wins DESC",
+    Order.SKILL: "skill DESC, ranking_points DESC",
+}
+
+
+def _people_args(guild_id: str, number: int) -> tuple[object, ...]:
+    return (*ratings.default_rating(), guild_id, number)
+
+
 async def close(
     db: Database,
     running_season: Season,
-    board_rows: list[BoardRow],
     at: float,
     holder: str,
     successor: tuple[str, float] | None,
 ) -> bool:
-    """Close the season once: its row marked, its board frozen, the next season (``successor``:
-    kind and end; it starts where this one ends) opened. False if it was closed already."""
+    """Close the season once: its row marked, its board frozen from its totals as they stand (with
+    today's skill), the next season (``successor``: kind and end; it starts where this one ends)
+    opened. False if it was closed already."""
     s = running_season
     statements: list[tuple[str, tuple[object, ...]]] = [
         (
             "UPDATE seasons SET closed_at = ?, closed_by = ?, ends_at = ? "
             "WHERE guild_id = ? AND number = ? AND closed_at IS NULL",
             (at, holder, s.ends_at, s.guild_id, s.number),
-        )
-    ]
-    statements += [
+        ),
         (
             "INSERT INTO season_board (guild_id, number, player_id, place, ranking_points, games, wins, "
-            "hands, hand_points, skill) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "hands, hand_points, skill) "
+            "SELECT ?, ?, player_id, place, ranking_points, games, wins, hands, hand_points, skill FROM "
+            f"(SELECT player_id, RANK() OVER (ORDER BY {_TIES[Order.POINTS]}) AS place, ranking_points, "
+            f"games, wins, hands, hand_points, skill FROM ({_PEOPLE}) people) frozen WHERE true "
             "ON CONFLICT (guild_id, number, player_id) DO NOTHING",
-            (
-                s.guild_id,
-                s.number,
-                r.player_id,
-                r.place,
-                r.ranking_points,
-                r.games,
-                r.wins,
-                r.hands,
-                r.hand_points,
-                r.skill,
-            ),
-        )
-        for r in board_rows
+            (s.guild_id, s.number, *_people_args(s.guild_id, s.number)),
+        ),
     ]
     if successor is not None:
         kind, ends_at = successor
@@ -162,6 +166,97 @@ async def close(
     return changed[0] == 1
 
 
+_KEYS = {Order.POINTS: ("ranking_points", "wins"), Order.SKILL: ("skill", "ranking_points")}
+
+
+async def live_board(
+    db: Database, guild_id: str, number: int, order: Order, limit: int, offset: int, reader: str | None
+) -> Board:
+    """A page of the running season's board from its totals, and the reader's row on it: the page
+    read in order (points: by the totals' index), the places counted from the rows ahead of it."""
+    args = _people_args(guild_id, number)
+    k1, k2 = _KEYS[order]
+    (count,) = (
+        await db.rows(
+            "SELECT COUNT(*) FROM season_totals WHERE guild_id = ? AND number = ?", (guild_id, number)
+        )
+    )[0]
+    raw = await db.rows(
+        f"{_PEOPLE_ROWS.format(people=_PEOPLE)} ORDER BY {k1} DESC, {k2} DESC, player_id LIMIT ? OFFSET ?",
+        (*args, limit, offset),
+    )
+    rows: list[BoardRow] = []
+    for i, r in enumerate(raw):
+        row = _frozen_row(r, offset + i + 1, None)
+        if rows and _key(rows[-1], order) == _key(row, order):
+            place = rows[-1].place
+        elif rows:
+            place = row.position
+        else:
+            place = 1 + await _ahead(db, args, order, row, ties_too=False)
+        rows.append(replace(row, place=place))
+    rows = [replace(r, shared=await _tied(db, args, order, r, rows)) for r in rows]
+    me: BoardRow | None = None
+    mine = (
+        await db.rows(f"{_PEOPLE_ROWS.format(people=_PEOPLE)} WHERE player_id = ?", (*args, reader))
+        if reader
+        else []
+    )
+    if mine:
+        found = _frozen_row(mine[0], 0, None)
+        me = replace(
+            found,
+            position=1 + await _ahead(db, args, order, found, ties_too=True),
+            place=1 + await _ahead(db, args, order, found, ties_too=False),
+            shared=await _tied(db, args, order, found, []),
+        )
+    return Board(order, tuple(rows), int(count), offset, me)
+
+
+# A live board's rows, as ``_FROZEN``'s columns (the place counted afterwards).
+_PEOPLE_ROWS = (
+    "SELECT player_id, 0, ranking_points, games, wins, hands, hand_points, skill FROM ({people}) people"
+)
+
+
+def _key(row: BoardRow, order: Order) -> tuple[float, float]:
+    return (row.ranking_points, row.wins) if order is Order.POINTS else (row.skill, row.ranking_points)
+
+
+async def _ahead(
+    db: Database, args: tuple[object, ...], order: Order, row: BoardRow, *, ties_too: bool
+) -> int:
+    """How many people stand before ``row``: strictly ahead in the place's terms, and with
+    ``ties_too`` those tied with it who come first by id (its position)."""
+    k1, k2 = _KEYS[order]
+    v1, v2 = _key(row, order)
+    where = f"({k1} > ? OR ({k1} = ? AND {k2} > ?))"
+    params: list[object] = [v1, v1, v2]
+    if ties_too:
+        where = f"({where} OR ({k1} = ? AND {k2} = ? AND player_id < ?))"
+        params += [v1, v2, row.player_id]
+    found = await db.rows(f"SELECT COUNT(*) FROM ({_PEOPLE}) people WHERE {where}", (*args, *params))
+    return int(found[0][0])
+
+
+async def _tied(
+    db: Database, args: tuple[object, ...], order: Order, row: BoardRow, page: list[BoardRow]
+) -> bool:
+    """Whether someone else holds ``row``'s place: a neighbour on the page tells, at the page's
+    edges (and for the reader's own row) the board is asked."""
+    same = [r for r in page if _key(r, order) == _key(row, order)]
+    if len(same) > 1:
+        return True
+    if page and row is not page[0] and row is not page[-1]:
+        return False
+    k1, k2 = _KEYS[order]
+    v1, v2 = _key(row, order)
+    found = await db.rows(
+        f"SELECT COUNT(*) FROM ({_PEOPLE}) people WHERE {k1} = ? AND {k2} = ?", (*args, v1, v2)
+    )
+    return int(found[0][0]) > 1
+
+
 _FROZEN = (
     "SELECT player_id, place, ranking_points, games, wins, hands, hand_points, skill FROM season_board "
     "WHERE guild_id = ? AND number = ? "
@@ -172,12 +267,14 @@ _FROZEN_ORDER = {
 }
 
 
-def _frozen_row(r: tuple[object, ...], position: int, order: Order) -> BoardRow:
+def _frozen_row(r: tuple[object, ...], position: int, order: Order | None) -> BoardRow:
+    """A row as ``_FROZEN`` reads it; its place is the stored one (points order, or ``order``
+    None: a live board's rank), else (a frozen board in skill order) its position."""
     skill = float(r[7])  # type: ignore[arg-type]
     return BoardRow(
         player_id=str(r[0]),
         position=position,
-        place=int(r[1]) if order is Order.POINTS else position,  # type: ignore[call-overload]
+        place=position if order is Order.SKILL else int(r[1]),  # type: ignore[call-overload]
         ranking_points=int(r[2]),  # type: ignore[call-overload]
         games=int(r[3]),  # type: ignore[call-overload]
         wins=int(r[4]),  # type: ignore[call-overload]

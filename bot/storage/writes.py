@@ -297,6 +297,20 @@ async def _stale_tables(tx: Tx, writes: Sequence[Write], lock: Lock) -> dict[int
     return stale
 
 
+_SEASON_TOTALS = """
+INSERT INTO season_totals (guild_id, number, player_id, ranking_points, games, wins, hands, hand_points)
+SELECT gp.guild_id, s.number, gp.player_id, gp.ranking_points, 1, gp.won, gp.hands, gp.hand_points
+FROM game_players gp JOIN seasons s ON s.guild_id = gp.guild_id AND s.starts_at <= ? AND s.ends_at > ?
+WHERE gp.table_id = ?
+ON CONFLICT (guild_id, number, player_id) DO UPDATE SET
+    ranking_points = season_totals.ranking_points + excluded.ranking_points,
+    games = season_totals.games + 1,
+    wins = season_totals.wins + excluded.wins,
+    hands = season_totals.hands + excluded.hands,
+    hand_points = season_totals.hand_points + excluded.hand_points
+"""
+
+
 async def _record_game(
     tx: Tx, game: GameRecord, report: Callable[[DamagedRow], None]
 ) -> tuple[RatingChange, ...]:
@@ -330,6 +344,9 @@ async def _record_game(
             for p in game.players
         ],
     )
+    # The season whose window holds the game's end (bot.seasons) counts it: its totals, in this
+    # transaction, so a season's board is read without adding up its games.
+    await tx.execute(_SEASON_TOTALS, (game.finished_at, game.finished_at, game.table_id))
     ids = [pid for pid, _ in game.ranks]
     before: dict[str, tuple[float, float]] = {}
     if ids:

@@ -123,7 +123,7 @@ async def _board(
         return await season_store.frozen_board(
             bot.db, guild_id, season.number, order, PAGE_SIZE, offset, reader
         )
-    return await board(bot.db, guild_id, order, PAGE_SIZE, offset, reader, season.window)
+    return await season_store.live_board(bot.db, guild_id, season.number, order, PAGE_SIZE, offset, reader)
 
 
 async def chosen_season(bot: HeartsClient, guild_id: str, number: int | None) -> Season | None:

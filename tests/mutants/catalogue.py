@@ -541,4 +541,35 @@ DAY_EDGE: tuple[Mutant, ...] = (
     ),
 )
 
-MUTANTS = (*ISSUE_27, *FEATURES, *WEAK_TESTS, *PRESENTATION, *DAY_EDGE)
+SEASONS: tuple[Mutant, ...] = (
+    Mutant(
+        "a season's reward role is never taken from the last season's top three",
+        "cogs/leaderboard/_seasons.py",
+        ("        moves = [(p, False) for p in summary.previous] + [(p, True) for p in summary.winners]",),
+        "        moves = [(p, True) for p in summary.winners]",
+        ("tests/cogs/test_seasons.py",),
+    ),
+    Mutant(
+        "a season's summary after a restart is posted before the bot knows its channels",
+        "cogs/leaderboard/_seasons.py",
+        ("        await self.bot.wait_until_ready()",),
+        "        pass",
+        ("tests/cogs/test_seasons.py",),
+    ),
+    Mutant(
+        "the season timer fires again at once for a season another process owns",
+        "bot/seasons/service.py",
+        ("nxt = await store.next_end(self.db, clock.now() - GRACE)",),
+        "nxt = await store.next_end(self.db, 0.0)",
+        ("tests/seasons/test_service.py",),
+    ),
+    Mutant(
+        "the leaderboard image does not outline the asker's row",
+        "bot/render/leaderboard.py",
+        ("    border = theme.CYAN if row.mine else theme.GOLD if row.leader else None",),
+        "    border = theme.GOLD if row.leader else None",
+        ("tests/render/test_leaderboard.py",),
+    ),
+)
+
+MUTANTS = (*ISSUE_27, *FEATURES, *WEAK_TESTS, *PRESENTATION, *DAY_EDGE, *SEASONS)

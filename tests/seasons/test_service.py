@@ -85,8 +85,9 @@ async def test_a_game_running_across_the_change_counts_where_it_finishes(db_url:
         second = await store.running(r.db, GUILD, latest=True)
         assert second is not None and (second.number, second.starts_at) == (2, DEC1)
         assert second.ends_at == period_end(SeasonKind.MONTHLY, DEC1)
-        live = await board(r.db, GUILD, Order.POINTS, 10, 0, "alice", second.window)
+        live = await store.live_board(r.db, GUILD, 2, Order.POINTS, 10, 0, "alice")
         assert {row.player_id: row.games for row in live.rows} == {"alice": 1, "bob": 1}
+        assert live.me is not None and live.me.player_id == "alice"
         everything = await board(r.db, GUILD, Order.POINTS, 10, 0, None)
         assert {row.games for row in everything.rows} == {2}  # skill and the all-time board carry on
         assert [s.season.number for s in shown.summaries] == [1]  # one summary
