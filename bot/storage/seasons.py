@@ -134,8 +134,8 @@ async def close(
     successor: tuple[str, float] | None,
 ) -> bool:
     """Close the season once: its row marked, its board frozen from its totals as they stand (with
-    today's skill), the next season (``successor``: kind and end; it starts where this one ends)
-    opened. False if it was closed already."""
+    today's skill; the totals then dropped), the next season (``successor``: kind and end; it
+    starts where this one ends) opened. False if it was closed already."""
     s = running_season
     statements: list[tuple[str, tuple[object, ...]]] = [
         (
@@ -152,6 +152,8 @@ async def close(
             "ON CONFLICT (guild_id, number, player_id) DO NOTHING",
             (s.guild_id, s.number, *_people_args(s.guild_id, s.number)),
         ),
+        # the frozen board holds it all now: the totals' space is reused
+        ("DELETE FROM season_totals WHERE guild_id = ? AND number = ?", (s.guild_id, s.number)),
     ]
     if successor is not None:
         kind, ends_at = successor

@@ -158,3 +158,29 @@ async def test_a_role_the_bot_may_not_give_is_one_line_to_the_admins(
     assert running is not None and running.number == 2
     lines = [m for m in emulator.dm_messages(owner) if m.content == refused]
     assert len(lines) == 1
+
+
+async def test_a_summary_the_bot_may_not_post_is_one_line_to_the_admins(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    h, owner = await start(emulator, bot_runner, tmp_path)
+    alice, bob = h.people[:2]
+    ix = await emulator.slash(owner, h.general, "hearts-settings", season="monthly", season_channel=h.general)
+    await h.reply(ix)
+    await game(h, alice, bob, 1)
+    emulator.set_overwrite(h.general, emulator.bot, deny=Permission.ATTACH_FILES)
+    h.clock.set(DEC1 - 10)
+    h.clock.advance(10 + GRACE)
+    told = await emulator.wait_for_message(
+        lambda m: m.channel_id == emulator.dm_channel(owner).id and "summary of season 1" in m.content,
+        what="the line to the admins",
+    )
+    assert told.content == t(
+        "season.summary.no_permission",
+        number=1,
+        channel=f"<#{h.general.id}>",
+        permissions=t("permission.attach_files"),
+    )
+    await seasons_of(h).seasons.settle()
+    assert h.public(OVER) == []  # not posted, and not twice told
+    assert len([m for m in emulator.dm_messages(owner) if "summary of season 1" in m.content]) == 1
