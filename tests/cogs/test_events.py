@@ -113,10 +113,13 @@ async def test_a_two_round_event_of_nine_people(
     # A table has one name everywhere: its number, in the announcement as in its thread's name
     # (round 2's tables are not "Table 1" again).
     round_two = [t.table_id for t in sorted(await store.tables(h.bot.db, 1, 2), key=lambda t: t.table_index)]
-    threads = {c.name for c in emulator.state.channels.values() if c.kind.is_thread}
+    named = {t("thread.name", table=number) for number in round_two}
+    await emulator.wait_until(  # the round is announced before its tables' threads are made
+        lambda: named <= {c.name for c in emulator.state.channels.values() if c.kind.is_thread},
+        what="round 2's threads",
+    )
     for number in round_two:
         assert f"Table #{number}: " in announced_two.content
-        assert t("thread.name", table=number) in threads
     assert "Table 1:" not in announced_two.content
 
     await h.play_until(lambda: h.public("is over. The final standings"))
