@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import channels, commands, interactions, users
+from . import channels, commands, interactions, oauth2, users
 from .base import ROUTES, Ctx, Reply, Router
 
-__all__ = ["ROUTES", "Ctx", "Reply", "Router", "channels", "commands", "interactions", "users"]
+__all__ = ["ROUTES", "Ctx", "Reply", "Router", "channels", "commands", "interactions", "oauth2", "users"]
