@@ -40,6 +40,7 @@ def make_bot(
     daily_par_deals: int = 2,
     metrics_port: int | None = None,
     review_budget: float = 0.3,
+    activity_port: int | None = None,
 ) -> HeartsBot:
     """The real bot pointed at the emulator. Test defaults: images drawn in threads (starting worker
     processes for every test bot costs seconds), no pause between redraws or before computer moves,
@@ -47,7 +48,8 @@ def make_bot(
     limits (``pace_period`` 1.0: Discord's second), the daily's par computed with little work, a
     short coach review. Benchmarks pass production values. ``shard_count``/``shard_ids`` as
     SHARD_COUNT/SHARD_IDS: a sharded bot; ``metrics_port`` as METRICS_PORT (0: any free port, then
-    ``bot.monitor.port``)."""
+    ``bot.monitor.port``); ``activity_port`` as ACTIVITY_PORT with the emulator's client secret (0:
+    any free port, then the Activity cog's ``port``)."""
     settings = Settings(
         discord_token=emu.token,
         database_path=db,
@@ -59,6 +61,8 @@ def make_bot(
         daily_par_deals=daily_par_deals,
         metrics_port=metrics_port,
         review_budget=review_budget,
+        activity_port=activity_port,
+        client_secret=emu.activities.client_secret if activity_port is not None else None,
     )
     return create_bot(
         settings,

@@ -1,0 +1,56 @@
+"""Writing the bot's global commands without dropping the app's Entry Point command.
+
+An app with Activities enabled has an Entry Point command (type 4, PRIMARY_ENTRY_POINT: the
+Activity's "launch" in the App Launcher), which Discord creates when Activities are enabled and
+discord.py's command tree knows nothing of. Discord refuses a bulk overwrite that leaves it out
+(400, error 50240: "You cannot remove this app's Entry Point command in a bulk update operation"),
+so a plain ``tree.sync()`` would fail for every command. This sync reads the app's global commands
+first and sends the Entry Point command back alongside the tree's, as it is (its handler stays
+what the Developer Portal or the operator set).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import discord
+from discord import app_commands
+
+PRIMARY_ENTRY_POINT: Final = 4
+# The fields of a command that a bulk overwrite takes (the rest are Discord's: id, version, ...).
+_WRITABLE: Final = frozenset(
+    {
+        "type",
+        "name",
+        "name_localizations",
+        "description",
+        "description_localizations",
+        "default_member_permissions",
+        "nsfw",
+        "integration_types",
+        "contexts",
+        "handler",
+    }
+)
+
+
+async def sync_global_commands(tree: app_commands.CommandTree[Any], client: discord.Client) -> None:
+    """``tree.sync()`` for the global commands, carrying the app's Entry Point command along."""
+    application_id = client.application_id
+    if application_id is None:
+        raise app_commands.MissingApplicationID
+    existing = await client.http.get_global_commands(application_id)
+    kept = [
+        {k: v for k, v in command.items() if k in _WRITABLE}
+        for command in existing
+        if command.get("type") == PRIMARY_ENTRY_POINT
+    ]
+    if not kept:
+        await tree.sync()
+        return
+    translator = tree.translator
+    commands = tree.get_commands()
+    payload: list[Any] = [
+        await c.get_translated_payload(tree, translator) if translator else c.to_dict(tree) for c in commands
+    ]
+    await client.http.bulk_upsert_global_commands(application_id, payload=payload + kept)
