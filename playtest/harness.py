@@ -346,13 +346,13 @@ class Hearts:
     def game_over(self) -> bool:
         return bool(self.public(GAME_OVER))
 
-    async def restart(self, runner: BotRunner, *, downtime: float = 0.0) -> HeartsBot:
+    async def restart(self, runner: BotRunner, *, downtime: float = 0.0, **options: Any) -> HeartsBot:
         """Stop the bot and start a new one on the same database file and clock, ``downtime``
-        seconds later (no timer runs meanwhile)."""
+        seconds later (no timer runs meanwhile); ``options`` go to ``make_bot``."""
         await self.emu.settle()
         await runner.stop(self.bot)
         self.clock.set(self.clock.now() + downtime)
-        self.bot = make_bot(self.emu, self.db, self.clock)
+        self.bot = make_bot(self.emu, self.db, self.clock, **options)
         await runner.start(self.bot)
         return self.bot
 

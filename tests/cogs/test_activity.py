@@ -247,3 +247,23 @@ async def test_a_move_made_in_both_places_at_once_is_played_once(
     seat = view["you"]
     snapshot = activity.bot.service.snapshot(table)
     assert snapshot.passed[seat] and sum(snapshot.passed) == 1
+
+
+async def test_after_a_restart_mid_trick_the_activity_reconnects_to_the_table_as_it_is(
+    activity: Hearts, bot_runner: BotRunner, session: aiohttp.ClientSession
+):
+    alice = activity.people[0]
+    table = await started(activity)
+    for person in activity.people:
+        await activity.pass_hand(person)
+    await activity.play_until(lambda: len(activity.bot.service.snapshot(table).trick) == 2)
+    await activity.settle()
+    page = await open_page(activity, session, alice, {"table": table})
+    before = await page.view()
+    assert len(before["trick"]) == 2
+
+    await activity.restart(bot_runner, activity_port=0)
+    closed = await page.ws.receive()
+    assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == aiohttp.WSCloseCode.SERVICE_RESTART
+    again = await (await open_page(activity, session, alice, {"table": table})).view()
+    assert (again["move"], again["trick"], again["hand"]) == (before["move"], before["trick"], before["hand"])
