@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 import aiohttp
+import discord
 from aiohttp import WSCloseCode, WSMsgType, web
 from discord.ext import commands
 
@@ -177,13 +178,25 @@ class ActivityCog(commands.Cog):
             await service.visit(table_id)
             return service.snapshot(table_id).table_id  # refused if there is no such open table
         guild, channel = hello.get("guild"), hello.get("channel")
-        if not isinstance(guild, str) or not isinstance(channel, str):
+        if not isinstance(guild, str) or not isinstance(channel, str) or not channel.isdigit():
             raise BadRequest("no table")
         tables = service.tables(guild, channel)
+        if not tables and (parent := await self._parent(int(channel))) is not None:
+            tables = service.tables(guild, parent)
         if not tables:
             raise Refused(TableRefusal.NO_SUCH_TABLE)
         mine = [s for s in tables if seat_of(s, person.user_id) is not None]
         return (mine or tables)[-1].table_id
+
+    async def _parent(self, channel_id: int) -> str | None:
+        """A game's thread stands for its table's channel (the lobby's), where the service has it."""
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            with contextlib.suppress(discord.HTTPException):
+                channel = await self.bot.fetch_channel(channel_id)
+        if isinstance(channel, discord.Thread) and channel.parent_id is not None:
+            return str(channel.parent_id)
+        return None
 
     # == moves ==================================================================================
 

@@ -18,7 +18,7 @@ from bot.tables.refusals import Refused
 from bot.tables.snapshot import TableSnapshot
 from bot.tables.table import TableStatus
 from bot.text import t
-from discord_emulator import DiscordEmulator, User
+from discord_emulator import Callback, DiscordEmulator, User
 from discord_emulator.runner import BotRunner
 from playtest.harness import Hearts, control, next_tap, start_hearts
 
@@ -267,3 +267,27 @@ async def test_after_a_restart_mid_trick_the_activity_reconnects_to_the_table_as
     assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == aiohttp.WSCloseCode.SERVICE_RESTART
     again = await (await open_page(activity, session, alice, {"table": table})).view()
     assert (again["move"], again["trick"], again["hand"]) == (before["move"], before["trick"], before["hand"])
+
+
+async def test_open_the_table_launches_the_activity_in_the_tables_channel(
+    activity: Hearts, session: aiohttp.ClientSession
+):
+    alice = activity.people[0]
+    table = await started(activity)
+    table_message = await activity.wait_table_message()
+    assert table_message.labels[0] == t("button.open_table")
+    ix = await activity.emu.click(alice, table_message, label=t("button.open_table"))
+    assert await ix.wait_acknowledged() is Callback.LAUNCH_ACTIVITY
+    launch = await activity.emu.wait_for_launch(alice, since=ix)
+    assert launch.channel.id == table_message.channel_id
+    # The page knows the channel it was opened in (the SDK's guild and channel ids): its table.
+    where = {"guild": str(activity.guild.id), "channel": str(launch.channel.id)}
+    view = await (await open_page(activity, session, alice, where)).view()
+    assert view["table"] == table and view["hand"] is not None
+
+
+async def test_a_table_with_no_activity_set_up_has_no_such_button(hearts: Hearts):
+    await started(hearts)
+    table_message = await hearts.wait_table_message()
+    assert t("button.show_hand") in table_message.labels
+    assert t("button.open_table") not in table_message.labels

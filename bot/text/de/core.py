@@ -76,6 +76,7 @@ MESSAGES: dict[str, str] = {
     "button.start": "Starten",
     "button.cancel": "Absagen",
     "button.show_hand": "Meine Karten",
+    "button.open_table": "Tisch öffnen",
     "button.score_sheet": "Punkteliste",
     "button.rejoin": "Meinen Platz zurück",
     "button.moon_others": "Alle anderen +{points}",

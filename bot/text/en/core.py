@@ -78,6 +78,7 @@ MESSAGES: dict[str, str] = {
     "button.start": "Start",
     "button.cancel": "Cancel",
     "button.show_hand": "Show my hand",
+    "button.open_table": "Open the table",
     "button.score_sheet": "Score sheet",
     "button.rejoin": "Take my seat back",
     "button.moon_others": "Everyone else +{points}",

@@ -76,6 +76,7 @@ MESSAGES: dict[str, str] = {
     "button.start": "शुरू करें",
     "button.cancel": "रद्द करें",
     "button.show_hand": "मेरे पत्ते",
+    "button.open_table": "मेज़ खोलें",
     "button.score_sheet": "स्कोर शीट",
     "button.rejoin": "मेरी सीट वापस",
     "button.moon_others": "बाकी सब +{points}",

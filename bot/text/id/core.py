@@ -77,6 +77,7 @@ MESSAGES: dict[str, str] = {
     "button.start": "Mulai",
     "button.cancel": "Batalkan",
     "button.show_hand": "Lihat kartuku",
+    "button.open_table": "Buka meja",
     "button.score_sheet": "Lembar skor",
     "button.rejoin": "Ambil kembali kursiku",
     "button.moon_others": "Semua lawan +{points}",

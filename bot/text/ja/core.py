@@ -77,6 +77,7 @@ MESSAGES: dict[str, str] = {
     "button.start": "開始",
     "button.cancel": "中止",
     "button.show_hand": "手札を見る",
+    "button.open_table": "テーブルを開く",
     "button.score_sheet": "スコア表",
     "button.rejoin": "席に戻る",
     "button.moon_others": "ほかの全員 +{points}",
