@@ -105,6 +105,10 @@ class ServiceBase:
         self.presenter: Presenter = _Unattached()
         # Services built on tables (bot.daily) watch the events too, after the presenter.
         self.observers: list[Observer] = []
+        # Told at once of every table whose events are emitted (its id), before the presenter
+        # shows them: what shows a table live (the Activity) reads the table then, not a Discord
+        # message later. Called synchronously: a watcher schedules its own work.
+        self.watchers: list[Callable[[int], None]] = []
         self.clock: Clock = clock or SystemClock()
         self._own_pool = computers is None
         self.computers = computers or ComputerPool(ComputerSettings())
@@ -265,7 +269,13 @@ class ServiceBase:
         """Queue events for the presenter. ``saved``: they are the outbox row of the action just
         saved (``table.seq``), marked delivered once shown."""
         n = len(events)
+        self._changed(table)
         self._queue(table, [Queued(e, table.seq if saved else None, i, n) for i, e in enumerate(events)])
+
+    def _changed(self, table: Table) -> None:
+        if table.table_id:  # not the detached events' stand-in
+            for watcher in self.watchers:
+                watcher(table.table_id)
 
     def _queue(self, table: Table, items: list[Queued]) -> None:
         table.outbox.extend(items)

@@ -117,6 +117,8 @@ class Sharing(LobbyActions):
     def _emit(self, table: Table, events: list[ev.TableEvent], *, saved: bool = False) -> None:
         if not table.foreign:  # the owner presents another process's table (its outbox rows too)
             super()._emit(table, events, saved=saved)
+        else:  # but whatever shows it live here (the Activity's sockets on this process) is told
+            self._changed(table)
 
     def _schedule(self, table: Table, *, retrying: bool = False) -> None:
         if not table.foreign and table.replaying is None:  # caught up: scheduled once, at the end

@@ -14,9 +14,12 @@ URL mapping.
   is). Of a move from here and one from a DM, whichever the table's lock takes first is played;
   the other carries an old move number and is refused as out of date. A refusal is answered
   ``{"op": "refused", "code", "reason"}`` in the reader's language, and changes nothing.
-- Every event the service delivers for a table (the cog is one of its observers) sends a fresh
-  view to each socket watching it. When the bot stops, the sockets are closed with 1012 (service
-  restart); the page reconnects and is sent the table as it is then.
+- Whenever a table's events are emitted (the cog is one of the service's ``watchers``: told at
+  once, before the Discord side shows them), each socket watching it is sent the table as it is
+  then; sends to one socket are coalesced (a socket that is still being sent to gets the newest
+  state once that send is done), so a slow page never holds up the table or other pages.
+- When the bot stops, the sockets are closed with 1012 (service restart); the page reconnects and
+  is sent the table as it is then.
 """
 
 from __future__ import annotations
@@ -37,10 +40,8 @@ from bot.client import HeartsClient
 from bot.client.server import names_in
 from bot.engine.cards import cardset
 from bot.engine.moves import Refusal
-from bot.tables import events as ev
 from bot.tables.permissions import Actor
 from bot.tables.refusals import Refused, TableRefusal
-from bot.tables.snapshot import TableSnapshot
 from bot.text import refusal_text
 
 from ._identity import DiscordOAuth, NotAuthorized, Person
@@ -62,6 +63,8 @@ class Connection:
     ws: web.WebSocketResponse
     person: Person
     table_id: int
+    sending: asyncio.Task[None] | None = None  # the view being sent
+    stale: bool = False  # the table changed while it was: send again when it is done
 
 
 class ActivityCog(commands.Cog):
@@ -94,12 +97,12 @@ class ActivityCog(commands.Cog):
         server = site._server
         assert isinstance(server, asyncio.Server) and server.sockets
         self.port = server.sockets[0].getsockname()[1]
-        self.bot.service.observers.append(self)
+        self.bot.service.watchers.append(self._changed)
         log.info("activity server on %s:%d", settings.activity_host, self.port)
 
     async def cog_unload(self) -> None:
         with contextlib.suppress(ValueError):
-            self.bot.service.observers.remove(self)
+            self.bot.service.watchers.remove(self._changed)
         for connections in list(self.watching.values()):
             for conn in list(connections):
                 await conn.ws.close(code=WSCloseCode.SERVICE_RESTART, message=b"restarting")
@@ -110,13 +113,27 @@ class ActivityCog(commands.Cog):
 
     # == the table's events =====================================================================
 
-    async def present(self, event: ev.TableEvent) -> None:
+    def _changed(self, table_id: int) -> None:
         """A table changed: each socket watching it is sent the table as it is now."""
-        table = getattr(event, "table", None)
-        if not isinstance(table, TableSnapshot):
+        for conn in self.watching.get(table_id, ()):
+            self._push(conn)
+
+    def _push(self, conn: Connection) -> None:
+        if conn.sending is not None:
+            conn.stale = True
             return
-        for conn in list(self.watching.get(table.table_id, ())):
-            await self._send_view(conn)
+
+        async def send() -> None:
+            try:
+                while True:
+                    conn.stale = False
+                    await self._send_view(conn)
+                    if not conn.stale:
+                        return
+            finally:
+                conn.sending = None
+
+        conn.sending = asyncio.get_running_loop().create_task(send())
 
     # == HTTP ===================================================================================
 
@@ -151,7 +168,7 @@ class ActivityCog(commands.Cog):
             return ws
         self.watching.setdefault(conn.table_id, set()).add(conn)
         try:
-            await self._send_view(conn)
+            self._push(conn)
             async for message in ws:
                 if message.type is WSMsgType.TEXT:
                     await self._handle(conn, message.data)
