@@ -123,7 +123,8 @@ class MinimalTree(app_commands.CommandTree[Any]):
     error, so the check before any command answers them, opening the Activity."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        if (interaction.data or {}).get("type") == ENTRY_POINT:
+        data: dict[str, Any] = dict(interaction.data or {})
+        if data.get("type") == ENTRY_POINT:
             await _launch(interaction)
             return False
         return True

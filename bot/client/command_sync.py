@@ -39,7 +39,8 @@ async def sync_global_commands(tree: app_commands.CommandTree[Any], client: disc
     application_id = client.application_id
     if application_id is None:
         raise app_commands.MissingApplicationID
-    existing = await client.http.get_global_commands(application_id)
+    # discord.py's typing knows command types 1-3 only: the 4 is Discord's, read as plain JSON.
+    existing: list[dict[str, Any]] = [dict(c) for c in await client.http.get_global_commands(application_id)]
     kept = [
         {k: v for k, v in command.items() if k in _WRITABLE}
         for command in existing

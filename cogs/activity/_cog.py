@@ -159,11 +159,13 @@ class ActivityCog(commands.Cog):
             conn = await self._hello(ws)
         except (NotAuthorized, BadRequest, TimeoutError) as exc:
             log.info("activity: socket refused: %s", exc)
-            await ws.send_json({"op": "refused", "code": "unauthorized"})
+            with contextlib.suppress(ConnectionResetError):  # the page may be gone already
+                await ws.send_json({"op": "refused", "code": "unauthorized"})
             await ws.close(code=UNAUTHORIZED)
             return ws
         except Refused as exc:
-            await ws.send_json(_refusal(exc, None))
+            with contextlib.suppress(ConnectionResetError):
+                await ws.send_json(_refusal(exc, None))
             await ws.close()
             return ws
         self.watching.setdefault(conn.table_id, set()).add(conn)

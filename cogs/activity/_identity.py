@@ -5,9 +5,14 @@ data coming from the Discord client"); only what Discord answers for the token."
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
+from typing import Any, Final
 
 import aiohttp
+
+ATTEMPTS: Final = 4  # a request Discord answers 429 is tried again after its retry_after, this often
+MAX_WAIT: Final = 5.0  # seconds: a longer wait is no answer for a page that is opening
 
 
 class NotAuthorized(Exception):
@@ -34,24 +39,33 @@ class DiscordOAuth:
             "grant_type": "authorization_code",
             "code": code,
         }
-        try:
-            async with session.post(f"{self.api_base}/oauth2/token", data=form) as response:
-                body = await response.json(content_type=None)
-        except (aiohttp.ClientError, ValueError) as exc:
-            raise NotAuthorized(f"the token endpoint failed: {exc}") from None
-        if response.status != 200 or not isinstance(body, dict) or "access_token" not in body:
-            raise NotAuthorized(f"code refused ({response.status})")
+        status, body = await _call(session, "POST", f"{self.api_base}/oauth2/token", data=form)
+        if status != 200 or not isinstance(body, dict) or "access_token" not in body:
+            raise NotAuthorized(f"code refused ({status})")
         return str(body["access_token"])
 
     async def person(self, session: aiohttp.ClientSession, access_token: str) -> Person:
         """The Discord user the token belongs to."""
         headers = {"Authorization": f"Bearer {access_token}"}
-        try:
-            async with session.get(f"{self.api_base}/users/@me", headers=headers) as response:
-                body = await response.json(content_type=None)
-        except (aiohttp.ClientError, ValueError) as exc:
-            raise NotAuthorized(f"/users/@me failed: {exc}") from None
-        if response.status != 200 or not isinstance(body, dict) or "id" not in body:
-            raise NotAuthorized(f"token refused ({response.status})")
+        status, body = await _call(session, "GET", f"{self.api_base}/users/@me", headers=headers)
+        if status != 200 or not isinstance(body, dict) or "id" not in body:
+            raise NotAuthorized(f"token refused ({status})")
         locale = body.get("locale")
         return Person(str(body["id"]), locale if isinstance(locale, str) else None)
+
+
+async def _call(session: aiohttp.ClientSession, method: str, url: str, **kwargs: Any) -> tuple[int, Any]:
+    """One request to Discord; a 429 (many pages opening at once) waits its ``retry_after``."""
+    for _ in range(ATTEMPTS):
+        try:
+            async with session.request(method, url, **kwargs) as response:
+                body = await response.json(content_type=None)
+        except (aiohttp.ClientError, ValueError) as exc:
+            raise NotAuthorized(f"{method} {url} failed: {exc}") from None
+        if response.status != 429 or not isinstance(body, dict):
+            return response.status, body
+        wait = float(body.get("retry_after", MAX_WAIT))
+        if wait > MAX_WAIT:
+            break
+        await asyncio.sleep(wait)  # Discord's rate limit: its own wait, not a synchronisation
+    raise NotAuthorized(f"{method} {url}: rate limited")
