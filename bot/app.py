@@ -30,7 +30,7 @@ from discord.ext import commands
 from bot.client import HeartsClient
 from bot.client.answers import answer_error
 from bot.client.budget import BudgetKeeper
-from bot.client.command_sync import sync_global_commands
+from bot.client.command_sync import EntryPointTree, sync_global_commands
 from bot.client.monitor import Monitor
 from bot.client.observing import DiscordObserver
 from bot.client.pacing import GlobalPacer, pace
@@ -89,6 +89,7 @@ class HeartsBot(HeartsClient):
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),  # pings are opted into per message
+            tree_cls=EntryPointTree,
             **options,
         )
         self.settings = settings

@@ -1,4 +1,5 @@
-"""Writing the bot's global commands without dropping the app's Entry Point command.
+"""The app's Entry Point command beside the bot's own: kept when the global commands are written,
+and answered when Discord sends it to the bot.
 
 An app with Activities enabled has an Entry Point command (type 4, PRIMARY_ENTRY_POINT: the
 Activity's "launch" in the App Launcher), which Discord creates when Activities are enabled and
@@ -55,3 +56,18 @@ async def sync_global_commands(tree: app_commands.CommandTree[Any], client: disc
         await c.get_translated_payload(tree, translator) if translator else c.to_dict(tree) for c in commands
     ]
     await client.http.bulk_upsert_global_commands(application_id, payload=payload + kept)
+
+
+class EntryPointTree(app_commands.CommandTree[Any]):
+    """The command tree, answering the Entry Point command too: with the APP_HANDLER handler (1)
+    Discord sends it to the bot, whose answer is to open the Activity (LAUNCH_ACTIVITY). discord.py
+    2.7 has no such command type, and would log an unknown command instead."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        data: dict[str, Any] = dict(interaction.data or {})
+        if interaction.type is discord.InteractionType.application_command and data.get("type") == (
+            PRIMARY_ENTRY_POINT
+        ):
+            await interaction.response.launch_activity()
+            return False
+        return True

@@ -18,7 +18,8 @@ from bot.tables.refusals import Refused
 from bot.tables.snapshot import TableSnapshot
 from bot.tables.table import TableStatus
 from bot.text import t
-from discord_emulator import Callback, DiscordEmulator, User
+from discord_emulator import Callback, DiscordEmulator, InteractionRecord, User
+from discord_emulator.entry_points import APP_HANDLER
 from discord_emulator.runner import BotRunner
 from playtest.harness import Hearts, control, next_tap, start_hearts
 
@@ -291,3 +292,15 @@ async def test_a_table_with_no_activity_set_up_has_no_such_button(hearts: Hearts
     table_message = await hearts.wait_table_message()
     assert t("button.show_hand") in table_message.labels
     assert t("button.open_table") not in table_message.labels
+
+
+async def test_an_entry_point_sent_to_the_bot_opens_the_activity(activity: Hearts):
+    """With the APP_HANDLER handler, Discord sends the Entry Point command to the bot."""
+    emu, alice = activity.emu, activity.people[0]
+    entry = emu.commands.entry_point()
+    assert entry is not None
+    emu.commands.add(None, {k: v for k, v in entry.items() if k != "id"} | {"handler": APP_HANDLER})
+    ix = await emu.open_from_app_launcher(alice, activity.general)
+    assert isinstance(ix, InteractionRecord)
+    assert await ix.wait_acknowledged() is Callback.LAUNCH_ACTIVITY
+    assert (await emu.wait_for_launch(alice, since=ix)).interaction_id == ix.id
