@@ -9,7 +9,10 @@ card played while everyone plays in the Activity (every REST call from the first
 after the last game). The driver, the emulator and the bot share one event loop: the times include
 the driver's and the emulator's work.
 
-Run: .venv/bin/python bench/activity_load.py [--tables 100]
+People think ``--think LOW HIGH`` seconds per move (default 1-3, as ``discord_load.py``); ``--think 0
+0`` plays as fast as the bot answers (a stress, not people).
+
+Run: .venv/bin/python bench/activity_load.py [--tables 100] [--think 1 3]
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import random
 import sys
 import tempfile
 import time
@@ -51,6 +55,8 @@ class Client:
 
     ws: aiohttp.ClientWebSocketResponse
     table: Table
+    think: tuple[float, float]
+    rng: random.Random
     last_move: int = -1
     done: bool = False
 
@@ -82,6 +88,8 @@ class Client:
         if move is None:
             return
         self.last_move = view["move"]
+        if self.think[1] > 0:  # a person reading and choosing, not a wait for the bot
+            await asyncio.sleep(self.rng.uniform(*self.think))
         if move["op"] == "play":  # a pass waits for the other seats' passes: no latency of ours
             self.table.sent(view["move"])
         await self.ws.send_json(move | {"move": view["move"]})
@@ -125,7 +133,7 @@ async def connect(
     return ws
 
 
-async def run(tables: int, workdir: Path) -> None:
+async def run(tables: int, think: tuple[float, float], workdir: Path) -> None:
     async with DiscordEmulator() as emu:
         emu.enable_activities()
         with redirect_discord_py(emu):
@@ -158,7 +166,7 @@ async def run(tables: int, workdir: Path) -> None:
                     per_connection = (resident_kib() - before) / len(sockets)
                     for i, ws in enumerate(sockets):
                         table = runs[i // SEATS]
-                        table.clients.append(Client(ws, table))
+                        table.clients.append(Client(ws, table, think, random.Random(i)))
                     started = time.perf_counter()
                     await asyncio.wait_for(
                         asyncio.gather(*(c.run() for r in runs for c in r.clients)), timeout=600
@@ -172,7 +180,10 @@ async def run(tables: int, workdir: Path) -> None:
     cards = tables * CARDS_PER_HAND
     latencies = sorted(ms * 1000 for r in runs for ms in r.latencies)
     routes = Counter(r.route for r in requests)
-    print(f"== {tables} table(s), 4 people each in the Activity (socket clients), 1 hand ==")
+    print(
+        f"== {tables} table(s), 4 people each in the Activity (socket clients), 1 hand, "
+        f"think {think[0]:g}-{think[1]:g} s per move =="
+    )
     print(f"wall time {seconds:.1f} s, cards {cards}, {len(latencies)} view updates measured")
     print(
         f"move -> every seat's view updated: p50 {percentile(latencies, 50):.1f} ms, "
@@ -189,10 +200,11 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--think", type=float, nargs=2, default=[1.0, 3.0], metavar=("LOW", "HIGH"))
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     with tempfile.TemporaryDirectory() as workdir:
-        asyncio.run(run(args.tables, Path(workdir)))
+        asyncio.run(run(args.tables, (args.think[0], args.think[1]), Path(workdir)))
 
 
 if __name__ == "__main__":
