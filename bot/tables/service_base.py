@@ -231,7 +231,7 @@ class ServiceBase:
             updated_at=now,
             action=ActionRow(table.seq, now, table.move_number, actor_id, kind, json.dumps(payload)),
             game=record,
-            notify=table.foreign,
+            notify=self._notifies(table),
             owed=Owed(event_codec.encode(list(events)), tuple(type(e).__name__ for e in events))
             if events
             else None,
@@ -269,13 +269,17 @@ class ServiceBase:
         """Queue events for the presenter. ``saved``: they are the outbox row of the action just
         saved (``table.seq``), marked delivered once shown."""
         n = len(events)
-        self._changed(table)
+        self._changed(table.table_id)
         self._queue(table, [Queued(e, table.seq if saved else None, i, n) for i, e in enumerate(events)])
 
-    def _changed(self, table: Table) -> None:
-        if table.table_id:  # not the detached events' stand-in
+    def _notifies(self, table: Table) -> bool:
+        """Whether this save tells the other processes (see ``bot.tables.sharing``)."""
+        return table.foreign
+
+    def _changed(self, table_id: int) -> None:
+        if table_id:  # not the detached events' stand-in
             for watcher in self.watchers:
-                watcher(table.table_id)
+                watcher(table_id)
 
     def _queue(self, table: Table, items: list[Queued]) -> None:
         table.outbox.extend(items)

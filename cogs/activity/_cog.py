@@ -248,6 +248,7 @@ class ActivityCog(commands.Cog):
     async def _send_view(self, conn: Connection) -> None:
         service = self.bot.service
         try:
+            await service.visit(conn.table_id)  # another process's table: loaded fresh (PostgreSQL)
             snapshot = await service.table_snapshot(conn.table_id)
         except Refused as exc:
             await conn.ws.send_json(_refusal(exc, conn.person.locale))
