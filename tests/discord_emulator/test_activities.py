@@ -189,3 +189,19 @@ async def test_entry_point_from_the_app_launcher(world: World, http: Http):
     assert not isinstance(ix, ActivityLaunch) and ix.data["type"] == 4
     assert await ix.wait_acknowledged() is Callback.LAUNCH_ACTIVITY
     assert (await emu.wait_for_launch(world.bob, since=ix)).interaction_id == ix.id
+
+
+async def test_each_bearer_token_has_its_own_rate_limit_buckets(emulator: DiscordEmulator, http: Http):
+    """Discord's per-route buckets are per token: many people reading /users/@me at once (an
+    Activity opening for a whole table) don't share one bucket; one token alone can exhaust its own."""
+    emulator.rate_limits.enabled = False  # the codes first (the token endpoint has its own limit)
+    tokens = []
+    for i in range(60):
+        _, token = await http.exchange(emulator.authorize(emulator.create_user(f"p{i}")))
+        tokens.append(token["access_token"])
+    emulator.rate_limits.enabled = True
+    emulator.rate_limits.scale = 10.0  # windows long enough that none resets during the test
+    statuses = [(await http.me(f"Bearer {token}"))[0] for token in tokens]
+    assert statuses == [200] * 60  # more people than one bucket's 50
+    alone = [(await http.me(f"Bearer {tokens[0]}"))[0] for _ in range(60)]
+    assert 429 in alone
