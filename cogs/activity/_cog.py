@@ -105,6 +105,8 @@ class ActivityCog(commands.Cog):
             self.bot.service.watchers.remove(self._changed)
         for connections in list(self.watching.values()):
             for conn in list(connections):
+                if conn.sending is not None:
+                    conn.sending.cancel()
                 await conn.ws.close(code=WSCloseCode.SERVICE_RESTART, message=b"restarting")
         if self._runner is not None:
             await self._runner.cleanup()
