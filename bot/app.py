@@ -30,6 +30,7 @@ from discord.ext import commands
 from bot.client import HeartsClient
 from bot.client.answers import answer_error
 from bot.client.budget import BudgetKeeper
+from bot.client.command_sync import EntryPointTree, sync_global_commands
 from bot.client.monitor import Monitor
 from bot.client.observing import DiscordObserver
 from bot.client.pacing import GlobalPacer, pace
@@ -55,6 +56,7 @@ EXIT_LEASE_HELD = 3  # another bot holds the database
 # and (for the game) the presenter it attaches to the table service.
 # daily and review add to /hearts: after it.
 EXTENSIONS = ("cogs.hearts", "cogs.daily", "cogs.events", "cogs.leaderboard", "cogs.review")
+ACTIVITY_EXTENSION = "cogs.activity"
 
 
 def point_client_at(settings: Settings) -> None:
@@ -92,6 +94,7 @@ class HeartsBot(HeartsClient):
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),  # pings are opted into per message
+            tree_cls=EntryPointTree,
             **options,
         )
         self.settings = settings
@@ -185,6 +188,8 @@ class HeartsBot(HeartsClient):
         self.service.owns = self.settings.owns_server  # its shards' servers (bot.tables.sharing)
         for extension in EXTENSIONS:
             await self.load_extension(extension)  # the Hearts extension attaches its presenter
+        if self.settings.activity:  # the table as an Activity: only with its port and secret
+            await self.load_extension(ACTIVITY_EXTENSION)
         await asyncio.to_thread(warm_up)
         await self.tree.set_translator(CatalogueTranslator())
         await self._sync_commands()
@@ -199,7 +204,7 @@ class HeartsBot(HeartsClient):
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         else:
-            await self.tree.sync()
+            await sync_global_commands(self.tree, self)  # keeps the app's Entry Point command
 
     async def close(self) -> None:
         """Stop the service and the extensions (the presenter, its worker processes), release the lease and

@@ -36,6 +36,12 @@ class Settings:
     daily_par_deals: int = 300  # hard's sampled deals per decision for the daily's par (fixed work)
     metrics_port: int | None = None  # the metrics and health endpoint's port (None: none; 0: any free one)
     metrics_host: str = "127.0.0.1"  # the address it listens on
+    # The Activity (the table as a web app inside Discord, cogs.activity): its server's port behind
+    # Discord's URL mapping (None: no Activity; 0: any free one) and the application's OAuth2
+    # client secret, which trades the Activity's authorization code for the person's token.
+    activity_port: int | None = None
+    activity_host: str = "127.0.0.1"
+    client_secret: str | None = field(default=None, repr=False)
     # Test-only: point the real discord.py client at a local emulator.
     api_base: str = DISCORD_API_BASE
     gateway_url: str = DISCORD_GATEWAY_URL
@@ -44,6 +50,11 @@ class Settings:
     def database(self) -> Path | str:
         """What ``Database.open`` opens: the PostgreSQL URL if one is set, else the SQLite file."""
         return self.database_url or self.database_path
+
+    @property
+    def activity(self) -> bool:
+        """Whether the Activity is set up: a port to serve it and the secret to identify people."""
+        return self.activity_port is not None and bool(self.client_secret)
 
     @property
     def lease(self) -> str:
@@ -109,6 +120,7 @@ class Settings:
         if not par_text.isdigit() or not 1 <= int(par_text) <= 10_000:
             raise ConfigError(f"DAILY_PAR_DEALS must be a number from 1 to 10000, not {par_text!r}")
         metrics_port = read_port(env.get("METRICS_PORT", "").strip())
+        activity_port = read_port(env.get("ACTIVITY_PORT", "").strip(), "ACTIVITY_PORT")
         return cls(
             daily_par_deals=int(par_text),
             discord_token=token,
@@ -116,6 +128,9 @@ class Settings:
             shard_ids=shard_ids,
             metrics_port=metrics_port,
             metrics_host=env.get("METRICS_HOST", "").strip() or "127.0.0.1",
+            activity_port=activity_port,
+            activity_host=env.get("ACTIVITY_HOST", "").strip() or "127.0.0.1",
+            client_secret=env.get("DISCORD_CLIENT_SECRET", "").strip() or None,
             computer_pause=computer_pause,
             render_workers=int(workers),
             database_path=database_path,
@@ -127,12 +142,13 @@ class Settings:
         )
 
 
-def read_port(text: str) -> int | None:
-    """`METRICS_PORT`: empty for no endpoint, else a TCP port (0: any free one, logged at start)."""
+def read_port(text: str, name: str = "METRICS_PORT") -> int | None:
+    """`METRICS_PORT` or `ACTIVITY_PORT`: empty for no server, else a TCP port (0: any free one,
+    logged at start)."""
     if not text:
         return None
     if not text.isdigit() or int(text) > 65535:
-        raise ConfigError(f"METRICS_PORT must be a port number up to 65535 (or empty for none), not {text!r}")
+        raise ConfigError(f"{name} must be a port number up to 65535 (or empty for none), not {text!r}")
     return int(text)
 
 

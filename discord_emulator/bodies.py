@@ -33,6 +33,8 @@ class Body:
 async def read_body(request: web.Request) -> Body:
     if request.content_type.startswith("multipart/"):
         return await _read_multipart(request)
+    if request.content_type == "application/x-www-form-urlencoded":  # the OAuth2 token endpoint
+        return Body(json=dict(await request.post()))
     raw = await request.read()
     if not raw:
         return Body()

@@ -20,6 +20,7 @@ from .snowflakes import SnowflakeFactory
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 3, 4, 5, 6, 7, 8, 9, 10, 11
 CHAT_INPUT = 1
+ENTRY_POINT = 4  # PRIMARY_ENTRY_POINT: see entry_points.py
 GUILD_CONTEXT, BOT_DM_CONTEXT = 0, 1
 
 
@@ -145,6 +146,18 @@ class CommandRegistry:
         if "guild_id" in command:
             data["guild_id"] = command["guild_id"]
         return SlashInvocation(command, data)
+
+    def entry_point(self) -> dict[str, Any] | None:
+        """The app's Entry Point command (always global), if it has one."""
+        return next((c for (kind, _), c in self._by_scope[None].items() if kind == ENTRY_POINT), None)
+
+    def invoke_entry_point(self, *, user: User, guild: Guild | None) -> SlashInvocation:
+        """The interaction data of the app's Entry Point command run from the App Launcher."""
+        command = self.entry_point()
+        if command is None:
+            raise CommandNotAvailable("the app has no Entry Point command (are Activities enabled?)")
+        _check_context(command, user, guild)
+        return SlashInvocation(command, {"id": command["id"], "name": command["name"], "type": ENTRY_POINT})
 
     def _find(self, name: str, guild: Guild | None) -> dict[str, Any] | None:
         scopes = [guild.id, None] if guild else [None]

@@ -26,10 +26,12 @@ from typing import Any, Literal, TypeVar
 
 from aiohttp import web
 
+from .activities import Activities, ActivityLaunch
 from .clock import Clock
 from .command_validation import LOCALES
 from .commands import CommandRegistry
 from .counters import RequestLog, RequestRecord
+from .entry_points import DEFAULT_ENTRY_POINT, DISCORD_LAUNCH_ACTIVITY
 from .errors import EmulatorError, EmulatorTimeout
 from .faults import Faults
 from .feed import WAIT_TIMEOUT, ChangeFeed, Since, mark_of
@@ -69,7 +71,8 @@ class DiscordEmulator:
         self.rate_limits = RateLimits(scale=rate_limit_scale)
         self.requests = RequestLog()
         self.commands = CommandRegistry(self.state.ids, self.state.application_id)
-        self.interactions = Interactions(self.state, self.faults, self.feed)
+        self.activities = Activities(self.clock, self.feed, self.state.application_id)
+        self.interactions = Interactions(self.state, self.faults, self.feed, self.activities)
         self.gateway = Gateway(self.state, self.feed, token, lambda: self.gateway_url)
         self.gateway.guilds_per_shard = guilds_per_shard
         self.state.dispatch = self.gateway.dispatch
@@ -382,6 +385,42 @@ class DiscordEmulator:
         record.dispatched_at = time.perf_counter()
         self.gateway.dispatch_interaction(payload)
         return record
+
+    # --- Activities ---------------------------------------------------------------------------
+    def enable_activities(self) -> None:
+        """The Developer Portal's "Enable Activities": the app gets the EMBEDDED flag and, as on
+        Discord, a default Entry Point command ("launch", Discord opens the Activity itself)."""
+        self.activities.enabled = True
+        if self.commands.entry_point() is None:
+            self.commands.add(None, dict(DEFAULT_ENTRY_POINT))
+
+    def authorize(self, user: User, scopes: Sequence[str] = ("identify",)) -> str:
+        """The authorization code the SDK's `authorize` command gives the Activity `user` opened."""
+        return self.activities.authorize(user, scopes)
+
+    async def open_from_app_launcher(
+        self, user: User, channel: Channel
+    ) -> InteractionRecord | ActivityLaunch:
+        """`user` runs the app's Entry Point command in `channel`: with the DISCORD_LAUNCH_ACTIVITY
+        handler Discord opens the Activity itself (the launch is returned); with APP_HANDLER the
+        bot gets the command interaction and answers it (e.g. with LAUNCH_ACTIVITY)."""
+        invocation = self.commands.invoke_entry_point(user=user, guild=self.state.guild_of(channel))
+        if invocation.command.get("handler", DISCORD_LAUNCH_ACTIVITY) == DISCORD_LAUNCH_ACTIVITY:
+            return self.activities.launch(user, channel, None)
+        record = self.interactions.create(InteractionType.APPLICATION_COMMAND, user, channel, invocation.data)
+        return self._send(record)
+
+    async def wait_for_launch(
+        self, user: User, *, since: Since = 0, timeout: float = DEFAULT_TIMEOUT
+    ) -> ActivityLaunch:
+        """The next Activity opened for `user` after `since`."""
+        after = mark_of(since)
+
+        def check() -> ActivityLaunch | None:
+            found = [la for la in self.activities.launches if la.user is user and la.seq > after]
+            return found[0] if found else None
+
+        return await self.wait_until(check, timeout=timeout, what=f"an Activity launched for {user.name}")
 
     # --- waiting ------------------------------------------------------------------------------
     async def wait_until(

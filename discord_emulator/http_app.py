@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from aiohttp import web
 
+from .activities import Activities
 from .bodies import read_body
 from .clock import Clock
 from .commands import CommandRegistry
@@ -44,6 +45,7 @@ class DiscordEmulator(Protocol):
     commands: CommandRegistry
     interactions: Interactions
     gateway: Gateway
+    activities: Activities
 
     @property
     def gateway_url(self) -> str: ...
@@ -105,7 +107,9 @@ async def _dispatch(
     spec, params = found
     record.route = spec.key
     try:
-        if spec.auth and request.headers.get("Authorization") != f"Bot {emu.token}":
+        authorization = request.headers.get("Authorization", "")
+        as_person = spec.bearer and authorization.startswith("Bearer ")
+        if spec.auth and not as_person and authorization != f"Bot {emu.token}":
             raise ApiError(401, 0, "401: Unauthorized")
         body = await read_body(request)
         record.json = body.json
@@ -131,6 +135,8 @@ async def _dispatch(
             query=record.query,
             json=body.json,
             uploads=body.uploads,
+            activities=emu.activities,
+            authorization=authorization,
         )
         reply: Reply = await spec.handler(ctx)
     except ApiError as exc:

@@ -27,6 +27,7 @@ from .models import EPHEMERAL, LOADING, Channel, Guild, Message, Permission, Use
 from .validation import ATTACHMENT_SIZE_LIMIT, validate_message, validate_modal
 
 if TYPE_CHECKING:
+    from .activities import Activities, ActivityLaunch
     from .faults import Faults
     from .feed import ChangeFeed
     from .state import EmulatorState
@@ -51,6 +52,7 @@ class Callback(enum.IntEnum):
     UPDATE_MESSAGE = 7
     AUTOCOMPLETE_RESULT = 8
     MODAL = 9
+    LAUNCH_ACTIVITY = 12
 
 
 @dataclass
@@ -85,6 +87,7 @@ class InteractionRecord:
     original: Message | None = None
     followups: list[Message] = field(default_factory=list)
     modal: dict[str, Any] | None = None
+    launch: ActivityLaunch | None = None  # the Activity a LAUNCH_ACTIVITY answer opened
     expect_unanswered: bool = False  # set by a test whose bot must not answer (else teardown fails)
     _loading_original: bool = False
     _feed: ChangeFeed | None = None
@@ -157,10 +160,13 @@ class InteractionRecord:
 
 
 class Interactions:
-    def __init__(self, state: EmulatorState, faults: Faults, feed: ChangeFeed) -> None:
+    def __init__(
+        self, state: EmulatorState, faults: Faults, feed: ChangeFeed, activities: Activities
+    ) -> None:
         self.state = state
         self.faults = faults
         self.feed = feed
+        self.activities = activities
         self.by_id: dict[int, InteractionRecord] = {}
         self.by_token: dict[str, InteractionRecord] = {}
         # Interactions answered by a followup after a "thinking" defer: Discord keeps that working
@@ -285,6 +291,11 @@ class Interactions:
             allowed |= {Callback.DEFERRED_UPDATE_MESSAGE, Callback.UPDATE_MESSAGE}
         if record.type is InteractionType.MODAL_SUBMIT:
             allowed.discard(Callback.MODAL)
+        if callback is Callback.LAUNCH_ACTIVITY and not self.activities.enabled:
+            raise ApiError(
+                400, Code.GENERAL, "LAUNCH_ACTIVITY is only available for apps with Activities enabled"
+            )
+        allowed.add(Callback.LAUNCH_ACTIVITY)
         if record.type is InteractionType.AUTOCOMPLETE:
             allowed = {Callback.AUTOCOMPLETE_RESULT}
         if callback not in allowed:
@@ -340,6 +351,8 @@ class Interactions:
             record.original = state.edit_message(record.source_message, data, uploads)
         elif callback is Callback.MODAL:
             record.modal = data
+        elif callback is Callback.LAUNCH_ACTIVITY:
+            record.launch = self.activities.launch(record.user, record.channel, record.id)
 
     def _callback_response(self, record: InteractionRecord, callback: Callback) -> dict[str, Any]:
         message = record.original
@@ -352,6 +365,9 @@ class Interactions:
                 response_message_ephemeral=message.ephemeral,
             )
             resource["message"] = message.payload()
+        if record.launch is not None:
+            interaction["activity_instance_id"] = record.launch.instance_id
+            resource["activity_instance"] = {"id": record.launch.instance_id}
         return {"interaction": interaction, "resource": resource}
 
     # --- webhook (token) endpoints ------------------------------------------------------------

@@ -18,6 +18,8 @@ from discord import app_commands
 from discord.ext import commands
 from PIL import Image
 
+from .entry_points import PRIMARY_ENTRY_POINT as ENTRY_POINT
+
 CARDS = ["2♣", "Q♠", "A♥", "10♦", "K♣"]
 
 
@@ -116,9 +118,23 @@ class Feedback(discord.ui.Modal, title="Feedback"):
         await interaction.response.send_message(f"Noted: {self.text.value}", ephemeral=True)
 
 
+class MinimalTree(app_commands.CommandTree[Any]):
+    """discord.py 2.7 has no Entry Point commands (type 4): its tree would not find one and log an
+    error, so the check before any command answers them, opening the Activity."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        data: dict[str, Any] = dict(interaction.data or {})
+        if data.get("type") == ENTRY_POINT:
+            await _launch(interaction)
+            return False
+        return True
+
+
 class MinimalBot(commands.Bot):
     def __init__(self) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), tree_cls=MinimalTree
+        )
         self.events: list[tuple[str, object]] = []
         self.gates = Gates()
 
@@ -141,6 +157,7 @@ class MinimalBot(commands.Bot):
             edit,
             thread,
             colour,
+            play,
         )
         for command in more:
             self.tree.add_command(command)
@@ -267,3 +284,17 @@ async def colour(interaction: discord.Interaction, name: str) -> None:
 @colour.autocomplete("name")
 async def colour_suggestions(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=c.title(), value=c) for c in COLOURS if typed.lower() in c]
+
+
+@app_commands.command(description="Open the Activity (LAUNCH_ACTIVITY)")
+async def play(interaction: discord.Interaction) -> None:
+    await _launch(interaction)
+
+
+async def _launch(interaction: discord.Interaction) -> None:
+    try:
+        answer = await interaction.response.launch_activity()
+    except discord.HTTPException as exc:
+        _bot(interaction).events.append(("launch-refused", (exc.status, exc.code)))
+    else:
+        _bot(interaction).events.append(("launched", answer.activity_id))

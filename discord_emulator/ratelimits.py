@@ -76,7 +76,7 @@ class RateLimits:
     global_requests: int = GLOBAL_REQUESTS
     global_scale: float | None = None  # the global window's own scale (None: ``scale``)
     route_limits: dict[str, Limit] = field(default_factory=lambda: dict(ROUTE_LIMITS))
-    _buckets: dict[tuple[str, tuple[str, ...]], _Window] = field(default_factory=dict)
+    _buckets: dict[tuple[str, str, tuple[str, ...]], _Window] = field(default_factory=dict)
     _global: dict[str, _Window] = field(default_factory=dict)  # by bot token
     refused: int = 0  # 429s answered
     refused_global: int = 0  # of which for the global limit
@@ -101,7 +101,8 @@ class RateLimits:
             )
         limit = self.route_limits.get(route, DEFAULT_LIMIT)
         bucket = limit.bucket or route
-        key = (bucket, tuple(params[p] for p in MAJOR_PARAMETERS if p in params))
+        # Per token, as Discord's: a person's bearer token has its own buckets, apart from the bot's.
+        key = (bucket, token, tuple(params[p] for p in MAJOR_PARAMETERS if p in params))
         window = self._buckets.get(key)
         if window is None or now >= window.resets_at:
             window = self._buckets[key] = _Window(0, now + limit.per * self.scale)

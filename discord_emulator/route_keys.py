@@ -13,6 +13,7 @@ GET_APPLICATION = "GET /oauth2/applications/@me"
 GET_APPLICATION_ALT = "GET /applications/@me"
 GET_GATEWAY = "GET /gateway"
 GET_GATEWAY_BOT = "GET /gateway/bot"
+OAUTH2_TOKEN = "POST /oauth2/token"
 
 GET_GLOBAL_COMMANDS = "GET /applications/{application_id}/commands"
 SYNC_GLOBAL_COMMANDS = "PUT /applications/{application_id}/commands"

@@ -56,6 +56,7 @@ def make_bot(
     daily_par_deals: int = 2,
     metrics_port: int | None = None,
     review_budget: float = 0.3,
+    activity_port: int | None = None,
 ) -> HeartsBot:
     """The real bot pointed at the emulator. Test defaults: images drawn in threads (starting worker
     processes for every test bot costs seconds), no pause between redraws or before computer moves,
@@ -63,7 +64,8 @@ def make_bot(
     limits (``pace_period`` 1.0: Discord's second), the daily's par computed with little work, a
     short coach review. Benchmarks pass production values. ``shard_count``/``shard_ids`` as
     SHARD_COUNT/SHARD_IDS: a sharded bot; ``metrics_port`` as METRICS_PORT (0: any free port, then
-    ``bot.monitor.port``)."""
+    ``bot.monitor.port``); ``activity_port`` as ACTIVITY_PORT with the emulator's client secret (0:
+    any free port, then the Activity cog's ``port``)."""
     settings = Settings(
         discord_token=emu.token,
         database_path=db,
@@ -75,6 +77,8 @@ def make_bot(
         daily_par_deals=daily_par_deals,
         metrics_port=metrics_port,
         review_budget=review_budget,
+        activity_port=activity_port,
+        client_secret=emu.activities.client_secret if activity_port is not None else None,
     )
     return create_bot(
         settings,
@@ -358,13 +362,13 @@ class Hearts:
     def game_over(self) -> bool:
         return bool(self.public(GAME_OVER))
 
-    async def restart(self, runner: BotRunner, *, downtime: float = 0.0) -> HeartsBot:
+    async def restart(self, runner: BotRunner, *, downtime: float = 0.0, **options: Any) -> HeartsBot:
         """Stop the bot and start a new one on the same database file and clock, ``downtime``
-        seconds later (no timer runs meanwhile)."""
+        seconds later (no timer runs meanwhile); ``options`` go to ``make_bot``."""
         await self.emu.settle()
         await runner.stop(self.bot)
         self.clock.set(self.clock.now() + downtime)
-        self.bot = make_bot(self.emu, self.db, self.clock)
+        self.bot = make_bot(self.emu, self.db, self.clock, **options)
         await runner.start(self.bot)
         return self.bot
 

@@ -107,6 +107,10 @@ class ServiceBase:
         self.observers: list[Observer] = []
         # ... and server settings saved by a manager (bot.seasons), after the save.
         self.settings_watchers: list[SettingsWatcher] = []
+        # Told at once of every table whose events are emitted (its id), before the presenter
+        # shows them: what shows a table live (the Activity) reads the table then, not a Discord
+        # message later. Called synchronously: a watcher schedules its own work.
+        self.watchers: list[Callable[[int], None]] = []
         self.clock: Clock = clock or SystemClock()
         self._own_pool = computers is None
         self.computers = computers or ComputerPool(ComputerSettings())
@@ -229,7 +233,7 @@ class ServiceBase:
             updated_at=now,
             action=ActionRow(table.seq, now, table.move_number, actor_id, kind, json.dumps(payload)),
             game=record,
-            notify=table.foreign,
+            notify=self._notifies(table),
             owed=Owed(event_codec.encode(list(events)), tuple(type(e).__name__ for e in events))
             if events
             else None,
@@ -267,7 +271,17 @@ class ServiceBase:
         """Queue events for the presenter. ``saved``: they are the outbox row of the action just
         saved (``table.seq``), marked delivered once shown."""
         n = len(events)
+        self._changed(table.table_id)
         self._queue(table, [Queued(e, table.seq if saved else None, i, n) for i, e in enumerate(events)])
+
+    def _notifies(self, table: Table) -> bool:
+        """Whether this save tells the other processes (see ``bot.tables.sharing``)."""
+        return table.foreign
+
+    def _changed(self, table_id: int) -> None:
+        if table_id:  # not the detached events' stand-in
+            for watcher in self.watchers:
+                watcher(table_id)
 
     def _queue(self, table: Table, items: list[Queued]) -> None:
         table.outbox.extend(items)

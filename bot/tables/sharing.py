@@ -47,6 +47,7 @@ class Sharing(LobbyActions):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._foreign: dict[int, Table] = {}  # other processes' tables, as last loaded for a move
+        self._heard_elsewhere: dict[int, int] = {}  # other processes' tables: the last save heard
 
     # == another process's tables ===============================================================
 
@@ -84,6 +85,12 @@ class Sharing(LobbyActions):
         self._foreign[table_id] = table
         return table
 
+    def _notifies(self, table: Table) -> bool:
+        """On a shared database every save tells the other processes: the owner catches up on a
+        move made elsewhere, and a process with an Activity socket on another's table sends it the
+        new state (``_heard``)."""
+        return self._shared
+
     def _table(self, table_id: int) -> Table:
         foreign = self._foreign.get(table_id)
         if foreign is not None and table_id not in self._tables:
@@ -117,6 +124,8 @@ class Sharing(LobbyActions):
     def _emit(self, table: Table, events: list[ev.TableEvent], *, saved: bool = False) -> None:
         if not table.foreign:  # the owner presents another process's table (its outbox rows too)
             super()._emit(table, events, saved=saved)
+        else:  # but whatever shows it live here (the Activity's sockets on this process) is told
+            self._changed(table.table_id)
 
     def _schedule(self, table: Table, *, retrying: bool = False) -> None:
         if not table.foreign and table.replaying is None:  # caught up: scheduled once, at the end
@@ -158,6 +167,10 @@ class Sharing(LobbyActions):
         table = self._tables.get(saved.table_id)
         if table is not None and saved.seq > table.seq:
             self._spawn(self._catch_up_locked(table))
+        elif table is None and saved.seq > self._heard_elsewhere.get(saved.table_id, -1):
+            # Another process's table moved: what shows it live here (the Activity) reads it afresh.
+            self._heard_elsewhere[saved.table_id] = saved.seq
+            self._changed(saved.table_id)
 
     async def _catch_up_locked(self, table: Table) -> None:
         async with table.lock:

@@ -121,8 +121,15 @@ class Clicks:
             await self._guarded(interaction, self._rejoin(interaction, table_id))
         elif action is TableAction.LAST_TRICK:
             await self._guarded(interaction, self.last_trick(interaction, table_id))
+        elif action is TableAction.ACTIVITY and self.presenter.activity:
+            await self._guarded(interaction, self._open_activity(interaction))
         else:
             await private_answer(interaction, t("table.stale", await self.presenter.reader(interaction)))
+
+    async def _open_activity(self, interaction: discord.Interaction[Any]) -> None:
+        """Open the table: Discord opens the Activity in this channel (LAUNCH_ACTIVITY), where the
+        page finds the channel's table and the person's seat (cogs.activity)."""
+        await interaction.response.launch_activity()
 
     async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """The ephemeral hand with its controls: the fallback for closed DMs, and a fresh copy for

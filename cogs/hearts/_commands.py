@@ -167,6 +167,7 @@ class Hearts(
             self.bot.known_names,
             service.server_settings,
             service.clock,  # the redraw interval's time: the table service's
+            activity=self.bot.settings.activity,
         )
         self._clicks = Clicks(self.service, self.presenter)
         self.presenter.play_only_card = self._clicks.play_only_card

@@ -54,6 +54,7 @@ class TableAction(Enum):
     SCORE_SHEET = "sheet"
     REJOIN = "rejoin"
     LAST_TRICK = "last"
+    ACTIVITY = "play"  # Open the table: Discord opens the Activity (cogs.activity) in the channel
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +205,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TABLE
         TableAction.SCORE_SHEET: ("button.score_sheet", discord.ButtonStyle.secondary),
         TableAction.REJOIN: ("button.rejoin", discord.ButtonStyle.success),
         TableAction.LAST_TRICK: ("button.last_trick", discord.ButtonStyle.secondary),
+        TableAction.ACTIVITY: ("button.open_table", discord.ButtonStyle.success),
     }
 
     def __init__(self, action: TableAction | None, table: int, locale: str | None = None) -> None:
@@ -474,11 +476,13 @@ def lobby_view(snap: TableSnapshot, locale: str | None = None) -> discord.ui.Vie
     return view
 
 
-def table_view(snap: TableSnapshot, locale: str | None = None) -> discord.ui.View:
+def table_view(snap: TableSnapshot, locale: str | None = None, *, activity: bool = False) -> discord.ui.View:
     """Show my hand, Last trick and the score sheet while the game lasts; only the score sheet
-    after it."""
+    after it. With the Activity set up (``activity``), Open the table first while the game lasts."""
     view = discord.ui.View(timeout=None)
     playing = snap.status is TableStatus.PLAYING
+    if playing and activity:
+        view.add_item(TableButton(TableAction.ACTIVITY, snap.table_id, locale))
     if playing:
         view.add_item(TableButton(TableAction.SHOW_HAND, snap.table_id, locale))
         view.add_item(TableButton(TableAction.LAST_TRICK, snap.table_id, locale))

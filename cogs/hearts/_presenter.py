@@ -133,8 +133,12 @@ class DiscordPresenter:
         known_names: dict[str, str] | None = None,
         server_settings: Callable[[str], Awaitable[ServerSettings]] | None = None,
         clock: Clock | None = None,
+        activity: bool = False,
     ) -> None:
+        """``activity``: the table as an Activity is set up (``Settings.activity``), so table
+        messages carry Open the table."""
         self.client = client
+        self.activity = activity
         self.db = db
         self.saved = saved
         self.render = render or images.RenderPool()
@@ -457,7 +461,7 @@ class DiscordPresenter:
         else:
             content = table_text(snap, state.names, lang)
         file = discord.File(io.BytesIO(png), filename="table.png", description=alt)
-        view = table_view(snap, lang)
+        view = table_view(snap, lang, activity=self.activity)
         channel = self.client.get_partial_messageable(self._play_channel(state, snap))
         fresh = not over and (
             state.table_message is None

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from . import channels, commands, interactions, roles, users
+from . import channels, commands, interactions, oauth2, roles, users
 from .base import ROUTES, Ctx, Reply, Router
 
-__all__ = ["ROUTES", "Ctx", "Reply", "Router", "channels", "commands", "interactions", "roles", "users"]
+__all__ = [
+    "ROUTES",
+    "Ctx",
+    "Reply",
+    "Router",
+    "channels",
+    "commands",
+    "interactions",
+    "oauth2",
+    "roles",
+    "users",
+]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..bodies import Upload
 
 if TYPE_CHECKING:
+    from ..activities import Activities
     from ..commands import CommandRegistry
     from ..faults import Faults
     from ..gateway import Gateway
@@ -39,10 +40,12 @@ class Ctx:
     faults: Faults
     gateway: Gateway
     gateway_url: str
+    activities: Activities
     params: dict[str, str]
     query: dict[str, str]
     json: Any
     uploads: tuple[Upload, ...] = field(default_factory=tuple)
+    authorization: str = ""  # the request's Authorization header
 
     @property
     def body(self) -> dict[str, Any]:
@@ -60,20 +63,24 @@ class RouteSpec:
     handler: Handler
     auth: bool
     literal_segments: int
+    bearer: bool = False
 
 
 class Router:
     def __init__(self) -> None:
         self.routes: list[RouteSpec] = []
 
-    def add(self, key: str, *, auth: bool = True) -> Callable[[Handler], Handler]:
-        """Register a handler for `key` ("METHOD /path/{param}"); `auth=False` for token routes."""
+    def add(self, key: str, *, auth: bool = True, bearer: bool = False) -> Callable[[Handler], Handler]:
+        """Register a handler for `key` ("METHOD /path/{param}"); `auth=False` for token routes,
+        `bearer=True` where a person's OAuth2 bearer token may stand for the bot token."""
         method, template = key.split(" ", 1)
         regex = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(template))
         literal = sum(1 for part in template.split("/") if part and not part.startswith("{"))
 
         def register(handler: Handler) -> Handler:
-            self.routes.append(RouteSpec(key, method, re.compile(f"^{regex}$"), handler, auth, literal))
+            self.routes.append(
+                RouteSpec(key, method, re.compile(f"^{regex}$"), handler, auth, literal, bearer)
+            )
             self.routes.sort(key=lambda r: -r.literal_segments)  # "/users/@me" before "/users/{id}"
             return handler
 

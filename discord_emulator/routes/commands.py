@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import route_keys as keys
 from ..command_validation import validate_commands
+from ..entry_points import validate_entry_points
 from ..errors import Code, unknown
 from .base import ROUTES, Ctx, Reply
 
@@ -27,6 +30,7 @@ async def overwrite_commands(ctx: Ctx) -> Reply:
     scope = _scope(ctx)
     commands = ctx.json or []
     validate_commands(commands)
+    _check_entry_points(ctx, scope, commands, bulk=True)
     return Reply(ctx.commands.overwrite(scope, commands))
 
 
@@ -35,6 +39,7 @@ async def overwrite_commands(ctx: Ctx) -> Reply:
 async def create_command(ctx: Ctx) -> Reply:
     scope = _scope(ctx)
     validate_commands([ctx.body])
+    _check_entry_points(ctx, scope, [ctx.body], bulk=False)
     return Reply(ctx.commands.add(scope, ctx.body), status=201)
 
 
@@ -44,3 +49,13 @@ async def delete_command(ctx: Ctx) -> Reply:
     if not ctx.commands.delete(_scope(ctx), ctx.params["command_id"]):
         raise unknown("application command", Code.UNKNOWN_COMMAND)
     return Reply.empty()
+
+
+def _check_entry_points(ctx: Ctx, scope: int | None, commands: list[dict[str, Any]], *, bulk: bool) -> None:
+    validate_entry_points(
+        commands,
+        guild_scope=scope is not None,
+        embedded=ctx.activities.enabled,
+        existing=ctx.commands.list(scope),
+        bulk=bulk,
+    )

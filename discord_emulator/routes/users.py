@@ -7,8 +7,12 @@ from ..errors import ApiError, Code
 from .base import ROUTES, Ctx, Reply
 
 
-@ROUTES.add(keys.GET_ME)
+@ROUTES.add(keys.GET_ME, bearer=True)
 async def get_me(ctx: Ctx) -> Reply:
+    """The bot with the bot token; with a person's OAuth2 bearer token, that person."""
+    if ctx.authorization.startswith("Bearer "):
+        person = ctx.activities.user_for_bearer(ctx.authorization)
+        return Reply(person.payload() | {"mfa_enabled": False, "locale": person.locale})
     return Reply(
         ctx.state.bot.payload() | {"verified": True, "mfa_enabled": False, "email": None, "locale": "en-US"}
     )
@@ -36,7 +40,7 @@ async def get_application(ctx: Ctx) -> Reply:
             "owner": state.bot.payload() | {"bot": False, "username": "owner"},
             "team": None,
             "verify_key": "0" * 64,
-            "flags": 0,
+            "flags": ctx.activities.application_flags,
             "tags": [],
             "integration_types_config": {"0": {}},
             "interactions_endpoint_url": None,

@@ -153,3 +153,14 @@ def test_the_metrics_endpoint_is_off_unless_metrics_port_is_set() -> None:
     for bad in ("http", "-1", "70000"):
         with pytest.raises(ConfigError, match="METRICS_PORT"):
             Settings.from_env({"DISCORD_TOKEN": "a", "METRICS_PORT": bad})
+
+
+def test_the_activity_is_set_up_only_with_its_port_and_the_client_secret() -> None:
+    assert not Settings.from_env({"DISCORD_TOKEN": "a"}).activity
+    assert not Settings.from_env({"DISCORD_TOKEN": "a", "ACTIVITY_PORT": "8080"}).activity
+    assert not Settings.from_env({"DISCORD_TOKEN": "a", "DISCORD_CLIENT_SECRET": "s"}).activity
+    s = Settings.from_env({"DISCORD_TOKEN": "a", "ACTIVITY_PORT": "0", "DISCORD_CLIENT_SECRET": "s"})
+    assert s.activity and s.activity_port == 0 and s.activity_host == "127.0.0.1"
+    assert "client_secret" not in repr(s)
+    with pytest.raises(ConfigError, match="ACTIVITY_PORT"):
+        Settings.from_env({"DISCORD_TOKEN": "a", "ACTIVITY_PORT": "http"})

@@ -1,0 +1,284 @@
+"""The Activity's server, in the bot's process on its own port (``ACTIVITY_PORT``), behind Discord's
+URL mapping.
+
+- ``POST /api/token`` ``{"code"}``: the SDK's authorization code traded for the person's access
+  token (with the application's secret, which never leaves this process); the page then passes the
+  token to the SDK's ``authenticate`` and to the socket.
+- ``GET /api/socket`` (websocket): the page's first message is ``{"op": "hello", "access_token",
+  "table"}`` (or ``"guild"`` and ``"channel"`` instead of ``"table"``: the channel's table the
+  person sits at, else its newest). The server reads the person with ``/users/@me`` and only then
+  sends ``{"op": "view", ...}`` (``_views``): their seat's hand, or none for a spectator. Moves are
+  ``{"op": "play", "move", "card"}``, ``{"op": "pass", "move", "cards"}`` and ``{"op": "moon",
+  "move", "add_to_others"}``, made through the same service calls as a DM click (the actor is the
+  person Discord named, the seat theirs; a forged table, move number or card is refused as a click
+  is). Of a move from here and one from a DM, whichever the table's lock takes first is played;
+  the other carries an old move number and is refused as out of date. A refusal is answered
+  ``{"op": "refused", "code", "reason"}`` in the reader's language, and changes nothing.
+- Whenever a table's events are emitted (the cog is one of the service's ``watchers``: told at
+  once, before the Discord side shows them), each socket watching it is sent the table as it is
+  then; sends to one socket are coalesced (a socket that is still being sent to gets the newest
+  state once that send is done), so a slow page never holds up the table or other pages.
+- When the bot stops, the sockets are closed with 1012 (service restart); the page reconnects and
+  is sent the table as it is then.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any, Final
+
+import aiohttp
+import discord
+from aiohttp import WSCloseCode, WSMsgType, web
+from discord.ext import commands
+
+from bot.client import HeartsClient
+from bot.client.server import names_in
+from bot.engine.cards import cardset
+from bot.engine.moves import Refusal
+from bot.tables.permissions import Actor
+from bot.tables.refusals import Refused, TableRefusal
+from bot.text import refusal_text
+
+from ._identity import DiscordOAuth, NotAuthorized, Person
+from ._views import seat_of, table_view
+
+log = logging.getLogger(__name__)
+
+HELLO_TIMEOUT: Final = 30.0  # seconds a new socket has to say who it is
+UNAUTHORIZED: Final = 4001  # close code: Discord did not vouch for the token
+DECK: Final = range(52)
+
+
+class BadRequest(Exception):
+    """A socket message no page of ours sends (not JSON, an unknown op, a missing field)."""
+
+
+@dataclass(eq=False)
+class Connection:
+    ws: web.WebSocketResponse
+    person: Person
+    table_id: int
+    sending: asyncio.Task[None] | None = None  # the view being sent
+    stale: bool = False  # the table changed while it was: send again when it is done
+
+
+class ActivityCog(commands.Cog):
+    def __init__(self, bot: HeartsClient) -> None:
+        self.bot = bot
+        self.watching: dict[int, set[Connection]] = {}  # table id → its open sockets
+        self.port: int | None = None
+        self._runner: web.AppRunner | None = None
+        self._session: aiohttp.ClientSession | None = None
+
+    @property
+    def oauth(self) -> DiscordOAuth:
+        settings = self.bot.settings
+        assert settings.client_secret is not None
+        return DiscordOAuth(settings.api_base, str(self.bot.application_id), settings.client_secret)
+
+    # == lifecycle ==============================================================================
+
+    async def cog_load(self) -> None:
+        settings = self.bot.settings
+        assert settings.activity_port is not None
+        self._session = aiohttp.ClientSession()
+        app = web.Application()
+        app.router.add_post("/api/token", self._token)
+        app.router.add_get("/api/socket", self._socket)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, settings.activity_host, settings.activity_port)
+        await site.start()
+        server = site._server
+        assert isinstance(server, asyncio.Server) and server.sockets
+        self.port = server.sockets[0].getsockname()[1]
+        self.bot.service.watchers.append(self._changed)
+        log.info("activity server on %s:%d", settings.activity_host, self.port)
+
+    async def cog_unload(self) -> None:
+        with contextlib.suppress(ValueError):
+            self.bot.service.watchers.remove(self._changed)
+        for connections in list(self.watching.values()):
+            for conn in list(connections):
+                if conn.sending is not None:
+                    conn.sending.cancel()
+                await conn.ws.close(code=WSCloseCode.SERVICE_RESTART, message=b"restarting")
+        if self._runner is not None:
+            await self._runner.cleanup()
+        if self._session is not None:
+            await self._session.close()
+
+    # == the table's events =====================================================================
+
+    def _changed(self, table_id: int) -> None:
+        """A table changed: each socket watching it is sent the table as it is now."""
+        for conn in self.watching.get(table_id, ()):
+            self._push(conn)
+
+    def _push(self, conn: Connection) -> None:
+        if conn.sending is not None:
+            conn.stale = True
+            return
+
+        async def send() -> None:
+            try:
+                while True:
+                    conn.stale = False
+                    await self._send_view(conn)
+                    if not conn.stale:
+                        return
+            finally:
+                conn.sending = None
+
+        conn.sending = asyncio.get_running_loop().create_task(send())
+
+    # == HTTP ===================================================================================
+
+    async def _token(self, request: web.Request) -> web.Response:
+        assert self._session is not None
+        try:
+            body = await request.json()
+            code = body["code"]
+            if not isinstance(code, str):
+                raise TypeError
+            token = await self.oauth.exchange(self._session, code)
+        except (ValueError, KeyError, TypeError):
+            return web.json_response({"error": "bad_request"}, status=400)
+        except NotAuthorized as exc:
+            log.info("activity: %s", exc)
+            return web.json_response({"error": "unauthorized"}, status=401)
+        return web.json_response({"access_token": token})
+
+    async def _socket(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(heartbeat=30.0)
+        await ws.prepare(request)
+        try:
+            conn = await self._hello(ws)
+        except (NotAuthorized, BadRequest, TimeoutError) as exc:
+            log.info("activity: socket refused: %s", exc)
+            with contextlib.suppress(ConnectionResetError):  # the page may be gone already
+                await ws.send_json({"op": "refused", "code": "unauthorized"})
+            await ws.close(code=UNAUTHORIZED)
+            return ws
+        except Refused as exc:
+            with contextlib.suppress(ConnectionResetError):
+                await ws.send_json(_refusal(exc, None))
+            await ws.close()
+            return ws
+        self.watching.setdefault(conn.table_id, set()).add(conn)
+        try:
+            self._push(conn)
+            async for message in ws:
+                if message.type is WSMsgType.TEXT:
+                    await self._handle(conn, message.data)
+        finally:
+            self.watching.get(conn.table_id, set()).discard(conn)
+        return ws
+
+    async def _hello(self, ws: web.WebSocketResponse) -> Connection:
+        assert self._session is not None
+        message = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT)
+        if message.type is not WSMsgType.TEXT:
+            raise BadRequest("no hello")
+        hello = _json(message.data)
+        token = hello.get("access_token")
+        if hello.get("op") != "hello" or not isinstance(token, str):
+            raise BadRequest("no hello")
+        person = await self.oauth.person(self._session, token)
+        return Connection(ws, person, await self._table_for(hello, person))
+
+    async def _table_for(self, hello: dict[str, Any], person: Person) -> int:
+        service = self.bot.service
+        table_id = hello.get("table")
+        if isinstance(table_id, int) and not isinstance(table_id, bool):
+            await service.visit(table_id)
+            return service.snapshot(table_id).table_id  # refused if there is no such open table
+        guild, channel = hello.get("guild"), hello.get("channel")
+        if not isinstance(guild, str) or not isinstance(channel, str) or not channel.isdigit():
+            raise BadRequest("no table")
+        tables = service.tables(guild, channel)
+        if not tables and (parent := await self._parent(int(channel))) is not None:
+            tables = service.tables(guild, parent)
+        if not tables:
+            raise Refused(TableRefusal.NO_SUCH_TABLE)
+        mine = [s for s in tables if seat_of(s, person.user_id) is not None]
+        return (mine or tables)[-1].table_id
+
+    async def _parent(self, channel_id: int) -> str | None:
+        """A game's thread stands for its table's channel (the lobby's), where the service has it."""
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            with contextlib.suppress(discord.HTTPException):
+                channel = await self.bot.fetch_channel(channel_id)
+        if isinstance(channel, discord.Thread) and channel.parent_id is not None:
+            return str(channel.parent_id)
+        return None
+
+    # == moves ==================================================================================
+
+    async def _handle(self, conn: Connection, data: str) -> None:
+        service, actor, table = self.bot.service, Actor(conn.person.user_id), conn.table_id
+        try:
+            message = _json(data)
+            op, move = message.get("op"), _int(message.get("move"))
+            await service.visit(table)
+            if op == "play":
+                card = _int(message.get("card"))
+                await service.play_card(actor, table, move, card)
+            elif op == "pass":
+                cards = message.get("cards")
+                if not isinstance(cards, list):
+                    raise BadRequest("cards")
+                picked = [_int(c) for c in cards]
+                if any(c not in DECK for c in picked):
+                    raise Refused(Refusal.NOT_IN_HAND)
+                await service.pass_cards(actor, table, move, cardset(picked))
+            elif op == "moon":
+                await service.choose_moon(actor, table, move, bool(message.get("add_to_others")))
+            else:
+                raise BadRequest(f"op {op!r}")
+        except Refused as exc:
+            await conn.ws.send_json(_refusal(exc, conn.person.locale))
+        except BadRequest as exc:
+            await conn.ws.send_json({"op": "refused", "code": "bad_request", "reason": str(exc)})
+
+    async def _send_view(self, conn: Connection) -> None:
+        service = self.bot.service
+        try:
+            await service.visit(conn.table_id)  # another process's table: loaded fresh (PostgreSQL)
+            snapshot = await service.table_snapshot(conn.table_id)
+        except Refused as exc:
+            await conn.ws.send_json(_refusal(exc, conn.person.locale))
+            return
+        hand = None
+        with contextlib.suppress(Refused):  # a spectator, or no game running: no hand
+            hand = service.private_hand(Actor(conn.person.user_id), conn.table_id)
+        people = [s.player_id for s in snapshot.seats if s.player_id is not None]
+        names = names_in(self.bot, snapshot.guild_id, people)
+        with contextlib.suppress(ConnectionResetError):
+            await conn.ws.send_json(table_view(snapshot, hand, names, conn.person.locale))
+
+
+def _refusal(exc: Refused, locale: str | None) -> dict[str, Any]:
+    return {"op": "refused", "code": exc.code.value, "reason": refusal_text(exc.code, locale, **exc.params)}
+
+
+def _json(data: str) -> dict[str, Any]:
+    try:
+        value = json.loads(data)
+    except ValueError:
+        raise BadRequest("not JSON") from None
+    if not isinstance(value, dict):
+        raise BadRequest("not an object")
+    return value
+
+
+def _int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest("not a number")
+    return value

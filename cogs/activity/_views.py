@@ -1,0 +1,81 @@
+"""What one socket is sent: the table as its reader's seat may see it, as JSON. Pure, from the
+same service snapshot and private hand the DMs are drawn from, so both faces show one table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.engine.cards import cards_of
+from bot.tables.snapshot import PrivateHand, SeatInfo, TableSnapshot
+from bot.text import t
+
+
+def seat_label(seat: SeatInfo, names: Mapping[str, str], locale: str | None) -> str:
+    if seat.kind is None:
+        return t("seat.empty", locale)
+    if seat.is_computer or seat.player_id is None:
+        return t("seat.computer", locale, number=seat.seat + 1)
+    return names.get(seat.player_id) or t("seat.unknown_player", locale, short=seat.player_id[-4:])
+
+
+def seat_of(snapshot: TableSnapshot, player_id: str) -> int | None:
+    """The reader's seat, or None for a spectator."""
+    return next((s.seat for s in snapshot.seats if s.player_id == player_id and not s.is_computer), None)
+
+
+def table_view(
+    snapshot: TableSnapshot,
+    hand: PrivateHand | None,
+    names: Mapping[str, str],
+    locale: str | None,
+) -> dict[str, Any]:
+    """The public table for everyone; ``hand`` only for the reader's own seat (spectators: None).
+    Cards are the engine's card ids (0-51); ``deadline`` is epoch seconds (the live countdown)."""
+
+    def at(values: tuple[int, ...], seat: int) -> int:
+        return values[seat] if seat < len(values) else 0
+
+    last = snapshot.last_trick
+    return {
+        "op": "view",
+        "table": snapshot.table_id,
+        "status": snapshot.status.value,
+        "move": snapshot.move_number,
+        "hand_number": snapshot.hand_number,
+        "phase": snapshot.phase.value if snapshot.phase is not None else None,
+        "deadline": snapshot.deadline,
+        "waiting": list(snapshot.waiting),
+        "leader": snapshot.leader,
+        "trick": list(snapshot.trick),
+        "last_trick": None
+        if last is None
+        else {"leader": last.leader, "cards": list(last.cards), "winner": last.winner},
+        "hearts_broken": snapshot.hearts_broken,
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": seat_label(s, names, locale),
+                "computer": s.is_computer,
+                "total": at(snapshot.totals, s.seat),
+                "points": at(snapshot.points_taken, s.seat),
+                "cards_left": at(snapshot.cards_left, s.seat),
+            }
+            for s in snapshot.seats
+        ],
+        "you": None if hand is None else hand.seat,
+        "hand": None if hand is None else _hand(hand),
+    }
+
+
+def _hand(hand: PrivateHand) -> dict[str, Any]:
+    return {
+        "cards": cards_of(hand.cards),
+        "playable": cards_of(hand.playable),
+        "your_turn": hand.your_turn,
+        "pass_count": hand.pass_count,
+        "pass_target": hand.pass_target,
+        "passed": None if hand.passed is None else cards_of(hand.passed),
+        "received": cards_of(hand.received),
+        "choose_moon": hand.choose_moon,
+    }

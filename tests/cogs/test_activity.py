@@ -1,0 +1,306 @@
+"""The table as an Activity, at the socket level: the real bot with its Activity server
+(ACTIVITY_PORT) against the emulator (OAuth2 code exchange, /users/@me with the person's token),
+two people in the Activity and two by DM at one table."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+import pytest_asyncio
+
+from bot.engine.hand import Phase
+from bot.tables.refusals import Refused
+from bot.tables.snapshot import TableSnapshot
+from bot.tables.table import TableStatus
+from bot.text import t
+from discord_emulator import Callback, DiscordEmulator, InteractionRecord, User
+from discord_emulator.entry_points import APP_HANDLER
+from discord_emulator.runner import BotRunner
+from playtest.harness import Hearts, control, next_tap, start_hearts
+
+BOUND = 20.0  # every wait for a socket message ends as soon as it comes, at most this late
+
+
+@pytest_asyncio.fixture
+async def activity(emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path) -> Hearts:
+    emulator.enable_activities()  # the app has Activities, and Discord's default Entry Point command
+    return await start_hearts(emulator, bot_runner, tmp_path, activity_port=0)
+
+
+@pytest_asyncio.fixture
+async def session() -> AsyncIterator[aiohttp.ClientSession]:
+    async with aiohttp.ClientSession() as s:
+        yield s
+
+
+def base(hearts: Hearts) -> str:
+    cog = hearts.bot.get_cog("ActivityCog")
+    assert cog is not None
+    return f"http://127.0.0.1:{cog.port}"  # type: ignore[attr-defined]
+
+
+class Page:
+    """The Activity's page, as far as the server sees it: a token for a code, then a socket."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+        self.received: list[dict[str, Any]] = []
+
+    async def next(self, check: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
+        async with asyncio.timeout(BOUND):
+            while True:
+                message = await self.ws.receive_json()
+                self.received.append(message)
+                if check(message):
+                    return message
+
+    async def view(self, check: Callable[[dict[str, Any]], bool] = lambda v: True) -> dict[str, Any]:
+        return await self.next(lambda m: m["op"] == "view" and check(m), "a view")
+
+    async def view_at(self, move: int) -> dict[str, Any]:
+        """The view of the table at ``move`` or later: the last one received, else the next."""
+        return await self.view_when(lambda v: v["move"] >= move)
+
+    async def view_when(self, check: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """The last view received that passes ``check``, else the next one that does."""
+        views = [m for m in self.received if m["op"] == "view" and check(m)]
+        return views[-1] if views else await self.view(check)
+
+    async def refusal(self) -> dict[str, Any]:
+        return await self.next(lambda m: m["op"] == "refused", "a refusal")
+
+
+async def token_for(hearts: Hearts, session: aiohttp.ClientSession, code: str) -> tuple[int, Any]:
+    async with session.post(base(hearts) + "/api/token", json={"code": code}) as r:
+        return r.status, await r.json()
+
+
+async def open_page(
+    hearts: Hearts, session: aiohttp.ClientSession, user: User, hello: dict[str, Any]
+) -> Page:
+    status, body = await token_for(hearts, session, hearts.emu.authorize(user))
+    assert status == 200, body
+    ws = await session.ws_connect(base(hearts) + "/api/socket")
+    await ws.send_json({"op": "hello", "access_token": body["access_token"]} | hello)
+    return Page(ws)
+
+
+def table_of(custom_id: str) -> int:
+    return int(custom_id.split(":")[2])
+
+
+async def started(hearts: Hearts) -> int:
+    alice, bob, carol, dave = hearts.people
+    lobby = await hearts.open_table(alice, seats=4, target=10)
+    await hearts.seat(lobby, [bob, carol, dave])
+    await hearts.click(alice, lobby, "Start")
+    return table_of(control(await hearts.hand_with(alice, "pick"), "pick"))
+
+
+async def test_the_commands_sync_keeps_the_apps_entry_point(activity: Hearts):
+    entry = activity.emu.commands.entry_point()
+    assert entry is not None and entry["name"] == "launch"  # Discord's default, sent back as it was
+    assert "hearts" in {c["name"] for c in activity.emu.commands.list(None)}
+
+
+async def test_a_person_sees_their_own_seat_and_a_spectator_no_hand(
+    activity: Hearts, session: aiohttp.ClientSession
+):
+    emu = activity.emu
+    table = await started(activity)
+    alice = activity.people[0]
+    page = await open_page(activity, session, alice, {"table": table})
+    view = await page.view()
+    assert view["table"] == table and view["phase"] == "passing" and view["you"] is not None
+    assert len(view["hand"]["cards"]) == 13 and view["hand"]["pass_count"] == 3
+    assert [s["name"] for s in view["seats"]] == ["alice", "bob", "carol", "dave"]
+
+    eve = emu.create_user("eve")
+    emu.add_member(activity.guild, eve)
+    # By channel, as the SDK knows it: the channel's table.
+    watcher = await open_page(
+        activity, session, eve, {"guild": str(activity.guild.id), "channel": str(activity.general.id)}
+    )
+    seen = await watcher.view()
+    assert seen["table"] == table and seen["you"] is None and seen["hand"] is None
+    # A spectator's move is refused like a click by someone without a seat.
+    await watcher.ws.send_json({"op": "play", "move": seen["move"], "card": view["hand"]["cards"][0]})
+    assert (await watcher.refusal())["code"] == "not_seated"
+
+
+async def test_a_wrong_code_or_token_is_refused_before_anything_is_shown(
+    activity: Hearts, session: aiohttp.ClientSession
+):
+    await started(activity)
+    assert await token_for(activity, session, "made-up") == (401, {"error": "unauthorized"})
+    code = activity.emu.authorize(activity.people[0])
+    assert (await token_for(activity, session, code))[0] == 200
+    assert (await token_for(activity, session, code))[0] == 401  # a code is good once
+    ws = await session.ws_connect(base(activity) + "/api/socket")
+    await ws.send_json({"op": "hello", "access_token": "forged", "table": 1})
+    assert await ws.receive_json() == {"op": "refused", "code": "unauthorized"}
+    closed = await ws.receive()
+    assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == 4001
+
+
+async def test_two_in_the_activity_two_by_dm_one_table(activity: Hearts, session: aiohttp.ClientSession):
+    alice, bob, carol, dave = activity.people
+    table = await started(activity)
+    pages = {u.name: await open_page(activity, session, u, {"table": table}) for u in (alice, bob)}
+    views = {name: await page.view() for name, page in pages.items()}
+
+    # A forged move number and a card nobody holds are refused and change nothing.
+    hand = views["alice"]["hand"]["cards"]
+    await pages["alice"].ws.send_json({"op": "pass", "move": views["alice"]["move"] + 5, "cards": hand[:3]})
+    assert (await pages["alice"].refusal())["reason"] == t("table.stale")
+    await pages["alice"].ws.send_json({"op": "pass", "move": views["alice"]["move"], "cards": [-1, 1, 2]})
+    assert (await pages["alice"].refusal())["code"] == "not_in_hand"
+
+    # alice and bob pass in the Activity, carol and dave by DM; alice's DM control goes stale.
+    alice_dm = await activity.hand_with(alice, "pick")
+    for name in ("alice", "bob"):
+        view = views[name]
+        await pages[name].ws.send_json(
+            {"op": "pass", "move": view["move"], "cards": view["hand"]["cards"][:3]}
+        )
+    await activity.pass_hand(carol)
+    await activity.pass_hand(dave)
+    stale = await activity.emu.click(alice, alice_dm, custom_id=next_tap(alice_dm))
+    assert (await activity.reply(stale)).content == t("table.stale")
+    playing = await pages["alice"].view(lambda v: v["phase"] == "playing")
+    assert len(playing["hand"]["cards"]) == 13 and len(playing["hand"]["received"]) == 3
+
+    # Play the hand out: the Activity's people by socket, the others by DM, until it is scored.
+    service, played = activity.bot.service, {"alice": 0, "bob": 0}
+    while (snap := await service.table_snapshot(table)).phase is Phase.PLAYING:
+        name = _person_to_play(activity, snap)
+        if name is None:
+            await activity.play_until(lambda: _activity_turn(activity, table), [carol, dave], limit=20)
+            continue
+        view = await pages[name].view_at(snap.move_number)
+        await pages[name].ws.send_json(
+            {"op": "play", "move": view["move"], "card": view["hand"]["playable"][0]}
+        )
+        await pages[name].view_at(snap.move_number + 1)
+        played[name] += 1
+    assert played["alice"] >= 1 and played["bob"] >= 1
+    # The game (to 10 points: one hand) is over, and both pages were told, every card played.
+    assert snap.status is TableStatus.FINISHED
+    for page in pages.values():
+        final = await page.view_when(lambda v: v["status"] == "finished")
+        assert [s["cards_left"] for s in final["seats"]] == [0, 0, 0, 0] and final["hand"] is None
+
+
+def _person_to_play(hearts: Hearts, snap: TableSnapshot) -> str | None:
+    for seat in snap.waiting:
+        player = snap.seats[seat].player_id
+        for person in hearts.people[:2]:
+            if player == str(person.id):
+                return person.name
+    return None
+
+
+def _activity_turn(hearts: Hearts, table: int) -> bool:
+    try:
+        snap = hearts.bot.service.snapshot(table)
+    except Refused:  # the game is over
+        return True
+    return snap.phase is not Phase.PLAYING or _person_to_play(hearts, snap) is not None
+
+
+@pytest.mark.parametrize("first", ["activity", "dm"])
+async def test_a_move_made_in_both_places_at_once_is_played_once(
+    activity: Hearts, session: aiohttp.ClientSession, first: str
+):
+    emu, alice = activity.emu, activity.people[0]
+    table = await started(activity)
+    page = await open_page(activity, session, alice, {"table": table})
+    view = await page.view()
+    # alice chooses three cards in her DM (choosing is no move), then confirms there and passes in
+    # the Activity at the same moment.
+    for _ in range(3):
+        await activity.act(alice, await activity.hand_with(alice, "pick"))
+    dm = await activity.hand_with(alice, "pok")
+    move = {"op": "pass", "move": view["move"], "cards": view["hand"]["cards"][-3:]}
+    if first == "activity":
+        await page.ws.send_json(move)
+        click = await emu.click(alice, dm, custom_id=control(dm, "pok"))
+    else:
+        click = await emu.click(alice, dm, custom_id=control(dm, "pok"))
+        await page.ws.send_json(move)
+    outcome = await page.next(
+        lambda m: m["op"] == "refused" or (m["op"] == "view" and m["hand"]["passed"] is not None),
+        "an outcome",
+    )
+    # Passes are chosen at once by every seat (no turn order), so the later one is refused as
+    # already passed, or as out of date if the move number moved on meanwhile.
+    refusals = {t("table.stale"), t("refusal.already_passed")}
+    dm_refused = (await activity.reply(click)).content in refusals
+    socket_refused = outcome["op"] == "refused"
+    assert dm_refused != socket_refused, (outcome, dm_refused)  # exactly one of the two was played
+    if socket_refused:
+        assert outcome["reason"] in refusals
+    seat = view["you"]
+    snapshot = activity.bot.service.snapshot(table)
+    assert snapshot.passed[seat] and sum(snapshot.passed) == 1
+
+
+async def test_after_a_restart_mid_trick_the_activity_reconnects_to_the_table_as_it_is(
+    activity: Hearts, bot_runner: BotRunner, session: aiohttp.ClientSession
+):
+    alice = activity.people[0]
+    table = await started(activity)
+    for person in activity.people:
+        await activity.pass_hand(person)
+    await activity.play_until(lambda: len(activity.bot.service.snapshot(table).trick) == 2)
+    await activity.settle()
+    page = await open_page(activity, session, alice, {"table": table})
+    before = await page.view()
+    assert len(before["trick"]) == 2
+
+    await activity.restart(bot_runner, activity_port=0)
+    closed = await page.ws.receive()
+    assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == aiohttp.WSCloseCode.SERVICE_RESTART
+    again = await (await open_page(activity, session, alice, {"table": table})).view()
+    assert (again["move"], again["trick"], again["hand"]) == (before["move"], before["trick"], before["hand"])
+
+
+async def test_open_the_table_launches_the_activity_in_the_tables_channel(
+    activity: Hearts, session: aiohttp.ClientSession
+):
+    alice = activity.people[0]
+    table = await started(activity)
+    table_message = await activity.wait_table_message()
+    assert table_message.labels[0] == t("button.open_table")
+    ix = await activity.emu.click(alice, table_message, label=t("button.open_table"))
+    assert await ix.wait_acknowledged() is Callback.LAUNCH_ACTIVITY
+    launch = await activity.emu.wait_for_launch(alice, since=ix)
+    assert launch.channel.id == table_message.channel_id
+    # The page knows the channel it was opened in (the SDK's guild and channel ids): its table.
+    where = {"guild": str(activity.guild.id), "channel": str(launch.channel.id)}
+    view = await (await open_page(activity, session, alice, where)).view()
+    assert view["table"] == table and view["hand"] is not None
+
+
+async def test_a_table_with_no_activity_set_up_has_no_such_button(hearts: Hearts):
+    await started(hearts)
+    table_message = await hearts.wait_table_message()
+    assert t("button.show_hand") in table_message.labels
+    assert t("button.open_table") not in table_message.labels
+
+
+async def test_an_entry_point_sent_to_the_bot_opens_the_activity(activity: Hearts):
+    """With the APP_HANDLER handler, Discord sends the Entry Point command to the bot."""
+    emu, alice = activity.emu, activity.people[0]
+    entry = emu.commands.entry_point()
+    assert entry is not None
+    emu.commands.add(None, {k: v for k, v in entry.items() if k != "id"} | {"handler": APP_HANDLER})
+    ix = await emu.open_from_app_launcher(alice, activity.general)
+    assert isinstance(ix, InteractionRecord)
+    assert await ix.wait_acknowledged() is Callback.LAUNCH_ACTIVITY
+    assert (await emu.wait_for_launch(alice, since=ix)).interaction_id == ix.id
