@@ -16,7 +16,8 @@ from bot.render.panels import paste_panel
 
 WIDTH = 960
 PAD = 14
-TITLE_H = 60
+LINE = WIDTH - 2 * (PAD + 4)  # the width of the title's and the subtitle's lines
+TITLE_H = 86  # the title, and the order and page on a line of their own under it
 HEADER_H = 36
 ROW_H = 44
 GAP = 34  # between the page and the reader's own row under it
@@ -87,10 +88,10 @@ def draw(model: LeaderboardImage) -> Image.Image:
     if model.me is not None:
         height += GAP + ROW_H
     canvas = Image.new("RGB", (WIDTH, height), theme.FELT)
-    paste_text(canvas, model.title, TITLE, PAD + 4, TITLE_H / 2, max_width=WIDTH // 2)
-    paste_text(
-        canvas, model.subtitle, SUBTITLE, WIDTH - PAD - 4, TITLE_H / 2, "right", max_width=WIDTH // 2 - 40
-    )
+    # Two lines: a season's title with its days does not leave room for the order and page beside
+    # it in most languages.
+    paste_text(canvas, model.title, TITLE, PAD + 4, TITLE_H * 0.34, max_width=LINE)
+    paste_text(canvas, model.subtitle, SUBTITLE, PAD + 4, TITLE_H * 0.76, max_width=LINE)
     mid = TITLE_H + HEADER_H / 2
     place, player, points, games, wins, skill = model.headers
     paste_text(canvas, place, LABEL, PLACE_X, mid, max_width=NAME_X - PLACE_X - 4)

@@ -4,6 +4,8 @@ the board, the names it knows and the language."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from collections.abc import Mapping
 
 from bot.render.leaderboard import LeaderboardImage, LeaderboardRowImage
@@ -20,17 +22,28 @@ Names = Mapping[str, str]
 ALT_LIMIT = 1024  # Discord's limit on an attachment's description
 
 
-def season_line(season: Season, locale: str) -> str:
-    """``Season 3 · until …`` while it runs, ``Season 2 · … to … · final`` once closed."""
+def season_line(season: Season, locale: str, *, days: bool = False) -> str:
+    """``Season 3 · until …`` while it runs, ``Season 2 · … to … · final`` once closed. With
+    ``days``, the first and last day it counts (``2026-07-01 to 2026-07-31``) instead of the
+    instants: short enough for the image's title, where both instants did not fit."""
+    start, end = (_day(season.starts_at), _day(season.ends_at - 1)) if days else (None, None)
     if season.closed_at is None:
-        return t("leaderboard.season.running", locale, number=season.number, end=utc_text(season.ends_at))
+        return t(
+            "leaderboard.season.running", locale, number=season.number, end=end or utc_text(season.ends_at)
+        )
     return t(
         "leaderboard.season.closed",
         locale,
         number=season.number,
-        start=utc_text(season.starts_at),
-        end=utc_text(season.ends_at),
+        start=start or utc_text(season.starts_at),
+        end=end or utc_text(season.ends_at),
     )
+
+
+def _day(at: float) -> str:
+    """The UTC day of an instant, ``2026-07-31`` (a season's end is the next period's first
+    instant: its last day is the day of the second before)."""
+    return dt.datetime.fromtimestamp(at, dt.UTC).date().isoformat()
 
 
 def _change(row: BoardRow, locale: str) -> tuple[str | None, bool | None]:
@@ -66,7 +79,9 @@ def board_image(
     on_page = any(r.player_id == reader for r in board.rows)
     me = board.me if board.me is not None and not on_page else None
     return LeaderboardImage(
-        title=t("leaderboard.image.title", locale) if season is None else season_line(season, locale),
+        title=t("leaderboard.image.title", locale)
+        if season is None
+        else season_line(season, locale, days=True),
         subtitle=subtitle,
         headers=(
             t("leaderboard.header.place", locale),
