@@ -5,7 +5,6 @@ the board, the names it knows and the language."""
 from __future__ import annotations
 
 import datetime as dt
-
 from collections.abc import Mapping
 
 from bot.render.leaderboard import LeaderboardImage, LeaderboardRowImage
