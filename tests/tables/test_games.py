@@ -163,8 +163,9 @@ async def test_a_slow_presenter_for_one_table_does_not_stall_another(db_url) -> 
         for _ in range(4):
             await service.add_computer(HOST, t.table_id)
         await service.start_game(HOST, t.table_id)
-    # Table 2's game runs to its end and is shown while table 1's presenter call hangs.
-    async with asyncio.timeout(10):
+    # Table 2's game runs to its end and is shown while table 1's presenter call hangs (the bound
+    # only keeps a broken service from hanging the run: a loaded machine may take its time).
+    async with asyncio.timeout(60):
         await table2_over.wait()
     # Table 1's game went on too: only its presentation waits.
     assert (await service.table_snapshot(1)).status is TableStatus.FINISHED
