@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.daily import DailyResult, DailyService, DailySettings, DaySummary, Origin, days
+from bot.daily import DailyResult, DailyService, DailySettings, DaySummary, LateFinish, Origin, days
 from bot.engine.cards import cards_of, cardset, nth_card
 from bot.storage import Database
 from bot.tables import (
@@ -64,6 +64,9 @@ class Counter:
 
     async def finished(self, result: DailyResult) -> None:
         self.results += 1
+
+    async def too_late(self, late: LateFinish) -> None:
+        pass  # no attempt here outlives its day
 
     async def summary(self, summary: DaySummary) -> None:
         self.summaries += 1

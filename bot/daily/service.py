@@ -69,10 +69,23 @@ class DailyRefused(Exception):
         self.pending = pending  # EARLIER: the attempt to go on with or give up
 
 
+@dataclass(frozen=True, slots=True)
+class LateFinish:
+    """A person played their attempt to the end after its day had closed: it has no result (the
+    day's deals are public by then), and they are told so instead of a result."""
+
+    day: dt.date
+    number: int
+    player_id: str
+
+
 class DailyPresenter(Protocol):
-    """The Discord side: tells a person their result, posts a closed day's summary."""
+    """The Discord side: tells a person their result (or that a finish came too late), posts a
+    closed day's summary."""
 
     async def finished(self, result: DailyResult) -> None: ...
+
+    async def too_late(self, late: LateFinish) -> None: ...
 
     async def summary(self, summary: DaySummary) -> None: ...
 
@@ -80,6 +93,9 @@ class DailyPresenter(Protocol):
 class _Unattached:
     async def finished(self, result: DailyResult) -> None:
         log.info("daily result of %s not shown (no presenter)", result.player_id)
+
+    async def too_late(self, late: LateFinish) -> None:
+        log.info("daily late finish of %s not shown (no presenter)", late.player_id)
 
     async def summary(self, summary: DaySummary) -> None:
         log.info("daily summary for server %s not posted (no presenter)", summary.guild_id)
@@ -310,13 +326,16 @@ class DailyService:
             sheet = await self.tables.score_sheet(snap.table_id)
             hands = tuple(row.points[PERSON_SEAT] for row in sheet.rows)
         now = self.tables.clock.now()
-        if not days.is_open(dt.date.fromisoformat(attempt.day), now):
+        day = dt.date.fromisoformat(attempt.day)
+        late = not days.is_open(day, now)
+        if late:
             hands = None  # finished after the day closed (and its deals could be shown): no result
         if not await store.finish_attempt(self.db, attempt.day, attempt.player_id, hands, now):
             return  # recorded already (another process, or an earlier start)
         if hands is not None:
-            day = dt.date.fromisoformat(attempt.day)
             await self.presenter.finished(await self.result(day, attempt.player_id))
+        elif kept and late:
+            await self.presenter.too_late(LateFinish(day, self.number(day), attempt.player_id))
 
     async def result(self, day: dt.date, player_id: str) -> DailyResult:
         attempt = await store.attempt(self.db, day.isoformat(), player_id)

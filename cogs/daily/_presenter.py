@@ -19,7 +19,7 @@ from bot.client import HeartsClient
 from bot.client.answers import answer_failure, private_answer, reader_locale
 from bot.client.once import posted
 from bot.client.server import names_in, server_language, summary_channel, tell_admins
-from bot.daily import DailyResult, DailyService, DayBoard, DaySummary
+from bot.daily import DailyResult, DailyService, DayBoard, DaySummary, LateFinish
 from bot.render.daily_board import render as render_board
 from bot.render.daily_result import render as render_result
 from bot.text import t
@@ -121,6 +121,18 @@ class DiscordDailyPresenter:
             await dm.send(result_text(result, locale), file=file, view=view, allowed_mentions=NO_PINGS)
         except discord.HTTPException as exc:  # DMs closed since: /hearts daily board still shows it
             log.warning("daily result not sent to %s: %s", result.player_id, exc)
+
+    async def too_late(self, late: LateFinish) -> None:
+        """A game played to its end after its day closed: no result, and the person is told why
+        (else the end of their game would say nothing at all)."""
+        attempt = await self.service.attempt(late.player_id, late.day)
+        locale = attempt.locale if attempt is not None else "en"
+        text = t("daily.too_late", locale, number=late.number, day=late.day.isoformat())
+        try:
+            dm = await self.bot.create_dm(discord.Object(int(late.player_id)))
+            await dm.send(text, allowed_mentions=NO_PINGS)
+        except discord.HTTPException as exc:  # DMs closed since: nothing else to say it with
+            log.warning("daily late finish not told to %s: %s", late.player_id, exc)
 
     async def summary(self, summary: DaySummary) -> None:
         locale = await self.server_language(summary.guild_id)

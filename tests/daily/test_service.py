@@ -17,6 +17,7 @@ from bot.daily import (
     DailyService,
     DailySettings,
     DaySummary,
+    LateFinish,
     Origin,
     Pending,
     days,
@@ -39,9 +40,13 @@ PAR_DEALS = 4  # hard's fixed work, small for tests
 class Shown:
     results: list[DailyResult] = field(default_factory=list)
     summaries: list[DaySummary] = field(default_factory=list)
+    late: list[LateFinish] = field(default_factory=list)
 
     async def finished(self, result: DailyResult) -> None:
         self.results.append(result)
+
+    async def too_late(self, late: LateFinish) -> None:
+        self.late.append(late)
 
     async def summary(self, summary: DaySummary) -> None:
         self.summaries.append(summary)
@@ -413,6 +418,7 @@ async def test_a_finish_after_its_day_closed_does_not_count(eve: Daily) -> None:
     attempt = await eve.service.attempt("ann", FRIDAY)
     assert attempt is not None and attempt.finished and attempt.total is None
     assert eve.shown.results == []
+    assert eve.shown.late == [LateFinish(FRIDAY, eve.service.number(FRIDAY), "ann")]  # and told why
 
 
 async def test_a_play_across_midnight_keeps_the_day_it_read(eve: Daily) -> None:

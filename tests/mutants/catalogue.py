@@ -533,6 +533,13 @@ DAY_EDGE: tuple[Mutant, ...] = (
         ("tests/daily/test_service.py", "-k", "after_its_day and sqlite"),
     ),
     Mutant(
+        "the daily: a finish after the close says nothing",
+        "bot/daily/service.py",
+        ("        elif kept and late:\n",),
+        "        elif False:\n",
+        ("tests/daily/test_service.py", "-k", "after_its_day and sqlite"),
+    ),
+    Mutant(
         "the daily's par: hard's fixed deals cut short by the time budget (par follows the load)",
         "bot/ai/search.py",
         ("    if deals is not None:\n        deadline = math.inf\n",),
