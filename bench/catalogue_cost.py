@@ -33,11 +33,11 @@ from bot.engine.cards import CLUBS, HEARTS, cards_of, parse_cards
 from bot.render import fonts, hand, table
 from bot.render.models import HandImage, TableImage, TableSeat
 from bot.render.texts import Words
+from bot.text import LANGUAGES
 from bot.text.alt_text import hand_alt
 from bot.text.pofiles import PO_DIR, po_path, read_messages
 
 ROOT = Path(__file__).resolve().parents[1]
-TRANSLATIONS = ("de", "id", "hi", "ja")
 
 # The table's words as a Thai, Korean and Taiwanese player would read them, and names in the script.
 SCRIPTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
@@ -76,7 +76,7 @@ def reading(count: int) -> tuple[float, float, int]:
     with tempfile.TemporaryDirectory() as folder:
         scratch = Path(folder)
         codes = [f"x{i:02d}" for i in range(count)]
-        for code, source in zip(codes, itertools.cycle(TRANSLATIONS), strict=False):
+        for code, source in zip(codes, itertools.cycle(LANGUAGES), strict=False):
             shutil.copy(po_path(source, PO_DIR), po_path(code, scratch))
         start = time.perf_counter()
         kept = {code: read_messages(code, scratch) for code in codes}
@@ -121,9 +121,9 @@ def main() -> None:
     args = parser.parse_args()
 
     seconds, rss = fresh_import()
-    today = len(TRANSLATIONS) + 1
+    today = len(LANGUAGES)
     print(f"import bot.text (today's {today} catalogues): {seconds * 1000:.0f} ms, RSS {rss / 1024:.0f} MiB")
-    for count in (today, args.languages):
+    for count in sorted({today, args.languages}):
         total, each, kept = reading(count)
         cost = f"{total * 1000:.0f} ms ({each * 1000:.1f} ms each), keeping {kept / 2**20:.1f} MiB"
         print(f"reading {count} PO catalogues: {cost}")
