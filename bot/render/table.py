@@ -119,7 +119,7 @@ def layout(seats: int, viewer: int = 0) -> TableLayout:
         plate = _box(cx + g.seat_radii[0] * cos, cy + g.seat_radii[1] * sin, g.plate_w, PLATE_H)
         card = _box(cx + g.card_radii[0] * cos, cy + g.card_radii[1] * sin, g.card_w, card_h)
         out.append(SeatBoxes(plate, card))
-    status_w = 250
+    status_w = 260  # the longest status of any language, the pseudo-locale's too, fits
     return TableLayout(
         width=WIDTH,
         height=height(seats),

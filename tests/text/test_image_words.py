@@ -42,9 +42,10 @@ def test_english_words_match_the_renderers_defaults() -> None:
     assert words.fill(words.hands_played, count=2) == "2 hands"
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", [*LANGUAGES, PSEUDO_LOCALE])
 def test_the_words_fit_their_places(lang: str) -> None:
-    """Nothing a translation says is cut with "…" (status lines with two-digit numbers)."""
+    """Nothing a translation says is cut with "…" (status lines with two-digit numbers); the
+    pseudo-locale, longer than English, catches a layout that only just fits English."""
     w = image_words(lang)
     lay = table.layout(4)
     left, right = lay.status_left, lay.status_right
