@@ -102,12 +102,13 @@ def drawn_words(values: tuple[Any, ...]) -> Iterator[str]:
                 yield from drawn_words(tuple(getattr(value, f.name) for f in dataclasses.fields(value)))
 
 
-def english_sentences(lang: str) -> set[str]:
+def english_sentences(lang: str, of: str = "en") -> set[str]:
     """The fixed parts of the English catalogue's sentences (three words or more) that the
-    language's catalogue does not also use: any of them in a message is English leaking through."""
+    language's catalogue does not also use: any of them in a message is English leaking through.
+    ``of``: another language's sentences instead of English (a text in the wrong language)."""
     own = "\n".join(CATALOGUES[language(lang)].values())
     found = set()
-    for text in CATALOGUES["en"].values():
+    for text in CATALOGUES[language(of)].values():
         for part in FIELD.split(text):
             part = (part or "").strip(" .,:;·()*_\n")
             if part.count(" ") >= 2 and len(part) >= 12 and part not in own:
@@ -116,8 +117,9 @@ def english_sentences(lang: str) -> set[str]:
 
 
 def longest_fixed_part(text: str) -> str:
-    """A catalogue text's longest part that no field changes."""
-    return max((part for part in FIELD.split(text) if part), key=len)
+    """A catalogue text's longest part that no field changes (a plural field's forms are no part:
+    ``FIELD.split`` would return them)."""
+    return max(FIELD.sub("\0", text).split("\0"), key=len)
 
 
 # -- driving a game ----------------------------------------------------------------------------
