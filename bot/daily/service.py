@@ -12,7 +12,6 @@ the background once a day) and each server's summary of a closed day, posted onc
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import logging
 import secrets
@@ -29,6 +28,7 @@ from bot.storage import daily as store
 from bot.storage.daily import DayResult
 from bot.storage.database import Database
 from bot.tables import events as ev
+from bot.tables.background import Background
 from bot.tables.options import TableOptions
 from bot.tables.permissions import Actor
 from bot.tables.refusals import Refused, TableRefusal
@@ -143,7 +143,7 @@ class DailyService:
         self._secret: str | None = None
         self.first_day: dt.date | None = None
         self._holder = secrets.token_hex(8)  # this run: claims of summaries name it
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._work = Background("daily background work", self._failed)
         self._timer: Any = None
         self._par_days: set[dt.date] = set()
 
@@ -167,31 +167,20 @@ class DailyService:
             self._timer.cancel()
         if self in self.tables.observers:
             self.tables.observers.remove(self)
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._work.cancel()
 
     def attach(self, presenter: DailyPresenter) -> None:
         self.presenter = presenter
 
     async def settle(self) -> None:
         """Wait for the background work started so far (tests, benchmarks)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        await self._work.settle()
 
-    def _spawn(self, coro: Any) -> None:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._done)
-
-    def _done(self, task: asyncio.Task[Any]) -> None:
-        self._tasks.discard(task)
-        if task.cancelled() or task.exception() is None:
-            return
+    def _failed(self, exc: BaseException) -> None:
         if self.tables.computers.closed:  # the bot is stopping: par is computed at the next start
-            log.info("daily background work stopped with the bot: %s", task.exception())
+            log.info("daily background work stopped with the bot: %s", exc)
         else:
-            log.error("daily background work failed", exc_info=task.exception())
+            log.error("daily background work failed", exc_info=exc)
 
     def _day_began(self) -> None:
         """Par for the open days, the summaries of closed ones; again at the next midnight."""
@@ -199,8 +188,8 @@ class DailyService:
         today = days.today(clock.now())
         for day in (today - dt.timedelta(days=1), today):
             if self.first_day is not None and day >= self.first_day:
-                self._spawn(self.compute_par(day))
-        self._spawn(self.close_days())
+                self._work.spawn(self.compute_par(day))
+        self._work.spawn(self.close_days())
         nxt = days.day_start(today) + days.DAY_SECONDS
         self._timer = clock.call_at(nxt, self._day_began)
 

@@ -37,6 +37,7 @@ from bot.events.standings import PointsOnBoard, Standing, standings
 from bot.storage import events as store
 from bot.storage.database import Database
 from bot.tables import events as ev
+from bot.tables.background import Background
 from bot.tables.clock import TimerHandle
 from bot.tables.permissions import Actor, may_organise_events
 from bot.tables.refusals import Refused
@@ -105,7 +106,7 @@ class EventService:
         self.owns = owns or tables.owns
         self._locks: dict[int, asyncio.Lock] = {}
         self._timers: dict[tuple[int, int], TimerHandle] = {}  # (event, round): its deadline
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._work = Background("event work")
         self._recording = asyncio.Lock()
 
     # == lifecycle ============================================================================
@@ -133,24 +134,11 @@ class EventService:
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._work.cancel()
 
     async def settle(self) -> None:
         """Wait for the background work started so far: tables' news, deadlines (tests)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
-
-    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._done)
-
-    def _done(self, task: asyncio.Task[None]) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("event work failed", exc_info=task.exception())
+        await self._work.settle()
 
     def attach(self, presenter: EventPresenter) -> None:
         self.presenter = presenter
@@ -333,10 +321,10 @@ class EventService:
         if at is None or (event.event_id, 0) in self._timers:
             return
         if at <= self.tables.clock.now():  # passed while the bot was down
-            self._spawn(self._start_on_time(event))
+            self._work.spawn(self._start_on_time(event))
             return
         self._timers[event.event_id, 0] = self.tables.clock.call_at(
-            at, lambda: self._spawn(self._start_on_time(event))
+            at, lambda: self._work.spawn(self._start_on_time(event))
         )
 
     async def _start_on_time(self, event: Event) -> None:
@@ -399,7 +387,7 @@ class EventService:
             return
         at = seated + event.options.deadline
         self._timers[event.event_id, rnd] = self.tables.clock.call_at(
-            at, lambda: self._spawn(self.deadline_passed(event, rnd))
+            at, lambda: self._work.spawn(self.deadline_passed(event, rnd))
         )
 
     async def deadline_passed(self, event: Event, rnd: int) -> None:
@@ -433,9 +421,9 @@ class EventService:
         """Watching the table service: a hand of an event table was scored (the people who held
         its seats get their points on the board), or its game ended (or it was cancelled)."""
         if isinstance(event, ev.HandScored) and event.table.options.event_id is not None:
-            self._spawn(self._in_order(self._hand_scored(event)))
+            self._work.spawn(self._in_order(self._hand_scored(event)))
         elif isinstance(event, ev.GameOver | ev.TableCancelled) and event.table.options.event_id is not None:
-            self._spawn(self._in_order(self._record(event.table)))
+            self._work.spawn(self._in_order(self._record(event.table)))
 
     async def _in_order(self, work: Coroutine[Any, Any, None]) -> None:
         """The work a table's news starts runs in the background, not inside the table service's

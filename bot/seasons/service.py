@@ -25,6 +25,7 @@ from bot.storage import seasons as store
 from bot.storage.claims import PostClaim
 from bot.storage.database import Database
 from bot.storage.seasons import Season
+from bot.tables.background import Background
 from bot.tables.options import ServerSettings
 from bot.tables.seasons import SeasonKind, period_end
 from bot.tables.service import TableService
@@ -56,7 +57,7 @@ class SeasonService:
         self.presenter: SeasonPresenter = _Unattached()
         self._holder = secrets.token_hex(8)  # this run: closes and claims name it
         self._timer: Any = None
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._work = Background("season check")
         self._checking = asyncio.Lock()
 
     def attach(self, presenter: SeasonPresenter) -> None:
@@ -67,21 +68,18 @@ class SeasonService:
         close what ended while the bot was down and post what is owed (``settle`` waits)."""
         if self not in self.tables.settings_watchers:
             self.tables.settings_watchers.append(self)
-        self._spawn(self.check())
+        self._work.spawn(self.check())
 
     async def stop(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
         if self in self.tables.settings_watchers:
             self.tables.settings_watchers.remove(self)
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._work.cancel()
 
     async def settle(self) -> None:
         """Wait for the background checks started so far (tests, benchmarks)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        await self._work.settle()
 
     # == the clock ============================================================================
 
@@ -113,17 +111,7 @@ class SeasonService:
 
     def _fire(self) -> None:
         self._timer = None
-        self._spawn(self.check())
-
-    def _spawn(self, coro: Any) -> None:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._done)
-
-    def _done(self, task: asyncio.Task[Any]) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("season check failed", exc_info=task.exception())
+        self._work.spawn(self.check())
 
     # == closing ==============================================================================
 
@@ -170,7 +158,7 @@ class SeasonService:
         running = await store.running(self.db, guild_id, latest=True)
         if after.season is SeasonKind.OFF:
             if running is not None and await self._close(replace(running, ends_at=now), now):
-                self._spawn(self._post(guild_id, running.number))
+                self._work.spawn(self._post(guild_id, running.number))
         elif running is None:
             await store.open_season(self.db, guild_id, after.season.value, now, period_end(after.season, now))
         else:

@@ -1,0 +1,45 @@
+"""Background work a service starts on the event loop: kept so that a stop can end it and a test
+can wait for it (``settle``), and a failure is logged, not lost with its task."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+class Background:
+    """The tasks of one service. ``failed`` reports a task's exception (default: logged as an
+    error naming ``what``)."""
+
+    def __init__(self, what: str, failed: Callable[[BaseException], None] | None = None) -> None:
+        self.what = what
+        self._failed = failed or self._log
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    async def settle(self) -> None:
+        """Wait for the work started so far, and for what it starts in turn."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def cancel(self) -> None:
+        """End every task (a stop) and wait for them to finish."""
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and (exc := task.exception()) is not None:
+            self._failed(exc)
+
+    def _log(self, exc: BaseException) -> None:
+        log.error("%s failed", self.what, exc_info=exc)
