@@ -101,6 +101,31 @@ async def test_an_owner_that_missed_the_notification_catches_up_at_its_superviso
     await shard0.close()
 
 
+async def test_a_clock_that_jumps_an_hour_polls_the_database_once_not_once_per_interval(
+    postgres_url: str,
+) -> None:
+    """The supervisor runs once per interval of the hour (720 times) as the clock catches up; the
+    polls of the saved action numbers do not pile up behind one another: one is under way at a
+    time, and it reads what the others would have."""
+    r = await process(postgres_url, lambda guild: True)
+    polls = 0
+    saved_at = r.db.saved_at
+
+    async def counted() -> dict[int, int]:
+        nonlocal polls
+        polls += 1
+        return await saved_at()
+
+    r.db.saved_at = counted  # type: ignore[method-assign]
+    assert r.clock.advance(3600) >= 3600 / r.service.settings.supervise_interval
+    await r.service.settle()
+    assert polls == 1
+    r.clock.advance(r.service.settings.supervise_interval)  # the next interval polls again
+    await r.service.settle()
+    assert polls == 2
+    await r.close()
+
+
 async def test_a_computer_whose_move_came_second_decides_again_at_once(postgres_url: str) -> None:
     """Two of the owner's computers have passed and the third is still choosing when alice's pass
     is saved by shard 0 (the owner has not heard of it): the third's save is refused as stale, the
