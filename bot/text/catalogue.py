@@ -26,7 +26,7 @@ from typing import Any
 from babel import Locale
 from babel.numbers import format_decimal
 
-from bot.text.pofiles import file_stem, read_messages
+from bot.text.pofiles import file_stem, read_languages
 from bot.text.pseudo import PSEUDO_LOCALE, pseudo_catalogue
 
 DEFAULT_LOCALE = "en"
@@ -67,7 +67,7 @@ LANGUAGES: tuple[str, ...] = (
 language needs its region (``pt-BR``, ``es-419``, ``zh-TW``); each is the file
 ``bot/text/po/<code>.po`` with ``_`` for ``-`` (``pt_BR.po``)."""
 
-CATALOGUES: dict[str, Mapping[str, str]] = {lang: read_messages(lang) for lang in LANGUAGES}
+CATALOGUES: dict[str, Mapping[str, str]] = dict(read_languages(LANGUAGES))
 ENGLISH: Mapping[str, str] = CATALOGUES[DEFAULT_LOCALE]
 """The source catalogue: every key the bot has, and the fallback of every other language."""
 CATALOGUES[PSEUDO_LOCALE] = pseudo_catalogue(ENGLISH)
@@ -77,6 +77,7 @@ PLURAL = re.compile(r"\{(\w+)\|((?:[^{}]|\{[^{}|]*\})*)\}")
 """``{name|form|form…}``; a form may hold plain fields (``{count|this card|these {count}}``)."""
 
 
+@cache  # asked at every sentence the bot writes, of the few locales Discord has
 def language(locale: str | None) -> str:
     """The catalogue for a Discord locale (``de``, ``en-US``, ``pt-BR``, ``sv-SE``), a Babel-style
     one (``de_AT``) or a chosen language: the exact code (in any case), else its language's

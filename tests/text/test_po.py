@@ -5,6 +5,7 @@ files ship with the package."""
 
 from __future__ import annotations
 
+import marshal
 import shutil
 import tomllib
 from pathlib import Path
@@ -15,7 +16,15 @@ from bot.text.catalogue import CATALOGUES, ENGLISH
 from bot.text.po.__main__ import all_problems, main
 from bot.text.po.check import markup
 from bot.text.po.convert import extract, update
-from bot.text.pofiles import PO_DIR, entries, po_path, read_catalog, read_messages, write_catalog
+from bot.text.pofiles import (
+    PO_DIR,
+    entries,
+    po_path,
+    read_catalog,
+    read_languages,
+    read_messages,
+    write_catalog,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -122,6 +131,28 @@ def test_a_changed_english_sentence_makes_its_translations_fuzzy_until_translate
     entries(catalog)["refusal.not_your_turn"].flags.discard("fuzzy")
     write_catalog(po_path("de", po_dir), catalog)
     assert [p for p in all_problems(po_dir) if p.code == "de"] == []
+
+
+def test_a_process_reads_the_compiled_copy_until_a_catalogue_changes(po_dir: Path) -> None:
+    codes = ("en", "de")
+    first = read_languages(codes, po_dir)
+    assert first == {code: read_messages(code, po_dir) for code in codes}
+    (copy,) = (po_dir / "__pycache__").glob("catalogues.*")
+    # What the next process reads is the copy (here made to differ, to tell them apart) ...
+    marked = {"en": first["en"], "de": {**first["de"], "refusal.not_your_turn": "Aus der Kopie."}}
+    copy.write_bytes(marshal.dumps(marked))
+    assert read_languages(codes, po_dir)["de"]["refusal.not_your_turn"] == "Aus der Kopie."
+    # ... until a catalogue is edited: then the files are read again, and one copy is kept.
+    edit(po_dir, "de", "refusal.not_your_turn", "Noch nicht du.")
+    assert read_languages(codes, po_dir)["de"]["refusal.not_your_turn"] == "Noch nicht du."
+    assert len(list((po_dir / "__pycache__").glob("catalogues.*"))) == 1
+    # A damaged copy, or a folder that cannot be written, only costs the parsing.
+    (copy,) = (po_dir / "__pycache__").glob("catalogues.*")
+    copy.write_bytes(b"not marshal")
+    assert read_languages(codes, po_dir)["de"]["refusal.not_your_turn"] == "Noch nicht du."
+    shutil.rmtree(po_dir / "__pycache__")
+    (po_dir / "__pycache__").write_text("a file where the folder would be")
+    assert read_languages(codes, po_dir) == {code: read_messages(code, po_dir) for code in codes}
 
 
 def test_the_catalogues_ship_with_the_package() -> None:
