@@ -22,10 +22,12 @@ run: $(STAMP)
 
 # The suite runs on pytest-xdist workers: much of it waits on bot processes, sockets and timers, so
 # four workers on this project's 2-core machines finish first (docs/BENCHMARKS.md, "The test
-# suite"); TEST_WORKERS=0 runs it in this process.
+# suite"); TEST_WORKERS=0 runs it in this process. Work stealing: xdist's default hands each
+# worker a quarter of the tests up front, in file order, and one worker was left with the slow
+# process tests while the others sat idle for minutes.
 TEST_WORKERS ?= 4
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS)
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -111,7 +111,9 @@ def test_the_readmes_two_commands_are_the_makefiles() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert "```sh\nmake run\n```" in readme and "```sh\nmake test\n```" in readme
     assert re.search(r"^run: .*\n\t\$\(BIN\)/python -m bot$", makefile, re.M)
-    assert re.search(r"^test: .*\n\t\$\(BIN\)/python -m pytest -q -n \$\(TEST_WORKERS\)$", makefile, re.M)
+    assert re.search(
+        r"^test: .*\n\t\$\(BIN\)/python -m pytest -q -n \$\(TEST_WORKERS\) --dist worksteal$", makefile, re.M
+    )
 
 
 def test_the_pictures_in_the_docs_are_what_the_generators_draw_now() -> None:
