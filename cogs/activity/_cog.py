@@ -1,13 +1,17 @@
 """The Activity's server, in the bot's process on its own port (``ACTIVITY_PORT``), behind Discord's
 URL mapping.
 
+- ``GET /``, ``/assets/*``, ``/cards/<id>.png`` (``_static``): the page, built from ``web/activity``;
+  ``GET /api/config``: the application id the page gives the SDK, and its words in the browser's
+  language until the socket knows the reader's.
 - ``POST /api/token`` ``{"code"}``: the SDK's authorization code traded for the person's access
   token (with the application's secret, which never leaves this process); the page then passes the
   token to the SDK's ``authenticate`` and to the socket.
 - ``GET /api/socket`` (websocket): the page's first message is ``{"op": "hello", "access_token",
   "table"}`` (or ``"guild"`` and ``"channel"`` instead of ``"table"``: the channel's table the
   person sits at, else its newest). The server reads the person with ``/users/@me`` and only then
-  sends ``{"op": "view", ...}`` (``_views``): their seat's hand, or none for a spectator. Moves are
+  sends ``{"op": "words", ...}`` once (``_words``: the page's words in their language, the server's
+  clock) and ``{"op": "view", ...}`` (``_views``): their seat's hand, or none for a spectator. Moves are
   ``{"op": "play", "move", "card"}``, ``{"op": "pass", "move", "cards"}`` and ``{"op": "moon",
   "move", "add_to_others"}``, made through the same service calls as a DM click (the actor is the
   person Discord named, the seat theirs; a forged table, move number or card is refused as a click
