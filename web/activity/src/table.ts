@@ -27,6 +27,7 @@ export class TablePage {
   private seatEls: HTMLElement[] = [];
   private hand: HTMLElement | null = null;
   private dragged = false;
+  private focusLost = false; // the focused card left the hand and no card was there to take it
 
   constructor(
     private readonly words: Words,
@@ -89,7 +90,7 @@ export class TablePage {
       const el = this.seatEls[i];
       const [x, y] = this.place(view, seat.seat, [40, 41]);
       el.dataset.testid = `seat-${seat.seat}`;
-      el.style.left = `${x}%`;
+      el.style.left = `clamp(var(--seat-half), ${x}%, calc(100% - var(--seat-half)))`; // whole on a phone
       el.style.top = `${y}%`;
       const turn = view.waiting.includes(seat.seat);
       el.dataset.turn = String(turn);
@@ -220,11 +221,18 @@ export class TablePage {
       else button.removeAttribute("aria-pressed");
       return button;
     });
+    const focused = Array.from(this.hand.children).indexOf(document.activeElement!);
+    const lost =
+      (focused >= 0 && existing.has(Number((document.activeElement as HTMLElement).dataset.card))) ||
+      (this.focusLost && document.activeElement === document.body);
     for (const gone of existing.values()) gone.remove();
     buttons.forEach((button, i) => {
       if (this.hand!.children[i] !== button) this.hand!.insertBefore(button, this.hand!.children[i] ?? null);
     });
-    this.hand.style.setProperty("--count", String(Math.max(hand.cards.length, 1)));
+    // A keyboard player's focus stays in the hand when the card they played leaves it.
+    // (The hand's last card played, the focus waits for the next hand's cards.)
+    if (lost && buttons.length) buttons[Math.max(0, Math.min(focused, buttons.length - 1))].focus();
+    this.focusLost = lost && !buttons.length;
   }
 
   private cardButton(card: number): HTMLButtonElement {
