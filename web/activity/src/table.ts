@@ -46,8 +46,11 @@ export class TablePage {
     if (this.view) this.renderHand(this.view);
   }
 
-  show(view: View): void {
+  show(received: View): void {
     const before = this.view;
+    // A finished game has no hands, so its views name no reader's seat: the reader keeps theirs.
+    const kept = received.status === "finished" && before?.table === received.table ? before.you : null;
+    const view = { ...received, you: received.you ?? kept };
     if (before && (before.table !== view.table || before.hand_number !== view.hand_number)) this.chosen.clear();
     this.view = view;
     this.pending = false;
