@@ -113,6 +113,13 @@ def test_the_pages_words_are_complete_in_every_language(lang: str) -> None:
     assert len(set(message["cards"])) == 52 and len(set(message["short"])) == 52
 
 
+def test_the_page_asks_for_exactly_the_words_it_is_sent() -> None:
+    """Every key the page's code looks up is in the words message, and each word sent is used."""
+    code = "\n".join(p.read_text(encoding="utf-8") for p in (SOURCES / "src").glob("*.ts"))
+    asked = set(re.findall(r"\bt\(\s*\"([a-z_]+\.[\w.]+)\"", code))
+    assert asked == set(KEYS)
+
+
 def test_the_shooter_is_offered_the_tables_two_moon_scores_in_their_language() -> None:
     rules = RuleSet(moon=MoonScoring.SHOOTER_CHOOSES)
     seats = tuple(SeatInfo(s, SeatKind.PERSON, str(100 + s)) for s in range(4))

@@ -1,5 +1,6 @@
-// What a screen reader is told as the table moves: each card played, each trick taken, the
-// reader's turn (an aria-live region; the table itself is read when the reader goes to it).
+// What a screen reader is told as the table moves: the cards received in the pass, each card
+// played, each trick taken, the reader's turn (an aria-live region; the table itself is read
+// when the reader goes to it).
 import type { View } from "./protocol";
 import type { Words } from "./words";
 
@@ -33,6 +34,11 @@ export function changes(before: View, after: View, words: Words): string[] {
   }
   if (after.leader !== null && after.trick.length) {
     played(after.leader, after.trick, !taken && sameTrick(after.leader) ? before.trick.length : 0);
+  }
+  const received = after.hand?.received ?? [];
+  if (before.phase === "passing" && after.phase === "playing" && received.length) {
+    const names = received.map((card) => words.card(card)).join(words.t("card.separator"));
+    lines.push(words.t("hand.received", { cards: names }));
   }
   const mine = (v: View) => v.you !== null && v.waiting.includes(v.you) && v.status === "playing";
   if (mine(after) && (!mine(before) || before.move !== after.move) && after.phase === "playing") {
