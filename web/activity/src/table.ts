@@ -155,6 +155,7 @@ export class TablePage {
     last.cards.forEach((card, i) => {
       const seat = (last.leader + i) % view.seats.length;
       const el = cardFace(card, "");
+      delete el.dataset.card; // a picture in flight: [data-card] is only the table's and the hand's
       const [x, y] = this.trickPlace(view, seat);
       el.style.left = `${x}%`;
       el.style.top = `${y}%`;
