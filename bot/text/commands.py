@@ -87,6 +87,7 @@ def english(key: str) -> str:
     return t(key, DEFAULT_LOCALE, **command_params())
 
 
+@cache  # every start's command sync asks for each string in each of Discord's locales
 def localized(key: str, locale: str) -> str | None:
     """The text for ``key`` in a Discord locale, or None where Discord should show the English
     default (English locales, locales the bot does not speak, the pseudo-locale)."""
