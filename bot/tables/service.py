@@ -194,8 +194,8 @@ class TableService(Sharing):
     def _beat(self) -> None:
         def beat() -> None:
             if self._running:
-                self._spawn(self._note_alive())
-                self._spawn(self._prune())
+                self._spawn_alone("note alive", self._note_alive)
+                self._spawn_alone("prune", self._prune)
                 self._beat()
 
         self._heartbeat = self.clock.call_at(self.clock.now() + self.settings.heartbeat_interval, beat)
@@ -236,6 +236,10 @@ class TableService(Sharing):
             if game.seats[seat].is_computer:
                 if (seat, table.move_number) not in table.thinking:
                     return True
-            elif table.deadline is not None and table.deadline < now - self.settings.supervise_interval:
-                return True  # the deadline passed long ago: its timer was lost
+            elif (
+                table.deadline is not None
+                and table.deadline < now - self.settings.supervise_interval
+                and table.timing_out != table.move_number
+            ):
+                return True  # the deadline passed long ago, and no timeout is under way: its timer was lost
         return False

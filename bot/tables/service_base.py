@@ -118,6 +118,7 @@ class ServiceBase:
         self._tables: dict[int, Table] = {}
         self._broken: dict[int, str] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._alone: set[str] = set()  # the periodic work under way (``_spawn_alone``)
         self._next_id = 1
         self._running = False
         self._heartbeat: Any = None
@@ -358,6 +359,22 @@ class ServiceBase:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._task_done)
+
+    def _spawn_alone(self, name: str, work: Callable[[], Coroutine[Any, Any, Any]]) -> None:
+        """Periodic background work of which one run at a time is enough: a run still under way
+        does what a second would. Without this, a slow database (or a loop held up, or a test's
+        clock jumping a day) piles up one run per interval behind it."""
+        if name in self._alone:
+            return
+        self._alone.add(name)
+
+        async def run() -> None:
+            try:
+                await work()
+            finally:
+                self._alone.discard(name)
+
+        self._spawn(run())
 
     def _task_done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)

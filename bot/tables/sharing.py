@@ -48,7 +48,6 @@ class Sharing(LobbyActions):
         super().__init__(*args, **kwargs)
         self._foreign: dict[int, Table] = {}  # other processes' tables, as last loaded for a move
         self._heard_elsewhere: dict[int, int] = {}  # other processes' tables: the last save heard
-        self._polling = False  # a poll of the saved action numbers is under way
 
     # == another process's tables ===============================================================
 
@@ -224,19 +223,14 @@ class Sharing(LobbyActions):
 
     def _poll_saved(self) -> None:
         """(From the supervisor.) Catch up the tables another process saved without this one
-        hearing of it (a lost notification). One poll at a time: a poll that is still under way
-        reads what a second would (a slow database, or a clock that jumped hours ahead and ran
-        the supervisor once per interval of it, would otherwise pile them up)."""
-        if self._shared and not self._polling:
-            self._polling = True
-            self._spawn(self._poll())
+        hearing of it (a lost notification)."""
+        if self._shared:
+            self._spawn_alone("poll saved", self._poll)
 
     async def _poll(self) -> None:
         try:
             saved = await self.db.saved_at()
         except StorageUnavailable:
             return
-        finally:
-            self._polling = False
         for table_id, seq in saved.items():
             self._heard(TableSaved(table_id, seq))

@@ -57,6 +57,7 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     timers: list[TimerHandle] = field(default_factory=list, repr=False)
     thinking: set[tuple[int, int]] = field(default_factory=set, repr=False)  # (seat, move) computing
+    timing_out: int | None = field(default=None, repr=False)  # the move whose timeout is under way
     outbox: deque[Any] = field(default_factory=deque, repr=False)
     delivering: bool = field(default=False, repr=False)
     saved_state: str | None = field(default=None, repr=False)  # the JSON last written to the database

@@ -165,9 +165,14 @@ class Turns(ServiceBase):
                 table.timers.append(
                     self.clock.call_at(warn_at, lambda: self._spawn(self._warn(table, move_number)))
                 )
-            table.timers.append(
-                self.clock.call_at(table.deadline, lambda: self._spawn(self._time_out(table, move_number)))
-            )
+            table.timers.append(self.clock.call_at(table.deadline, lambda: self._due(table, move_number)))
+
+    def _due(self, table: Table, move_number: int) -> None:
+        """The deadline passed: the timeout runs, and until it is done the supervisor knows the
+        table is moving (else, when the loop was held up past the supervisor's interval, or a test's
+        clock jumped a day, it would call the table stuck and arm the timeout again and again)."""
+        table.timing_out = move_number
+        self._spawn(self._time_out(table, move_number))
 
     async def play_out(self, table_id: int) -> None:
         """A deadline beyond the turn timer's has passed (an event round's): from now on the usual
@@ -250,6 +255,13 @@ class Turns(ServiceBase):
     async def _time_out(self, table: Table, move_number: int) -> None:
         """The deadline passed: a random legal move for each waiting person, or at their second
         timeout in this game, a forfeit (a computer takes the seat, the quit is recorded)."""
+        try:
+            await self._time_out_locked(table, move_number)
+        finally:
+            if table.timing_out == move_number:
+                table.timing_out = None
+
+    async def _time_out_locked(self, table: Table, move_number: int) -> None:
         async with table.lock:
             game = table.game
             if (

@@ -189,6 +189,32 @@ async def test_a_person_timing_out_twice_gets_a_random_move_then_forfeits(r: Rig
     assert stats is not None and stats.quits == 1 and stats.timeouts == 2 and stats.ranking_points == -100
 
 
+async def test_a_deadline_passed_while_the_loop_was_held_is_timed_out_not_called_stuck(r: Rig) -> None:
+    """The clock runs a day on before the loop runs again (a test's jump; a loop held up past the
+    supervisor's interval): the deadline's timeout is under way, so the supervisor, which runs once
+    per interval of that day, does not call the table stuck and arm its timeout again and again;
+    and the heartbeat, due as often, is written once."""
+    tid = await two_people(r, time_limit=30.0, target=100)
+    beats = 0
+    set_meta = r.db.set_meta
+
+    async def counted(key: str, value: str) -> None:
+        nonlocal beats
+        beats += 1
+        await set_meta(key, value)
+
+    r.db.set_meta = counted  # type: ignore[method-assign]
+    assert r.clock.advance(86_400.0) >= 86_400.0 / r.service.settings.supervise_interval
+    await r.service.settle()
+    assert r.service.repairs == 0
+    assert [(e.player_id, e.forfeited) for e in r.presenter.of(ev.TimedOut)] == [
+        ("alice", False),
+        ("bob", False),
+    ]  # once each: the pass chosen for both
+    assert r.service.snapshot(tid).seats[1].timeouts == 1
+    assert beats == 1
+
+
 async def test_quit_then_rejoin(r: Rig) -> None:
     snap = await r.service.create_table(ALICE, GUILD, CHANNEL, options(), seed=5)
     tid = snap.table_id
