@@ -1,0 +1,189 @@
+"""The Activity in a real browser: the app the bot serves, framed by the test's stand-in for
+Discord's client (``playtest.activity_client``) in Debian's Chromium, against the real bot and the
+emulator. Each person has their own browser context; the page is read and used only through the
+hooks of its contract (``data-testid``, ``data-card``, ``document.body.dataset``), as a person
+would: taps on the cards and buttons it shows."""
+
+from __future__ import annotations
+
+from playwright.async_api import Browser, expect
+
+from bot.engine.cards import cards_of
+from bot.engine.hand import Phase
+from bot.tables.permissions import Actor
+from bot.tables.table import TableStatus
+from bot.text import t
+from discord_emulator import Channel, User
+from discord_emulator.runner import BotRunner
+from playtest.activity_client import BOUND, ActivityWindow, CodeFault, DiscordClientServer, open_activity
+from playtest.harness import Hearts
+from tests.cogs.test_activity import _activity_turn, base, started
+
+
+async def open_for(
+    browser: Browser, client: DiscordClientServer, hearts: Hearts, user: User, channel: Channel | None = None
+) -> ActivityWindow:
+    """``user`` opens the Activity in ``channel`` (the table's, by default)."""
+    return await open_activity(browser, client, user, channel or hearts.general, base(hearts) + "/")
+
+
+def seat_of(hearts: Hearts, table: int, user: User) -> int:
+    return next(s.seat for s in hearts.bot.service.snapshot(table).seats if s.player_id == str(user.id))
+
+
+async def shown_as_the_service_has_it(hearts: Hearts, window: ActivityWindow, table: int) -> int:
+    """Wait until the page shows the table's current move; check it shows the reader's hand and
+    the cards they may play as the service has them. Returns the move number."""
+    service = hearts.bot.service
+    snapshot = service.snapshot(table)
+    assert await window.wait_move(snapshot.move_number) == snapshot.move_number
+    private = service.private_hand(Actor(str(window.user.id)), table)
+    assert sorted(await window.hand()) == cards_of(private.cards)
+    if private.playable:
+        assert sorted(await window.playable()) == cards_of(private.playable)
+    return snapshot.move_number
+
+
+async def test_a_whole_game_two_people_in_the_activity_two_by_dm(
+    activity: Hearts, browser: Browser, discord_client: DiscordClientServer
+):
+    service = activity.bot.service
+    alice, bob, carol, dave = activity.people
+    table = await started(activity)
+    windows = {str(u.id): await open_for(browser, discord_client, activity, u) for u in (alice, bob)}
+    played = {name: 0 for name in windows}
+    while (snapshot := await service.table_snapshot(table)).status is not TableStatus.FINISHED:
+        waiting = [snapshot.seats[s].player_id for s in snapshot.waiting]
+        if snapshot.phase is Phase.PASSING:
+            for player, window in windows.items():  # each taps their cards, then Pass
+                seat = seat_of(activity, table, window.user)
+                if snapshot.passed[seat]:
+                    continue
+                await shown_as_the_service_has_it(activity, window, table)
+                count = service.private_hand(Actor(player), table).pass_count
+                await window.pass_cards((await window.hand())[:count])
+                await activity.emu.wait_until(
+                    lambda seat=seat: service.snapshot(table).passed[seat], what=f"seat {seat}'s pass"
+                )
+            await activity.pass_hand(carol)
+            await activity.pass_hand(dave)
+            await activity.emu.wait_until(
+                lambda: service.snapshot(table).phase is not Phase.PASSING, what="the passes made"
+            )
+        elif window := next((windows[p] for p in waiting if p in windows), None):
+            move = await shown_as_the_service_has_it(activity, window, table)
+            seat = seat_of(activity, table, window.user)
+            await expect(window.hook(f"seat-{seat}")).to_have_attribute("data-turn", "true", timeout=BOUND)
+            if snapshot.phase is Phase.MOON_CHOICE:
+                await window.hook("moon-shoot").click(timeout=BOUND)
+            else:
+                await window.card((await window.playable())[0]).click(timeout=BOUND)
+                played[str(window.user.id)] += 1
+            await window.wait_move(move + 1)
+        else:
+            await activity.play_until(lambda: _activity_turn(activity, table), [carol, dave], limit=60)
+    assert all(count >= 13 for count in played.values()), played  # at least a whole hand each
+    final = snapshot.move_number
+    assert snapshot.result is not None
+    for window in windows.values():
+        assert await window.wait_move(final) == final
+        for standing in snapshot.result.standings:
+            assert standing.seat is not None
+            seat = window.hook(f"seat-{standing.seat}")
+            await expect(seat).to_contain_text(str(standing.total), timeout=BOUND)
+        assert (await window.client_state())["unknown"] == []
+
+
+async def test_a_move_made_in_both_places_at_once_is_played_once_and_the_page_says_so(
+    activity: Hearts, browser: Browser, discord_client: DiscordClientServer
+):
+    """alice's page still shows her turn (what the server sends it is held back, as on a slow
+    connection) when she plays from her DM: the card she taps in the page is refused as out of
+    date, and the page then shows the table as it is."""
+    service, emu = activity.bot.service, activity.emu
+    alice = activity.people[0]
+    table = await started(activity)
+    for person in activity.people:
+        await activity.pass_hand(person)
+    mine = seat_of(activity, table, alice)
+    others = activity.people[1:]
+    await activity.play_until(lambda: service.snapshot(table).waiting == (mine,), others, limit=10)
+    window = await open_for(browser, discord_client, activity, alice)
+    move = await shown_as_the_service_has_it(activity, window, table)
+    in_page = (await window.playable())[-1]
+
+    window.gate.hold()
+    dm = await activity.hand_with(alice, "card")
+    click = await activity.move(alice, dm)
+    assert (await activity.reply(click)).content.startswith(t("hand.played", card="\0").split("\0")[0])
+    await emu.wait_until(lambda: service.snapshot(table).move_number > move, what="the DM's card played")
+    await window.card(in_page).click(timeout=BOUND)  # the page still shows move `move`
+    window.gate.release()
+
+    await expect(window.notice).to_contain_text(t("table.stale", alice.locale), timeout=BOUND)
+    snapshot = service.snapshot(table)
+    assert await window.wait_move(snapshot.move_number) == snapshot.move_number
+    assert len(service.private_hand(Actor(str(alice.id)), table).cards) == 12  # one card played, not two
+    assert sorted(await window.trick()) == sorted(snapshot.trick)
+
+
+async def test_after_a_restart_mid_trick_the_page_reconnects_to_the_table_as_it_is(
+    activity: Hearts, browser: Browser, discord_client: DiscordClientServer, bot_runner: BotRunner
+):
+    service = activity.bot.service
+    table = await started(activity)
+    for person in activity.people:
+        await activity.pass_hand(person)
+    await activity.play_until(lambda: len(service.snapshot(table).trick) == 2)
+    await activity.settle()
+    snapshot = service.snapshot(table)
+    third = next(u for u in activity.people if str(u.id) == snapshot.seats[snapshot.waiting[0]].player_id)
+    window = await open_for(browser, discord_client, activity, third)
+    move = await shown_as_the_service_has_it(activity, window, table)
+    assert sorted(await window.trick()) == sorted(snapshot.trick)
+
+    cog = activity.bot.get_cog("ActivityCog")
+    await activity.restart(bot_runner, activity_port=cog.port)  # type: ignore[union-attr]
+    await activity.emu.wait_until(lambda: window.gate.opened >= 2, what="the page's new socket")
+    await window.wait_state("playing")
+    assert await shown_as_the_service_has_it(activity, window, table) == move
+    assert sorted(await window.trick()) == sorted(snapshot.trick)
+    # The new socket carries moves: the third card of the trick, tapped in the page.
+    await window.card((await window.playable())[0]).click(timeout=BOUND)
+    await window.wait_move(move + 1)
+    assert len(activity.bot.service.snapshot(table).trick) == 3
+
+
+async def test_a_wrong_or_expired_code_shows_a_notice_and_nothing_of_the_table(
+    activity: Hearts, browser: Browser, discord_client: DiscordClientServer
+):
+    alice = activity.people[0]
+    await started(activity)
+    await activity.settle()
+    for fault in CodeFault:
+        discord_client.faults[alice.id] = fault
+        window = await open_for(browser, discord_client, activity, alice)
+        await window.wait_state("refused")
+        await expect(window.notice).not_to_be_empty(timeout=BOUND)
+        for hook in ("hand", "trick", "last-trick", "seat-0", "countdown"):
+            await expect(window.hook(hook)).to_have_count(0)
+        assert await window.dataset("move") is None
+        assert "AUTHENTICATE" not in (await window.client_state())["commands"]  # type: ignore[operator]
+        await window.context.close()
+
+
+async def test_a_spectator_sees_the_table_and_no_hand(
+    activity: Hearts, browser: Browser, discord_client: DiscordClientServer
+):
+    emu, service = activity.emu, activity.bot.service
+    table = await started(activity)
+    eve = emu.create_user("eve")
+    emu.add_member(activity.guild, eve)
+    window = await open_for(browser, discord_client, activity, eve)
+    snapshot = service.snapshot(table)
+    assert await window.wait_move(snapshot.move_number) == snapshot.move_number
+    for seat, person in enumerate(activity.people):
+        await expect(window.hook(f"seat-{seat}")).to_contain_text(person.name, timeout=BOUND)
+    await expect(window.hook("hand")).to_have_count(0)
+    await expect(window.ui.locator("[data-card]")).to_have_count(0)  # no card of anyone's hand
+    await expect(window.hook("pass-confirm")).to_have_count(0)
