@@ -117,6 +117,11 @@ class ActivityWindow:
     def card(self, card: int) -> Locator:
         return self.hook("hand").locator(f'[data-card="{card}"]')
 
+    async def tap(self, card: int) -> None:
+        """Tap ``card`` in the hand, near its left edge: the cards overlap (a later card lies over
+        the right part of an earlier one), so the left edge is the part of each that shows."""
+        await self.card(card).click(position={"x": 4, "y": 24}, timeout=BOUND)
+
     async def dataset(self, key: str) -> str | None:
         value = await self.app.evaluate("key => document.body.dataset[key] ?? null", key)
         return value if isinstance(value, str) else None
@@ -165,9 +170,8 @@ class ActivityWindow:
     async def pass_cards(self, cards: list[int]) -> None:
         """Choose ``cards`` (each tap toggles aria-pressed), then confirm the pass."""
         for card in cards:
-            button = self.card(card)
-            await button.click(timeout=BOUND)
-            await button.and_(self.ui.locator('[aria-pressed="true"]')).wait_for(timeout=BOUND)
+            await self.tap(card)
+            await self.card(card).and_(self.ui.locator('[aria-pressed="true"]')).wait_for(timeout=BOUND)
         await self.hook("pass-confirm").click(timeout=BOUND)
 
     async def client_state(self) -> dict[str, object]:
@@ -182,7 +186,7 @@ async def open_activity(
 ) -> ActivityWindow:
     """``user`` opens the Activity at ``app_url`` in ``channel``: a fresh browser context (their
     own cookies and storage), the Discord page framing the app; returns once the frame is there."""
-    context = await browser.new_context(locale=user.locale)
+    context = await browser.new_context(locale=user.locale, reduced_motion="reduce")
     await context.grant_permissions(["local-network-access"], origin=DISCORD)
 
     async def from_test_server(route: Route) -> None:

@@ -6,6 +6,8 @@ would: taps on the cards and buttons it shows."""
 
 from __future__ import annotations
 
+import asyncio
+
 from playwright.async_api import Browser, expect
 
 from bot.engine.cards import cards_of
@@ -13,10 +15,10 @@ from bot.engine.hand import Phase
 from bot.tables.permissions import Actor
 from bot.tables.table import TableStatus
 from bot.text import t
-from discord_emulator import Channel, User
+from discord_emulator import Channel, Message, User
 from discord_emulator.runner import BotRunner
 from playtest.activity_client import BOUND, ActivityWindow, CodeFault, DiscordClientServer, open_activity
-from playtest.harness import Hearts
+from playtest.harness import Hearts, controls, enabled, move_of, next_tap
 from tests.cogs.test_activity import _activity_turn, base, started
 
 
@@ -25,6 +27,11 @@ async def open_for(
 ) -> ActivityWindow:
     """``user`` opens the Activity in ``channel`` (the table's, by default)."""
     return await open_activity(browser, client, user, channel or hearts.general, base(hearts) + "/")
+
+
+def card_of(custom_id: str) -> int:
+    """The card a DM's card button plays (``hh:card:table:seat:move:card``)."""
+    return int(custom_id.rsplit(":", 1)[1])
 
 
 def seat_of(hearts: Hearts, table: int, user: User) -> int:
@@ -77,7 +84,7 @@ async def test_a_whole_game_two_people_in_the_activity_two_by_dm(
             if snapshot.phase is Phase.MOON_CHOICE:
                 await window.hook("moon-shoot").click(timeout=BOUND)
             else:
-                await window.card((await window.playable())[0]).click(timeout=BOUND)
+                await window.tap((await window.playable())[0])
                 played[str(window.user.id)] += 1
             await window.wait_move(move + 1)
         else:
@@ -94,38 +101,97 @@ async def test_a_whole_game_two_people_in_the_activity_two_by_dm(
         assert (await window.client_state())["unknown"] == []
 
 
-async def test_a_move_made_in_both_places_at_once_is_played_once_and_the_page_says_so(
+async def alices_turn_in_the_page(
+    hearts: Hearts, browser: Browser, client: DiscordClientServer
+) -> tuple[int, ActivityWindow, int]:
+    """A hand played by DM up to a turn of alice's where she may play two cards or more, and her
+    page showing it: the table, her window, the move number."""
+    service, alice = hearts.bot.service, hearts.people[0]
+    table = await started(hearts)
+    for person in hearts.people:
+        await hearts.pass_hand(person)
+    mine = seat_of(hearts, table, alice)
+
+    def her_choice() -> bool:
+        if service.snapshot(table).waiting != (mine,):
+            return False
+        return len(cards_of(service.private_hand(Actor(str(alice.id)), table).playable)) >= 2
+
+    await hearts.play_until(her_choice, limit=60)
+    window = await open_for(browser, client, hearts, alice)
+    return table, window, await shown_as_the_service_has_it(hearts, window, table)
+
+
+async def dm_at(hearts: Hearts, user: User, move: int) -> Message:
+    """``user``'s DM with the cards they may play at ``move`` (it comes after the move is open)."""
+
+    def current() -> Message | None:
+        message = hearts.latest_with(user, "card")
+        cards = [c for c in controls(message) if c.startswith("hh:card:")] if message else []
+        return message if any(move_of(c) == move and enabled(message, c) for c in cards) else None  # type: ignore[arg-type]
+
+    return await hearts.emu.wait_until(current, what=f"{user.name}'s DM at move {move}")
+
+
+def hand_of(hearts: Hearts, table: int, user: User) -> list[int]:
+    return cards_of(hearts.bot.service.private_hand(Actor(str(user.id)), table).cards)
+
+
+async def test_a_move_made_in_the_dm_while_the_page_shows_the_old_turn_is_refused_in_the_page(
     activity: Hearts, browser: Browser, discord_client: DiscordClientServer
 ):
     """alice's page still shows her turn (what the server sends it is held back, as on a slow
     connection) when she plays from her DM: the card she taps in the page is refused as out of
     date, and the page then shows the table as it is."""
-    service, emu = activity.bot.service, activity.emu
-    alice = activity.people[0]
-    table = await started(activity)
-    for person in activity.people:
-        await activity.pass_hand(person)
-    mine = seat_of(activity, table, alice)
-    others = activity.people[1:]
-    await activity.play_until(lambda: service.snapshot(table).waiting == (mine,), others, limit=10)
-    window = await open_for(browser, discord_client, activity, alice)
-    move = await shown_as_the_service_has_it(activity, window, table)
-    in_page = (await window.playable())[-1]
+    service, emu, alice = activity.bot.service, activity.emu, activity.people[0]
+    table, window, move = await alices_turn_in_the_page(activity, browser, discord_client)
+    dm = await dm_at(activity, alice, move)
+    from_dm = card_of(next_tap(dm))
+    in_page = next(c for c in await window.playable() if c != from_dm)
+    before = hand_of(activity, table, alice)
 
     window.gate.hold()
-    dm = await activity.hand_with(alice, "card")
     await (await activity.move(alice, dm)).wait_acknowledged()
     await emu.wait_until(lambda: service.snapshot(table).move_number > move, what="the DM's card played")
-    await window.card(in_page).click(timeout=BOUND)  # the page still shows move `move`
+    await window.tap(in_page)  # the page still shows move `move`
     window.gate.release()
 
     await expect(window.notice).to_contain_text(t("table.stale", alice.locale), timeout=BOUND)
+    assert sorted(set(before) - set(hand_of(activity, table, alice))) == [from_dm]
     snapshot = service.snapshot(table)
     assert await window.wait_move(snapshot.move_number) == snapshot.move_number
-    assert (
-        len(cards_of(service.private_hand(Actor(str(alice.id)), table).cards)) == 12
-    )  # one card played, not two
     assert sorted(await window.trick()) == sorted(snapshot.trick)
+
+
+async def test_a_card_tapped_in_the_page_and_the_dm_at_once_is_played_once(
+    activity: Hearts, browser: Browser, discord_client: DiscordClientServer
+):
+    """alice taps two different cards at the same moment, one in the page and one in her DM
+    (the page shows her turn until both are sent): whichever the table takes first is played, and
+    the other place says the move is out of date."""
+    service, emu, alice = activity.bot.service, activity.emu, activity.people[0]
+    stale = t("table.stale", alice.locale)
+    table, window, move = await alices_turn_in_the_page(activity, browser, discord_client)
+    dm = await dm_at(activity, alice, move)
+    from_dm = card_of(next_tap(dm))
+    in_page = next(c for c in await window.playable() if c != from_dm)
+    before = hand_of(activity, table, alice)
+
+    window.gate.hold()
+    _, click = await asyncio.gather(window.tap(in_page), activity.move(alice, dm))
+    await click.wait_acknowledged()
+    await emu.wait_until(lambda: service.snapshot(table).move_number > move, what="a card played")
+    window.gate.release()
+    await activity.settle()
+    played = sorted(set(before) - set(hand_of(activity, table, alice)))
+    assert played in ([in_page], [from_dm]), played  # one card, not two
+    if played == [from_dm]:
+        await expect(window.notice).to_contain_text(stale, timeout=BOUND)
+    else:
+        refused = await emu.wait_for_message(lambda m: m.content == stale, viewer=alice, since=click)
+        assert refused.ephemeral or refused.guild_id is None  # alice's alone
+    snapshot = service.snapshot(table)
+    assert await window.wait_move(snapshot.move_number) == snapshot.move_number
 
 
 async def test_after_a_restart_mid_trick_the_page_reconnects_to_the_table_as_it_is(
@@ -150,7 +216,7 @@ async def test_after_a_restart_mid_trick_the_page_reconnects_to_the_table_as_it_
     assert await shown_as_the_service_has_it(activity, window, table) == move
     assert sorted(await window.trick()) == sorted(snapshot.trick)
     # The new socket carries moves: the third card of the trick, tapped in the page.
-    await window.card((await window.playable())[0]).click(timeout=BOUND)
+    await window.tap((await window.playable())[0])
     await window.wait_move(move + 1)
     assert len(activity.bot.service.snapshot(table).trick) == 3
 
