@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean web web-check
 
 # setup.py compiles these modules with mypyc (optional; the .py runs where it cannot): a change to
 # one of them reinstalls, so a compiled module never lags behind its source.
@@ -45,6 +45,20 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine_speed.py
 	$(BIN)/python bench/render_speed.py
 
+# The Activity's page (web/activity, TypeScript) is built into the package (cogs/activity/static),
+# committed, so `make run` and `make test` need no Node.js. `make web` rebuilds it after a change to
+# its sources; `make web-check` (CI) builds them into a temporary directory and fails if that
+# differs from what is committed.
+WEB := web/activity
+web:
+	cd $(WEB) && npm ci --no-audit --no-fund && npm run build
+
+web-check:
+	cd $(WEB) && npm ci --no-audit --no-fund
+	out=$$(mktemp -d) && trap 'rm -rf "$$out"' EXIT && \
+	  (cd $(WEB) && ACTIVITY_OUT="$$out" npm run build >/dev/null) && \
+	  diff -r "$$out" cogs/activity/static && echo "web-check: the built app is what its sources build"
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build $(WEB)/node_modules
 	find bot -name '*.so' -delete

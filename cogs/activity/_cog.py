@@ -1,13 +1,17 @@
 """The Activity's server, in the bot's process on its own port (``ACTIVITY_PORT``), behind Discord's
 URL mapping.
 
+- ``GET /``, ``/assets/*``, ``/cards/<id>.png`` (``_static``): the page, built from ``web/activity``;
+  ``GET /api/config``: the application id the page gives the SDK, and its words in the browser's
+  language until the socket knows the reader's.
 - ``POST /api/token`` ``{"code"}``: the SDK's authorization code traded for the person's access
   token (with the application's secret, which never leaves this process); the page then passes the
   token to the SDK's ``authenticate`` and to the socket.
 - ``GET /api/socket`` (websocket): the page's first message is ``{"op": "hello", "access_token",
   "table"}`` (or ``"guild"`` and ``"channel"`` instead of ``"table"``: the channel's table the
   person sits at, else its newest). The server reads the person with ``/users/@me`` and only then
-  sends ``{"op": "view", ...}`` (``_views``): their seat's hand, or none for a spectator. Moves are
+  sends ``{"op": "words", ...}`` once (``_words``: the page's words in their language, the server's
+  clock) and ``{"op": "view", ...}`` (``_views``): their seat's hand, or none for a spectator. Moves are
   ``{"op": "play", "move", "card"}``, ``{"op": "pass", "move", "cards"}`` and ``{"op": "moon",
   "move", "add_to_others"}``, made through the same service calls as a DM click (the actor is the
   person Discord named, the seat theirs; a forged table, move number or card is refused as a click
@@ -45,7 +49,9 @@ from bot.tables.refusals import Refused, TableRefusal
 from bot.text import refusal_text
 
 from ._identity import DiscordOAuth, NotAuthorized, Person
+from ._static import add_static_routes
 from ._views import seat_of, table_view
+from ._words import header_locale, words_message
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +96,8 @@ class ActivityCog(commands.Cog):
         app = web.Application()
         app.router.add_post("/api/token", self._token)
         app.router.add_get("/api/socket", self._socket)
+        app.router.add_get("/api/config", self._config)
+        add_static_routes(app)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, settings.activity_host, settings.activity_port)
@@ -154,6 +162,15 @@ class ActivityCog(commands.Cog):
             return web.json_response({"error": "unauthorized"}, status=401)
         return web.json_response({"access_token": token})
 
+    async def _config(self, request: web.Request) -> web.Response:
+        """What the page needs before it can ask Discord anything: the application id (the SDK's
+        client id) and its words in the browser's language until the socket knows the reader's."""
+        words = words_message(header_locale(request.headers.get("Accept-Language", "")), self._now())
+        return web.json_response({"client_id": str(self.bot.application_id), "words": words})
+
+    def _now(self) -> float:
+        return self.bot.service.clock.now()
+
     async def _socket(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(heartbeat=30.0)
         await ws.prepare(request)
@@ -172,6 +189,7 @@ class ActivityCog(commands.Cog):
             return ws
         self.watching.setdefault(conn.table_id, set()).add(conn)
         try:
+            await ws.send_json(words_message(conn.person.locale, self._now()))
             self._push(conn)
             async for message in ws:
                 if message.type is WSMsgType.TEXT:

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.engine.cards import cards_of
+from bot.engine.rules import RuleSet
+from bot.engine.scoring import moon_score, moon_self_score
 from bot.tables.snapshot import PrivateHand, SeatInfo, TableSnapshot
 from bot.text import t
 
@@ -65,6 +67,16 @@ def table_view(
         ],
         "you": None if hand is None else hand.seat,
         "hand": None if hand is None else _hand(hand),
+        "moon": _moon(snapshot.options.rules, locale) if hand is not None and hand.choose_moon else None,
+    }
+
+
+def _moon(rules: RuleSet, locale: str | None) -> dict[str, str]:
+    """The shooter's two choices as their buttons say them, the points from the table's rules."""
+    mine = moon_self_score(rules)
+    return {
+        "shoot": t("button.moon_self", locale, points=-mine.taker if mine is not None else 0),
+        "add": t("button.moon_others", locale, points=moon_score(rules).others),
     }
 
 

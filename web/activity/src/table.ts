@@ -1,0 +1,381 @@
+// The table as the page shows it: the seats around the felt (the reader at the bottom), the trick
+// in the middle, the last trick, whose turn with its countdown, the reader's hand and the hand's
+// end. Each view from the server replaces what is shown; only the choice of cards to pass and the
+// animations live here between views.
+import { announce, changes } from "./announce";
+import { cardFace, flyFrom, flyTo } from "./cards";
+import type { Move, View } from "./protocol";
+import { showResult } from "./result";
+import type { Words } from "./words";
+
+const $ = (id: string): HTMLElement => document.getElementById(id)!;
+
+/** Where seat ``relative`` places sit (0 = the reader, at the bottom; clockwise as play goes). */
+function angle(relative: number, seats: number): number {
+  return Math.PI / 2 + (relative * 2 * Math.PI) / seats;
+}
+
+function countdown(seconds: number): string {
+  const left = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+}
+
+export class TablePage {
+  view: View | null = null;
+  private chosen = new Set<number>(); // cards picked to pass, until the pass is sent
+  private pending = false; // a move was sent and its answer has not come
+  private seatEls: HTMLElement[] = [];
+  private hand: HTMLElement | null = null;
+  private dragged = false;
+  private focusLost = false; // the focused card left the hand and no card was there to take it
+
+  constructor(
+    private readonly words: Words,
+    private readonly send: (move: Move) => boolean,
+  ) {
+    window.setInterval(() => this.tick(), 250);
+  }
+
+  /** A refusal (or an error) in the reader's language. */
+  notice(text: string): void {
+    $("notice").textContent = text;
+  }
+
+  refused(): void {
+    this.pending = false;
+    if (this.view) this.renderHand(this.view);
+  }
+
+  show(received: View): void {
+    const before = this.view;
+    // A finished game has no hands, so its views name no reader's seat: the reader keeps theirs.
+    const kept = received.status === "finished" && before?.table === received.table ? before.you : null;
+    const view = { ...received, you: received.you ?? kept };
+    if (before && (before.table !== view.table || before.hand_number !== view.hand_number)) this.chosen.clear();
+    this.view = view;
+    this.pending = false;
+    document.body.dataset.move = String(view.move);
+    if (before?.move !== view.move) this.notice("");
+    this.renderSeats(view);
+    this.renderTrick(view, before);
+    this.renderLastTrick(view);
+    this.renderHand(view);
+    this.renderActions(view);
+    $("broken").hidden = !view.hearts_broken;
+    $("broken").textContent = this.words.t("image.hearts_broken");
+    this.tick();
+    if (before) {
+      for (const line of changes(before, view, this.words)) announce(line);
+      showResult(before, view, this.words);
+    }
+  }
+
+  private bottom(view: View): number {
+    return view.you ?? 0;
+  }
+
+  private place(view: View, seat: number, radius: [number, number]): [number, number] {
+    const a = angle((seat - this.bottom(view) + view.seats.length) % view.seats.length, view.seats.length);
+    return [50 + radius[0] * Math.cos(a), 50 + radius[1] * Math.sin(a)];
+  }
+
+  private renderSeats(view: View): void {
+    const felt = $("felt");
+    while (this.seatEls.length > view.seats.length) this.seatEls.pop()!.remove();
+    while (this.seatEls.length < view.seats.length) {
+      const el = document.createElement("section");
+      el.className = "seat";
+      el.innerHTML = '<span class="name"></span><span class="score"><span class="total"></span><span class="points"></span></span>';
+      felt.append(el);
+      this.seatEls.push(el);
+    }
+    view.seats.forEach((seat, i) => {
+      const el = this.seatEls[i];
+      const [x, y] = this.place(view, seat.seat, [40, 41]);
+      el.dataset.testid = `seat-${seat.seat}`;
+      el.style.left = `clamp(var(--seat-half), ${x}%, calc(100% - var(--seat-half)))`; // whole on a phone
+      el.style.top = `${y}%`;
+      const turn = view.waiting.includes(seat.seat);
+      el.dataset.turn = String(turn);
+      el.classList.toggle("you", seat.seat === view.you);
+      el.querySelector(".name")!.textContent = seat.name;
+      el.querySelector(".total")!.textContent = this.words.number(seat.total);
+      el.querySelector(".points")!.textContent = seat.points ? `+${this.words.number(seat.points)}` : "";
+      const total = `${this.words.t("image.total")} ${this.words.number(seat.total)}`;
+      const points = `${this.words.t("image.points")} ${this.words.number(seat.points)}`;
+      el.setAttribute("aria-label", `${seat.name}: ${total}, ${points}`);
+    });
+  }
+
+  private trickPlace(view: View, seat: number): [number, number] {
+    return this.place(view, seat, [17, 19]);
+  }
+
+  private renderTrick(view: View, before: View | null): void {
+    const trick = $("trick");
+    const cards = view.trick.map((card, i) => ({ card, seat: (view.leader! + i) % view.seats.length }));
+    const keep = new Set(cards.map((c) => c.card));
+    for (const el of Array.from(trick.children) as HTMLElement[]) {
+      if (!keep.has(Number(el.dataset.card))) el.remove();
+    }
+    const played = new Set(before?.trick ?? []);
+    for (const { card, seat } of cards) {
+      let el = trick.querySelector<HTMLElement>(`[data-card="${card}"]`);
+      if (!el) {
+        el = cardFace(card, this.words.card(card));
+        trick.append(el);
+        const [x, y] = this.trickPlace(view, seat);
+        el.style.left = `${x}%`;
+        el.style.top = `${y}%`;
+        if (!played.has(card)) flyFrom(el, this.origin(view, seat, card));
+      }
+    }
+    const number = 13 * 4 / view.seats.length - Math.max(0, ...view.seats.map((s) => s.cards_left)) + 1;
+    trick.setAttribute("aria-label", this.words.t("image.trick_number", { trick: Math.floor(number) }));
+    const last = view.last_trick;
+    const finished = last && JSON.stringify(last) !== JSON.stringify(before?.last_trick ?? null) && before;
+    if (finished) this.collect(view, before, last);
+  }
+
+  /** Where a card someone just played comes from: the reader's own card from their hand. */
+  private origin(view: View, seat: number, card: number): DOMRect | null {
+    const mine = this.hand?.querySelector(`[data-card="${card}"]`);
+    if (mine) return mine.getBoundingClientRect();
+    const el = this.seatEls[view.seats.findIndex((s) => s.seat === seat)];
+    return el ? el.getBoundingClientRect() : null;
+  }
+
+  /** A trick just taken: its cards gather in the middle, then go to the seat that took it. */
+  private collect(view: View, before: View, last: { leader: number; cards: number[]; winner: number }): void {
+    const flying = $("flying");
+    const target = this.seatEls[view.seats.findIndex((s) => s.seat === last.winner)]?.getBoundingClientRect();
+    last.cards.forEach((card, i) => {
+      const seat = (last.leader + i) % view.seats.length;
+      const el = cardFace(card, "");
+      const [x, y] = this.trickPlace(view, seat);
+      el.style.left = `${x}%`;
+      el.style.top = `${y}%`;
+      flying.append(el);
+      if (!before.trick.includes(card)) flyFrom(el, this.origin(view, seat, card));
+      if (target) flyTo(el, target, 700);
+      else el.remove();
+    });
+  }
+
+  private renderLastTrick(view: View): void {
+    const box = $("last-trick");
+    const last = view.last_trick;
+    box.hidden = !last;
+    if (!last) {
+      box.replaceChildren();
+      return;
+    }
+    const winner = view.seats.find((s) => s.seat === last.winner);
+    const title = document.createElement("h2");
+    title.textContent = this.words.t("button.last_trick");
+    const cards = document.createElement("div");
+    cards.className = "cards";
+    last.cards.forEach((card, i) => {
+      const el = cardFace(card, this.words.card(card));
+      el.classList.toggle("taker", (last.leader + i) % view.seats.length === last.winner);
+      cards.append(el);
+    });
+    const caption = document.createElement("p");
+    caption.textContent = this.words.t("activity.took", { name: winner?.name ?? "" });
+    box.replaceChildren(title, cards, caption);
+  }
+
+  private renderHand(view: View): void {
+    const below = $("below");
+    const hand = view.hand;
+    if (!hand) {
+      this.hand?.remove();
+      this.hand = null;
+      let watching = below.querySelector(".watching");
+      if (!watching) {
+        watching = document.createElement("p");
+        watching.className = "watching";
+        below.prepend(watching);
+      }
+      watching.textContent = view.you === null ? this.words.t("activity.watching") : "";
+      return;
+    }
+    below.querySelector(".watching")?.remove();
+    if (!this.hand) {
+      this.hand = document.createElement("section");
+      this.hand.className = "hand";
+      this.hand.dataset.testid = "hand";
+      below.prepend(this.hand);
+    }
+    this.hand.setAttribute("aria-label", this.words.t("activity.your_hand"));
+    const passing = hand.pass_count > 0 && hand.passed === null;
+    const playable = new Set(hand.playable);
+    const received = new Set(hand.received);
+    const existing = new Map<number, HTMLButtonElement>();
+    for (const el of Array.from(this.hand.children) as HTMLButtonElement[]) existing.set(Number(el.dataset.card), el);
+    const buttons = hand.cards.map((card) => {
+      const button = existing.get(card) ?? this.cardButton(card);
+      existing.delete(card);
+      const enabled = !this.pending && (passing || (hand.your_turn && playable.has(card)));
+      button.setAttribute("aria-disabled", String(!enabled));
+      button.setAttribute("aria-label", this.words.card(card));
+      button.classList.toggle("received", received.has(card) && view.phase === "playing");
+      if (passing) button.setAttribute("aria-pressed", String(this.chosen.has(card)));
+      else button.removeAttribute("aria-pressed");
+      return button;
+    });
+    const focused = Array.from(this.hand.children).indexOf(document.activeElement!);
+    const lost =
+      (focused >= 0 && existing.has(Number((document.activeElement as HTMLElement).dataset.card))) ||
+      (this.focusLost && document.activeElement === document.body);
+    for (const gone of existing.values()) gone.remove();
+    buttons.forEach((button, i) => {
+      if (this.hand!.children[i] !== button) this.hand!.insertBefore(button, this.hand!.children[i] ?? null);
+    });
+    // A keyboard player's focus stays in the hand when the card they played leaves it.
+    // (The hand's last card played, the focus waits for the next hand's cards.)
+    if (lost && buttons.length) buttons[Math.max(0, Math.min(focused, buttons.length - 1))].focus();
+    this.focusLost = lost && !buttons.length;
+  }
+
+  private cardButton(card: number): HTMLButtonElement {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "card-button";
+    button.dataset.card = String(card);
+    const img = document.createElement("img");
+    img.src = `/cards/${card}.png`;
+    img.alt = "";
+    img.draggable = false;
+    button.append(img);
+    button.addEventListener("click", () => {
+      if (this.dragged) {
+        this.dragged = false;
+        return;
+      }
+      this.activate(card);
+    });
+    this.draggable(button, card);
+    return button;
+  }
+
+  /** A card dragged up out of the hand and let go over the table is played. */
+  private draggable(button: HTMLButtonElement, card: number): void {
+    let start: { x: number; y: number; id: number } | null = null;
+    button.addEventListener("pointerdown", (e) => {
+      if (button.getAttribute("aria-disabled") === "true") return;
+      start = { x: e.clientX, y: e.clientY, id: e.pointerId };
+    });
+    button.addEventListener("pointermove", (e) => {
+      if (!start || e.pointerId !== start.id) return;
+      const dx = e.clientX - start.x;
+      const dy = e.clientY - start.y;
+      if (!this.dragged && Math.hypot(dx, dy) < 10) return;
+      if (!this.dragged) button.setPointerCapture(e.pointerId);
+      this.dragged = true;
+      button.classList.add("dragging");
+      button.style.transform = `translate(${dx}px, ${dy}px)`;
+    });
+    const end = (e: PointerEvent) => {
+      if (!start || e.pointerId !== start.id) return;
+      const up = start.y - e.clientY;
+      start = null;
+      button.classList.remove("dragging");
+      button.style.transform = "";
+      if (this.dragged && up > button.getBoundingClientRect().height * 0.8) this.activate(card);
+      window.setTimeout(() => (this.dragged = false), 0); // the click that ends a drag is no tap
+    };
+    button.addEventListener("pointerup", end);
+    button.addEventListener("pointercancel", end);
+  }
+
+  private activate(card: number): void {
+    const view = this.view;
+    const hand = view?.hand;
+    if (!view || !hand || this.pending) return;
+    if (hand.pass_count > 0 && hand.passed === null) {
+      if (this.chosen.has(card)) this.chosen.delete(card);
+      else if (this.chosen.size < hand.pass_count) this.chosen.add(card);
+      this.renderHand(view);
+      this.renderActions(view);
+      return;
+    }
+    if (!hand.your_turn || !hand.playable.includes(card)) return;
+    this.move({ op: "play", move: view.move, card });
+  }
+
+  private move(move: Move): void {
+    if (!this.send(move)) return;
+    this.pending = true;
+    if (this.view) {
+      this.renderHand(this.view);
+      this.renderActions(this.view);
+    }
+  }
+
+  private renderActions(view: View): void {
+    const actions = $("actions");
+    const hand = view.hand;
+    const buttons: HTMLElement[] = [];
+    if (hand && hand.pass_count > 0 && hand.passed === null) {
+      const left = hand.pass_count - this.chosen.size;
+      const prompt = document.createElement("span");
+      prompt.className = "prompt";
+      prompt.textContent = left > 0 ? this.words.t("hand.pass_choose_more", { count: left }) : this.words.cards([...this.chosen]);
+      const confirm = this.button("pass-confirm", this.words.t("button.pass_these"), () =>
+        this.move({ op: "pass", move: view.move, cards: [...this.chosen] }),
+      );
+      confirm.disabled = left > 0 || this.pending;
+      buttons.push(prompt, confirm);
+    }
+    if (hand?.choose_moon && view.moon) {
+      const prompt = document.createElement("span");
+      prompt.className = "prompt";
+      prompt.textContent = this.words.t("hand.moon_prompt");
+      const shoot = this.button("moon-shoot", view.moon.shoot, () =>
+        this.move({ op: "moon", move: view.move, add_to_others: false }),
+      );
+      const add = this.button("moon-add", view.moon.add, () => this.move({ op: "moon", move: view.move, add_to_others: true }));
+      shoot.disabled = add.disabled = this.pending;
+      buttons.push(prompt, shoot, add);
+    }
+    const focused = document.activeElement?.getAttribute("data-testid");
+    actions.replaceChildren(...buttons);
+    if (focused) actions.querySelector<HTMLElement>(`[data-testid="${focused}"]`)?.focus();
+  }
+
+  private button(testid: string, label: string, onclick: () => void): HTMLButtonElement {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.testid = testid;
+    button.textContent = label;
+    button.addEventListener("click", onclick);
+    return button;
+  }
+
+  /** Whose turn it is and the time left, corrected for how far this page's clock is off: the
+   * countdown sits where the sentence has its {countdown}. */
+  private tick(): void {
+    const view = this.view;
+    if (!view) return;
+    const left = view.deadline === null ? "" : countdown(view.deadline - this.words.now());
+    const names = view.waiting.map((s) => view.seats.find((x) => x.seat === s)?.name ?? "").join(", ");
+    let text = "";
+    if (view.status !== "playing" || view.waiting.length === 0) {
+      text = "";
+    } else if (view.phase === "playing" && view.you !== null && view.waiting.includes(view.you)) {
+      text = this.words.t("hand.tap_to_play");
+    } else if (view.phase === "passing") {
+      text = this.words.t("table.waiting_pass", { names });
+    } else if (view.phase === "moon_choice") {
+      text = this.words.t("table.moon_choice", { name: names });
+    } else if (view.phase === "playing") {
+      text = this.words.t("table.to_play", { name: names });
+    }
+    let [before, after = ""] = text.split("{countdown}");
+    if (!left) [before, after] = [before.replace(/\s*·\s*$/, ""), after.replace(/^\s*·\s*/, "")];
+    $("status-before").textContent = before;
+    $("countdown").textContent = left;
+    $("status-after").textContent = after;
+  }
+}
