@@ -1,7 +1,6 @@
 """Pytest fixtures for tests of the real Hearts bot against the emulator (loaded from tests/conftest.py).
 
 - `hearts`: four people in a server and the real bot (in this process) on a fresh database.
-- `activity`: the same, with Activities enabled for the app and the bot's Activity server on.
 - `bot_process`: runs `python -m bot` (the real entry point) against the emulator.
 """
 
@@ -22,12 +21,6 @@ from playtest.processes import BotProcesses
 @pytest_asyncio.fixture
 async def hearts(emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path) -> Hearts:
     return await start_hearts(emulator, bot_runner, tmp_path)
-
-
-@pytest_asyncio.fixture
-async def activity(emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path) -> Hearts:
-    emulator.enable_activities()  # the app has Activities, and Discord's default Entry Point command
-    return await start_hearts(emulator, bot_runner, tmp_path, activity_port=0)
 
 
 @pytest_asyncio.fixture

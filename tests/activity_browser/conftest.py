@@ -11,6 +11,7 @@ from playwright.async_api import Browser
 
 from discord_emulator import DiscordEmulator
 from playtest.activity_client import DiscordClientServer, chromium
+from tests.cogs.test_activity import activity  # noqa: F401  (the bot with its Activity server)
 
 
 @pytest_asyncio.fixture

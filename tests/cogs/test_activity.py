@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -17,12 +18,18 @@ from bot.tables.refusals import Refused
 from bot.tables.snapshot import TableSnapshot
 from bot.tables.table import TableStatus
 from bot.text import t
-from discord_emulator import Callback, InteractionRecord, User
+from discord_emulator import Callback, DiscordEmulator, InteractionRecord, User
 from discord_emulator.entry_points import APP_HANDLER
 from discord_emulator.runner import BotRunner
-from playtest.harness import Hearts, control, next_tap
+from playtest.harness import Hearts, control, next_tap, start_hearts
 
 BOUND = 20.0  # every wait for a socket message ends as soon as it comes, at most this late
+
+
+@pytest_asyncio.fixture
+async def activity(emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path) -> Hearts:
+    emulator.enable_activities()  # the app has Activities, and Discord's default Entry Point command
+    return await start_hearts(emulator, bot_runner, tmp_path, activity_port=0)
 
 
 @pytest_asyncio.fixture
