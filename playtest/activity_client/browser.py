@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
@@ -24,6 +24,7 @@ from playwright.async_api import (
     Locator,
     Page,
     Route,
+    WebSocket,
     WebSocketRoute,
     async_playwright,
 )
@@ -63,11 +64,9 @@ class SocketGate:
     what the server sends: the page then still shows the table as it was (a move made elsewhere
     meanwhile makes the page's next move out of date, as over a slow connection)."""
 
-    opened: int = 0  # sockets the page opened (a reconnection opens another)
     held: list[tuple[WebSocketRoute, str | bytes]] | None = None
 
     def route(self, page_side: WebSocketRoute) -> None:
-        self.opened += 1
         server = page_side.connect_to_server()
         page_side.on_message(server.send)
 
@@ -96,7 +95,8 @@ class ActivityWindow:
     context: BrowserContext
     page: Page
     app: Frame  # the Activity's frame
-    gate: SocketGate = field(default_factory=SocketGate)
+    gate: SocketGate | None  # between the page and its socket, if the test asked for one
+    sockets: list[WebSocket]  # the sockets the page opened (a reconnection opens another)
 
     @property
     def ui(self) -> FrameLocator:
@@ -182,10 +182,17 @@ class ActivityWindow:
 
 
 async def open_activity(
-    browser: Browser, client: DiscordClientServer, user: User, channel: Channel, app_url: str
+    browser: Browser,
+    client: DiscordClientServer,
+    user: User,
+    channel: Channel,
+    app_url: str,
+    *,
+    gate: bool = False,
 ) -> ActivityWindow:
     """``user`` opens the Activity at ``app_url`` in ``channel``: a fresh browser context (their
-    own cookies and storage), the Discord page framing the app; returns once the frame is there."""
+    own cookies and storage), the Discord page framing the app; returns once the frame is there.
+    With ``gate``, the page's socket goes through a ``SocketGate`` (``window.gate``)."""
     context = await browser.new_context(locale=user.locale, reduced_motion="reduce")
     await context.grant_permissions(["local-network-access"], origin=DISCORD)
 
@@ -195,10 +202,13 @@ async def open_activity(
 
     await context.route(f"{DISCORD}/**", from_test_server)
     page = await context.new_page()
-    gate = SocketGate()
-    await page.route_web_socket(SOCKET, gate.route)
+    between = SocketGate() if gate else None
+    if between is not None:
+        await page.route_web_socket(SOCKET, between.route)
+    sockets: list[WebSocket] = []
+    page.on("websocket", lambda socket: sockets.append(socket))  # Playwright wraps a function, not a builtin
     await page.goto(DISCORD + client.path_for(user, channel, app_url), timeout=BOUND)
     element = await page.wait_for_selector("#activity", timeout=BOUND)
     frame = await element.content_frame() if element is not None else None
     assert frame is not None
-    return ActivityWindow(user, context, page, frame, gate)
+    return ActivityWindow(user, context, page, frame, between, sockets)

@@ -15,7 +15,7 @@ from bot.engine.hand import Phase
 from bot.tables.permissions import Actor
 from bot.tables.table import TableStatus
 from bot.text import t
-from discord_emulator import Channel, Message, User
+from discord_emulator import Message, User
 from discord_emulator.runner import BotRunner
 from playtest.activity_client import BOUND, ActivityWindow, CodeFault, DiscordClientServer, open_activity
 from playtest.harness import Hearts, controls, enabled, move_of, next_tap
@@ -23,10 +23,10 @@ from tests.cogs.test_activity import _activity_turn, base, started
 
 
 async def open_for(
-    browser: Browser, client: DiscordClientServer, hearts: Hearts, user: User, channel: Channel | None = None
+    browser: Browser, client: DiscordClientServer, hearts: Hearts, user: User, *, gate: bool = False
 ) -> ActivityWindow:
-    """``user`` opens the Activity in ``channel`` (the table's, by default)."""
-    return await open_activity(browser, client, user, channel or hearts.general, base(hearts) + "/")
+    """``user`` opens the Activity in the table's channel (``gate``: through a ``SocketGate``)."""
+    return await open_activity(browser, client, user, hearts.general, base(hearts) + "/", gate=gate)
 
 
 def card_of(custom_id: str) -> int:
@@ -118,7 +118,7 @@ async def alices_turn_in_the_page(
         return len(cards_of(service.private_hand(Actor(str(alice.id)), table).playable)) >= 2
 
     await hearts.play_until(her_choice, limit=60)
-    window = await open_for(browser, client, hearts, alice)
+    window = await open_for(browser, client, hearts, alice, gate=True)
     return table, window, await shown_as_the_service_has_it(hearts, window, table)
 
 
@@ -145,16 +145,18 @@ async def test_a_move_made_in_the_dm_while_the_page_shows_the_old_turn_is_refuse
     date, and the page then shows the table as it is."""
     service, emu, alice = activity.bot.service, activity.emu, activity.people[0]
     table, window, move = await alices_turn_in_the_page(activity, browser, discord_client)
+    gate = window.gate
+    assert gate is not None
     dm = await dm_at(activity, alice, move)
     from_dm = card_of(next_tap(dm))
     in_page = next(c for c in await window.playable() if c != from_dm)
     before = hand_of(activity, table, alice)
 
-    window.gate.hold()
+    gate.hold()
     await (await activity.move(alice, dm)).wait_acknowledged()
     await emu.wait_until(lambda: service.snapshot(table).move_number > move, what="the DM's card played")
     await window.tap(in_page)  # the page still shows move `move`
-    window.gate.release()
+    gate.release()
 
     await expect(window.notice).to_contain_text(t("table.stale", alice.locale), timeout=BOUND)
     assert sorted(set(before) - set(hand_of(activity, table, alice))) == [from_dm]
@@ -172,16 +174,18 @@ async def test_a_card_tapped_in_the_page_and_the_dm_at_once_is_played_once(
     service, emu, alice = activity.bot.service, activity.emu, activity.people[0]
     stale = t("table.stale", alice.locale)
     table, window, move = await alices_turn_in_the_page(activity, browser, discord_client)
+    gate = window.gate
+    assert gate is not None
     dm = await dm_at(activity, alice, move)
     from_dm = card_of(next_tap(dm))
     in_page = next(c for c in await window.playable() if c != from_dm)
     before = hand_of(activity, table, alice)
 
-    window.gate.hold()
+    gate.hold()
     _, click = await asyncio.gather(window.tap(in_page), activity.move(alice, dm))
     await click.wait_acknowledged()
     await emu.wait_until(lambda: service.snapshot(table).move_number > move, what="a card played")
-    window.gate.release()
+    gate.release()
     await activity.settle()
     played = sorted(set(before) - set(hand_of(activity, table, alice)))
     assert played in ([in_page], [from_dm]), played  # one card, not two
@@ -211,7 +215,7 @@ async def test_after_a_restart_mid_trick_the_page_reconnects_to_the_table_as_it_
 
     cog = activity.bot.get_cog("ActivityCog")
     await activity.restart(bot_runner, activity_port=cog.port)  # type: ignore[union-attr]
-    await activity.emu.wait_until(lambda: window.gate.opened >= 2, what="the page's new socket")
+    await activity.emu.wait_until(lambda: len(window.sockets) >= 2, what="the page's new socket")
     await window.wait_state("playing")
     assert await shown_as_the_service_has_it(activity, window, table) == move
     assert sorted(await window.trick()) == sorted(snapshot.trick)
