@@ -147,6 +147,15 @@ class ActivityWindow:
         )
         return [int(c) for c in cards]
 
+    async def card_labels(self) -> list[str]:
+        """The names the hand's buttons give their cards (``aria-label``), in the page's order."""
+        labels = (
+            await self.hook("hand")
+            .locator("[data-card]")
+            .evaluate_all("buttons => buttons.map(b => b.getAttribute('aria-label'))")
+        )
+        return [str(label) for label in labels]
+
     async def playable(self) -> list[int]:
         """The cards the page lets the reader play now."""
         cards = (

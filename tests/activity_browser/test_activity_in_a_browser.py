@@ -14,7 +14,7 @@ from bot.engine.cards import cards_of
 from bot.engine.hand import Phase
 from bot.tables.permissions import Actor
 from bot.tables.table import TableStatus
-from bot.text import t
+from bot.text import card_full_name, t
 from discord_emulator import Message, User
 from discord_emulator.runner import BotRunner
 from playtest.activity_client import BOUND, ActivityWindow, CodeFault, DiscordClientServer, open_activity
@@ -45,7 +45,9 @@ async def shown_as_the_service_has_it(hearts: Hearts, window: ActivityWindow, ta
     snapshot = service.snapshot(table)
     assert await window.wait_move(snapshot.move_number) == snapshot.move_number
     private = service.private_hand(Actor(str(window.user.id)), table)
-    assert sorted(await window.hand()) == cards_of(private.cards)
+    hand = await window.hand()
+    assert sorted(hand) == cards_of(private.cards)
+    assert await window.card_labels() == [card_full_name(c, window.user.locale) for c in hand]
     if private.playable:
         assert sorted(await window.playable()) == cards_of(private.playable)
     return snapshot.move_number
@@ -56,6 +58,7 @@ async def test_a_whole_game_two_people_in_the_activity_two_by_dm(
 ):
     service = activity.bot.service
     alice, bob, carol, dave = activity.people
+    activity.emu.set_locale(bob, "de")  # bob's page speaks German (the cards' names, its words)
     table = await started(activity)
     windows = {str(u.id): await open_for(browser, discord_client, activity, u) for u in (alice, bob)}
     played = {name: 0 for name in windows}
