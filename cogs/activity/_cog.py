@@ -195,7 +195,8 @@ class ActivityCog(commands.Cog):
             return ws
         self.watching.setdefault(conn.table_id, set()).add(conn)
         try:
-            await ws.send_json(words_message(conn.person.locale, self._now()))
+            with contextlib.suppress(ConnectionResetError):  # the page may be gone already
+                await ws.send_json(words_message(conn.person.locale, self._now()))
             self._push(conn)
             async for message in ws:
                 if message.type is WSMsgType.TEXT:

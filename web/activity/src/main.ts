@@ -3,7 +3,7 @@
 import "./style.css";
 import { DiscordSDK } from "@discord/embedded-app-sdk";
 import type { WordsMessage } from "./protocol";
-import { TableSocket } from "./socket";
+import { TableSocket, UNAUTHORIZED } from "./socket";
 import { TablePage } from "./table";
 import { Words } from "./words";
 
@@ -68,7 +68,7 @@ async function start(): Promise<void> {
       },
       closed(code) {
         setState("refused");
-        if (code === 4001) page.notice(words.t("activity.unauthorized"));
+        if (code === UNAUTHORIZED) page.notice(words.t("activity.unauthorized"));
       },
     },
   );

@@ -4,7 +4,7 @@
 // animations live here between views.
 import { announce, changes } from "./announce";
 import { cardFace, flyFrom, flyTo } from "./cards";
-import type { Move, View } from "./protocol";
+import type { Move, Trick, View } from "./protocol";
 import { showResult } from "./result";
 import type { Words } from "./words";
 
@@ -130,8 +130,11 @@ export class TablePage {
         if (!played.has(card)) flyFrom(el, this.origin(view, seat, card));
       }
     }
-    const number = 13 * 4 / view.seats.length - Math.max(0, ...view.seats.map((s) => s.cards_left)) + 1;
-    trick.setAttribute("aria-label", this.words.t("image.trick_number", { trick: Math.floor(number) }));
+    // The trick's number: a hand deals the deck evenly (the odd cards out), one card a trick.
+    const dealt = Math.floor(52 / view.seats.length);
+    const number = dealt - Math.max(0, ...view.seats.map((s) => s.cards_left)) + 1;
+    if (view.phase === "playing") trick.setAttribute("aria-label", this.words.t("image.trick_number", { trick: number }));
+    else trick.removeAttribute("aria-label");
     const last = view.last_trick;
     const finished = last && JSON.stringify(last) !== JSON.stringify(before?.last_trick ?? null) && before;
     if (finished) this.collect(view, before, last);
@@ -146,12 +149,13 @@ export class TablePage {
   }
 
   /** A trick just taken: its cards gather in the middle, then go to the seat that took it. */
-  private collect(view: View, before: View, last: { leader: number; cards: number[]; winner: number }): void {
+  private collect(view: View, before: View, last: Trick): void {
     const flying = $("flying");
     const target = this.seatEls[view.seats.findIndex((s) => s.seat === last.winner)]?.getBoundingClientRect();
     last.cards.forEach((card, i) => {
       const seat = (last.leader + i) % view.seats.length;
       const el = cardFace(card, "");
+      delete el.dataset.card; // a picture in flight: [data-card] is only the table's and the hand's
       const [x, y] = this.trickPlace(view, seat);
       el.style.left = `${x}%`;
       el.style.top = `${y}%`;
