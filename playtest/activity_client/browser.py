@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from playwright.async_api import (
     Browser,
@@ -138,43 +138,31 @@ class ActivityWindow:
         )
         return int(await self.dataset("move") or -1)
 
+    async def _cards(self, testid: str, script: str) -> list[Any]:
+        """``script`` run on the ``[data-card]`` elements inside the ``testid`` element."""
+        found = await self.hook(testid).locator("[data-card]").evaluate_all(script)
+        assert isinstance(found, list)
+        return found
+
     async def hand(self) -> list[int]:
         """The cards the page shows in the reader's hand (engine ids), in the page's order."""
-        cards = (
-            await self.hook("hand")
-            .locator("[data-card]")
-            .evaluate_all("buttons => buttons.map(b => Number(b.dataset.card))")
-        )
-        return [int(c) for c in cards]
+        return [int(c) for c in await self._cards("hand", "buttons => buttons.map(b => b.dataset.card)")]
 
     async def card_labels(self) -> list[str]:
         """The names the hand's buttons give their cards (``aria-label``), in the page's order."""
-        labels = (
-            await self.hook("hand")
-            .locator("[data-card]")
-            .evaluate_all("buttons => buttons.map(b => b.getAttribute('aria-label'))")
-        )
-        return [str(label) for label in labels]
+        script = "buttons => buttons.map(b => b.getAttribute('aria-label'))"
+        return [str(label) for label in await self._cards("hand", script)]
 
     async def playable(self) -> list[int]:
         """The cards the page lets the reader play now."""
-        cards = (
-            await self.hook("hand")
-            .locator("[data-card]")
-            .evaluate_all(
-                "buttons => buttons.filter(b => !b.disabled && b.getAttribute('aria-disabled') !== 'true')"
-                ".map(b => Number(b.dataset.card))"
-            )
+        script = (
+            "buttons => buttons.filter(b => !b.disabled && b.getAttribute('aria-disabled') !== 'true')"
+            ".map(b => b.dataset.card)"
         )
-        return [int(c) for c in cards]
+        return [int(c) for c in await self._cards("hand", script)]
 
     async def trick(self) -> list[int]:
-        cards = (
-            await self.hook("trick")
-            .locator("[data-card]")
-            .evaluate_all("cards => cards.map(c => Number(c.dataset.card))")
-        )
-        return [int(c) for c in cards]
+        return [int(c) for c in await self._cards("trick", "cards => cards.map(c => c.dataset.card)")]
 
     async def pass_cards(self, cards: list[int]) -> None:
         """Choose ``cards`` (each tap toggles aria-pressed), then confirm the pass."""

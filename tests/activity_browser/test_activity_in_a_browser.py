@@ -7,6 +7,7 @@ would: taps on the cards and buttons it shows."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 
 from playwright.async_api import Browser, expect
 
@@ -17,7 +18,14 @@ from bot.tables.table import TableStatus
 from bot.text import card_full_name, t
 from discord_emulator import Message, User
 from discord_emulator.runner import BotRunner
-from playtest.activity_client import BOUND, ActivityWindow, CodeFault, DiscordClientServer, open_activity
+from playtest.activity_client import (
+    BOUND,
+    ActivityWindow,
+    CodeFault,
+    DiscordClientServer,
+    SocketGate,
+    open_activity,
+)
 from playtest.harness import Hearts, controls, enabled, move_of, next_tap
 from tests.cogs.test_activity import _activity_turn, base, started
 
@@ -104,11 +112,22 @@ async def test_a_whole_game_two_people_in_the_activity_two_by_dm(
         assert (await window.client_state())["unknown"] == []
 
 
-async def alices_turn_in_the_page(
-    hearts: Hearts, browser: Browser, client: DiscordClientServer
-) -> tuple[int, ActivityWindow, int]:
-    """A hand played by DM up to a turn of alice's where she may play two cards or more, and her
-    page showing it: the table, her window, the move number."""
+@dataclass
+class Turn:
+    """alice's turn, shown in her page (its socket behind a gate) and in her DM."""
+
+    table: int
+    window: ActivityWindow
+    gate: SocketGate
+    move: int
+    dm: Message
+    from_dm: int  # the card her DM's first card button plays
+    in_page: int  # another card she may play, which she taps in the page
+    hand: list[int]  # her hand before either
+
+
+async def alices_turn(hearts: Hearts, browser: Browser, client: DiscordClientServer) -> Turn:
+    """A hand played by DM up to a turn of alice's where she may play two cards or more."""
     service, alice = hearts.bot.service, hearts.people[0]
     table = await started(hearts)
     for person in hearts.people:
@@ -122,7 +141,12 @@ async def alices_turn_in_the_page(
 
     await hearts.play_until(her_choice, limit=60)
     window = await open_for(browser, client, hearts, alice, gate=True)
-    return table, window, await shown_as_the_service_has_it(hearts, window, table)
+    assert window.gate is not None
+    move = await shown_as_the_service_has_it(hearts, window, table)
+    dm = await dm_at(hearts, alice, move)
+    from_dm = card_of(next_tap(dm))
+    in_page = next(c for c in await window.playable() if c != from_dm)
+    return Turn(table, window, window.gate, move, dm, from_dm, in_page, hand_of(hearts, table, alice))
 
 
 async def dm_at(hearts: Hearts, user: User, move: int) -> Message:
@@ -147,25 +171,19 @@ async def test_a_move_made_in_the_dm_while_the_page_shows_the_old_turn_is_refuse
     connection) when she plays from her DM: the card she taps in the page is refused as out of
     date, and the page then shows the table as it is."""
     service, emu, alice = activity.bot.service, activity.emu, activity.people[0]
-    table, window, move = await alices_turn_in_the_page(activity, browser, discord_client)
-    gate = window.gate
-    assert gate is not None
-    dm = await dm_at(activity, alice, move)
-    from_dm = card_of(next_tap(dm))
-    in_page = next(c for c in await window.playable() if c != from_dm)
-    before = hand_of(activity, table, alice)
+    turn = await alices_turn(activity, browser, discord_client)
 
-    gate.hold()
-    await (await activity.move(alice, dm)).wait_acknowledged()
-    await emu.wait_until(lambda: service.snapshot(table).move_number > move, what="the DM's card played")
-    await window.tap(in_page)  # the page still shows move `move`
-    gate.release()
+    turn.gate.hold()
+    await (await activity.move(alice, turn.dm)).wait_acknowledged()
+    await emu.wait_until(lambda: service.snapshot(turn.table).move_number > turn.move, what="the DM's card")
+    await turn.window.tap(turn.in_page)  # the page still shows move `turn.move`
+    turn.gate.release()
 
-    await expect(window.notice).to_contain_text(t("table.stale", alice.locale), timeout=BOUND)
-    assert sorted(set(before) - set(hand_of(activity, table, alice))) == [from_dm]
-    snapshot = service.snapshot(table)
-    assert await window.wait_move(snapshot.move_number) == snapshot.move_number
-    assert sorted(await window.trick()) == sorted(snapshot.trick)
+    await expect(turn.window.notice).to_contain_text(t("table.stale", alice.locale), timeout=BOUND)
+    assert sorted(set(turn.hand) - set(hand_of(activity, turn.table, alice))) == [turn.from_dm]
+    snapshot = service.snapshot(turn.table)
+    assert await turn.window.wait_move(snapshot.move_number) == snapshot.move_number
+    assert sorted(await turn.window.trick()) == sorted(snapshot.trick)
 
 
 async def test_a_card_tapped_in_the_page_and_the_dm_at_once_is_played_once(
@@ -176,29 +194,23 @@ async def test_a_card_tapped_in_the_page_and_the_dm_at_once_is_played_once(
     the other place says the move is out of date."""
     service, emu, alice = activity.bot.service, activity.emu, activity.people[0]
     stale = t("table.stale", alice.locale)
-    table, window, move = await alices_turn_in_the_page(activity, browser, discord_client)
-    gate = window.gate
-    assert gate is not None
-    dm = await dm_at(activity, alice, move)
-    from_dm = card_of(next_tap(dm))
-    in_page = next(c for c in await window.playable() if c != from_dm)
-    before = hand_of(activity, table, alice)
+    turn = await alices_turn(activity, browser, discord_client)
 
-    gate.hold()
-    _, click = await asyncio.gather(window.tap(in_page), activity.move(alice, dm))
+    turn.gate.hold()
+    _, click = await asyncio.gather(turn.window.tap(turn.in_page), activity.move(alice, turn.dm))
     await click.wait_acknowledged()
-    await emu.wait_until(lambda: service.snapshot(table).move_number > move, what="a card played")
-    gate.release()
+    await emu.wait_until(lambda: service.snapshot(turn.table).move_number > turn.move, what="a card played")
+    turn.gate.release()
     await activity.settle()
-    played = sorted(set(before) - set(hand_of(activity, table, alice)))
-    assert played in ([in_page], [from_dm]), played  # one card, not two
-    if played == [from_dm]:
-        await expect(window.notice).to_contain_text(stale, timeout=BOUND)
+    played = sorted(set(turn.hand) - set(hand_of(activity, turn.table, alice)))
+    assert played in ([turn.in_page], [turn.from_dm]), played  # one card, not two
+    if played == [turn.from_dm]:
+        await expect(turn.window.notice).to_contain_text(stale, timeout=BOUND)
     else:
         refused = await emu.wait_for_message(lambda m: m.content == stale, viewer=alice, since=click)
         assert refused.ephemeral or refused.guild_id is None  # alice's alone
-    snapshot = service.snapshot(table)
-    assert await window.wait_move(snapshot.move_number) == snapshot.move_number
+    snapshot = service.snapshot(turn.table)
+    assert await turn.window.wait_move(snapshot.move_number) == snapshot.move_number
 
 
 async def test_after_a_restart_mid_trick_the_page_reconnects_to_the_table_as_it_is(
