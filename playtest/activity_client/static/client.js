@@ -27,7 +27,6 @@ const frame = document.createElement("iframe");
 frame.id = "activity";
 frame.title = "Activity";
 frame.referrerPolicy = "origin";  // the SDK answers the referrer's origin, as in Discord
-frame.allow = "local-network-access";
 
 function post(message) {
   frame.contentWindow.postMessage(message, app.origin);
