@@ -64,6 +64,10 @@ async def shown_as_the_service_has_it(hearts: Hearts, window: ActivityWindow, ta
 async def test_a_whole_game_two_people_in_the_activity_two_by_dm(
     activity: Hearts, browser: Browser, discord_client: DiscordClientServer
 ):
+    """alice and bob play in their pages (bob's in German), carol and dave by DM, to the game's
+    end (to 10 points: a hand or a few): before each of their moves the page shows the table's
+    move, the hand and the cards that may be played as the service has them, and whose turn it is;
+    at the end both pages show every seat's final total."""
     service = activity.bot.service
     alice, bob, carol, dave = activity.people
     activity.emu.set_locale(bob, "de")  # bob's page speaks German (the cards' names, its words)
