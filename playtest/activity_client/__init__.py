@@ -3,8 +3,9 @@ driven by Playwright): a page that frames the app as Discord does and answers th
 SDK's postMessage protocol, served by a small aiohttp server (``server``), opened by each person
 in their own browser context (``browser``).
 
-The protocol as the SDK's own source defines it (github.com/discord/embedded-app-sdk, 2.5.0),
-which ``static/client.js`` plays the other side of, without any change to the SDK:
+The protocol as the SDK's own source defines it (github.com/discord/embedded-app-sdk, release
+2.5.0, commit 14264ec), which ``static/client.js`` plays the other side of, with no change to the
+SDK:
 
 - ``src/Discord.ts``, the ``DiscordSDK`` constructor: the app's URL carries ``frame_id``,
   ``instance_id`` and ``platform`` (``desktop`` or ``mobile``; it throws without them), and
