@@ -20,13 +20,21 @@ $(STAMP): pyproject.toml setup.py $(COMPILED)
 run: $(STAMP)
 	$(BIN)/python -m bot
 
+# The Activity's browser tests (tests/activity_browser) drive Debian's Chromium through Playwright
+# (no browser download of Playwright's own): installed from Debian's packages when missing.
+CHROMIUM := /usr/bin/chromium
+$(CHROMIUM):
+	sudo=""; if [ "$$(id -u)" -ne 0 ]; then sudo="sudo -n"; fi; \
+	$$sudo apt-get update -qq && \
+	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+
 # The suite runs on pytest-xdist workers: much of it waits on bot processes, sockets and timers, so
 # four workers on this project's 2-core machines finish first (docs/BENCHMARKS.md, "The test
 # suite"); TEST_WORKERS=0 runs it in this process. Work stealing: xdist's default hands each
 # worker a quarter of the tests up front, in file order, and one worker was left with the slow
 # process tests while the others sat idle for minutes.
 TEST_WORKERS ?= 4
-test: $(STAMP)
+test: $(STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal
 
 lint: $(STAMP)

@@ -133,10 +133,18 @@ class Activities:
 
     # --- GET /users/@me with a bearer token ---------------------------------------------------
     def user_for_bearer(self, authorization: str) -> User:
-        token = self._tokens.get(authorization.removeprefix("Bearer "))
-        if token is None or self.clock.time() > token.expires_at or "identify" not in token.scopes:
+        token = self.token(authorization.removeprefix("Bearer "))
+        if "identify" not in token.scopes:
             raise ApiError(401, 0, "401: Unauthorized")
         return token.user
+
+    def token(self, access_token: str) -> AccessToken:
+        """The access token as Discord holds it (the SDK's `authenticate` answers its user, scopes
+        and expiry); 401 if Discord never issued it or it has expired."""
+        token = self._tokens.get(access_token)
+        if token is None or self.clock.time() > token.expires_at:
+            raise ApiError(401, 0, "401: Unauthorized")
+        return token
 
     # --- launches -----------------------------------------------------------------------------
     def launch(self, user: User, channel: Channel, interaction_id: int | None) -> ActivityLaunch:

@@ -25,6 +25,7 @@ class HeartsClient(commands.Bot):
     pacer: GlobalPacer
     redraw_interval: float | None  # the table message's redraw interval (None: the presenter's own)
     known_names: dict[str, str]  # every display name seen this run, across tables and extensions
+    restored: bool  # every unfinished table restored (the extensions load before: they may wait)
 
     @property
     def presenter(self) -> Presenter:

@@ -23,7 +23,8 @@ URL mapping.
   then; sends to one socket are coalesced (a socket that is still being sent to gets the newest
   state once that send is done), so a slow page never holds up the table or other pages.
 - When the bot stops, the sockets are closed with 1012 (service restart); the page reconnects and
-  is sent the table as it is then.
+  is sent the table as it is then. A socket opened while the starting bot is still restoring its
+  tables is closed with 1012 at once, before its hello: it comes back when they are there.
 """
 
 from __future__ import annotations
@@ -174,6 +175,11 @@ class ActivityCog(commands.Cog):
     async def _socket(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(heartbeat=30.0)
         await ws.prepare(request)
+        if not self.bot.restored:
+            # The server listens while the bot is still restoring its tables (a restart): a page
+            # asking now would be told its table does not exist, for good. 1012 sends it back later.
+            await ws.close(code=WSCloseCode.SERVICE_RESTART, message=b"starting")
+            return ws
         try:
             conn = await self._hello(ws)
         except (NotAuthorized, BadRequest, TimeoutError) as exc:

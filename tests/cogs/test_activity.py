@@ -270,6 +270,22 @@ async def test_after_a_restart_mid_trick_the_activity_reconnects_to_the_table_as
     assert (again["move"], again["trick"], again["hand"]) == (before["move"], before["trick"], before["hand"])
 
 
+async def test_a_page_that_comes_back_while_the_bot_restores_its_tables_is_sent_back_to_retry(
+    activity: Hearts, session: aiohttp.ClientSession
+):
+    """The Activity's server listens before the starting bot has restored its tables: a page that
+    reconnects then is closed with 1012 (it tries again), not told that its table does not exist."""
+    alice = activity.people[0]
+    table = await started(activity)
+    activity.bot.restored = False  # as between the extension's start and the tables' restore
+    early = await open_page(activity, session, alice, {"table": table})
+    closed = await early.ws.receive()
+    assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == aiohttp.WSCloseCode.SERVICE_RESTART
+    activity.bot.restored = True
+    view = await (await open_page(activity, session, alice, {"table": table})).view()
+    assert view["table"] == table and view["hand"] is not None
+
+
 async def test_open_the_table_launches_the_activity_in_the_tables_channel(
     activity: Hearts, session: aiohttp.ClientSession
 ):

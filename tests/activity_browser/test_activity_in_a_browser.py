@@ -1,0 +1,285 @@
+"""The Activity in a real browser: the app the bot serves, framed by the test's stand-in for
+Discord's client (``playtest.activity_client``) in Debian's Chromium, against the real bot and the
+emulator. Each person has their own browser context; the page is read and used only through the
+hooks of its contract (``data-testid``, ``data-card``, ``document.body.dataset``), as a person
+would: taps on the cards and buttons it shows."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from playwright.async_api import Browser, expect
+
+from bot.engine.cards import cards_of
+from bot.engine.hand import Phase
+from bot.tables.permissions import Actor
+from bot.tables.table import TableStatus
+from bot.text import card_full_name, t
+from discord_emulator import Message, User
+from discord_emulator.runner import BotRunner
+from playtest.activity_client import (
+    BOUND,
+    ActivityWindow,
+    CodeFault,
+    DiscordClientServer,
+    SocketGate,
+    open_activity,
+)
+from playtest.harness import Hearts, controls, enabled, move_of, next_tap
+from tests.cogs.test_activity import _activity_turn, base, started
+
+
+async def open_for(
+    browser: Browser, client: DiscordClientServer, hearts: Hearts, user: User, *, gate: bool = False
+) -> ActivityWindow:
+    """``user`` opens the Activity in the table's channel (``gate``: through a ``SocketGate``)."""
+    return await open_activity(browser, client, user, hearts.general, base(hearts) + "/", gate=gate)
+
+
+def card_of(custom_id: str) -> int:
+    """The card a DM's card button plays (``hh:card:table:seat:move:card``)."""
+    return int(custom_id.rsplit(":", 1)[1])
+
+
+def seat_of(hearts: Hearts, table: int, user: User) -> int:
+    return next(s.seat for s in hearts.bot.service.snapshot(table).seats if s.player_id == str(user.id))
+
+
+async def shown_as_the_service_has_it(hearts: Hearts, window: ActivityWindow, table: int) -> int:
+    """Wait until the page shows the table's current move; check it shows the reader's hand and
+    the cards they may play as the service has them. Returns the move number."""
+    service = hearts.bot.service
+    snapshot = service.snapshot(table)
+    assert await window.wait_move(snapshot.move_number) == snapshot.move_number
+    private = service.private_hand(Actor(str(window.user.id)), table)
+    hand = await window.hand()
+    assert sorted(hand) == cards_of(private.cards)
+    assert await window.card_labels() == [card_full_name(c, window.user.locale) for c in hand]
+    if private.playable:
+        assert sorted(await window.playable()) == cards_of(private.playable)
+    return snapshot.move_number
+
+
+async def test_a_whole_game_two_people_in_the_activity_two_by_dm(
+    activity: Hearts, browser: Browser, discord_client: DiscordClientServer
+):
+    """alice and bob play in their pages (bob's in German), carol and dave by DM, to the game's
+    end (to 10 points: a hand or a few): before each of their moves the page shows the table's
+    move, the hand and the cards that may be played as the service has them, and whose turn it is;
+    at the end both pages show every seat's final total."""
+    service = activity.bot.service
+    alice, bob, carol, dave = activity.people
+    activity.emu.set_locale(bob, "de")  # bob's page speaks German (the cards' names, its words)
+    table = await started(activity)
+    windows = {str(u.id): await open_for(browser, discord_client, activity, u) for u in (alice, bob)}
+    played = {name: 0 for name in windows}
+    while (snapshot := await service.table_snapshot(table)).status is not TableStatus.FINISHED:
+        waiting = [snapshot.seats[s].player_id for s in snapshot.waiting]
+        if snapshot.phase is Phase.PASSING:
+            for player, window in windows.items():  # each taps their cards, then Pass
+                seat = seat_of(activity, table, window.user)
+                if snapshot.passed[seat]:
+                    continue
+                await shown_as_the_service_has_it(activity, window, table)
+                count = service.private_hand(Actor(player), table).pass_count
+                await window.pass_cards((await window.hand())[:count])
+                await activity.emu.wait_until(
+                    lambda seat=seat: service.snapshot(table).passed[seat], what=f"seat {seat}'s pass"
+                )
+            await activity.pass_hand(carol)
+            await activity.pass_hand(dave)
+            await activity.emu.wait_until(
+                lambda: service.snapshot(table).phase is not Phase.PASSING, what="the passes made"
+            )
+        elif window := next((windows[p] for p in waiting if p in windows), None):
+            move = await shown_as_the_service_has_it(activity, window, table)
+            seat = seat_of(activity, table, window.user)
+            await expect(window.hook(f"seat-{seat}")).to_have_attribute("data-turn", "true", timeout=BOUND)
+            if snapshot.phase is Phase.MOON_CHOICE:
+                await window.hook("moon-shoot").click(timeout=BOUND)
+            else:
+                await window.tap((await window.playable())[0])
+                played[str(window.user.id)] += 1
+            await window.wait_move(move + 1)
+        else:
+            await activity.play_until(lambda: _activity_turn(activity, table), [carol, dave], limit=60)
+    assert all(count >= 13 for count in played.values()), played  # at least a whole hand each
+    final = snapshot.move_number
+    assert snapshot.result is not None
+    for window in windows.values():
+        assert await window.wait_move(final) == final
+        for standing in snapshot.result.standings:
+            assert standing.seat is not None
+            seat = window.hook(f"seat-{standing.seat}")
+            await expect(seat).to_contain_text(str(standing.total), timeout=BOUND)
+        assert (await window.client_state())["unknown"] == []
+
+
+@dataclass
+class Turn:
+    """alice's turn, shown in her page (its socket behind a gate) and in her DM."""
+
+    table: int
+    window: ActivityWindow
+    gate: SocketGate
+    move: int
+    dm: Message
+    from_dm: int  # the card her DM's first card button plays
+    in_page: int  # another card she may play, which she taps in the page
+    hand: list[int]  # her hand before either
+
+
+async def alices_turn(hearts: Hearts, browser: Browser, client: DiscordClientServer) -> Turn:
+    """A hand played by DM up to a turn of alice's where she may play two cards or more."""
+    service, alice = hearts.bot.service, hearts.people[0]
+    table = await started(hearts)
+    for person in hearts.people:
+        await hearts.pass_hand(person)
+    mine = seat_of(hearts, table, alice)
+
+    def her_choice() -> bool:
+        if service.snapshot(table).waiting != (mine,):
+            return False
+        return len(cards_of(service.private_hand(Actor(str(alice.id)), table).playable)) >= 2
+
+    await hearts.play_until(her_choice, limit=60)
+    window = await open_for(browser, client, hearts, alice, gate=True)
+    assert window.gate is not None
+    move = await shown_as_the_service_has_it(hearts, window, table)
+    dm = await dm_at(hearts, alice, move)
+    from_dm = card_of(next_tap(dm))
+    in_page = next(c for c in await window.playable() if c != from_dm)
+    return Turn(table, window, window.gate, move, dm, from_dm, in_page, hand_of(hearts, table, alice))
+
+
+async def dm_at(hearts: Hearts, user: User, move: int) -> Message:
+    """``user``'s DM with the cards they may play at ``move`` (it comes after the move is open)."""
+
+    def current() -> Message | None:
+        message = hearts.latest_with(user, "card")
+        cards = [c for c in controls(message) if c.startswith("hh:card:")] if message else []
+        return message if any(move_of(c) == move and enabled(message, c) for c in cards) else None  # type: ignore[arg-type]
+
+    return await hearts.emu.wait_until(current, what=f"{user.name}'s DM at move {move}")
+
+
+def hand_of(hearts: Hearts, table: int, user: User) -> list[int]:
+    return cards_of(hearts.bot.service.private_hand(Actor(str(user.id)), table).cards)
+
+
+async def test_a_move_made_in_the_dm_while_the_page_shows_the_old_turn_is_refused_in_the_page(
+    activity: Hearts, browser: Browser, discord_client: DiscordClientServer
+):
+    """alice's page still shows her turn (what the server sends it is held back, as on a slow
+    connection) when she plays from her DM: the card she taps in the page is refused as out of
+    date, and the page then shows the table as it is."""
+    service, emu, alice = activity.bot.service, activity.emu, activity.people[0]
+    turn = await alices_turn(activity, browser, discord_client)
+
+    turn.gate.hold()
+    await (await activity.move(alice, turn.dm)).wait_acknowledged()
+    await emu.wait_until(lambda: service.snapshot(turn.table).move_number > turn.move, what="the DM's card")
+    await turn.window.tap(turn.in_page)  # the page still shows move `turn.move`
+    turn.gate.release()
+
+    await expect(turn.window.notice).to_contain_text(t("table.stale", alice.locale), timeout=BOUND)
+    assert sorted(set(turn.hand) - set(hand_of(activity, turn.table, alice))) == [turn.from_dm]
+    snapshot = service.snapshot(turn.table)
+    assert await turn.window.wait_move(snapshot.move_number) == snapshot.move_number
+    assert sorted(await turn.window.trick()) == sorted(snapshot.trick)
+
+
+async def test_a_card_tapped_in_the_page_and_the_dm_at_once_is_played_once(
+    activity: Hearts, browser: Browser, discord_client: DiscordClientServer
+):
+    """alice taps two different cards at the same moment, one in the page and one in her DM
+    (the page shows her turn until both are sent): whichever the table takes first is played, and
+    the other place says the move is out of date."""
+    service, emu, alice = activity.bot.service, activity.emu, activity.people[0]
+    stale = t("table.stale", alice.locale)
+    turn = await alices_turn(activity, browser, discord_client)
+
+    turn.gate.hold()
+    _, click = await asyncio.gather(turn.window.tap(turn.in_page), activity.move(alice, turn.dm))
+    await click.wait_acknowledged()
+    await emu.wait_until(lambda: service.snapshot(turn.table).move_number > turn.move, what="a card played")
+    turn.gate.release()
+    await activity.settle()
+    played = sorted(set(turn.hand) - set(hand_of(activity, turn.table, alice)))
+    assert played in ([turn.in_page], [turn.from_dm]), played  # one card, not two
+    if played == [turn.from_dm]:
+        await expect(turn.window.notice).to_contain_text(stale, timeout=BOUND)
+    else:
+        refused = await emu.wait_for_message(lambda m: m.content == stale, viewer=alice, since=click)
+        assert refused.ephemeral or refused.guild_id is None  # alice's alone
+    snapshot = service.snapshot(turn.table)
+    assert await turn.window.wait_move(snapshot.move_number) == snapshot.move_number
+
+
+async def test_after_a_restart_mid_trick_the_page_reconnects_to_the_table_as_it_is(
+    activity: Hearts, browser: Browser, discord_client: DiscordClientServer, bot_runner: BotRunner
+):
+    service = activity.bot.service
+    table = await started(activity)
+    for person in activity.people:
+        await activity.pass_hand(person)
+    await activity.play_until(lambda: len(service.snapshot(table).trick) == 2)
+    await activity.settle()
+    snapshot = service.snapshot(table)
+    third = next(u for u in activity.people if str(u.id) == snapshot.seats[snapshot.waiting[0]].player_id)
+    window = await open_for(browser, discord_client, activity, third)
+    move = await shown_as_the_service_has_it(activity, window, table)
+    assert sorted(await window.trick()) == sorted(snapshot.trick)
+
+    cog = activity.bot.get_cog("ActivityCog")
+    await activity.restart(bot_runner, activity_port=cog.port)  # type: ignore[union-attr]
+    await activity.emu.wait_until(lambda: len(window.sockets) >= 2, what="the page's new socket")
+    await window.wait_state("playing")
+    assert await shown_as_the_service_has_it(activity, window, table) == move
+    assert sorted(await window.trick()) == sorted(snapshot.trick)
+    # The new socket carries moves: the third card of the trick, tapped in the page.
+    await window.tap((await window.playable())[0])
+    await window.wait_move(move + 1)
+    assert len(activity.bot.service.snapshot(table).trick) == 3
+
+
+async def test_a_wrong_or_expired_code_shows_a_notice_and_nothing_of_the_table(
+    activity: Hearts, browser: Browser, discord_client: DiscordClientServer
+):
+    """Discord refuses the code when the bot trades it: the page says so in the reader's language
+    (their browser's, all it knows before Discord has said who they are) and shows no table."""
+    alice = activity.people[0]
+    activity.emu.set_locale(alice, "fr")
+    await started(activity)
+    await activity.settle()
+    for fault in CodeFault:
+        discord_client.faults[alice.id] = fault
+        window = await open_for(browser, discord_client, activity, alice)
+        await window.wait_state("refused")
+        await expect(window.notice).to_have_text(t("activity.unauthorized", "fr"), timeout=BOUND)
+        await expect(window.hook("hand")).to_have_count(0)
+        await expect(window.ui.locator("[data-testid^=seat-]")).to_have_count(0)
+        await expect(window.ui.locator("[data-card]")).to_have_count(0)
+        for name in (p.name for p in activity.people):
+            await expect(window.body).not_to_contain_text(name)
+        assert await window.dataset("move") is None
+        assert "AUTHENTICATE" not in (await window.client_state())["commands"]  # type: ignore[operator]
+        await window.context.close()
+
+
+async def test_a_spectator_sees_the_table_and_no_hand(
+    activity: Hearts, browser: Browser, discord_client: DiscordClientServer
+):
+    emu, service = activity.emu, activity.bot.service
+    table = await started(activity)
+    eve = emu.create_user("eve")
+    emu.add_member(activity.guild, eve)
+    window = await open_for(browser, discord_client, activity, eve)
+    snapshot = service.snapshot(table)
+    assert await window.wait_move(snapshot.move_number) == snapshot.move_number
+    for seat, person in enumerate(activity.people):
+        await expect(window.hook(f"seat-{seat}")).to_contain_text(person.name, timeout=BOUND)
+    await expect(window.hook("hand")).to_have_count(0)
+    await expect(window.ui.locator("[data-card]")).to_have_count(0)  # no card of anyone's hand
+    await expect(window.hook("pass-confirm")).to_have_count(0)
