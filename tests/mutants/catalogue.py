@@ -579,4 +579,28 @@ SEASONS: tuple[Mutant, ...] = (
     ),
 )
 
-MUTANTS = (*ISSUE_27, *FEATURES, *WEAK_TESTS, *PRESENTATION, *DAY_EDGE, *SEASONS)
+SUITE_SPEED: tuple[Mutant, ...] = (  # what made the suite faster must not change what the bot does
+    Mutant(
+        "a table whose timeout is under way is called stuck and its timeout armed again",
+        "bot/tables/service.py",
+        ("                and table.timing_out != table.move_number\n",),
+        "",
+        ("tests/tables/test_turns.py", "-k", "held and sqlite"),
+    ),
+    Mutant(
+        "periodic background work piles up behind a run still under way",
+        "bot/tables/service_base.py",
+        ("        if name in self._alone:\n            return\n",),
+        "",
+        ("tests/tables/test_turns.py", "-k", "held and sqlite"),
+    ),
+    Mutant(
+        "the catalogues' compiled copy is kept after a catalogue changed",
+        "bot/text/pofiles.py",
+        ('        digest.update(code.encode() + b"\\0" + po_path(code, directory).read_bytes())',),
+        "        digest.update(code.encode())",
+        ("tests/text/test_po.py", "-k", "compiled_copy"),
+    ),
+)
+
+MUTANTS = (*ISSUE_27, *FEATURES, *WEAK_TESTS, *PRESENTATION, *DAY_EDGE, *SEASONS, *SUITE_SPEED)
