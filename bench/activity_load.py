@@ -50,6 +50,7 @@ from playtest.processes import REPO_ROOT, BotProcesses
 SEATS = 4
 CARDS_PER_HAND = 52
 GOAL_P99_MS = 100.0
+WINDOW = 20.0  # seconds: the p99 is printed for each such part of the game too
 QUIET = 3.0  # seconds without a REST call: the bot has caught up with Discord
 
 
@@ -123,7 +124,7 @@ class Client:
 class Table:
     go: asyncio.Event
     sent_at: dict[int, float] = field(default_factory=dict)  # move number → when its move was sent
-    latencies: list[float] = field(default_factory=list)
+    latencies: list[tuple[float, float]] = field(default_factory=list)  # (move sent, seconds to a seat)
     _seen: dict[int, int] = field(default_factory=dict)  # client id → the move number it holds
 
     def sent(self, move: int) -> None:
@@ -134,7 +135,7 @@ class Table:
         before = self._seen.get(id(client), -1)
         for m, at in self.sent_at.items():
             if before <= m < move:
-                self.latencies.append(now - at)
+                self.latencies.append((at, now - at))
         self._seen[id(client)] = max(before, move)
 
 
@@ -170,7 +171,7 @@ async def pages(base: str, seats: list[Seat], think: tuple[float, float], bot_pi
         for ws in sockets:
             await ws.close()
     return {
-        "latencies": [ms * 1000 for t in tables for ms in t.latencies],
+        "latencies": [(at - started, ms * 1000) for t in tables for at, ms in t.latencies],
         "per_connection": per_connection,
         "seconds": seconds,
     }
@@ -255,7 +256,7 @@ async def run(tables: int, think: tuple[float, float], workdir: Path, root: Path
         finally:
             errors = await bots.stop_all()
     cards = tables * CARDS_PER_HAND
-    latencies = sorted(result["latencies"])
+    latencies = sorted(ms for _, ms in result["latencies"])
     routes = Counter(r.route for r in requests)
     print(
         f"== {tables} table(s), 4 people each in the Activity (socket clients), 1 hand, "
@@ -265,6 +266,14 @@ async def run(tables: int, think: tuple[float, float], workdir: Path, root: Path
     print(
         f"move -> every seat's view updated: p50 {percentile(latencies, 50):.1f} ms, "
         f"p99 {percentile(latencies, 99):.1f} ms, max {latencies[-1]:.1f} ms (goal p99 < {GOAL_P99_MS:g} ms)"
+    )
+    windows: dict[int, list[float]] = {}
+    for at, ms in result["latencies"]:
+        windows.setdefault(int(at // WINDOW), []).append(ms)
+    print(
+        f"p99 by {WINDOW:g} s of the game: "
+        + ", ".join(f"{percentile(sorted(w), 99):.0f}" for _, w in sorted(windows.items()))
+        + " ms"
     )
     print(f"memory per connection (the bot's process): {result['per_connection']:.1f} KiB")
     print(f"Discord requests per card: {len(requests) / cards:.2f}")

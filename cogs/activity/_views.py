@@ -3,7 +3,9 @@ same service snapshot and private hand the DMs are drawn from, so both faces sho
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine.cards import cards_of
@@ -17,6 +19,28 @@ def seat_label(seat: SeatInfo, names: Mapping[str, str], locale: str | None) -> 
     if seat.is_computer or seat.player_id is None:
         return t("seat.computer", locale, number=seat.seat + 1)
     return names.get(seat.player_id) or t("seat.unknown_player", locale, short=seat.player_id[-4:])
+
+
+@dataclass(frozen=True)
+class TableViews:
+    """A table at one moment as every socket watching it is sent it. It is read once per change
+    of the table (not once per socket), and each distinct view encoded once: a seated person's
+    own, and one per language for the spectators, who all see the same table."""
+
+    snapshot: TableSnapshot
+    hands: Mapping[str, PrivateHand]  # the seated people's own hands, by their id
+    names: Mapping[str, str]
+    _texts: dict[tuple[str | None, str | None], str] = field(default_factory=dict, compare=False)
+
+    def text(self, player_id: str, locale: str | None) -> str:
+        """The JSON this reader is sent: their hand if they have a seat, else the spectators'."""
+        hand = self.hands.get(player_id)
+        key = (None if hand is None else player_id, locale)
+        text = self._texts.get(key)
+        if text is None:
+            view = table_view(self.snapshot, hand, self.names, locale)
+            text = self._texts[key] = json.dumps(view, separators=(",", ":"))
+        return text
 
 
 def seat_of(snapshot: TableSnapshot, player_id: str) -> int | None:
