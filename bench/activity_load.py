@@ -27,6 +27,7 @@ import argparse
 import asyncio
 import logging
 import multiprocessing
+import os
 import random
 import re
 import sys
@@ -52,6 +53,33 @@ CARDS_PER_HAND = 52
 GOAL_P99_MS = 100.0
 WINDOW = 20.0  # seconds: the p99 is printed for each such part of the game too
 QUIET = 3.0  # seconds without a REST call: the bot has caught up with Discord
+
+
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """CPU time (user and system) so far of the bot's process, and of the processes it started
+    that are still running (its image worker, under a fork server)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+
+    def of(p: int) -> float:
+        with open(f"/proc/{p}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / ticks
+
+    def descendants(p: int) -> list[int]:
+        with open(f"/proc/{p}/task/{p}/children") as children:
+            mine = [int(c) for c in children.read().split()]
+        return [d for c in mine for d in (c, *descendants(c))]
+
+    return of(pid), sum(of(d) for d in descendants(pid))
+
+
+async def loop_lag(session: aiohttp.ClientSession, metrics: str) -> dict[str, float]:
+    """The bot's event-loop lag histogram (sampled every half second): samples at or under each
+    bucket's bound, from its metrics endpoint."""
+    async with session.get(metrics) as response:
+        text = await response.text()
+    found = re.findall(r'^hearts_event_loop_lag_seconds_bucket\{le="([^"]+)"\} (\S+)$', text, re.M)
+    return {le: float(count) for le, count in found}
 
 
 def resident_kib(pid: int) -> int:
@@ -147,7 +175,9 @@ async def open_page(base: str, session: aiohttp.ClientSession, seat: Seat) -> ai
     return ws
 
 
-async def pages(base: str, seats: list[Seat], think: tuple[float, float], bot_pid: int) -> dict[str, Any]:
+async def pages(
+    base: str, metrics: str, seats: list[Seat], think: tuple[float, float], bot_pid: int
+) -> dict[str, Any]:
     go = asyncio.Event()
     tables = [Table(go) for _ in range(len(seats) // SEATS)]
     before = resident_kib(bot_pid)
@@ -164,23 +194,27 @@ async def pages(base: str, seats: list[Seat], think: tuple[float, float], bot_pi
         per_connection = (resident_kib(bot_pid) - before) / len(clients)
         for table in tables:
             table.latencies.clear()  # the first views are no moves
-        started = time.perf_counter()
+        lag = await loop_lag(session, metrics)
+        started, cpu = time.perf_counter(), cpu_seconds(bot_pid)
         go.set()
         await asyncio.wait_for(asyncio.gather(*runs), timeout=900)
-        seconds = time.perf_counter() - started
+        seconds, cpu_after = time.perf_counter() - started, cpu_seconds(bot_pid)
+        lag_after = await loop_lag(session, metrics)
         for ws in sockets:
             await ws.close()
     return {
         "latencies": [(at - started, ms * 1000) for t in tables for at, ms in t.latencies],
         "per_connection": per_connection,
         "seconds": seconds,
+        "cpu": (cpu_after[0] - cpu[0], cpu_after[1] - cpu[1]),
+        "lag": {le: lag_after[le] - lag.get(le, 0.0) for le in lag_after},
     }
 
 
 def pages_process(
-    base: str, seats: list[Seat], think: tuple[float, float], bot_pid: int, out: Connection
+    base: str, metrics: str, seats: list[Seat], think: tuple[float, float], bot_pid: int, out: Connection
 ) -> None:
-    out.send(asyncio.run(pages(base, seats, think, bot_pid)))
+    out.send(asyncio.run(pages(base, metrics, seats, think, bot_pid)))
     out.close()
 
 
@@ -226,10 +260,12 @@ async def run(tables: int, think: tuple[float, float], workdir: Path, root: Path
                 "ACTIVITY_PORT": "0",
                 "DISCORD_CLIENT_SECRET": emu.activities.client_secret,
                 "RENDER_WORKERS": "1",
+                "METRICS_PORT": "0",
             },
             root=root,
         )
         try:
+            metrics = await bot.wait_for_line("metrics on http", timeout=60)
             line = await bot.wait_for_line("activity server on", timeout=60)
             await bot.wait_for_line("has connected to Gateway", timeout=60)
             port = re.search(r"activity server on [\d.]+:(\d+)", line)
@@ -244,7 +280,14 @@ async def run(tables: int, think: tuple[float, float], workdir: Path, root: Path
             receive, send = multiprocessing.get_context("spawn").Pipe(duplex=False)
             child = multiprocessing.get_context("spawn").Process(
                 target=pages_process,
-                args=(f"http://127.0.0.1:{port.group(1)}", seats, think, bot.process.pid, send),
+                args=(
+                    f"http://127.0.0.1:{port.group(1)}",
+                    metrics.split("metrics on ")[1].split()[0],
+                    seats,
+                    think,
+                    bot.process.pid,
+                    send,
+                ),
             )
             child.start()
             send.close()
@@ -274,6 +317,18 @@ async def run(tables: int, think: tuple[float, float], workdir: Path, root: Path
         f"p99 by {WINDOW:g} s of the game: "
         + ", ".join(f"{percentile(sorted(w), 99):.0f}" for _, w in sorted(windows.items()))
         + " ms"
+    )
+    bot_cpu, worker_cpu = result["cpu"]
+    print(
+        f"the bot's CPU per card while the games ran: {bot_cpu / cards * 1000:.2f} ms "
+        f"({bot_cpu / result['seconds']:.0%} of a core), "
+        f"its image worker's {worker_cpu / cards * 1000:.2f} ms"
+    )
+    lag = result["lag"]
+    samples = lag.get("+Inf", 0.0)
+    print(
+        f"the bot's event loop, sampled every 0.5 s: {samples:.0f} samples, late by more than "
+        + ", ".join(f"{float(b) * 1000:g} ms: {samples - lag[b]:.0f}" for b in ("0.05", "0.1", "0.25", "1.0"))
     )
     print(f"memory per connection (the bot's process): {result['per_connection']:.1f} KiB")
     print(f"Discord requests per card: {len(requests) / cards:.2f}")
