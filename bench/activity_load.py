@@ -73,13 +73,13 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
     return of(pid), sum(of(d) for d in descendants(pid))
 
 
-async def loop_lag(session: aiohttp.ClientSession, metrics: str) -> dict[str, float]:
-    """The bot's event-loop lag histogram (sampled every half second): samples at or under each
-    bucket's bound, from its metrics endpoint."""
+async def histograms(session: aiohttp.ClientSession, metrics: str) -> dict[tuple[str, str], float]:
+    """The bot's event-loop lag (sampled every half second) and storage commit times, from its
+    metrics endpoint: (histogram, bucket bound) → samples at or under it."""
     async with session.get(metrics) as response:
         text = await response.text()
-    found = re.findall(r'^hearts_event_loop_lag_seconds_bucket\{le="([^"]+)"\} (\S+)$', text, re.M)
-    return {le: float(count) for le, count in found}
+    pattern = r'^hearts_(event_loop_lag|storage_commit)_seconds_bucket\{le="([^"]+)"\} (\S+)$'
+    return {(name, le): float(count) for name, le, count in re.findall(pattern, text, re.M)}
 
 
 def resident_kib(pid: int) -> int:
@@ -194,12 +194,12 @@ async def pages(
         per_connection = (resident_kib(bot_pid) - before) / len(clients)
         for table in tables:
             table.latencies.clear()  # the first views are no moves
-        lag = await loop_lag(session, metrics)
+        lag = await histograms(session, metrics)
         started, cpu = time.perf_counter(), cpu_seconds(bot_pid)
         go.set()
         await asyncio.wait_for(asyncio.gather(*runs), timeout=900)
         seconds, cpu_after = time.perf_counter() - started, cpu_seconds(bot_pid)
-        lag_after = await loop_lag(session, metrics)
+        lag_after = await histograms(session, metrics)
         for ws in sockets:
             await ws.close()
     return {
@@ -207,7 +207,7 @@ async def pages(
         "per_connection": per_connection,
         "seconds": seconds,
         "cpu": (cpu_after[0] - cpu[0], cpu_after[1] - cpu[1]),
-        "lag": {le: lag_after[le] - lag.get(le, 0.0) for le in lag_after},
+        "histograms": {key: lag_after[key] - lag.get(key, 0.0) for key in lag_after},
     }
 
 
@@ -324,12 +324,16 @@ async def run(tables: int, think: tuple[float, float], workdir: Path, root: Path
         f"({bot_cpu / result['seconds']:.0%} of a core), "
         f"its image worker's {worker_cpu / cards * 1000:.2f} ms"
     )
-    lag = result["lag"]
-    samples = lag.get("+Inf", 0.0)
-    print(
-        f"the bot's event loop, sampled every 0.5 s: {samples:.0f} samples, late by more than "
-        + ", ".join(f"{float(b) * 1000:g} ms: {samples - lag[b]:.0f}" for b in ("0.05", "0.1", "0.25", "1.0"))
-    )
+    for name, what in (("event_loop_lag", "the bot's event loop late"), ("storage_commit", "commits")):
+        counts = {le: n for (h, le), n in result["histograms"].items() if h == name}
+        samples = counts.get("+Inf", 0.0)
+        print(
+            f"{what} ({samples:.0f}) by more than "
+            + ", ".join(
+                f"{float(b) * 1000:g} ms: {samples - counts.get(b, 0):.0f}"
+                for b in ("0.05", "0.1", "0.25", "1.0")
+            )
+        )
     print(f"memory per connection (the bot's process): {result['per_connection']:.1f} KiB")
     print(f"Discord requests per card: {len(requests) / cards:.2f}")
     for route, count in routes.most_common(8):
