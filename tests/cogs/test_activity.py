@@ -246,6 +246,15 @@ async def test_a_change_is_read_once_for_every_socket_and_changes_told_at_once_a
     current = activity.bot.service.snapshot(table).move_number
     assert all(page.received[-1]["move"] == current for page in pages.values())
 
+    # A page opening now is sent the table as last read (nothing changed since): no read.
+    dave = await open_page(activity, session, activity.people[3], {"table": table})
+    first = await dave.view()
+    assert reads == [table] * 3
+    assert first["move"] == current and first["hand"]["cards"] not in (
+        hands["alice"]["cards"],
+        hands["bob"]["cards"],
+    )
+
 
 def _person_to_play(hearts: Hearts, snap: TableSnapshot) -> str | None:
     for seat in snap.waiting:
