@@ -335,7 +335,12 @@ async def run(tables: int, think: tuple[float, float], workdir: Path, root: Path
             )
         )
     print(f"memory per connection (the bot's process): {result['per_connection']:.1f} KiB")
-    print(f"Discord requests per card: {len(requests) / cards:.2f}")
+    dms = {str(c.id) for c in emu.state.dm_channels.values()}
+    to_dms = sum(1 for r in requests if (m := re.search(r"/channels/(\d+)", r.path)) and m.group(1) in dms)
+    print(
+        f"Discord requests per card: {len(requests) / cards:.2f}, of which in DMs (the people's hands) "
+        f"{to_dms / cards:.2f}"
+    )
     for route, count in routes.most_common(8):
         print(f"  {count / cards:6.3f}/card  {count:7d}  {route}")
     if errors:
