@@ -7,12 +7,15 @@ process runs the local Discord emulator and opens the tables; the socket clients
 pages) run in a child process of their own.
 
 It prints: the time from a move sent on a socket to each of the table's 4 sockets holding the view
-after it (p50, p99; goal p99 < 100 ms with 100 tables), measured in the clients' process (the
-bot's work, the two socket hops, and the clients' own reading of the views); the memory per
-connection (the bot process's resident memory before and after the sockets opened and got their
-first view, divided by their number); and the bot's Discord requests per card played while
-everyone plays in the Activity (every REST call from the first table opened to the quiet after the
-last game, the DMs of pages closing at the end included).
+after it (p50, p99, and the p99 of each 20 s of the game; goal p99 < 100 ms with 100 tables),
+measured in the clients' process: the bot's work, its commit of the move (no view shows a move
+before the database has it), the two socket hops, and the clients' own reading of the views. To
+tell the bot's share from the machine's: the bot's CPU time per card while the games run (its image
+worker's apart), how late its event loop ran (its own metric, sampled every half second) and how
+long its commits took. Then the memory per connection (the bot process's resident memory before
+and after the sockets opened and got their first view, divided by their number), and the bot's
+Discord requests per card played while everyone plays in the Activity (every REST call from the
+first table opened to the quiet after the last game), with those that go to the people's DMs.
 
 People think ``--think LOW HIGH`` seconds per move (default 1-3, as ``discord_load.py``); ``--think 0
 0`` plays as fast as the bot answers (a stress, not people). ``--bot-root DIR`` runs the bot from
