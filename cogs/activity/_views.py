@@ -24,12 +24,14 @@ def seat_label(seat: SeatInfo, names: Mapping[str, str], locale: str | None) -> 
 @dataclass(frozen=True)
 class TableViews:
     """A table at one moment as every socket watching it is sent it. It is read once per change
-    of the table (not once per socket), and each distinct view encoded once: a seated person's
-    own, and one per language for the spectators, who all see the same table."""
+    of the table (not once per socket); its public part is encoded once per language and each
+    seated person's own part (their hand) once, spliced after it; spectators of one language
+    share one text."""
 
     snapshot: TableSnapshot
     hands: Mapping[str, PrivateHand]  # the seated people's own hands, by their id
     names: Mapping[str, str]
+    _public: dict[str | None, str] = field(default_factory=dict, compare=False)
     _texts: dict[tuple[str | None, str | None], str] = field(default_factory=dict, compare=False)
 
     def text(self, player_id: str, locale: str | None) -> str:
@@ -38,9 +40,15 @@ class TableViews:
         key = (None if hand is None else player_id, locale)
         text = self._texts.get(key)
         if text is None:
-            view = table_view(self.snapshot, hand, self.names, locale)
-            text = self._texts[key] = json.dumps(view, separators=(",", ":"))
+            public = self._public.get(locale)
+            if public is None:  # the object without its closing brace: a reader's part follows
+                public = self._public[locale] = _encode(public_view(self.snapshot, self.names, locale))[:-1]
+            text = self._texts[key] = f"{public},{_encode(reader_view(hand))[1:]}"
         return text
+
+
+def _encode(value: dict[str, Any]) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 def seat_of(snapshot: TableSnapshot, player_id: str) -> int | None:
@@ -48,14 +56,9 @@ def seat_of(snapshot: TableSnapshot, player_id: str) -> int | None:
     return next((s.seat for s in snapshot.seats if s.player_id == player_id and not s.is_computer), None)
 
 
-def table_view(
-    snapshot: TableSnapshot,
-    hand: PrivateHand | None,
-    names: Mapping[str, str],
-    locale: str | None,
-) -> dict[str, Any]:
-    """The public table for everyone; ``hand`` only for the reader's own seat (spectators: None).
-    Cards are the engine's card ids (0-51); ``deadline`` is epoch seconds (the live countdown)."""
+def public_view(snapshot: TableSnapshot, names: Mapping[str, str], locale: str | None) -> dict[str, Any]:
+    """The table as everyone sees it (a view is this and ``reader_view``). Cards are the engine's
+    card ids (0-51); ``deadline`` is epoch seconds (the live countdown)."""
 
     def at(values: tuple[int, ...], seat: int) -> int:
         return values[seat] if seat < len(values) else 0
@@ -87,9 +90,12 @@ def table_view(
             }
             for s in snapshot.seats
         ],
-        "you": None if hand is None else hand.seat,
-        "hand": None if hand is None else _hand(hand),
     }
+
+
+def reader_view(hand: PrivateHand | None) -> dict[str, Any]:
+    """The reader's own part of a view: their seat and hand (spectators: None)."""
+    return {"you": None if hand is None else hand.seat, "hand": None if hand is None else _hand(hand)}
 
 
 def _hand(hand: PrivateHand) -> dict[str, Any]:
