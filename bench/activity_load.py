@@ -346,6 +346,7 @@ async def run(tables: int, think: tuple[float, float], workdir: Path, root: Path
     )
     for route, count in routes.most_common(8):
         print(f"  {count / cards:6.3f}/card  {count:7d}  {route}")
+    print(f"the bot's log: {len(bot.lines)} lines")
     if errors:
         print(f"the bot logged {len(errors)} error line(s), the first: {errors[0]}")
 
