@@ -76,11 +76,11 @@ class BotProcesses:
         self.workdir = workdir
         self.started: list[BotProcess] = []
 
-    async def start(self, *, extra_env: dict[str, str] | None = None) -> BotProcess:
+    async def start(self, *, extra_env: dict[str, str] | None = None, root: Path = REPO_ROOT) -> BotProcess:
         """``python -m bot`` against the emulator. The real entry point runs on the real clock, so the
         emulator's clock (a fixed instant otherwise) is first moved up to the wall clock's time:
         the ids it makes (a table message's age) must agree with the bot's clock. These tests
-        decide nothing by the day."""
+        decide nothing by the day. ``root``: the checkout the bot runs from (a benchmark's before)."""
         self.emu.clock.advance(max(0.0, time.time() - self.emu.clock.time()))
         env = {
             k: v
@@ -93,14 +93,14 @@ class BotProcesses:
             DEV_GUILD_ID="",  # set, so a developer's .env cannot point the bot at a server that is not here
             LOG_LEVEL="INFO",
             PYTHONUNBUFFERED="1",
-            PYTHONPATH=str(REPO_ROOT),
+            PYTHONPATH=str(root),
         )
         env.update(extra_env or {})
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
             "bot",
-            cwd=REPO_ROOT,
+            cwd=root,
             env=env,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.STDOUT,

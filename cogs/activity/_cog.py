@@ -20,8 +20,11 @@ URL mapping.
   ``{"op": "refused", "code", "reason"}`` in the reader's language, and changes nothing.
 - Whenever a table's events are emitted (the cog is one of the service's ``watchers``: told at
   once, before the Discord side shows them), each socket watching it is sent the table as it is
-  then; sends to one socket are coalesced (a socket that is still being sent to gets the newest
-  state once that send is done), so a slow page never holds up the table or other pages.
+  then. The table is read once for all its sockets (``_views.TableViews``: one snapshot, each
+  seated person's hand, the names; each distinct view encoded once), and changes that come while
+  it is being read are coalesced into one read after it. Sends to one socket are coalesced too (a
+  socket that is still being sent to gets the newest view once that send is done), so a slow page
+  never holds up the table or other pages.
 - When the bot stops, the sockets are closed with 1012 (service restart); the page reconnects and
   is sent the table as it is then. A socket opened while the starting bot is still restoring its
   tables is closed with 1012 at once, before its hello: it comes back when they are there.
@@ -47,11 +50,12 @@ from bot.engine.cards import cardset
 from bot.engine.moves import Refusal
 from bot.tables.permissions import Actor
 from bot.tables.refusals import Refused, TableRefusal
+from bot.tables.snapshot import PrivateHand
 from bot.text import refusal_text
 
 from ._identity import DiscordOAuth, NotAuthorized, Person
 from ._static import add_static_routes
-from ._views import seat_of, table_view
+from ._views import TableViews, seat_of
 from ._words import header_locale, words_message
 
 log = logging.getLogger(__name__)
@@ -70,14 +74,17 @@ class Connection:
     ws: web.WebSocketResponse
     person: Person
     table_id: int
-    sending: asyncio.Task[None] | None = None  # the view being sent
-    stale: bool = False  # the table changed while it was: send again when it is done
+    sending: asyncio.Task[None] | None = None  # the socket's sender, while it has something to send
+    pending: str | None = None  # the newest message not sent yet (an older one unsent is dropped)
 
 
 class ActivityCog(commands.Cog):
     def __init__(self, bot: HeartsClient) -> None:
         self.bot = bot
         self.watching: dict[int, set[Connection]] = {}  # table id → its open sockets
+        self._latest: dict[int, TableViews] = {}  # a watched table as last read (read at each change)
+        self._reading: dict[int, asyncio.Task[None]] = {}  # tables being read for their sockets
+        self._stale: set[int] = set()  # tables that changed while being read: read again after
         self.port: int | None = None
         self._runner: web.AppRunner | None = None
         self._session: aiohttp.ClientSession | None = None
@@ -112,6 +119,8 @@ class ActivityCog(commands.Cog):
     async def cog_unload(self) -> None:
         with contextlib.suppress(ValueError):
             self.bot.service.watchers.remove(self._changed)
+        for reading in list(self._reading.values()):
+            reading.cancel()
         for connections in list(self.watching.values()):
             for conn in list(connections):
                 if conn.sending is not None:
@@ -125,26 +134,59 @@ class ActivityCog(commands.Cog):
     # == the table's events =====================================================================
 
     def _changed(self, table_id: int) -> None:
-        """A table changed: each socket watching it is sent the table as it is now."""
-        for conn in self.watching.get(table_id, ()):
-            self._push(conn)
-
-    def _push(self, conn: Connection) -> None:
-        if conn.sending is not None:
-            conn.stale = True
+        """A table changed: each socket watching it is sent the table as it is now (read once for
+        all of them; a change during a read is one more read after it)."""
+        if table_id not in self.watching:
             return
+        if table_id in self._reading:
+            self._stale.add(table_id)
+            return
+        self._reading[table_id] = asyncio.get_running_loop().create_task(self._refresh(table_id))
 
-        async def send() -> None:
-            try:
-                while True:
-                    conn.stale = False
-                    await self._send_view(conn)
-                    if not conn.stale:
-                        return
-            finally:
-                conn.sending = None
+    async def _refresh(self, table_id: int) -> None:
+        try:
+            while True:
+                self._stale.discard(table_id)
+                try:
+                    views = await self._read(table_id)
+                except Refused as exc:
+                    self._latest.pop(table_id, None)
+                    for conn in list(self.watching.get(table_id, ())):
+                        self._push(conn, json.dumps(_refusal(exc, conn.person.locale)))
+                else:
+                    if table_id in self.watching:
+                        self._latest[table_id] = views
+                    for conn in list(self.watching.get(table_id, ())):
+                        self._push(conn, views.text(conn.person.user_id, conn.person.locale))
+                if table_id not in self._stale:
+                    return
+        finally:
+            self._reading.pop(table_id, None)
 
-        conn.sending = asyncio.get_running_loop().create_task(send())
+    def _first_view(self, conn: Connection) -> None:
+        """A socket just opened: the table as last read (current: every change is read again
+        while anyone watches), or as a read under way or a new one finds it."""
+        if conn.table_id in self._reading:
+            return  # the read under way sends it to every socket watching then, this one too
+        views = self._latest.get(conn.table_id)
+        if views is not None:
+            self._push(conn, views.text(conn.person.user_id, conn.person.locale))
+        else:
+            self._changed(conn.table_id)
+
+    def _push(self, conn: Connection, text: str) -> None:
+        conn.pending = text
+        if conn.sending is None:
+            conn.sending = asyncio.get_running_loop().create_task(self._send(conn))
+
+    async def _send(self, conn: Connection) -> None:
+        try:
+            while (text := conn.pending) is not None:
+                conn.pending = None
+                with contextlib.suppress(ConnectionResetError):  # the page is gone
+                    await conn.ws.send_str(text)
+        finally:
+            conn.sending = None
 
     # == HTTP ===================================================================================
 
@@ -197,13 +239,21 @@ class ActivityCog(commands.Cog):
         try:
             with contextlib.suppress(ConnectionResetError):  # the page may be gone already
                 await ws.send_json(words_message(conn.person.locale, self._now()))
-            self._push(conn)
+            self._first_view(conn)
             async for message in ws:
                 if message.type is WSMsgType.TEXT:
                     await self._handle(conn, message.data)
         finally:
-            self.watching.get(conn.table_id, set()).discard(conn)
+            self._left(conn)
         return ws
+
+    def _left(self, conn: Connection) -> None:
+        watching = self.watching.get(conn.table_id)
+        if watching is not None:
+            watching.discard(conn)
+            if not watching:  # nobody watches: the table is not read at its changes any more
+                del self.watching[conn.table_id]
+                self._latest.pop(conn.table_id, None)
 
     async def _hello(self, ws: web.WebSocketResponse) -> Connection:
         assert self._session is not None
@@ -272,21 +322,18 @@ class ActivityCog(commands.Cog):
         except BadRequest as exc:
             await conn.ws.send_json({"op": "refused", "code": "bad_request", "reason": str(exc)})
 
-    async def _send_view(self, conn: Connection) -> None:
+    async def _read(self, table_id: int) -> TableViews:
+        """The table for its sockets: its snapshot and each seated person's hand, read once (this
+        process's table from memory; another process's loaded fresh, PostgreSQL)."""
         service = self.bot.service
-        try:
-            await service.visit(conn.table_id)  # another process's table: loaded fresh (PostgreSQL)
-            snapshot = await service.table_snapshot(conn.table_id)
-        except Refused as exc:
-            await conn.ws.send_json(_refusal(exc, conn.person.locale))
-            return
-        hand = None
-        with contextlib.suppress(Refused):  # a spectator, or no game running: no hand
-            hand = service.private_hand(Actor(conn.person.user_id), conn.table_id)
-        people = [s.player_id for s in snapshot.seats if s.player_id is not None]
-        names = names_in(self.bot, snapshot.guild_id, people)
-        with contextlib.suppress(ConnectionResetError):
-            await conn.ws.send_json(table_view(snapshot, hand, names, conn.person.locale))
+        await service.visit(table_id)
+        snapshot = await service.table_snapshot(table_id)
+        people = [s.player_id for s in snapshot.seats if s.player_id is not None and not s.is_computer]
+        hands: dict[str, PrivateHand] = {}
+        for person in people:
+            with contextlib.suppress(Refused):  # no game running (a lobby, a finished table): no hand
+                hands[person] = service.private_hand(Actor(person), table_id)
+        return TableViews(snapshot, hands, names_in(self.bot, snapshot.guild_id, people))
 
 
 def _refusal(exc: Refused, locale: str | None) -> dict[str, Any]:

@@ -3,7 +3,9 @@ same service snapshot and private hand the DMs are drawn from, so both faces sho
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine.cards import cards_of
@@ -21,19 +23,45 @@ def seat_label(seat: SeatInfo, names: Mapping[str, str], locale: str | None) -> 
     return names.get(seat.player_id) or t("seat.unknown_player", locale, short=seat.player_id[-4:])
 
 
+@dataclass(frozen=True)
+class TableViews:
+    """A table at one moment as every socket watching it is sent it. It is read once per change
+    of the table (not once per socket); its public part is encoded once per language and each
+    seated person's own part (their hand) once, spliced after it; spectators of one language
+    share one text."""
+
+    snapshot: TableSnapshot
+    hands: Mapping[str, PrivateHand]  # the seated people's own hands, by their id
+    names: Mapping[str, str]
+    _public: dict[str | None, str] = field(default_factory=dict, compare=False)
+    _texts: dict[tuple[str | None, str | None], str] = field(default_factory=dict, compare=False)
+
+    def text(self, player_id: str, locale: str | None) -> str:
+        """The JSON this reader is sent: their hand if they have a seat, else the spectators'."""
+        hand = self.hands.get(player_id)
+        key = (None if hand is None else player_id, locale)
+        text = self._texts.get(key)
+        if text is None:
+            public = self._public.get(locale)
+            if public is None:  # the object without its closing brace: a reader's part follows
+                public = self._public[locale] = _encode(public_view(self.snapshot, self.names, locale))[:-1]
+            own = reader_view(hand, self.snapshot.options.rules, locale)
+            text = self._texts[key] = f"{public},{_encode(own)[1:]}"
+        return text
+
+
+def _encode(value: dict[str, Any]) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
 def seat_of(snapshot: TableSnapshot, player_id: str) -> int | None:
     """The reader's seat, or None for a spectator."""
     return next((s.seat for s in snapshot.seats if s.player_id == player_id and not s.is_computer), None)
 
 
-def table_view(
-    snapshot: TableSnapshot,
-    hand: PrivateHand | None,
-    names: Mapping[str, str],
-    locale: str | None,
-) -> dict[str, Any]:
-    """The public table for everyone; ``hand`` only for the reader's own seat (spectators: None).
-    Cards are the engine's card ids (0-51); ``deadline`` is epoch seconds (the live countdown)."""
+def public_view(snapshot: TableSnapshot, names: Mapping[str, str], locale: str | None) -> dict[str, Any]:
+    """The table as everyone sees it (a view is this and ``reader_view``). Cards are the engine's
+    card ids (0-51); ``deadline`` is epoch seconds (the live countdown)."""
 
     def at(values: tuple[int, ...], seat: int) -> int:
         return values[seat] if seat < len(values) else 0
@@ -65,9 +93,6 @@ def table_view(
             }
             for s in snapshot.seats
         ],
-        "you": None if hand is None else hand.seat,
-        "hand": None if hand is None else _hand(hand),
-        "moon": _moon(snapshot.options.rules, locale) if hand is not None and hand.choose_moon else None,
     }
 
 
@@ -77,6 +102,16 @@ def _moon(rules: RuleSet, locale: str | None) -> dict[str, str]:
     return {
         "shoot": t("button.moon_self", locale, points=-mine.taker if mine is not None else 0),
         "add": t("button.moon_others", locale, points=moon_score(rules).others),
+    }
+
+
+def reader_view(hand: PrivateHand | None, rules: RuleSet, locale: str | None) -> dict[str, Any]:
+    """The reader's own part of a view: their seat and hand (spectators: None), and the moon's two
+    choices when they are the one to choose."""
+    return {
+        "you": None if hand is None else hand.seat,
+        "hand": None if hand is None else _hand(hand),
+        "moon": _moon(rules, locale) if hand is not None and hand.choose_moon else None,
     }
 
 

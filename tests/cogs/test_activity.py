@@ -196,6 +196,66 @@ async def test_two_in_the_activity_two_by_dm_one_table(activity: Hearts, session
         assert [s["cards_left"] for s in final["seats"]] == [0, 0, 0, 0] and final["hand"] is None
 
 
+async def test_a_change_is_read_once_for_every_socket_and_changes_told_at_once_are_one_read(
+    activity: Hearts, session: aiohttp.ClientSession
+):
+    """The table is read once per change for all its sockets (each still sent its own seat's view),
+    and changes the service tells of in one go are one read: every socket is sent the table as it
+    is then, once."""
+    alice, bob = activity.people[:2]
+    table = await started(activity)
+    eve = activity.emu.create_user("eve")
+    activity.emu.add_member(activity.guild, eve)
+    pages = {u.name: await open_page(activity, session, u, {"table": table}) for u in (alice, bob, eve)}
+    views = {name: await page.view() for name, page in pages.items()}
+    cog = activity.bot.get_cog("ActivityCog")
+    assert cog is not None
+    reads: list[int] = []
+    read = cog._read  # type: ignore[attr-defined]
+
+    async def counted(table_id: int) -> Any:
+        reads.append(table_id)
+        return await read(table_id)
+
+    cog._read = counted  # type: ignore[attr-defined]
+
+    async def everyone_sees(seat: int) -> None:
+        for page in pages.values():
+            await page.view(lambda v: seat not in v["waiting"])
+
+    # alice passes in the Activity: one read, three views (hers, bob's, the spectator's).
+    mine = views["alice"]
+    await pages["alice"].ws.send_json(
+        {"op": "pass", "move": mine["move"], "cards": mine["hand"]["cards"][:3]}
+    )
+    await everyone_sees(mine["you"])
+    assert reads == [table]
+    seen = {name: len(page.received) for name, page in pages.items()}
+    hands = {name: page.received[-1]["hand"] for name, page in pages.items()}
+    assert hands["alice"]["passed"] is not None and hands["bob"]["passed"] is None and hands["eve"] is None
+    assert hands["alice"]["cards"] != hands["bob"]["cards"]
+
+    # Five changes told at once (as the service tells its watchers, synchronously), then bob passes.
+    for _ in range(5):
+        cog._changed(table)  # type: ignore[attr-defined]
+    his = views["bob"]
+    await pages["bob"].ws.send_json({"op": "pass", "move": his["move"], "cards": his["hand"]["cards"][:3]})
+    await everyone_sees(his["you"])
+    assert reads == [table] * 3
+    assert {name: len(page.received) - seen[name] for name, page in pages.items()} == dict.fromkeys(pages, 2)
+    current = activity.bot.service.snapshot(table).move_number
+    assert all(page.received[-1]["move"] == current for page in pages.values())
+
+    # A page opening now is sent the table as last read (nothing changed since): no read.
+    dave = await open_page(activity, session, activity.people[3], {"table": table})
+    first = await dave.view()
+    assert reads == [table] * 3
+    assert first["move"] == current and first["hand"]["cards"] not in (
+        hands["alice"]["cards"],
+        hands["bob"]["cards"],
+    )
+
+
 def _person_to_play(hearts: Hearts, snap: TableSnapshot) -> str | None:
     for seat in snap.waiting:
         player = snap.seats[seat].player_id

@@ -25,7 +25,7 @@ from bot.tables.table import TableStatus
 from bot.text import LANGUAGES, card_full_name, t
 from bot.text.catalogue import template
 from cogs.activity._static import STATIC
-from cogs.activity._views import table_view
+from cogs.activity._views import reader_view
 from cogs.activity._words import KEYS, words_message
 from playtest.harness import Hearts
 from tests.cogs.test_activity import activity, base, open_page, session, started  # noqa: F401
@@ -129,14 +129,14 @@ def test_the_shooter_is_offered_the_tables_two_moon_scores_in_their_language() -
     )  # fmt: skip
     hand = PrivateHand(1, 2, "102", 60, None, 1, Phase.MOON_CHOICE, 0, True, 0, 0, rules.pass_direction(1),
                        None, None, 0, choose_moon=True)  # fmt: skip
-    view = table_view(snapshot, hand, {}, "de")
+    view = reader_view(hand, snapshot.options.rules, "de")
     assert view["moon"] == {
         "shoot": t("button.moon_self", "de", points=26),
         "add": t("button.moon_others", "de", points=26),
     }
     other = PrivateHand(1, 1, "101", 60, None, 1, Phase.MOON_CHOICE, 0, False, 0, 0, rules.pass_direction(1),
                         None, None, 0, choose_moon=False)  # fmt: skip
-    assert table_view(snapshot, other, {}, "de")["moon"] is None
+    assert reader_view(other, snapshot.options.rules, "de")["moon"] is None
 
 
 def _sources() -> dict[str, str]:
