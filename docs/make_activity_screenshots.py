@@ -21,6 +21,7 @@ import asyncio
 import io
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
@@ -145,7 +146,7 @@ async def make(hearts: Hearts, client: DiscordClientServer) -> None:
             (alice, [(PHONE, "activity_phone.png"), (DESKTOP, "activity_desktop.png")]),
             (bob, [(PHONE, "activity_phone_ru.png")]),
         ):
-            await hearts.play_until(lambda user=user: mid_trick(hearts, table, user), limit=200)
+            await hearts.play_until(partial(mid_trick, hearts, table, user), limit=200)
             await hearts.settle()
             for device, name in shots:
                 opened = await window(user, device)
