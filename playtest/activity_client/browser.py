@@ -186,11 +186,13 @@ async def open_activity(
     app_url: str,
     *,
     gate: bool = False,
+    device: dict[str, Any] | None = None,
 ) -> ActivityWindow:
     """``user`` opens the Activity at ``app_url`` in ``channel``: a fresh browser context (their
     own cookies and storage), the Discord page framing the app; returns once the frame is there.
-    With ``gate``, the page's socket goes through a ``SocketGate`` (``window.gate``)."""
-    context = await browser.new_context(locale=user.locale, reduced_motion="reduce")
+    With ``gate``, the page's socket goes through a ``SocketGate`` (``window.gate``); ``device``:
+    the context's screen (Playwright's ``viewport``, ``device_scale_factor``, ``is_mobile``...)."""
+    context = await browser.new_context(locale=user.locale, reduced_motion="reduce", **(device or {}))
     await context.grant_permissions(["local-network-access"], origin=DISCORD)
 
     async def from_test_server(route: Route) -> None:

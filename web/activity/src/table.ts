@@ -74,8 +74,12 @@ export class TablePage {
     return view.you ?? 0;
   }
 
+  private angleOf(view: View, seat: number): number {
+    return angle((seat - this.bottom(view) + view.seats.length) % view.seats.length, view.seats.length);
+  }
+
   private place(view: View, seat: number, radius: [number, number]): [number, number] {
-    const a = angle((seat - this.bottom(view) + view.seats.length) % view.seats.length, view.seats.length);
+    const a = this.angleOf(view, seat);
     return [50 + radius[0] * Math.cos(a), 50 + radius[1] * Math.sin(a)];
   }
 
@@ -107,8 +111,12 @@ export class TablePage {
     });
   }
 
-  private trickPlace(view: View, seat: number): [number, number] {
-    return this.place(view, seat, [17, 19]);
+  /** Where ``seat``'s card of the trick lies: toward the seat, ``--trick-x``/``--trick-y`` of the
+   * felt from its middle (style.css: nearer the middle on a phone, clear of the side seats). */
+  private trickPlace(view: View, seat: number): [string, string] {
+    const a = this.angleOf(view, seat);
+    const [cos, sin] = [Math.cos(a).toFixed(4), Math.sin(a).toFixed(4)];
+    return [`calc(50% + ${cos} * var(--trick-x))`, `calc(50% + ${sin} * var(--trick-y))`];
   }
 
   private renderTrick(view: View, before: View | null): void {
@@ -125,8 +133,8 @@ export class TablePage {
         el = cardFace(card, this.words.card(card));
         trick.append(el);
         const [x, y] = this.trickPlace(view, seat);
-        el.style.left = `${x}%`;
-        el.style.top = `${y}%`;
+        el.style.left = x;
+        el.style.top = y;
         if (!played.has(card)) flyFrom(el, this.origin(view, seat, card));
       }
     }
@@ -157,8 +165,8 @@ export class TablePage {
       const el = cardFace(card, "");
       delete el.dataset.card; // a picture in flight: [data-card] is only the table's and the hand's
       const [x, y] = this.trickPlace(view, seat);
-      el.style.left = `${x}%`;
-      el.style.top = `${y}%`;
+      el.style.left = x;
+      el.style.top = y;
       flying.append(el);
       if (!before.trick.includes(card)) flyFrom(el, this.origin(view, seat, card));
       if (target) flyTo(el, target, 700);
