@@ -34,6 +34,10 @@ $(CHROMIUM):
 # worker a quarter of the tests up front, in file order, and one worker was left with the slow
 # process tests while the others sat idle for minutes.
 TEST_WORKERS ?= 4
+# Python's bytecode cache even where the environment turns it off (PYTHONDONTWRITEBYTECODE, as on
+# this project's machines): without it every worker and every bot process the tests start compiles
+# the project again (collecting the suite: 5.0 s of CPU per worker from a fresh clone, 1.8 s).
+test: export PYTHONDONTWRITEBYTECODE :=
 test: $(STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal
 
