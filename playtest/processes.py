@@ -20,6 +20,18 @@ OUTPUT_LINE_LIMIT = 1 << 22
 long log line, and with it every wait for the bot's output)."""
 
 
+def shard_env(url: str, shards: int, shard: int) -> dict[str, str]:
+    """The settings of one bot process of several on the database ``url`` (one shard of
+    ``shards``), playing as fast as it can: computers without the pause, images on the loop."""
+    return {
+        "DATABASE_URL": url,
+        "SHARD_COUNT": str(shards),
+        "SHARD_IDS": str(shard),
+        "COMPUTER_PAUSE": "0",
+        "RENDER_WORKERS": "0",
+    }
+
+
 @dataclass
 class BotProcess:
     """`python -m bot` in a child process, its output collected line by line."""

@@ -15,7 +15,7 @@ import aiohttp
 from discord_emulator import DiscordEmulator, User
 from playtest.harness import chosen_of, control, next_tap
 from playtest.postgres_server import PostgresServer
-from playtest.processes import BotProcess, BotProcesses
+from playtest.processes import BotProcess, BotProcesses, shard_env
 from tests.storage.plugin import fresh_postgres_database
 
 SHARDS = 2
@@ -27,11 +27,7 @@ async def start(
 ) -> tuple[BotProcess, str]:
     bot = await processes.start(
         extra_env={
-            "DATABASE_URL": url,
-            "SHARD_COUNT": str(SHARDS),
-            "SHARD_IDS": str(shard),
-            "COMPUTER_PAUSE": "0",
-            "RENDER_WORKERS": "0",
+            **shard_env(url, SHARDS, shard),
             "ACTIVITY_PORT": "0",
             "DISCORD_CLIENT_SECRET": emu.activities.client_secret,
         }

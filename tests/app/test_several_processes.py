@@ -23,7 +23,7 @@ from discord_emulator import DiscordEmulator
 from playtest.fleet import Fleet
 from playtest.harness import controls, move_of
 from playtest.postgres_server import PostgresServer
-from playtest.processes import BotProcess, BotProcesses
+from playtest.processes import BotProcess, BotProcesses, shard_env
 from tests.storage.plugin import fresh_postgres_database
 
 SHARDS = 3
@@ -31,15 +31,7 @@ SERVERS = 25
 
 
 async def start(processes: BotProcesses, url: str, shard: int) -> BotProcess:
-    bot = await processes.start(
-        extra_env={
-            "DATABASE_URL": url,
-            "SHARD_COUNT": str(SHARDS),
-            "SHARD_IDS": str(shard),
-            "COMPUTER_PAUSE": "0",
-            "RENDER_WORKERS": "0",
-        }
-    )
+    bot = await processes.start(extra_env=shard_env(url, SHARDS, shard))
     await bot.wait_for_line("unfinished table(s) restored", timeout=30)
     await bot.wait_for_line("has connected to Gateway", timeout=30)
     return bot
