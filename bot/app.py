@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import gc
 import logging
 import os
 import signal
@@ -327,8 +328,13 @@ def run(settings: Settings) -> int:
     os.umask(0o077)  # the database, its journal and any backup: readable by their owner only
     configure_logging(settings)
     point_client_at(settings)
+    bot = create_bot(settings)
+    # What start-up imported (discord.py, the catalogues, the engine's tables: about 75,000
+    # objects) lives as long as the process: out of the collector's full passes, which would
+    # otherwise walk it at each one.
+    gc.freeze()
     try:
-        return asyncio.run(serve(create_bot(settings), settings.discord_token))
+        return asyncio.run(serve(bot, settings.discord_token))
     except KeyboardInterrupt:  # a Ctrl-C before the signal handlers were installed
         return 0
     finally:

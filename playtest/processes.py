@@ -15,6 +15,10 @@ from discord_emulator import DiscordEmulator
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
+START_TIMEOUT = 60.0
+"""Seconds to wait for a line of a bot process's output: a bound for a hang, not a goal. A start
+imports the whole bot; with the suite's slowest tests first on every worker, eight started at once
+on 2 cores and some took more than 15 s."""
 OUTPUT_LINE_LIMIT = 1 << 22
 """The longest line of the bot's output read whole (asyncio's 64 KiB default stopped the reader on a
 long log line, and with it every wait for the bot's output)."""
@@ -47,7 +51,7 @@ class BotProcess:
             self.lines.append(line.decode(errors="replace").rstrip())
             self.emu.feed.changed()
 
-    async def wait_for_line(self, text: str, *, timeout: float = 15.0) -> str:
+    async def wait_for_line(self, text: str, *, timeout: float = START_TIMEOUT) -> str:
         def found() -> str | None:
             return next((line for line in self.lines if text in line), None)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,7 +13,19 @@ from discord_emulator import Channel, DiscordEmulator, Guild, User
 from discord_emulator.minimal_bot import MinimalBot
 from discord_emulator.runner import BotRunner
 
-pytest_plugins = ["discord_emulator.pytest_plugin", "playtest.pytest_plugin", "tests.storage.plugin"]
+pytest_plugins = [
+    "discord_emulator.pytest_plugin",
+    "playtest.pytest_plugin",
+    "tests.storage.plugin",
+    "tests.schedule",
+]
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What each test process has imported and collected (the bot, discord.py, the emulator,
+    3,000 test items) lives until it ends: out of the collector's full passes, which walked it
+    again and again (a tenth of an end-to-end test's CPU in collections; a third less frozen)."""
+    gc.freeze()
 
 
 @dataclass

@@ -12,6 +12,7 @@ the background once a day) and each server's summary of a closed day, posted onc
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import logging
 import secrets
@@ -145,7 +146,7 @@ class DailyService:
         self._holder = secrets.token_hex(8)  # this run: claims of summaries name it
         self._work = Background("daily background work", self._failed)
         self._timer: Any = None
-        self._par_days: set[dt.date] = set()
+        self._par_tasks: dict[dt.date, asyncio.Task[int]] = {}  # par being worked out
 
     # == lifecycle ============================================================================
 
@@ -183,12 +184,13 @@ class DailyService:
             log.error("daily background work failed", exc_info=exc)
 
     def _day_began(self) -> None:
-        """Par for the open days, the summaries of closed ones; again at the next midnight."""
+        """Par for the open days someone has played (a start after a crash in the middle of one),
+        the summaries of closed ones; again at the next midnight."""
         clock = self.tables.clock
         today = days.today(clock.now())
         for day in (today - dt.timedelta(days=1), today):
             if self.first_day is not None and day >= self.first_day:
-                self._work.spawn(self.compute_par(day))
+                self._work.spawn(self._par_if_played(day))
         self._work.spawn(self.close_days())
         nxt = days.day_start(today) + days.DAY_SECONDS
         self._timer = clock.call_at(nxt, self._day_began)
@@ -277,6 +279,8 @@ class DailyService:
         assert attempt is not None
         if attempt.finished:
             raise DailyRefused(DailyRefusal.PLAYED)
+        if claimed:  # the day's first attempt starts its par (after a restart, ``_day_began`` does)
+            self._work.spawn(self.compute_par(day))
         if attempt.table_id is None:  # new, or the table was never saved (a crash in between)
             options = TableOptions(rules=days.RULES, daily=True)
             snap = await self.tables.create_table(
@@ -322,9 +326,21 @@ class DailyService:
         if not await store.finish_attempt(self.db, attempt.day, attempt.player_id, hands, now):
             return  # recorded already (another process, or an earlier start)
         if hands is not None:
-            await self.presenter.finished(await self.result(day, attempt.player_id))
+            if await store.par(self.db, attempt.day) is None:
+                self._work.spawn(self._finished_after_par(day, attempt.player_id))
+            else:
+                await self.presenter.finished(await self.result(day, attempt.player_id))
         elif kept and late:
             await self.presenter.too_late(LateFinish(day, self.number(day), attempt.player_id))
+
+    async def _finished_after_par(self, day: dt.date, player_id: str) -> None:
+        """A result shown once the day's par is known (a game finished before par was worked out):
+        against par, as every other result. If par can't be worked out, shown without it."""
+        try:
+            await self.compute_par(day)
+        except Exception:
+            log.exception("daily par of %s failed: the result is shown without it", day.isoformat())
+        await self.presenter.finished(await self.result(day, player_id))
 
     async def result(self, day: dt.date, player_id: str) -> DailyResult:
         attempt = await store.attempt(self.db, day.isoformat(), player_id)
@@ -366,21 +382,28 @@ class DailyService:
 
     # == par and closing days =================================================================
 
+    async def _par_if_played(self, day: dt.date) -> None:
+        """Par for ``day`` once somebody has started it: a day nobody plays costs nothing."""
+        if await store.attempted(self.db, day.isoformat()):
+            await self.compute_par(day)
+
     async def compute_par(self, day: dt.date) -> int:
-        """The day's par (computed once; stored, so other processes and restarts reuse it)."""
+        """The day's par, worked out once: stored, so other processes and restarts reuse it, and
+        shared by everyone in this process who asks while it is being worked out."""
         stored = await store.par(self.db, day.isoformat())
         if stored is not None:
             return sum(stored)
-        if day in self._par_days:  # already computing in this process
-            return -1
-        self._par_days.add(day)
-        try:
-            hands = await par_hands(self.tables.computers, self.seed(day), self.settings.par_deals)
-            await store.save_par(self.db, day.isoformat(), hands)
-            log.info("daily par of %s computed", day.isoformat())
-            return sum(hands)
-        finally:
-            self._par_days.discard(day)
+        task = self._par_tasks.get(day)
+        if task is None:
+            task = self._par_tasks[day] = self._work.spawn(self._work_out_par(day))
+            task.add_done_callback(lambda _: self._par_tasks.pop(day, None))
+        return await asyncio.shield(task)  # a caller given up on does not stop it for the others
+
+    async def _work_out_par(self, day: dt.date) -> int:
+        hands = await par_hands(self.tables.computers, self.seed(day), self.settings.par_deals)
+        await store.save_par(self.db, day.isoformat(), hands)
+        log.info("daily par of %s computed", day.isoformat())
+        return sum(hands)
 
     async def close_days(self) -> int:
         """Post the summary of every recently closed day in the servers this process owns that

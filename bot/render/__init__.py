@@ -8,6 +8,8 @@ per process on first use; ``warm_up`` does that ahead of time.
 
 from __future__ import annotations
 
+from functools import cache
+
 from bot.render.hand import render as render_hand
 from bot.render.models import (
     FinalStandings,
@@ -45,6 +47,7 @@ __all__ = [
 ]
 
 
+@cache  # once per process: the fonts and images stay loaded (a test process starts many bots)
 def warm_up() -> None:
     """Load fonts and card images now rather than at the first render (e.g. at bot start-up)."""
     from bot.engine.cards import FULL_DECK

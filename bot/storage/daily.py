@@ -171,6 +171,11 @@ async def results(
     return [DayResult(str(p), str(g), int(t), _hands(h)) for p, g, t, h in rows]
 
 
+async def attempted(db: Database, day: str) -> bool:
+    """Whether anybody has started ``day``'s challenge."""
+    return bool(await db.rows("SELECT 1 FROM daily_attempts WHERE day = ? LIMIT 1", (day,)))
+
+
 async def guilds_played(db: Database, day: str) -> set[str]:
     rows = await db.rows(
         "SELECT DISTINCT guild_id FROM daily_attempts WHERE day = ? AND total IS NOT NULL", (day,)

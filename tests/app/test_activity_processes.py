@@ -32,8 +32,8 @@ async def start(
             "DISCORD_CLIENT_SECRET": emu.activities.client_secret,
         }
     )
-    line = await bot.wait_for_line("activity server on", timeout=30)
-    await bot.wait_for_line("has connected to Gateway", timeout=30)
+    line = await bot.wait_for_line("activity server on")
+    await bot.wait_for_line("has connected to Gateway")
     port = re.search(r"activity server on [\d.]+:(\d+)", line)
     assert port is not None, line
     return bot, f"http://127.0.0.1:{port.group(1)}"

@@ -15,6 +15,7 @@ import asyncio
 import json
 
 import asyncpg
+import pytest
 
 from bot.storage.postgres import numbered
 from bot.storage.records import ActionRow
@@ -32,11 +33,12 @@ SERVERS = 25
 
 async def start(processes: BotProcesses, url: str, shard: int) -> BotProcess:
     bot = await processes.start(extra_env=shard_env(url, SHARDS, shard))
-    await bot.wait_for_line("unfinished table(s) restored", timeout=30)
-    await bot.wait_for_line("has connected to Gateway", timeout=30)
+    await bot.wait_for_line("unfinished table(s) restored")
+    await bot.wait_for_line("has connected to Gateway")
     return bot
 
 
+@pytest.mark.cost(60)  # Discord's global limit paces 25 servers' games: a minute
 async def test_three_processes_play_twenty_five_servers_and_a_killed_one_resumes_its_games(
     emulator: DiscordEmulator, bot_process: BotProcesses, postgres: PostgresServer
 ) -> None:
@@ -99,9 +101,9 @@ async def test_a_process_whose_shard_range_overlaps_a_running_ones_refuses_to_st
     url = await fresh_postgres_database(postgres)
     env = {"DATABASE_URL": url, "SHARD_COUNT": str(SHARDS), "RENDER_WORKERS": "0"}
     first = await bot_process.start(extra_env={**env, "SHARD_IDS": "0-1"})
-    await first.wait_for_line("unfinished table(s) restored", timeout=30)
+    await first.wait_for_line("unfinished table(s) restored")
     beside = await bot_process.start(extra_env={**env, "SHARD_IDS": "2"})  # disjoint: runs
-    await beside.wait_for_line("unfinished table(s) restored", timeout=30)
+    await beside.wait_for_line("unfinished table(s) restored")
     overlapping = await bot_process.start(extra_env={**env, "SHARD_IDS": "1"})
     assert await asyncio.wait_for(overlapping.process.wait(), 30.0) == 3
     await overlapping.stop()

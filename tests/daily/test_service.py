@@ -4,9 +4,11 @@ claimed once, no turn timer and no ordinary records."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
@@ -22,6 +24,7 @@ from bot.daily import (
     Pending,
     days,
 )
+from bot.daily import service as service_module
 from bot.engine.duplicate import boards
 from bot.storage import Database
 from bot.storage import daily as store
@@ -134,10 +137,10 @@ async def test_one_attempt_per_person_and_day(d: Daily) -> None:
 
 async def test_result_with_par_place_percentile_and_streak(d: Daily) -> None:
     day = days.today(DAY0)
-    await d.service.settle()  # par of the day, computed at start
+    await finish(d, ANN, "g1", 1)
+    await d.service.settle()  # par, started by the day's first attempt
     par = await store.par(d.rig.db, day.isoformat())
     assert par is not None and len(par) == days.HANDS
-    await finish(d, ANN, "g1", 1)
     result = d.shown.results[0]
     assert len(result.hands) == days.HANDS and result.par == sum(par)
     assert result.to_par == result.total - sum(par)
@@ -149,12 +152,48 @@ async def test_result_with_par_place_percentile_and_streak(d: Daily) -> None:
     assert stats.average_to_par == result.to_par
 
 
-async def test_par_is_the_same_wherever_it_is_computed(d: Daily, db_url: str) -> None:
+async def test_par_waits_for_the_days_first_attempt_and_a_result_waits_for_par(
+    d: Daily, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    key = days.today(DAY0).isoformat()
+    await d.service.settle()
+    assert await store.par(d.rig.db, key) is None  # nobody has started the day: no work for it
+    gate = asyncio.Event()
+    worked_out = service_module.par_hands
+
+    async def slow_par(*args: Any) -> tuple[int, ...]:  # par still being worked out at the end
+        await gate.wait()
+        return await worked_out(*args)
+
+    monkeypatch.setattr(service_module, "par_hands", slow_par)
+    try:
+        await finish(d, ANN, "g1", 1)
+        assert await d.rig.db.rows("SELECT total IS NOT NULL FROM daily_attempts") == [(1,)]
+        assert d.shown.results == []  # recorded, and shown once par is known
+    finally:
+        gate.set()
+    await d.service.settle()
+    par = await store.par(d.rig.db, key)
+    assert par is not None and [r.par for r in d.shown.results] == [sum(par)]
+
+
+async def test_par_is_the_same_wherever_it_is_computed(d: Daily) -> None:
     day = days.today(DAY0)
+    await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", day)
     await d.service.settle()
     stored = await store.par(d.rig.db, day.isoformat())
+    assert stored is not None
     await d.rig.db.execute(("DELETE FROM daily_par WHERE day = ?", (day.isoformat(),)))
-    assert await d.service.compute_par(day) == sum(stored or ())
+    assert await d.service.compute_par(day) == sum(stored)
+    await d.rig.db.execute(("DELETE FROM daily_par WHERE day = ?", (day.isoformat(),)))
+    await d.service.stop()  # a crash before par was saved: the next start works it out
+    again = DailyService(d.rig.service, d.rig.db, DailySettings(par_deals=PAR_DEALS))
+    await again.start()
+    try:
+        await again.settle()
+        assert await store.par(d.rig.db, day.isoformat()) == stored
+    finally:
+        await again.stop()
 
 
 async def test_board_places_share_ties(d: Daily) -> None:

@@ -601,6 +601,27 @@ SUITE_SPEED: tuple[Mutant, ...] = (  # what made the suite faster must not chang
         "        digest.update(code.encode())",
         ("tests/text/test_po.py", "-k", "compiled_copy"),
     ),
+    Mutant(
+        "the day's first attempt does not start its par",
+        "bot/daily/service.py",
+        ("        if claimed:  # the day's first attempt starts its par",),
+        "        if False:  # the day's first attempt starts its par",
+        ("tests/daily/test_service.py", "-k", "par_is_the_same and sqlite"),
+    ),
+    Mutant(
+        "a start after a crash leaves a played day without par",
+        "bot/daily/service.py",
+        ("                self._work.spawn(self._par_if_played(day))\n",),
+        "                pass\n",
+        ("tests/daily/test_service.py", "-k", "par_is_the_same and sqlite"),
+    ),
+    Mutant(
+        "a result finished before par is shown without it",
+        "bot/daily/service.py",
+        ("            if await store.par(self.db, attempt.day) is None:\n",),
+        "            if False:\n",
+        ("tests/daily/test_service.py", "-k", "result_waits_for_par and sqlite"),
+    ),
 )
 
 MUTANTS = (*ISSUE_27, *FEATURES, *WEAK_TESTS, *PRESENTATION, *DAY_EDGE, *SEASONS, *SUITE_SPEED)
