@@ -31,9 +31,13 @@ class Body:
 
 
 async def read_body(request: web.Request) -> Body:
-    if request.content_type.startswith("multipart/"):
+    # The header's media type as written: ``request.content_type`` parses the whole header with
+    # the email package, and a multipart boundary is new in every request (no cache hit): a
+    # fortieth of an end-to-end test's CPU.
+    media_type = request.headers.get("Content-Type", "").partition(";")[0].strip().lower()
+    if media_type.startswith("multipart/"):
         return await _read_multipart(request)
-    if request.content_type == "application/x-www-form-urlencoded":  # the OAuth2 token endpoint
+    if media_type == "application/x-www-form-urlencoded":  # the OAuth2 token endpoint
         return Body(json=dict(await request.post()))
     raw = await request.read()
     if not raw:
