@@ -53,7 +53,7 @@ def make_bot(
     pace_period: float = TEST_RATE_LIMIT_SCALE,
     shard_count: int | None = None,
     shard_ids: tuple[int, ...] = (),
-    daily_par_deals: int = 2,
+    daily_par_deals: int = 1,
     metrics_port: int | None = None,
     review_budget: float = 0.3,
     activity_port: int | None = None,
