@@ -15,7 +15,7 @@ from discord_emulator import DiscordEmulator
 from playtest.harness import Hearts, controls
 from playtest.processes import BotProcess, BotProcesses
 
-FAST = {"COMPUTER_PAUSE": "0", "RENDER_WORKERS": "1"}
+FAST = {"COMPUTER_PAUSE": "0", "RENDER_WORKERS": "0"}  # images in threads: no drawing process to start
 KILLED = "a test crash point was reached"
 OVER = "**Game over.**"
 HAND_1 = "**Hand 1:**"
