@@ -82,6 +82,9 @@ async def test_a_whole_game_two_people_in_the_activity_two_by_dm(
                 if snapshot.passed[seat]:
                     continue
                 await shown_as_the_service_has_it(activity, window, table)
+                # Whose passes are awaited: the others (the reader's own is asked for by the hand).
+                await expect(window.hook("status")).to_contain_text(carol.name, timeout=BOUND)
+                await expect(window.hook("status")).not_to_contain_text(window.user.name)
                 count = service.private_hand(Actor(player), table).pass_count
                 await window.pass_cards((await window.hand())[:count])
                 await activity.emu.wait_until(

@@ -371,14 +371,20 @@ export class TablePage {
     const view = this.view;
     if (!view) return;
     const left = view.deadline === null ? "" : countdown(view.deadline - this.words.now());
-    const names = view.waiting.map((s) => view.seats.find((x) => x.seat === s)?.name ?? "").join(", ");
+    const nameList = (seats: number[]) =>
+      seats.map((s) => view.seats.find((x) => x.seat === s)?.name ?? "").join(", ");
+    const names = nameList(view.waiting);
+    // While passing, the reader's own pass is asked for beside their hand: the line names the others.
+    const othersPassing = view.waiting.filter((s) => s !== view.you);
     let text = "";
     if (view.status !== "playing" || view.waiting.length === 0) {
       text = "";
     } else if (view.phase === "playing" && view.you !== null && view.waiting.includes(view.you)) {
       text = this.words.t("hand.tap_to_play");
     } else if (view.phase === "passing") {
-      text = this.words.t("table.waiting_pass", { names });
+      text = othersPassing.length
+        ? this.words.t("table.waiting_pass", { names: nameList(othersPassing) })
+        : "{countdown}";
     } else if (view.phase === "moon_choice") {
       text = this.words.t("table.moon_choice", { name: names });
     } else if (view.phase === "playing") {
