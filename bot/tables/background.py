@@ -21,7 +21,11 @@ class Background:
         self._failed = failed or self._log
         self._tasks: set[asyncio.Task[Any]] = set()
 
-    def spawn(self, coro: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+        self.task(coro)
+
+    def task(self, coro: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
+        """``spawn``, for a caller that also awaits the work (or shares it with others)."""
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._done)
