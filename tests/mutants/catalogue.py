@@ -622,6 +622,13 @@ SUITE_SPEED: tuple[Mutant, ...] = (  # what made the suite faster must not chang
         "            if False:\n",
         ("tests/daily/test_service.py", "-k", "result_waits_for_par and sqlite"),
     ),
+    Mutant(
+        "the palette is chosen from an averaged reduction, which blends thin strokes into the felt",
+        "bot/render/png.py",
+        ("(width // SAMPLE_STEP, height // SAMPLE_STEP), Image.Resampling.NEAREST)\n",),
+        "(width // SAMPLE_STEP, height // SAMPLE_STEP), Image.Resampling.BOX)\n",
+        ("tests/render/test_png.py",),
+    ),
 )
 
 MUTANTS = (*ISSUE_27, *FEATURES, *WEAK_TESTS, *PRESENTATION, *DAY_EDGE, *SEASONS, *SUITE_SPEED)
