@@ -47,8 +47,9 @@ simulations, ``uct_c`` 6, ``pyspiel.RandomRolloutEvaluator(1, seed)`` (one rando
 new node), unlimited world samples (a fresh deal consistent with the seat's information per
 simulation, by the game's ``ResampleFromInfostate``), keyed by information state strings; ``Step``
 samples its move from the root's normalized visit counts (the default final policy). One bot per
-seat and hand, seeded from the deal, the hero's seat and its own seat: a paired run gives both
-heroes the same opponents.
+seat and hand, seeded from the deal, the hero's seat and its own seat, the three of a hand in a
+process of their own (``Opponents``): a paired run gives both heroes the same opponents, who play
+the same moves as long as the heroes do (see ``fixed_addresses``).
 
 One workaround: during the passing phase ``hearts.cc``'s ``ResampleFromInfostate`` puts the real
 cards of a player who has already passed to the searching seat into its sampled world (which dealt
@@ -66,9 +67,9 @@ deals per decision of ``hard`` and ``base-hard`` instead: the run is then reprod
 imported as plain Python (``bench/baseline.py``), not compiled, so under one time budget it would
 get fewer deals than today's compiled ``hard`` and the comparison would be of speed as much as of
 play. Every other seed is fixed, and OpenSpiel's search is made independent of the process it runs
-in (each deal in a fresh process without address randomization: ``reproducible``), so a run of
-players that need no clock (``normal``, or ``hard`` with ``--search-deals``) depends only on its
-arguments, not on ``--workers``.
+in (``fixed_addresses``), so a run of players that need no clock (``normal``, or ``hard`` with
+``--search-deals``) depends only on its arguments, not on ``--workers``; the same hero twice in a
+paired run gives a difference of exactly 0.
 
 Needs OpenSpiel: ``pip install open_spiel`` (the ``bench`` extra). On a shared 2-core machine run it
 under ``nice``.
@@ -83,9 +84,10 @@ from __future__ import annotations
 import argparse
 import ctypes
 import functools
-import multiprocessing
+import json
 import os
 import statistics
+import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -110,6 +112,7 @@ from bench.ai_strength import (
     search_size,
     use_baseline,
 )
+from bench.baseline import ROOT
 from bot.engine import Hand, IllegalMove, MoonScoring, Omnibus, PassCards, Phase, PlayCard, RuleSet, seat_view
 from bot.engine.cards import Card, CardSet, cards_of, cardset
 from bot.engine.rules import PassDirection, PassRotation, Scoring
@@ -252,6 +255,66 @@ class Opponent:
     uct_c: float = UCT_C
 
 
+class Opponents:
+    """The IS-MCTS seats of one seating, searching in a process of their own (``serve``): a fresh
+    process whose every allocation follows from the states it is asked about, so that its hash
+    maps' order, and so its moves, are the same whenever the hero's moves are (see
+    ``fixed_addresses``)."""
+
+    def __init__(self, seeds: dict[int, int], opponent: Opponent) -> None:
+        self._process = subprocess.Popen(
+            [sys.executable, "-c", "from bench.ismcts_match import serve; serve()"],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self._send({"seeds": seeds, "simulations": opponent.simulations, "uct_c": opponent.uct_c})
+
+    def _send(self, message: object) -> None:
+        assert self._process.stdin is not None
+        self._process.stdin.write(json.dumps(message) + "\n")
+        self._process.stdin.flush()
+
+    def step(self, seat: int, actions: list[int]) -> tuple[int, float]:
+        """Seat ``seat``'s move in the state reached by ``actions``, and the CPU seconds it took."""
+        self._send({"seat": seat, "actions": actions})
+        assert self._process.stdout is not None
+        answer = self._process.stdout.readline()
+        if not answer:
+            raise RuntimeError(f"the IS-MCTS process stopped (exit status {self._process.wait()})")
+        action, seconds = json.loads(answer)
+        return int(action), float(seconds)
+
+    def __enter__(self) -> Opponents:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        assert self._process.stdin is not None
+        self._process.stdin.close()
+        self._process.wait()
+
+
+def serve() -> None:
+    """The process of ``Opponents``: a line of settings (each seat's seed, the search's size), then
+    a line per decision (the seat and the actions from the game's start), each answered by a line
+    with the move and the CPU seconds its search took."""
+    settings = json.loads(sys.stdin.readline())
+    game = spiel_game()
+    bots = {
+        int(s): _ismcts(seed, settings["simulations"], settings["uct_c"])
+        for s, seed in settings["seeds"].items()
+    }
+    for line in sys.stdin:
+        request = json.loads(line)
+        state = game.new_initial_state()
+        for action in request["actions"]:
+            state.apply_action(action)
+        t0 = time.process_time()
+        action = bots[request["seat"]].step(state)
+        print(json.dumps([action, time.process_time() - t0]), flush=True)
+
+
 @dataclass(frozen=True)
 class Hero:
     """The hero and how much its search may do (``ai_strength.Player``'s budget and deals)."""
@@ -277,17 +340,20 @@ class Diverged(Exception):
     """The engine refused a move OpenSpiel played: the lockstep can't go on."""
 
 
-def play_seating(
-    hero: Hero, deal: int, hero_seat: int, opponent: Opponent, game: Any | None = None
-) -> SeatingPlayed:
-    """Deal ``deal`` in OpenSpiel's ``game`` with the hero in ``hero_seat`` and IS-MCTS in the
-    others, the engine's ``Hand`` kept in lockstep and compared at every decision."""
-    game = spiel_game() if game is None else game
+def play_seating(hero: Hero, deal: int, hero_seat: int, opponent: Opponent) -> SeatingPlayed:
+    """Deal ``deal`` in OpenSpiel's game with the hero in ``hero_seat`` and IS-MCTS in the others,
+    the engine's ``Hand`` kept in lockstep and compared at every decision."""
+    game = spiel_game()
     hand = duplicate_hand(RULES, deal)
     state = dealt_state(game, hand)
-    bots = {
-        s: _ismcts(opponent_seed(deal, hero_seat, s), opponent.simulations, opponent.uct_c) for s in range(4)
-    }
+    seeds = {s: opponent_seed(deal, hero_seat, s) for s in range(4) if s != hero_seat}
+    with Opponents(seeds, opponent) as opponents:
+        return _lockstep(hero, deal, hero_seat, game, hand, state, opponents)
+
+
+def _lockstep(
+    hero: Hero, deal: int, hero_seat: int, game: Any, hand: Hand, state: Any, opponents: Opponents
+) -> SeatingPlayed:
     chosen = [0] * 4  # each seat's pass so far
     hero_pass: list[Card] = []
     times: list[float] = []
@@ -318,21 +384,19 @@ def play_seating(
                 illegal += 1
                 action = state.legal_actions()[0]
         else:
-            t0 = time.process_time()
+            searched = state
             if passing:
                 # The seats renumbered so that this one passes first: see the module's docstring.
-                rotated = dealt_state(game, hand, seat)
+                searched = dealt_state(game, hand, seat)
                 for c in cards_of(chosen[seat]):
-                    rotated.apply_action(spiel_action(c))
+                    searched.apply_action(spiel_action(c))
                 checks += 1
-                if rotated.information_state_string(0) != state.information_state_string(seat):
+                if searched.information_state_string(0) != state.information_state_string(seat):
                     errors.append(
                         f"deal {deal}, hero in {hero_seat}: seat {seat}'s rotated passing state differs"
                     )
-                action = bots[seat].step(rotated)
-            else:
-                action = bots[seat].step(state)
-            spent.append(time.process_time() - t0)
+            action, seconds = opponents.step(seat, searched.history())
+            spent.append(seconds)
         state.apply_action(action)
         card = our_card(action)
         try:
@@ -413,31 +477,27 @@ def report_lines(
     return lines
 
 
-NO_ASLR: Final = "HEARTS_BENCH_NO_ASLR"
 ADDR_NO_RANDOMIZE: Final = 0x0040000  # personality(2), <linux/personality.h>
 
 
-def reproducible() -> bool:
-    """Re-execute this script, once, without address-space randomization, so that the IS-MCTS
-    opponents play the same moves in every run; False where that can't be done.
+def fixed_addresses() -> bool:
+    """Start the IS-MCTS processes without address-space randomization, so that the same seed plays
+    the same moves in every run and for every hero; False where that can't be done.
 
-    OpenSpiel's IS-MCTS keeps its children in ``absl::flat_hash_map`` (``is_mcts.h``), whose
-    iteration order depends on the addresses of its tables: the search breaks ties between
-    children in that order and ``Step`` samples its move in that order, so the same seed plays
-    differently in another process. With the addresses fixed (Linux's ``ADDR_NO_RANDOMIZE``, kept
-    by the worker processes; what ``setarch -R`` does), a fixed ``PYTHONHASHSEED`` and each deal in
-    a fresh process, a process's history, and so its moves, depend only on the deal."""
-    if os.environ.get(NO_ASLR):
-        return True
+    OpenSpiel's IS-MCTS keeps a node's children in an ``absl::flat_hash_map`` (``is_mcts.h``), whose
+    iteration order depends on where its tables are in memory: the search breaks ties between
+    children in that order and ``Step`` samples its move in that order, so one seed plays
+    differently in another process. With Linux's ``ADDR_NO_RANDOMIZE`` (what ``setarch -R`` sets;
+    kept by the processes started from this one) and a fixed ``PYTHONHASHSEED``, a fresh process
+    asked the same questions (``Opponents``) allocates the same and answers the same."""
     if sys.platform != "linux":
         return False
     libc = ctypes.CDLL(None, use_errno=True)
     current = libc.personality(0xFFFFFFFF)
     if current == -1 or libc.personality(current | ADDR_NO_RANDOMIZE) == -1:
         return False
-    env = {**os.environ, NO_ASLR: "1", "PYTHONHASHSEED": "0"}
-    os.execve(sys.executable, [sys.executable, *sys.argv], env)
-    return True  # not reached: the script starts again
+    os.environ["PYTHONHASHSEED"] = "0"
+    return True
 
 
 def main() -> None:
@@ -465,7 +525,7 @@ def main() -> None:
         if name not in PLAYERS:
             parser.error(f"unknown player {name!r}: one of {', '.join(PLAYERS)}")
     _pyspiel()  # a clear message now, before any worker starts
-    fixed = reproducible()
+    fixed = fixed_addresses()
     heroes = tuple(Hero(n, args.budget, args.search_deals) for n in dict.fromkeys(names))
     opponent = Opponent(args.simulations, args.uct_c)
     name = f"ismcts-{args.simulations}"
@@ -490,17 +550,10 @@ def main() -> None:
             print(line, flush=True)
 
     results: list[dict[str, DealPlayed]] = []
-    # A fresh process per deal (see ``reproducible``), started clean rather than forked.
-    workers = ProcessPoolExecutor(
-        args.workers,
-        mp_context=multiprocessing.get_context("spawn"),
-        max_tasks_per_child=1,
-        initializer=use_baseline,
-        initargs=(args.baseline,),
-    )
+    workers = ProcessPoolExecutor(args.workers, initializer=use_baseline, initargs=(args.baseline,))
     try:
         with workers as pool:
-            played = pool.map(play_deal, jobs)
+            played = pool.map(play_deal, jobs, chunksize=1)
             for result in played:
                 results.append(result)
                 if args.report_every and len(results) % args.report_every == 0 and len(results) < len(jobs):

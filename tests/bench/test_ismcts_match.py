@@ -78,11 +78,22 @@ def test_a_rule_that_differs_fails_the_cross_check() -> None:
     assert mismatch(dealt_state(other, hand), hand, 0) is not None
 
 
-def test_a_tiny_paired_match_plays_every_decision_in_lockstep() -> None:
-    done = _run("--paired", "normal/easy", "--deals", "1", "--simulations", "30", "--workers", "1")
-    assert done.returncode == 0, done.stderr
+def test_a_tiny_paired_match_plays_every_decision_in_lockstep_and_again_the_same() -> None:
+    runs = [
+        _run("--paired", "normal/easy", "--deals", "1", "--simulations", "30", "--workers", workers)
+        for workers in ("1", "2")
+    ]
+    for done in runs:
+        assert done.returncode == 0, done.stderr
+    out = runs[0].stdout
     # deal 0 passes left: per seating 64 decisions (52 cards, 12 pass cards), the 3 IS-MCTS
     # seats' 9 rotated passing states and the points; 4 seatings, 2 heroes
-    assert "0 errors in 592 cross-checks" in done.stdout, done.stdout
-    assert "illegal moves by the hero: normal 0, easy 0" in done.stdout
-    assert "paired (normal vs ismcts-30) − (easy vs ismcts-30)" in done.stdout
+    assert "0 errors in 592 cross-checks" in out, out
+    assert "illegal moves by the hero: normal 0, easy 0" in out
+    assert "paired (normal vs ismcts-30) − (easy vs ismcts-30)" in out
+    # the opponents play the same moves in another run, whatever the workers
+    figures = [
+        [line.partition("decisions median")[0] for line in done.stdout.splitlines() if "pts/hand" in line]
+        for done in runs
+    ]
+    assert figures[0] == figures[1] and len(figures[0]) == 3
