@@ -229,6 +229,7 @@ def mismatch(state: Any, hand: Hand, chosen: CardSet) -> str | None:
 
 
 def _ismcts(seed: int, simulations: int, uct_c: float) -> Any:
+    """One IS-MCTS seat, as the module's docstring says (its evaluator seeded alike)."""
     pyspiel = _pyspiel()
     return pyspiel.ISMCTSBot(
         seed,
