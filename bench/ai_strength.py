@@ -24,7 +24,11 @@ opponent that tries to shoot the moon whenever it can (``bench/opponents.py``).
 against one moon-hunter, and hard against the baseline's hard (paired, both against the baseline's
 normal). ``--suite cheap`` leaves out hard (seconds instead of many minutes).
 Hard is costly: size it with ``--deals`` and ``--budget``; on a shared
-2-core machine run it under ``nice -n 10``.
+2-core machine run it under ``nice -n 10``. Hard's search is anytime (it plays deals until its
+budget is spent), so a run with it is not bit-reproducible; ``--search-deals N`` fixes its deals
+per decision instead (and the baseline's, whose search also stops at its budget): the run is then
+replayable, and two versions that run at different speeds (the baseline's modules are plain Python,
+today's hot ones compiled) are compared at the same work rather than the same time.
 
 Run: python bench/ai_strength.py --match normal:easy --deals 200
      python bench/ai_strength.py --paired normal/base-normal:hunter --deals 300
@@ -52,19 +56,31 @@ from bench.opponents import heuristic_move, hunter_move
 from bot.ai import Level, decide
 from bot.engine import Hand, Phase, RuleSet, SeatView, seat_view
 from bot.engine.moves import Move
-from bot.engine.scoring import HandOutcome
+from bot.engine.scoring import HandOutcome, HandScore
 
-Player = Callable[[SeatView, int, float | None], Move]
+Player = Callable[[SeatView, int, float | None, int | None], Move]
+"""A player's move from the seat's view, a seed, ``hard``'s time budget (None: its default) and a
+fixed number of deals per decision (None: the budget decides; given, the search is replayable
+whatever the machine's speed)."""
+
+
+def _budget(budget: float | None, deals: int | None) -> float | None:
+    """No time limit once the deals are fixed: the baseline's search stops at its budget even then
+    (today's ignores the budget when given deals)."""
+    return budget if deals is None else math.inf
 
 
 def _level(level: Level) -> Player:
-    return lambda view, seed, budget: decide(view, level, seed=seed, time_budget=budget)
+    return lambda view, seed, budget, deals: decide(
+        view, level, seed=seed, time_budget=_budget(budget, deals), deals=deals
+    )
 
 
 _baseline_rev = baseline.BASELINE_REV  # --baseline, in the main process and every worker
 
 
-def _use_baseline(rev: str) -> None:
+def use_baseline(rev: str) -> None:
+    """The ``base-*`` players play ``bot/ai`` at ``rev`` in this process (a pool's initializer)."""
     global _baseline_rev
     _baseline_rev = rev
 
@@ -72,9 +88,11 @@ def _use_baseline(rev: str) -> None:
 def _base(level: str) -> Player:
     """A level of the baseline revision, imported on first use in each process."""
 
-    def play(view: SeatView, seed: int, budget: float | None) -> Move:
+    def play(view: SeatView, seed: int, budget: float | None, deals: int | None) -> Move:
         api = baseline.load(_baseline_rev).api
-        move: Move = api.decide(view, api.Level[level], seed=seed, time_budget=budget)
+        move: Move = api.decide(
+            view, api.Level[level], seed=seed, time_budget=_budget(budget, deals), deals=deals
+        )
         return move
 
     return play
@@ -87,8 +105,8 @@ PLAYERS: dict[str, Player] = {
     "base-easy": _base("EASY"),
     "base-normal": _base("NORMAL"),
     "base-hard": _base("HARD"),
-    "heuristic": lambda view, seed, budget: heuristic_move(view, seed),
-    "hunter": lambda view, seed, budget: hunter_move(view, seed),
+    "heuristic": lambda view, seed, budget, deals: heuristic_move(view, seed),
+    "hunter": lambda view, seed, budget, deals: hunter_move(view, seed),
 }
 
 SUITES: dict[str, tuple[list[str], list[str]]] = {
@@ -125,48 +143,82 @@ class MatchDeal:
     times: tuple[float, ...]  # hero's seconds per decision
 
 
-def play_match_deal(hero: str, opponent: str, deal: int, players: int, budget: float | None) -> MatchDeal:
+def duplicate_hand(rules: RuleSet, deal: int) -> Hand:
+    """Deal number ``deal`` of every duplicate match, as dealt (the pass direction cycles with the
+    deal's number). ``ismcts_match.py`` plays the same deals."""
+    return Hand.new(rules, f"ai-strength:{deal}", 1 + deal % 4)
+
+
+def decision_seed(deal: int, hero_seat: int, move_no: int, seat: int) -> int:
+    """The seed of a player's decision: the ``move_no``-th move of the hand (a pass or a card) of
+    ``deal``, played with the hero in ``hero_seat``."""
+    return deal * 1_000_003 + hero_seat * 10_007 + move_no * 101 + seat
+
+
+@dataclass(frozen=True)
+class Seating:
+    """One hand of a deal with the hero in ``hero_seat``: the hero's points minus the mean of the
+    others', and whether the hero shot the moon (or slam, all tricks) or another seat did."""
+
+    diff: float
+    made: bool
+    conceded: bool
+
+    @classmethod
+    def of(cls, result: HandScore, hero_seat: int) -> Seating:
+        pts = result.points
+        others = [p for s, p in enumerate(pts) if s != hero_seat]
+        special = result.outcome is not HandOutcome.NORMAL
+        return cls(
+            pts[hero_seat] - sum(others) / len(others),
+            special and result.shooter == hero_seat,
+            special and result.shooter != hero_seat,
+        )
+
+
+def match_deal(seatings: list[Seating], times: list[float]) -> MatchDeal:
+    """A deal's sample: its seatings averaged, the moons counted."""
+    return MatchDeal(
+        sum(s.diff for s in seatings) / len(seatings),
+        sum(s.made for s in seatings),
+        sum(s.conceded for s in seatings),
+        tuple(times),
+    )
+
+
+def play_match_deal(
+    hero: str, opponent: str, deal: int, players: int, budget: float | None, deals: int | None = None
+) -> MatchDeal:
     rules = RuleSet(players=players)
-    n = rules.players
-    diffs: list[float] = []
+    seatings: list[Seating] = []
     times: list[float] = []
-    made = conceded = 0
-    hand_number = 1 + deal % 4
-    for hero_seat in range(n):
-        hand = Hand.new(rules, f"ai-strength:{deal}", hand_number)
+    for hero_seat in range(rules.players):
+        hand = duplicate_hand(rules, deal)
         move_no = 0
         while hand.phase is not Phase.SCORED:
             for seat in hand.waiting_for():
                 name = hero if seat == hero_seat else opponent
-                seed = deal * 1_000_003 + hero_seat * 10_007 + move_no * 101 + seat
+                seed = decision_seed(deal, hero_seat, move_no, seat)
                 view = seat_view(hand, seat)
                 t0 = time.perf_counter()
-                move = PLAYERS[name](view, seed, budget)
+                move = PLAYERS[name](view, seed, budget, deals)
                 if seat == hero_seat:
                     times.append(time.perf_counter() - t0)
                 hand.apply(move)
                 move_no += 1
                 if hand.phase is not Phase.PASSING:
                     break
-        result = hand.result
-        assert result is not None
-        pts = result.points
-        others = [pts[s] for s in range(n) if s != hero_seat]
-        diffs.append(pts[hero_seat] - sum(others) / len(others))
-        if result.outcome is not HandOutcome.NORMAL:
-            if result.shooter == hero_seat:
-                made += 1
-            else:
-                conceded += 1
-    return MatchDeal(sum(diffs) / n, made, conceded, tuple(times))
+        assert hand.result is not None
+        seatings.append(Seating.of(hand.result, hero_seat))
+    return match_deal(seatings, times)
 
 
 Match = tuple[str, str]  # (hero, opponent)
 
 
-def _play(job: tuple[tuple[Match, ...], int, int, float | None]) -> dict[Match, MatchDeal]:
-    matches, deal, players, budget = job
-    return {m: play_match_deal(m[0], m[1], deal, players, budget) for m in matches}
+def _play(job: tuple[tuple[Match, ...], int, int, float | None, int | None]) -> dict[Match, MatchDeal]:
+    matches, deal, players, budget, deals = job
+    return {m: play_match_deal(m[0], m[1], deal, players, budget, deals) for m in matches}
 
 
 def mean_se(values: list[float]) -> tuple[float, float]:
@@ -205,6 +257,13 @@ def paired_line(a: Match, b: Match, results: list[dict[Match, MatchDeal]]) -> st
     )
 
 
+def search_size(budget: float | None, deals: int | None) -> str:
+    """How much ``hard`` searches per decision, as a report says it."""
+    if deals is not None:
+        return f"{deals} deals a decision"
+    return "default budget" if budget is None else f"budget {budget * 1000:g} ms"
+
+
 def parse_pair(spec: str) -> tuple[Match, Match]:
     """``A/B:OPP`` (two heroes against one opponent) or ``A:X/B:Y`` (any two matches)."""
     left, _, right = spec.partition("/")
@@ -216,6 +275,25 @@ def parse_pair(spec: str) -> tuple[Match, Match]:
     return (left, opponent), (b, opponent)
 
 
+def add_match_arguments(parser: argparse.ArgumentParser, *, deals: int) -> None:
+    """The options of every duplicate match: its deals, how much ``hard`` searches, the worker
+    processes, the baseline's revision, reports on the way (also ``ismcts_match.py``'s)."""
+    parser.add_argument("--deals", type=int, default=deals)
+    parser.add_argument("--first-deal", type=int, default=0)
+    parser.add_argument("--budget", type=float, default=None, help="time budget of hard (s); default its own")
+    parser.add_argument(
+        "--search-deals",
+        type=int,
+        default=None,
+        help="a fixed number of deals per decision for hard and base-hard instead of a time budget",
+    )
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--baseline", default=baseline.BASELINE_REV, help="git revision of the base-* levels' bot/ai"
+    )
+    parser.add_argument("--report-every", type=int, default=0, help="print the figures so far every N deals")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     parser.add_argument("--match", action="append", default=[], help="HERO:OPPONENT (repeatable)")
@@ -223,15 +301,8 @@ def main() -> None:
         "--paired", action="append", default=[], help="HERO/OTHER:OPPONENT or A:X/B:Y (repeatable)"
     )
     parser.add_argument("--suite", choices=sorted(SUITES))
-    parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--first-deal", type=int, default=0)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--budget", type=float, default=None, help="time budget of hard (s); default its own")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument(
-        "--baseline", default=baseline.BASELINE_REV, help="git revision of the base-* levels' bot/ai"
-    )
-    parser.add_argument("--report-every", type=int, default=0, help="print the figures so far every N deals")
+    add_match_arguments(parser, deals=100)
     args = parser.parse_args()
 
     match_specs = list(args.match)
@@ -260,15 +331,15 @@ def main() -> None:
         parser.error("nothing to play: give --match, --paired or --suite")
 
     deals = range(args.first_deal, args.first_deal + args.deals)
-    jobs = [(tuple(matches), d, args.players, args.budget) for d in deals]
+    jobs = [(tuple(matches), d, args.players, args.budget, args.search_deals) for d in deals]
     start = time.perf_counter()
-    budget = "default" if args.budget is None else f"{args.budget * 1000:g} ms"
+    budget = search_size(args.budget, args.search_deals)
 
     def report(results: list[dict[Match, MatchDeal]]) -> None:
         wall = time.perf_counter() - start
         print(
             f"ai_strength: {len(results)} deals from {args.first_deal} x {args.players} seatings "
-            f"(duplicate), {args.players}-player standard rules, hard budget {budget}, wall {wall:.0f} s, "
+            f"(duplicate), {args.players}-player standard rules, hard {budget}, wall {wall:.0f} s, "
             f"{args.workers} worker(s); base-* = bot/ai at {commit[:12]}"
         )
         print("  hero minus the others' mean, per hand (negative: hero takes fewer points); ± = one SE")
@@ -277,10 +348,10 @@ def main() -> None:
         for a, b in pairs:
             print(paired_line(a, b, results), flush=True)
 
-    _use_baseline(args.baseline)
+    use_baseline(args.baseline)
     commit = baseline.load(args.baseline).commit  # an unknown revision stops here, before any deal
     results: list[dict[Match, MatchDeal]] = []
-    workers = ProcessPoolExecutor(args.workers, initializer=_use_baseline, initargs=(args.baseline,))
+    workers = ProcessPoolExecutor(args.workers, initializer=use_baseline, initargs=(args.baseline,))
     with workers if args.workers > 1 else nullcontext() as pool:
         played = map(_play, jobs) if pool is None else pool.map(_play, jobs, chunksize=1)
         for result in played:

@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import baseline
 from bot.ai.search import card_value, search_card
-from bot.engine import Hand, Phase, PlayCard, RuleSet, SeatView, seat_view
+from bot.engine import Hand, Move, Phase, PlayCard, RuleSet, SeatView, seat_view
 from bot.engine.cards import cards_of
 
 Searcher = Callable[[SeatView, int, float | None, int | None], int]
@@ -79,25 +79,29 @@ class Position:
         return max(self.value.values())
 
 
+def baseline_play(hand_no: int) -> Iterator[tuple[Hand, SeatView, Move]]:
+    """Hand ``hand_no`` played by four of the baseline's ``normal``, a move at a time: the hand
+    before each move (the real deal), the view of the seat to move and its move. The same ``Hand``
+    each time, scored once the last move is applied (``coach_judge.py`` takes it whole)."""
+    hand = Hand.new(RuleSet(), f"decision-regret:{hand_no}", 1 + hand_no % 4)
+    players = baseline.load().api
+    while hand.phase is not Phase.SCORED:
+        view = seat_view(hand, hand.waiting_for()[0])
+        played: Move = players.decide(view, players.Level.NORMAL, seed=hand_no)
+        yield hand, view, played
+        hand.apply(played)
+
+
 def positions(hand_no: int) -> Iterator[Position]:
     """The measured decisions of hand ``hand_no``: every card decision with a choice from trick
     ``FIRST_TRICK`` on, in hands played by four of the baseline's ``normal`` (also ``review_coach.py``'s)."""
-    rules = RuleSet()
-    hand = Hand.new(rules, f"decision-regret:{hand_no}", 1 + hand_no % 4)
-    move = 0
-    while hand.phase is not Phase.SCORED:
-        seat = hand.waiting_for()[0]
-        view = seat_view(hand, seat)
+    for move, (hand, view, played) in enumerate(baseline_play(hand_no)):
         legal = view.legal
-        players = baseline.load().api
-        played = players.decide(view, players.Level.NORMAL, seed=hand_no)
         if view.phase is Phase.PLAYING and len(view.tricks) >= FIRST_TRICK and legal & (legal - 1):
             real = list(hand.hands)
             value = {card: card_value(view, real, card) for card in cards_of(legal)}
             assert isinstance(played, PlayCard)
             yield Position(view, value, played.card, hand_no * 1009 + move)
-        hand.apply(played)
-        move += 1
 
 
 def regrets(job: tuple[int, tuple[str, ...], float | None, int | None]) -> dict[str, list[float]]:

@@ -32,6 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.ismcts_match import spiel_pass
 from bot.engine import Hand, Phase, RuleSet, randomplay
 from bot.engine.cards import nth_card
 from bot.engine.randomplay import play_out_randomly
@@ -72,11 +73,6 @@ def engine_api_hands(n: int, seed: int) -> int:
     return checksum
 
 
-# OpenSpiel's pass-direction chance outcomes: 0 no pass, 1 left, 2 across, 3 right; ours by hand
-# number 1..4: left, right, across, hold.
-_SPIEL_PASS = (1, 3, 2, 0)
-
-
 def pyspiel_runner() -> Callable[[int, int], int] | None:
     try:
         import pyspiel  # type: ignore[import-not-found]
@@ -91,7 +87,7 @@ def pyspiel_runner() -> Callable[[int, int], int] | None:
         checksum = 0
         for i in range(n):
             state = game.new_initial_state()
-            state.apply_action(_SPIEL_PASS[i % 4])
+            state.apply_action(spiel_pass(RULES, 1 + i % 4))
             rng.shuffle(deck)
             for card in deck:
                 state.apply_action(card)

@@ -39,8 +39,14 @@ def played_hand(number: int) -> HandRecord:
     hand = Hand.new(RuleSet(), f"review-coach:{number}", 1 + number % 4)
     while hand.phase is not Phase.SCORED:
         hand.apply(decide(seat_view(hand, hand.waiting_for()[0]), Level.NORMAL, seed=number))
-    seats = tuple(Occupant.person(str(s)) for s in range(4))
-    return record_of(number, "bench", hand, seats, (0, 0, 0, 0))
+    return bench_record(number, hand)
+
+
+def bench_record(number: int, hand: Hand) -> HandRecord:
+    """The scored ``hand`` as the coach reviews it: a record of four people's hand, numbered
+    ``number``, at the start of a game (no totals before it)."""
+    seats = tuple(Occupant.person(str(s)) for s in range(hand.rules.players))
+    return record_of(number, "bench", hand, seats, (0,) * hand.rules.players)
 
 
 def cost(job: tuple[int, float]) -> tuple[float, float, int]:
