@@ -71,7 +71,9 @@ from bot.review.coach import MARGIN, Position, positions, rate_decision
 from bot.review.service import ReviewSettings
 
 COACH_DEALS: Final = 2500
-"""The live coach's deals per decision, as measured by ``--live`` (docs/BENCHMARKS.md)."""
+"""The live coach's deals per decision: the mean of what its share of the budget buys on a core of
+its own (``--live 24``: 2,625 over 261 decisions; median 3,000, the cap; docs/BENCHMARKS.md), so
+that a review at these deals costs about what a live one does (7.0 s of CPU against 6.1 s)."""
 JUDGE_FACTOR: Final = 10
 CALIBRATION_DEALS: Final = 200
 """Deals the ``--live`` measurement times a decision's deals with."""

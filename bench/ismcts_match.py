@@ -528,6 +528,7 @@ def main() -> None:
     _pyspiel()  # a clear message now, before any worker starts
     fixed = fixed_addresses()
     heroes = tuple(Hero(n, args.budget, args.search_deals) for n in dict.fromkeys(names))
+    searchers = any(n in ("hard", "base-hard") for n in names)
     opponent = Opponent(args.simulations, args.uct_c)
     name = f"ismcts-{args.simulations}"
     use_baseline(args.baseline)
@@ -537,11 +538,11 @@ def main() -> None:
 
     def report(results: list[dict[str, DealPlayed]]) -> None:
         base = "" if commit is None else f"; base-* = bot/ai at {commit[:12]}"
+        searching = f"hard {search_size(args.budget, args.search_deals)}, " if searchers else ""
         print(
             f"ismcts_match: {len(results)} deals from {args.first_deal} x 4 seatings (duplicate), "
             f"OpenSpiel's hearts with its default parameters (our standard rules), IS-MCTS "
-            f"{args.simulations} simulations, uct_c {args.uct_c:g}, random rollouts; "
-            f"hard {search_size(args.budget, args.search_deals)}, "
+            f"{args.simulations} simulations, uct_c {args.uct_c:g}, random rollouts; {searching}"
             f"wall {time.perf_counter() - start:.0f} s, {args.workers} worker(s){base}"
         )
         if not fixed:
