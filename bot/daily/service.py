@@ -7,7 +7,7 @@ action log, restoring after a restart and moving on another process are the tabl
 This service keeps what is the daily's: the secret the days' seeds come from (created at the
 first start, kept in the database), one attempt per person and day, the results when an
 attempt's game ends (it watches the table events), par (hard in the person's seat, computed in
-the background once a day) and each server's summary of a closed day, posted once.
+the background once, when the day is first played) and each server's summary of a closed day, posted once.
 """
 
 from __future__ import annotations
@@ -338,8 +338,8 @@ class DailyService:
         against par, as every other result. If par can't be worked out, shown without it."""
         try:
             await self.compute_par(day)
-        except Exception:
-            log.exception("daily par of %s failed: the result is shown without it", day.isoformat())
+        except Exception:  # its traceback is logged once, by the failed par's own task
+            log.warning("daily par of %s failed: the result is shown without it", day.isoformat())
         await self.presenter.finished(await self.result(day, player_id))
 
     async def result(self, day: dt.date, player_id: str) -> DailyResult:
