@@ -6,7 +6,13 @@ run instead, with the same behaviour. The Makefile reinstalls when one of them c
 
 from setuptools import setup
 
-COMPILED = ["bot/engine/randomplay.py", "bot/ai/consts.py", "bot/ai/policy.py", "bot/ai/inference.py"]
+COMPILED = [
+    "bot/engine/randomplay.py",
+    "bot/ai/consts.py",
+    "bot/ai/policy.py",
+    "bot/ai/playout.py",
+    "bot/ai/inference.py",
+]
 
 try:
     from mypyc.build import mypycify

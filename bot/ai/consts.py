@@ -33,6 +33,9 @@ class Consts:
     queen_points: int  # what the Q♠ counts (0 when it does not)
     moon_points: int
     cards_per_player: int
+    breakers: CardSet  # the cards that break hearts
+    first_trick_forbidden: CardSet  # what may not be discarded to the first trick
+    first_lead_bit: CardSet  # the card that leads the first trick
 
 
 @lru_cache(maxsize=64)
@@ -56,4 +59,7 @@ def consts_of(rules: RuleSet) -> Consts:
         queen_points=rules.card_points(queen) if queen >= 0 else 0,
         moon_points=rules.moon_points,
         cards_per_player=rules.cards_per_player,
+        breakers=rules.breakers,
+        first_trick_forbidden=rules.first_trick_forbidden,
+        first_lead_bit=1 << rules.first_lead,
     )

@@ -47,10 +47,11 @@ from bot.ai.consts import Consts, consts_of
 from bot.ai.inference import InferredSampler
 from bot.ai.objective import Objective, choose_moon
 from bot.ai.passing import card_danger, choose_pass
-from bot.ai.policy import card_for_view, choose_card, moon_defence, shooter, stops_moon
+from bot.ai.playout import play_out
+from bot.ai.policy import card_for_view, moon_defence, shooter, stops_moon
 from bot.ai.sampling import DealSampler
 from bot.engine.cards import SUIT_MASKS, Card, CardSet, cards_of, cardset
-from bot.engine.hand import Hand, Phase
+from bot.engine.hand import Hand
 from bot.engine.scoring import needs_moon_choice, score_hand
 from bot.engine.view import SeatView
 
@@ -64,6 +65,9 @@ NORMAL_PRIOR = 0.25
 
 
 _State = TypeVar("_State")  # what a search's ``prepare`` hands to its ``simulate``
+_Start = tuple[Hand, list[CardSet], Card]
+"""Where a playout starts: a position (its tricks, taken cards, voids: not changed), the cards each
+seat holds there, and the first card to play (the candidate), or -1."""
 
 
 def candidates(k: Consts, legal: CardSet, unseen: CardSet) -> list[Card]:
@@ -82,45 +86,38 @@ def candidates(k: Consts, legal: CardSet, unseen: CardSet) -> list[Card]:
     return out
 
 
-def _run_out(hand: Hand, k: Consts, objectives: dict[int, Objective], hunter: int = -1) -> tuple[int, ...]:
-    """Finish ``hand`` with the policy for every seat; the hand's points. ``hunter`` (if not -1) is
-    played as a moon-hunter.
-
-    Stops as soon as every counting card has been taken (the rest cannot change the score),
-    unless the all-tricks option makes the last tricks count too."""
+def _run_out(start: _Start, k: Consts, objectives: dict[int, Objective], hunter: int = -1) -> tuple[int, ...]:
+    """Finish the hand from ``start`` with the policy for every seat (``playout``); the hand's
+    points. ``hunter`` (if not -1) is played as a moon-hunter. ``objectives`` holds the searching
+    seat's only: it defends eagerly, and makes the moon choice by its objective."""
+    hand, hands, first = start
     rules = k.rules
+    seeker = next(iter(objectives), -1)
     counting = 0 if rules.all_tricks_bonus else k.penalty | k.bonus_bit
-    while hand.phase is Phase.PLAYING:
-        if counting and not hand.trick and not counting & ~hand.played:
-            break
-        seat = hand.to_move
-        legal = hand.legal_plays()
-        if legal & (legal - 1):
-            card = choose_card(
-                k,
-                seat,
-                hand.hands[seat],
-                legal,
-                hand.trick,
-                hand.leader,
-                hand.played,
-                hand.taken,
-                hand.voids,
-                not hand.tricks,
-                seat in objectives,  # eager for the searching seat; the others defend late, as most do
-                seat == hunter,
-            )
-        else:
-            card = legal.bit_length() - 1
-        hand._play(seat, card)
-    if hand.result is not None:
-        return hand.result.points
-    chooser = needs_moon_choice(rules, hand.taken, hand.tricks_won)
+    taken = hand.taken.copy()
+    tricks_won = hand.tricks_won.copy()
+    play_out(
+        k,
+        hands.copy(),
+        hand.trick,
+        hand.leader,
+        hand.played,
+        taken,
+        tricks_won,
+        hand.voids.copy(),
+        hand.hearts_broken,
+        len(hand.tricks),
+        seeker,
+        hunter,
+        counting,
+        first,
+    )
+    chooser = needs_moon_choice(rules, taken, tricks_won)
     choice: bool | None = None
     if chooser is not None:
         objective = objectives.get(chooser)
-        choice = True if objective is None else choose_moon(rules, objective, hand.taken, hand.tricks_won)
-    return score_hand(rules, hand.taken, hand.tricks_won, choice).points
+        choice = True if objective is None else choose_moon(rules, objective, taken, tricks_won)
+    return score_hand(rules, taken, tricks_won, choice).points
 
 
 def search_card(
@@ -158,11 +155,10 @@ def search_card(
 
 def _card_playouts(
     view: SeatView, cands: list[Card]
-) -> tuple[Callable[[list[CardSet]], list[CardSet]], Callable[[list[CardSet], int], Hand]]:
+) -> tuple[Callable[[list[CardSet]], list[CardSet]], Callable[[list[CardSet], int], _Start]]:
     """How a sampled deal is played after candidate card ``i``: the position rebuilt once (the
-    tricks so far are the same in every deal), then each deal's hands put in a copy."""
+    tricks so far are the same in every deal), each deal's hands played from it."""
     rules = view.rules
-    seat = view.seat
     templates: list[Hand] = []
 
     def prepare(hands: list[CardSet]) -> list[CardSet]:
@@ -172,12 +168,8 @@ def _card_playouts(
             )
         return hands
 
-    def simulate(hands: list[CardSet], i: int) -> Hand:
-        sim = templates[0].copy()
-        sim.hands = hands.copy()
-        sim._legal = -1
-        sim._play(seat, cands[i])
-        return sim
+    def simulate(hands: list[CardSet], i: int) -> _Start:
+        return templates[0], hands, cands[i]
 
     return prepare, simulate
 
@@ -189,9 +181,8 @@ def card_value(view: SeatView, hands: list[CardSet], card: Card) -> float:
     (``bench/decision_regret.py``)."""
     rules = view.rules
     sim = Hand.in_play(rules, hands, view.hand_number, view.tricks, view.trick, view.leader)
-    sim._play(view.seat, card)
     objective = Objective.of(rules, view.seat, view.scores, view.hand_number)
-    points = _run_out(sim, consts_of(rules), {view.seat: objective}, shooter(view))
+    points = _run_out((sim, hands, card), consts_of(rules), {view.seat: objective}, shooter(view))
     return objective.value(rules, points)
 
 
@@ -259,7 +250,7 @@ _PassState = tuple[list[CardSet], list[CardSet]]
 
 def _pass_playouts(
     view: SeatView, options: list[CardSet]
-) -> tuple[Callable[[list[CardSet]], _PassState], Callable[[_PassState, int], Hand]]:
+) -> tuple[Callable[[list[CardSet]], _PassState], Callable[[_PassState, int], _Start]]:
     """How a sampled deal is played after pass option ``i``: the other seats pass as ``normal``
     would, then every seat plays the hand out."""
     k = consts_of(view.rules)
@@ -280,12 +271,12 @@ def _pass_playouts(
                 after[to] |= passes[s]
         return after, passes
 
-    def simulate(state: _PassState, i: int) -> Hand:
+    def simulate(state: _PassState, i: int) -> _Start:
         after, passes = state
         hands = after.copy()
         hands[seat] = view.hand & ~options[i] | passes[source]
         hands[target] |= options[i]
-        return Hand.in_play(rules, hands, view.hand_number, (), (), 0)
+        return Hand.in_play(rules, hands, view.hand_number, (), (), 0), hands, -1
 
     return prepare, simulate
 
@@ -329,7 +320,7 @@ def _option_totals(
     view: SeatView,
     count: int,
     prepare: Callable[[list[CardSet]], _State],
-    simulate: Callable[[_State, int], Hand],
+    simulate: Callable[[_State, int], _Start],
     start: float,
     time_budget: float | None,
     deals: int | None,
