@@ -9,6 +9,7 @@ from setuptools import setup
 COMPILED = [
     "bot/engine/randomplay.py",
     "bot/ai/consts.py",
+    "bot/ai/passing.py",
     "bot/ai/policy.py",
     "bot/ai/playout.py",
     "bot/ai/inference.py",

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import functools
 import importlib
+import os
 import subprocess
 import sys
 import tempfile
@@ -29,7 +30,7 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE_REV = "855d8f70d6f733d795616639e91dee7eb18cfd74"
 SOURCE, MODULE = "bot/ai", "bot.ai"
-_TEMP = tempfile.TemporaryDirectory(prefix="baseline-ai-")  # removed when the process ends
+_TEMPS: dict[int, tempfile.TemporaryDirectory[str]] = {}  # per process id: removed when it ends
 
 
 @dataclass(frozen=True)
@@ -79,15 +80,18 @@ def load(rev: str = BASELINE_REV) -> BaselineAI:
     commit = _git("rev-parse", "--verify", f"{rev}^{{commit}}").strip()
     package = f"baseline_ai_{commit[:12]}"
     if package not in sys.modules:
-        target = Path(_TEMP.name) / package
+        # A directory of this process's own: the workers of a pool forked before the first load
+        # would otherwise write the same files at once.
+        temp = _TEMPS.setdefault(os.getpid(), tempfile.TemporaryDirectory(prefix="baseline-ai-")).name
+        target = Path(temp) / package
         target.mkdir()
         files = _git("ls-tree", "--name-only", f"{commit}:{SOURCE}").split()
         for name in (f for f in files if f.endswith(".py")):
             tree = ast.parse(_git("show", f"{commit}:{SOURCE}/{name}"), filename=name)
             tree = ast.fix_missing_locations(_ImportsRenamed(package).visit(tree))
             (target / name).write_text(ast.unparse(tree) + "\n", encoding="utf-8")
-        if _TEMP.name not in sys.path:
-            sys.path.append(_TEMP.name)
+        if temp not in sys.path:
+            sys.path.append(temp)
         importlib.invalidate_caches()
     api = importlib.import_module(f"{package}.api")
     search = importlib.import_module(f"{package}.search")
