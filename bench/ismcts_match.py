@@ -82,6 +82,7 @@ Run: python bench/ismcts_match.py --hero hard --deals 300
 from __future__ import annotations
 
 import argparse
+import compileall
 import ctypes
 import functools
 import json
@@ -498,6 +499,10 @@ def fixed_addresses() -> bool:
     if current == -1 or libc.personality(current | ADDR_NO_RANDOMIZE) == -1:
         return False
     os.environ["PYTHONHASHSEED"] = "0"
+    # A module compiled from its source allocates otherwise than one read from its bytecode: the
+    # IS-MCTS processes must find the same (a cold bytecode cache changed their moves).
+    for package in ("bench", "bot"):
+        compileall.compile_dir(ROOT / package, quiet=1)
     return True
 
 
