@@ -8,7 +8,13 @@ makes the searches do the same amount of work per option, so with uniform deals 
 times is the ratio of their playout speeds (the current one also models defending opponents in its
 playouts); reading the other seats' plays (``inference``) adds the chain's swaps to every deal.
 
+``--within SECONDS`` measures instead how many deals today's card search plays within that time
+budget (the live one: 0.2), the median over the same positions (those with two candidates or more;
+one core): what a faster playout buys ``hard`` at the table. Its figure for two revisions comes from
+two checkouts (the baseline is not compiled, so it can't be compared here).
+
 Run: .venv/bin/python bench/search_speed.py [--hands 3] [--deals 30] [--rounds 3] [--baseline REV]
+     .venv/bin/python bench/search_speed.py --within 0.2
 """
 
 from __future__ import annotations
@@ -24,7 +30,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import baseline
 from bot.ai import Level, decide
-from bot.ai.search import search_card
+from bot.ai.consts import consts_of
+from bot.ai.inference import InferredSampler
+from bot.ai.policy import shooter
+from bot.ai.search import _card_playouts, _option_totals, candidates, search_card
 from bot.engine import Hand, Phase, RuleSet, SeatView, seat_view
 
 
@@ -42,15 +51,39 @@ def positions(hands: int) -> list[SeatView]:
     return views
 
 
+def deals_within(views: list[SeatView], budget: float) -> None:
+    """Print the median deals ``hard``'s card search plays within ``budget`` seconds."""
+    counted = []
+    for v in views:
+        cands = candidates(consts_of(v.rules), v.legal, v.unseen)
+        if len(cands) < 2:
+            continue
+        prepare, simulate = _card_playouts(v, cands)
+        start = time.perf_counter()
+        sampler = InferredSampler(v)
+        _, done = _option_totals(
+            v, len(cands), prepare, simulate, start, budget, None, 1, sampler, shooter(v)
+        )
+        counted.append(done)
+    print(
+        f"search_speed: {len(counted)} card decisions with a choice, {budget * 1000:.0f} ms each (one core): "
+        f"median {statistics.median(counted):,.0f} deals, mean {statistics.mean(counted):,.0f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, default=3)
     parser.add_argument("--deals", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--baseline", default=baseline.BASELINE_REV, help="the baseline's git revision")
+    parser.add_argument("--within", type=float, help="deals played within this budget (seconds)")
     args = parser.parse_args()
-    base = baseline.load(args.baseline)
     views = positions(args.hands)
+    if args.within is not None:
+        deals_within(views, args.within)
+        return
+    base = baseline.load(args.baseline)
     searches: dict[str, Callable[[SeatView], object]] = {
         "baseline": lambda v: base.api.decide(
             v, base.api.Level.HARD, seed=1, time_budget=60.0, deals=args.deals

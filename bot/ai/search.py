@@ -5,8 +5,11 @@ the seat has seen (``sampling``) and weighted by how well each deal explains the
 so far (``inference``), plays every candidate card in every deal and finishes the hand
 with the ``normal`` policy for all seats, and picks the card with the best mean ``Objective`` (hand
 points, or the ranking when the hand can end the game). The same deals serve every candidate, so
-the comparison between candidates is far less noisy than each mean on its own. Moon attempts and
-moon defence come from the playouts: the policy shoots and defends, and the objective scores it.
+the comparison between candidates is far less noisy than each mean on its own. The playouts run in
+one compiled loop (``playout``). Moon attempts and moon defence come from the playouts: the policy
+shoots and defends, and the objective scores it. (Searching each card also with the seat shooting
+from then on, its better plan counting, made more moons and lost more points on the attempts
+that failed: docs/BENCHMARKS.md.)
 In the playouts the other seats defend against a moon late, as ordinary players do, and the
 searching seat eagerly, as it does itself (``eager`` in ``policy``; late there too measured no
 better).

@@ -631,4 +631,37 @@ SUITE_SPEED: tuple[Mutant, ...] = (  # what made the suite faster must not chang
     ),
 )
 
-MUTANTS = (*ISSUE_27, *FEATURES, *WEAK_TESTS, *PRESENTATION, *DAY_EDGE, *SEASONS, *SUITE_SPEED)
+EVALUATOR: tuple[Mutant, ...] = (  # hard's playouts in one compiled loop
+    Mutant(
+        "the playout loop leaves a seat that shows out of the suit led unmarked as void in it",
+        "bot/ai/playout.py",
+        ("            voids[seat] |= 1 << shows_out\n",),
+        "            pass\n",
+        ("tests/ai/test_playout.py",),
+    ),
+    Mutant(
+        "the playout loop lets anything be discarded to the first trick",
+        "bot/ai/playout.py",
+        ("                legal = held & ~forbidden if first_trick and held & ~forbidden else held\n",),
+        "                legal = held\n",
+        ("tests/ai/test_playout.py",),
+    ),
+    Mutant(
+        "the playout loop gives a trick to the highest card of any suit",
+        "bot/ai/playout.py",
+        ("            if c > best and c // 13 == led:\n",),
+        "            if c > best:\n",
+        ("tests/ai/test_playout.py",),
+    ),
+)
+
+MUTANTS = (
+    *ISSUE_27,
+    *FEATURES,
+    *WEAK_TESTS,
+    *PRESENTATION,
+    *DAY_EDGE,
+    *SEASONS,
+    *SUITE_SPEED,
+    *EVALUATOR,
+)
