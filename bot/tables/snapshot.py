@@ -10,6 +10,7 @@ from bot.engine.cards import Card, CardSet
 from bot.engine.game import GameResult, SeatKind, SheetRow
 from bot.engine.hand import Phase, Trick
 from bot.engine.rules import PassDirection
+from bot.engine.scoring import HandOutcome
 from bot.tables.options import TableOptions
 from bot.tables.table import Table, TableStatus
 
@@ -52,6 +53,16 @@ class TableSnapshot:
     cards_left: tuple[int, ...] = ()  # cards each seat still holds (public: everyone can count them)
     totals: tuple[int, ...] = ()  # game totals before this hand
     result: GameResult | None = None  # once the game is over
+    last_feat: Feat | None = None  # a moon, slam or every trick in the last hand scored
+
+
+@dataclass(frozen=True, slots=True)
+class Feat:
+    """A hand that did not score as usual: who took everything, and how it counted."""
+
+    hand_number: int
+    outcome: HandOutcome  # never NORMAL
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,8 +150,17 @@ def table_snapshot(table: Table) -> TableSnapshot:
         cards_left=tuple(h.bit_count() for h in hand.hands),
         totals=tuple(game.totals),
         result=game.result() if game.over else None,
+        last_feat=last_feat(game.sheet),
         **base,  # type: ignore[arg-type]
     )
+
+
+def last_feat(sheet: list[SheetRow]) -> Feat | None:
+    """The feat of the last hand on the score sheet, if it was one."""
+    row = sheet[-1] if sheet else None
+    if row is None or row.shooter is None or row.outcome is HandOutcome.NORMAL:
+        return None
+    return Feat(row.hand_number, row.outcome, row.shooter)
 
 
 def private_hand(table: Table, seat: int) -> PrivateHand:

@@ -67,6 +67,7 @@ def public_view(snapshot: TableSnapshot, names: Mapping[str, str], locale: str |
         return values[seat] if seat < len(values) else 0
 
     last = snapshot.last_trick
+    feat = snapshot.last_feat
     return {
         "op": "view",
         "table": snapshot.table_id,
@@ -82,6 +83,9 @@ def public_view(snapshot: TableSnapshot, names: Mapping[str, str], locale: str |
         if last is None
         else {"leader": last.leader, "cards": list(last.cards), "winner": last.winner},
         "hearts_broken": snapshot.hearts_broken,
+        "feat": None
+        if feat is None
+        else {"hand": feat.hand_number, "outcome": feat.outcome.value, "seat": feat.seat},
         "seats": [
             {
                 "seat": s.seat,

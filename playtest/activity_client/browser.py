@@ -10,7 +10,7 @@ public host; the test's from 127.0.0.1), so each person's context is granted tha
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,12 +65,15 @@ class SocketGate:
     meanwhile makes the page's next move out of date, as over a slow connection)."""
 
     held: list[tuple[WebSocketRoute, str | bytes]] | None = None
+    rewrite: Callable[[str], str] | None = None  # applied to what the server sends, if given
 
     def route(self, page_side: WebSocketRoute) -> None:
         server = page_side.connect_to_server()
         page_side.on_message(server.send)
 
         def down(message: str | bytes) -> None:
+            if self.rewrite is not None and isinstance(message, str):
+                message = self.rewrite(message)
             if self.held is None:
                 page_side.send(message)
             else:

@@ -7,6 +7,8 @@ would: taps on the cards and buttons it shows."""
 from __future__ import annotations
 
 import asyncio
+import functools
+import json
 from dataclasses import dataclass
 
 from playwright.async_api import Browser, expect
@@ -67,12 +69,20 @@ async def test_a_whole_game_two_people_in_the_activity_two_by_dm(
     """alice and bob play in their pages (bob's in German), carol and dave by DM, to the game's
     end (to 10 points: a hand or a few): before each of their moves the page shows the table's
     move, the hand and the cards that may be played as the service has them, and whose turn it is;
-    at the end both pages show every seat's final total."""
+    at the end both pages show every seat's final total. bob's socket says (through a gate that
+    rewrites it) that carol shot the moon in the last hand: his final panel says so, in German and
+    by her name; alice's, told the truth, says nothing of a moon."""
     service = activity.bot.service
     alice, bob, carol, dave = activity.people
     activity.emu.set_locale(bob, "de")  # bob's page speaks German (the cards' names, its words)
     table = await started(activity)
-    windows = {str(u.id): await open_for(browser, discord_client, activity, u) for u in (alice, bob)}
+    carols = seat_of(activity, table, carol)
+    windows = {
+        str(u.id): await open_for(browser, discord_client, activity, u, gate=u is bob) for u in (alice, bob)
+    }
+    gate = windows[str(bob.id)].gate
+    assert gate is not None
+    gate.rewrite = functools.partial(_with_a_moon, carols)
     played = {name: 0 for name in windows}
     while (snapshot := await service.table_snapshot(table)).status is not TableStatus.FINISHED:
         waiting = [snapshot.seats[s].player_id for s in snapshot.waiting]
@@ -117,6 +127,18 @@ async def test_a_whole_game_two_people_in_the_activity_two_by_dm(
             seat = window.hook(f"seat-{standing.seat}")
             await expect(seat).to_contain_text(str(standing.total), timeout=BOUND)
         assert (await window.client_state())["unknown"] == []
+    feat = windows[str(bob.id)].hook("result-feat")
+    await expect(feat).to_have_text(t("announce.moon", "de", name=carol.name), timeout=BOUND)
+    await expect(windows[str(alice.id)].hook("result-feat")).to_be_hidden(timeout=BOUND)
+
+
+def _with_a_moon(shooter: int, message: str) -> str:
+    """A view of the finished game as if ``shooter`` had shot the moon in its last hand."""
+    view = json.loads(message)
+    if view.get("op") != "view" or view.get("status") != "finished":
+        return message
+    view["feat"] = {"hand": view["hand_number"], "outcome": "moon", "seat": shooter}
+    return json.dumps(view)
 
 
 @dataclass

@@ -16,16 +16,17 @@ import aiohttp
 import pytest
 
 from bot.engine.cards import card_code
-from bot.engine.game import SeatKind
+from bot.engine.game import SeatKind, SheetRow
 from bot.engine.hand import Phase
 from bot.engine.rules import MoonScoring, RuleSet
+from bot.engine.scoring import HandOutcome
 from bot.tables.options import TableOptions
-from bot.tables.snapshot import PrivateHand, SeatInfo, TableSnapshot
+from bot.tables.snapshot import Feat, PrivateHand, SeatInfo, TableSnapshot, last_feat
 from bot.tables.table import TableStatus
 from bot.text import LANGUAGES, card_full_name, t
 from bot.text.catalogue import template
 from cogs.activity._static import STATIC
-from cogs.activity._views import reader_view
+from cogs.activity._views import public_view, reader_view
 from cogs.activity._words import KEYS, words_message
 from playtest.harness import Hearts
 from tests.cogs.test_activity import activity, base, open_page, session, started  # noqa: F401
@@ -172,3 +173,31 @@ def test_the_package_ships_the_built_app() -> None:
     index = (STATIC / "index.html").read_text(encoding="utf-8")
     for asset in re.findall(r'"/(assets/[^"]+)"', index):
         assert STATIC / asset in shipped
+
+
+def test_the_hand_end_names_who_shot_the_moon() -> None:
+    """The page's hand-end panel says who shot the moon (or made a slam, or took every trick) in
+    the hand that just ended, in its reader's words: the view carries the last scored hand's feat,
+    and the page is sent the lines for it."""
+
+    def row(hand: int, outcome: HandOutcome, shooter: int | None) -> SheetRow:
+        return SheetRow(hand, (0, 26, 26, 26), outcome, shooter, (0, 26, 26, 26))
+
+    assert last_feat([]) is None
+    assert last_feat([row(1, HandOutcome.NORMAL, None)]) is None
+    assert last_feat([row(1, HandOutcome.MOON, 0), row(2, HandOutcome.NORMAL, None)]) is None
+    assert last_feat([row(1, HandOutcome.NORMAL, None), row(2, HandOutcome.MOON, 0)]) == Feat(
+        2, HandOutcome.MOON, 0
+    )
+    seats = tuple(SeatInfo(s, SeatKind.PERSON, str(100 + s)) for s in range(4))
+    snapshot = TableSnapshot(
+        1, "1", "2", "100", TableStatus.PLAYING, TableOptions(), seats, 60, None, (1,),
+        hand_number=3, phase=Phase.PASSING, last_feat=Feat(2, HandOutcome.MOON, 0),
+    )  # fmt: skip
+    assert public_view(snapshot, {}, "de")["feat"] == {"hand": 2, "outcome": "moon", "seat": 0}
+    plain = TableSnapshot(1, "1", "2", "100", TableStatus.PLAYING, TableOptions(), seats, 60, None, (1,))
+    assert public_view(plain, {}, "de")["feat"] is None
+    words = words_message("de", 0.0)["words"]
+    for outcome in HandOutcome:
+        if outcome is not HandOutcome.NORMAL:
+            assert words[f"announce.{outcome.value}"] == template(f"announce.{outcome.value}", "de")[0]

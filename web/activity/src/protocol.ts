@@ -26,6 +26,13 @@ export interface Trick {
   winner: number;
 }
 
+/** A hand that did not score as usual (the last one scored): who took everything, and how. */
+export interface Feat {
+  hand: number;
+  outcome: "moon" | "slam" | "all_tricks" | string;
+  seat: number;
+}
+
 export interface View {
   op: "view";
   table: number;
@@ -39,6 +46,7 @@ export interface View {
   trick: number[];
   last_trick: Trick | null;
   hearts_broken: boolean;
+  feat: Feat | null;
   seats: Seat[];
   you: number | null;
   hand: Hand | null;

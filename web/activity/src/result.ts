@@ -9,6 +9,19 @@ function cell(tag: "td" | "th", text: string): HTMLElement {
   return el;
 }
 
+/** The line under the points of a hand someone took everything in, or null. */
+function featLine(view: View, hand: number, words: Words): string | null {
+  const feat = view.feat;
+  const seat = feat && feat.hand === hand ? view.seats.find((s) => s.seat === feat.seat) : undefined;
+  if (!feat || !seat) return null;
+  const lines: Record<string, () => string> = {
+    moon: () => words.t("announce.moon", { name: seat.name }),
+    slam: () => words.t("announce.slam", { name: seat.name }),
+    all_tricks: () => words.t("announce.all_tricks", { name: seat.name }),
+  };
+  return lines[feat.outcome]?.() ?? null;
+}
+
 function signed(words: Words, points: number): string {
   return points > 0 ? `+${words.number(points)}` : words.number(points);
 }
@@ -42,12 +55,18 @@ export function showResult(before: View, after: View, words: Words): void {
     row.append(cell("th", seat.name), cell("td", signed(words, seat.total - was)), cell("td", words.number(seat.total)));
     table.append(row);
   }
+  const feat = featLine(after, before.hand_number ?? 0, words);
+  const note = document.createElement("p");
+  note.id = "result-feat";
+  note.dataset.testid = "result-feat";
+  note.textContent = feat ?? "";
+  note.hidden = feat === null;
   const close = document.createElement("button");
   close.type = "button";
   close.textContent = words.t("activity.close");
   close.addEventListener("click", () => (box.hidden = true));
   box.setAttribute("aria-labelledby", "result-title");
   box.dataset.final = over ? "true" : "";
-  box.replaceChildren(heading, table, close);
+  box.replaceChildren(heading, table, note, close);
   box.hidden = false;
 }
