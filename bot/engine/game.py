@@ -170,6 +170,9 @@ class Game:
     quitters: list[QuitRecord] = field(default_factory=list)
     end_reason: EndReason | None = None
     persons_at_start: int = field(init=False)
+    previous_trick: Trick | None = None
+    """The last trick of the hand before this one: what a table shows as its last trick until this
+    hand's first trick is taken (else a hand's final trick would never be seen on it)."""
 
     def __post_init__(self) -> None:
         if len(self.seats) != self.rules.players:
@@ -237,6 +240,7 @@ class Game:
             return [*events, self._end(EndReason.HANDS)]
         if self.rules.target_score is not None and max(self.totals) >= self.rules.target_score:
             return [*events, self._end(EndReason.TARGET)]
+        self.previous_trick = self.hand.tricks[-1] if self.hand.tricks else None
         self.hand = Hand.new(self.rules, hand_seed(self.seed, n + 1), n + 1)
         events.append(HandStarted(n + 1, self.rules.pass_direction(n + 1)))
         return events
@@ -333,6 +337,9 @@ class Game:
             ],
             "end_reason": None if self.end_reason is None else self.end_reason.value,
             "hand": self.hand.to_json(),
+            "previous_trick": None
+            if self.previous_trick is None
+            else [self.previous_trick.leader, list(self.previous_trick.cards), self.previous_trick.winner],
         }
 
     @classmethod
@@ -358,6 +365,12 @@ class Game:
         ]
         game.end_reason = None if data["end_reason"] is None else EndReason(data["end_reason"])
         game.hand = Hand.from_json(rules, data["hand"])
+        previous = data.get("previous_trick")  # absent from snapshots saved before it was kept
+        game.previous_trick = (
+            None
+            if previous is None
+            else Trick(int(previous[0]), tuple(int(c) for c in previous[1]), int(previous[2]))
+        )
         if len(game.seats) != rules.players:
             raise ValueError("snapshot seats do not match the rule set")
         return game

@@ -47,6 +47,7 @@ class TableSnapshot:
     leader: int | None = None  # who led the current trick
     trick: tuple[Card, ...] = ()  # the current trick, in play order from the leader
     last_trick: Trick | None = None
+    previous_trick: Trick | None = None  # the hand before's last trick, until this hand's first is taken
     hearts_broken: bool = False
     tricks_won: tuple[int, ...] = ()
     points_taken: tuple[int, ...] = ()  # card points taken so far this hand
@@ -144,6 +145,7 @@ def table_snapshot(table: Table) -> TableSnapshot:
         leader=hand.leader,
         trick=tuple(hand.trick),
         last_trick=hand.tricks[-1] if hand.tricks else None,
+        previous_trick=None if hand.tricks else game.previous_trick,
         hearts_broken=hand.hearts_broken,
         tricks_won=tuple(hand.tricks_won),
         points_taken=tuple(rules.points_of(t) for t in hand.taken),

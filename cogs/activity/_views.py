@@ -66,7 +66,7 @@ def public_view(snapshot: TableSnapshot, names: Mapping[str, str], locale: str |
     def at(values: tuple[int, ...], seat: int) -> int:
         return values[seat] if seat < len(values) else 0
 
-    last = snapshot.last_trick
+    last = snapshot.last_trick or snapshot.previous_trick  # a hand's final trick, seen at its end
     feat = snapshot.last_feat
     return {
         "op": "view",

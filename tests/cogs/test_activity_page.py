@@ -17,7 +17,7 @@ import pytest
 
 from bot.engine.cards import card_code
 from bot.engine.game import SeatKind, SheetRow
-from bot.engine.hand import Phase
+from bot.engine.hand import Phase, Trick
 from bot.engine.rules import MoonScoring, RuleSet
 from bot.engine.scoring import HandOutcome
 from bot.tables.options import TableOptions
@@ -201,3 +201,39 @@ def test_the_hand_end_names_who_shot_the_moon() -> None:
     for outcome in HandOutcome:
         if outcome is not HandOutcome.NORMAL:
             assert words[f"announce.{outcome.value}"] == template(f"announce.{outcome.value}", "de")[0]
+
+
+def test_a_hands_final_trick_is_the_pages_last_trick_until_the_next_hand_takes_one() -> None:
+    """The page animates a trick taken when the view's last trick changes: between hands that is the
+    finished hand's final trick (the snapshot's ``previous_trick``), then the new hand's own."""
+    seats = tuple(SeatInfo(s, SeatKind.PERSON, str(100 + s)) for s in range(4))
+    final = Trick(1, (51, 2, 3, 4), 1)
+
+    def view(**fields: object) -> dict[str, object]:
+        snapshot = TableSnapshot(
+            1,
+            "1",
+            "2",
+            "100",
+            TableStatus.PLAYING,
+            TableOptions(),
+            seats,
+            60,
+            None,
+            (1,),
+            **fields,  # type: ignore[arg-type]
+        )
+        return public_view(snapshot, {}, None)
+
+    assert view(hand_number=2, previous_trick=final)["last_trick"] == {
+        "leader": 1,
+        "cards": [51, 2, 3, 4],
+        "winner": 1,
+    }
+    own = Trick(0, (0, 5, 6, 7), 0)
+    assert view(hand_number=2, last_trick=own)["last_trick"] == {
+        "leader": 0,
+        "cards": [0, 5, 6, 7],
+        "winner": 0,
+    }
+    assert view(hand_number=1)["last_trick"] is None

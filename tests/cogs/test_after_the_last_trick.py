@@ -12,9 +12,9 @@ from bot.engine.game import Game, Occupant
 from bot.engine.hand import Phase
 from bot.engine.moves import PlayCard
 from bot.engine.rules import MoonScoring, PassRotation, RuleSet
-from bot.engine.scoring import trick_points
+from bot.engine.scoring import HandOutcome, trick_points
 from bot.tables import TableOptions, TableStatus
-from bot.tables.snapshot import TableSnapshot, private_hand, score_sheet, table_snapshot
+from bot.tables.snapshot import Feat, TableSnapshot, private_hand, score_sheet, table_snapshot
 from bot.tables.table import Table
 from bot.text import image_words, t
 from bot.text.alt_text import hand_alt, score_sheet_alt, table_alt
@@ -132,3 +132,25 @@ def test_the_score_sheet_after_the_last_trick_of_the_game(monkeypatch: pytest.Mo
     assert len(image.rows) == 1 and image.rows[0].shooter == 0
     alt = score_sheet_alt(image, "en")
     assert "Alice" in alt and "26" in alt
+
+
+def test_between_hands_the_snapshot_keeps_the_final_trick_and_the_moon(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After the hand Alice shot the moon in, the next hand's snapshot still has the hand's final
+    trick (the Activity shows it taken) and who shot the moon (its hand-end panel says so), until
+    the next hand's first trick is taken; the moon stays the last hand's feat."""
+    rules = RuleSet(pass_rotation=PassRotation.NONE, target_score=None, fixed_hands=2)
+    table = rigged_table(monkeypatch, rules)
+    game = table.game
+    assert game is not None
+    first = game.hand
+    play(game)
+    snapshot = table_snapshot(table)
+    assert snapshot.hand_number == 2 and snapshot.last_trick is None
+    assert snapshot.previous_trick == first.tricks[-1] and snapshot.previous_trick.winner == 0
+    assert snapshot.last_feat == Feat(1, HandOutcome.MOON, 0)
+    play(game, 4)
+    snapshot = table_snapshot(table)
+    assert snapshot.previous_trick is None and snapshot.last_trick == game.hand.tricks[0]
+    assert snapshot.last_feat == Feat(1, HandOutcome.MOON, 0)

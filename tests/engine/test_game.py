@@ -176,3 +176,22 @@ def test_trick_points_come_with_the_trick_taken() -> None:
     for event in play_to_end(game):
         if isinstance(event, TrickTaken):
             assert event.points == trick_points(rules, event.trick.cards)
+
+
+def test_a_hands_final_trick_stays_the_last_trick_until_the_next_hand_takes_one() -> None:
+    """Between hands a table shows the hand's final trick as its last trick (else the last trick of
+    every hand would be gone before anyone saw it): the game keeps it, through a snapshot too, until
+    the next hand's first trick is taken; a snapshot saved before it was kept restores without it."""
+    game = Game(RuleSet(target_score=None, fixed_hands=2), seed=9, seats=people(4))
+    rng = random.Random(9)
+    first = game.hand
+    while game.hand_number == 1:
+        assert game.previous_trick is None
+        game.apply(random_move(game.hand, game.hand.waiting_for()[0], rng))
+    final = first.tricks[-1]
+    assert len(first.tricks) == 13 and game.previous_trick == final
+    restored = Game.from_json(json.loads(json.dumps(game.to_json())))
+    assert restored.previous_trick == final and restored.to_json() == game.to_json()
+    older = game.to_json()
+    del older["previous_trick"]
+    assert Game.from_json(older).previous_trick is None

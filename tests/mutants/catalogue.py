@@ -655,6 +655,30 @@ EVALUATOR: tuple[Mutant, ...] = (  # hard's playouts in one compiled loop
     ),
 )
 
+HAND_END: tuple[Mutant, ...] = (  # the Activity at a hand's end
+    Mutant(
+        "a hand's final trick is forgotten when the next hand starts",
+        "bot/engine/game.py",
+        ("        self.previous_trick = self.hand.tricks[-1] if self.hand.tricks else None\n",),
+        "        pass\n",
+        ("tests/engine/test_game.py", "-k", "final_trick"),
+    ),
+    Mutant(
+        "the hand before's final trick stays the last trick after this hand's first is taken",
+        "bot/tables/snapshot.py",
+        ("        previous_trick=None if hand.tricks else game.previous_trick,\n",),
+        "        previous_trick=game.previous_trick,\n",
+        ("tests/cogs/test_after_the_last_trick.py", "-k", "between_hands"),
+    ),
+    Mutant(
+        "the page is not told who shot the moon",
+        "cogs/activity/_views.py",
+        ("        \"feat\": None\n        if feat is None\n",),
+        "        \"feat\": None\n        if True\n",
+        ("tests/cogs/test_activity_page.py", "-k", "shot_the_moon"),
+    ),
+)
+
 MUTANTS = (
     *ISSUE_27,
     *FEATURES,
@@ -664,4 +688,5 @@ MUTANTS = (
     *SEASONS,
     *SUITE_SPEED,
     *EVALUATOR,
+    *HAND_END,
 )
