@@ -673,8 +673,8 @@ HAND_END: tuple[Mutant, ...] = (  # the Activity at a hand's end
     Mutant(
         "the page is not told who shot the moon",
         "cogs/activity/_views.py",
-        ("        \"feat\": None\n        if feat is None\n",),
-        "        \"feat\": None\n        if True\n",
+        ('        "feat": None\n        if feat is None\n',),
+        '        "feat": None\n        if True\n',
         ("tests/cogs/test_activity_page.py", "-k", "shot_the_moon"),
     ),
 )
