@@ -32,8 +32,7 @@ from bench import baseline
 from bot.ai import Level, decide
 from bot.ai.consts import consts_of
 from bot.ai.inference import InferredSampler
-from bot.ai.policy import shooter
-from bot.ai.search import _card_playouts, _option_totals, candidates, search_card
+from bot.ai.search import candidates, card_totals, search_card
 from bot.engine import Hand, Phase, RuleSet, SeatView, seat_view
 
 
@@ -58,12 +57,8 @@ def deals_within(views: list[SeatView], budget: float) -> None:
         cands = candidates(consts_of(v.rules), v.legal, v.unseen)
         if len(cands) < 2:
             continue
-        prepare, simulate = _card_playouts(v, cands)
         start = time.perf_counter()
-        sampler = InferredSampler(v)
-        _, done = _option_totals(
-            v, len(cands), prepare, simulate, start, budget, None, 1, sampler, shooter(v)
-        )
+        _, done = card_totals(v, cands, start, budget, None, 1, InferredSampler(v))
         counted.append(done)
     print(
         f"search_speed: {len(counted)} card decisions with a choice, {budget * 1000:.0f} ms each (one core): "

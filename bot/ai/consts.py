@@ -35,7 +35,7 @@ class Consts:
     cards_per_player: int
     breakers: CardSet  # the cards that break hearts
     first_trick_forbidden: CardSet  # what may not be discarded to the first trick
-    first_lead_bit: CardSet  # the card that leads the first trick
+    first_lead: int  # the card that leads the first trick
 
 
 @lru_cache(maxsize=64)
@@ -61,5 +61,5 @@ def consts_of(rules: RuleSet) -> Consts:
         cards_per_player=rules.cards_per_player,
         breakers=rules.breakers,
         first_trick_forbidden=rules.first_trick_forbidden,
-        first_lead_bit=1 << rules.first_lead,
+        first_lead=rules.first_lead,
     )

@@ -31,7 +31,8 @@ from bot.ai.consts import Consts, consts_of
 from bot.ai.policy import choose_card
 from bot.ai.sampling import DealSampler
 from bot.engine.cards import CardSet
-from bot.engine.hand import Hand, Phase, legal_cards
+from bot.engine.hand import Hand, Phase
+from bot.engine.tricks import legal_cards
 from bot.engine.view import SeatView
 
 PRIOR_ERROR = 0.02

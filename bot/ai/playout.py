@@ -1,18 +1,19 @@
 """The playouts of ``hard``'s search: a hand finished by the ``normal`` policy for every seat.
 
 The search plays a hand out once per candidate per sampled deal, about ten thousand times per
-decision, so this is its hot path. It is the rules of ``Hand.legal_plays`` and ``Hand._play`` in
-one loop over plain ints and lists (no ``Hand`` method call per card, no ``Trick`` kept), compiled
-with mypyc where a compiler is present (``setup.py``) together with the policy it calls. It leaves
-the points taken and the tricks won exactly as playing the same cards through ``Hand`` would (the
-search's tests compare the two), so the search's choices do not depend on which one ran.
+decision, so this is its hot path: one loop over plain ints and lists (no ``Hand`` method call per
+card, no ``Trick`` kept), asking the engine's rules of a trick (``tricks``: which cards may be
+played, which one wins) and compiled with mypyc where a compiler is present (``setup.py``), as
+those rules and the policy are. It leaves the points taken and the tricks won exactly as playing
+the same cards through ``Hand`` would (``tests/ai/test_playout.py`` compares the two), so the
+search's choices do not depend on which one ran.
 """
 
 from __future__ import annotations
 
 from bot.ai.consts import Consts
 from bot.ai.policy import choose_card
-from bot.engine.cards import HEARTS, SUIT_MASKS
+from bot.engine.tricks import legal_cards, winning_index
 
 
 def play_out(
@@ -43,8 +44,7 @@ def play_out(
     total = k.cards_per_player
     breakers = k.breakers
     forbidden = k.first_trick_forbidden
-    first_lead = k.first_lead_bit
-    not_hearts = ~HEARTS
+    first_lead = k.first_lead
     trick = trick.copy()
     while tricks_done < total:
         if not trick and counting and not counting & ~played:
@@ -52,20 +52,7 @@ def play_out(
         seat = (leader + len(trick)) % n
         held = hands[seat]
         first_trick = tricks_done == 0
-        shows_out = -1  # the suit led, when the seat has none of it
-        if not trick:
-            if first_trick:
-                legal = held & first_lead
-            elif broken or not held & not_hearts:
-                legal = held
-            else:
-                legal = held & not_hearts
-        else:
-            led = trick[0] // 13
-            legal = held & SUIT_MASKS[led]
-            if not legal:
-                shows_out = led
-                legal = held & ~forbidden if first_trick and held & ~forbidden else held
+        legal = legal_cards(held, trick, first_trick, broken, first_lead, forbidden)
         if first >= 0:
             card = first
             first = -1
@@ -86,8 +73,8 @@ def play_out(
             )
         else:
             card = legal.bit_length() - 1
-        if shows_out >= 0:
-            voids[seat] |= 1 << shows_out
+        if trick and card // 13 != trick[0] // 13:
+            voids[seat] |= 1 << trick[0] // 13
         bit = 1 << card
         hands[seat] = held ^ bit
         played |= bit
@@ -96,18 +83,9 @@ def play_out(
         trick.append(card)
         if len(trick) < n:
             continue
-        best = trick[0]
-        led = best // 13
-        best_i = 0
-        mask = 0
-        for i in range(n):
-            c = trick[i]
-            mask |= 1 << c
-            if c > best and c // 13 == led:
-                best = c
-                best_i = i
-        winner = (leader + best_i) % n
-        taken[winner] |= mask
+        winner = (leader + winning_index(trick)) % n
+        for c in trick:
+            taken[winner] |= 1 << c
         tricks_won[winner] += 1
         leader = winner
         trick = []

@@ -35,7 +35,7 @@ from typing import NamedTuple
 
 from bot.ai.consts import Consts, consts_of
 from bot.engine.cards import HEARTS, SUIT_MASKS, CardSet, cardset
-from bot.engine.hand import winning_index
+from bot.engine.tricks import winning_index
 from bot.engine.view import SeatView
 
 _SUITS = SUIT_MASKS

@@ -145,15 +145,29 @@ def search_card(
         fallback = cands[0]
     if len(cands) < 2:
         return fallback
-    hunter = shooter(view)
     prior = cands.index(_class_of(cands, fallback))
-    prepare, simulate = _card_playouts(view, cands)
     sampler = InferredSampler(view) if read_plays else DealSampler(view)
-    totals, done = _option_totals(
-        view, len(cands), prepare, simulate, start, time_budget, deals, seed, sampler, hunter
-    )
+    totals, done = card_totals(view, cands, start, time_budget, deals, seed, sampler)
     best = _best_option(totals, done, prior)
     return fallback if best == prior else cands[best]
+
+
+def card_totals(
+    view: SeatView,
+    cands: list[Card],
+    start: float,
+    time_budget: float | None,
+    deals: int | None,
+    seed: int,
+    sampler: DealSampler | InferredSampler,
+) -> tuple[list[float], int]:
+    """Each candidate card's summed objective over the deals ``sampler`` draws (``_option_totals``,
+    a seat that looks like a shooter played as one), and how many deals were played: what
+    ``search_card`` chooses from, ``rate_cards`` reports and ``bench/search_speed.py`` counts."""
+    prepare, simulate = _card_playouts(view, cands)
+    return _option_totals(
+        view, len(cands), prepare, simulate, start, time_budget, deals, seed, sampler, shooter(view)
+    )
 
 
 def _card_playouts(
@@ -197,11 +211,7 @@ def rate_cards(
     that can't differ in outcome share their class's value; empty when no deal could be played."""
     start = time.perf_counter()
     cands = candidates(consts_of(view.rules), view.legal, view.unseen)
-    prepare, simulate = _card_playouts(view, cands)
-    sampler = InferredSampler(view)
-    totals, done = _option_totals(
-        view, len(cands), prepare, simulate, start, time_budget, deals, seed, sampler, shooter(view)
-    )
+    totals, done = card_totals(view, cands, start, time_budget, deals, seed, InferredSampler(view))
     if not done:
         return {}
     means = {c: v / done for c, v in zip(cands, totals, strict=True)}

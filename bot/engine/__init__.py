@@ -22,7 +22,7 @@ from bot.engine.game import (
     Standing,
     TrickTaken,
 )
-from bot.engine.hand import Hand, Phase, PlayResult, Trick, deal, legal_cards, winning_index
+from bot.engine.hand import Hand, Phase, PlayResult, Trick, deal
 from bot.engine.moves import ChooseMoon, IllegalMove, Move, PassCards, PlayCard, Refusal
 from bot.engine.rules import (
     FivePlayerRemoval,
@@ -35,6 +35,7 @@ from bot.engine.rules import (
     Scoring,
 )
 from bot.engine.scoring import HandOutcome, HandScore
+from bot.engine.tricks import legal_cards, winning_index
 from bot.engine.view import SeatView, seat_view
 
 __all__ = [

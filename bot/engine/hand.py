@@ -13,10 +13,14 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any, NamedTuple
 
-from bot.engine.cards import HEARTS, SUIT_MASKS, Card, CardSet
+from bot.engine.cards import SUIT_MASKS, Card, CardSet
 from bot.engine.moves import IllegalMove, Move, PassCards, PlayCard, Refusal
 from bot.engine.rules import RuleSet
 from bot.engine.scoring import HandScore, needs_moon_choice, score_hand
+
+# ``winning_index`` is also kept importable from here: the computer players of earlier revisions,
+# which the benchmarks run on today's engine (bench/baseline.py), import both from this module.
+from bot.engine.tricks import legal_cards, winning_index  # noqa: F401
 
 
 class Phase(Enum):
@@ -35,47 +39,6 @@ class Trick(NamedTuple):
 
     def seat_of(self, index: int, players: int) -> int:
         return (self.leader + index) % players
-
-
-def winning_index(cards: Sequence[Card]) -> int:
-    """The index of the card winning a trick so far (``cards`` non-empty, in play order): the
-    highest card of the suit led. ``Hand`` and the random play-out keep their own inlined loop,
-    the simulations' hot path."""
-    led = cards[0] // 13
-    best = 0
-    for i in range(1, len(cards)):
-        c = cards[i]
-        if c > cards[best] and c // 13 == led:
-            best = i
-    return best
-
-
-def legal_cards(
-    held: CardSet,
-    trick: Sequence[Card],
-    first_trick: bool,
-    hearts_broken: bool,
-    first_lead: Card,
-    forbidden: CardSet,
-) -> CardSet:
-    """The cards of ``held`` that may be played to ``trick`` (its cards so far, in play order):
-    follow suit; lead the ``first_lead`` card to the first trick and no heart before hearts are
-    broken unless nothing else is held; no ``forbidden`` card (``RuleSet.first_trick_forbidden``) on
-    the first trick while another can be discarded. ``Hand`` asks it for the seat to move; the
-    computer players ask it for hands they sample (the random play-out keeps its own inlined
-    copy, the simulations' hot path)."""
-    if not trick:
-        if first_trick:
-            return held & (1 << first_lead)
-        if hearts_broken or not held & ~HEARTS:
-            return held
-        return held & ~HEARTS
-    legal = held & SUIT_MASKS[trick[0] // 13]
-    if legal:
-        return legal
-    if first_trick and held & ~forbidden:
-        return held & ~forbidden
-    return held
 
 
 class PlayResult(NamedTuple):

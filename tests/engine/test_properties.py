@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bot.engine import Game, IllegalMove, Occupant, PlayCard
 from bot.engine.cards import SUIT_MASKS
-from bot.engine.hand import Hand, Phase, winning_index
+from bot.engine.hand import Hand, Phase
 from bot.engine.randomplay import random_move
 from bot.engine.rules import (
     FivePlayerRemoval,
@@ -22,6 +22,7 @@ from bot.engine.rules import (
     Scoring,
 )
 from bot.engine.scoring import HandOutcome
+from bot.engine.tricks import winning_index
 
 
 @st.composite

@@ -631,27 +631,34 @@ SUITE_SPEED: tuple[Mutant, ...] = (  # what made the suite faster must not chang
     ),
 )
 
-EVALUATOR: tuple[Mutant, ...] = (  # hard's playouts in one compiled loop
+EVALUATOR: tuple[Mutant, ...] = (  # hard's playouts in one compiled loop, on the engine's trick rules
     Mutant(
         "the playout loop leaves a seat that shows out of the suit led unmarked as void in it",
         "bot/ai/playout.py",
-        ("            voids[seat] |= 1 << shows_out\n",),
+        ("            voids[seat] |= 1 << trick[0] // 13\n",),
         "            pass\n",
         ("tests/ai/test_playout.py",),
     ),
     Mutant(
-        "the playout loop lets anything be discarded to the first trick",
+        "the playout loop gives every trick to its leader",
         "bot/ai/playout.py",
-        ("                legal = held & ~forbidden if first_trick and held & ~forbidden else held\n",),
-        "                legal = held\n",
+        ("        winner = (leader + winning_index(trick)) % n\n",),
+        "        winner = leader\n",
         ("tests/ai/test_playout.py",),
     ),
     Mutant(
-        "the playout loop gives a trick to the highest card of any suit",
+        "the playout loop never breaks hearts",
         "bot/ai/playout.py",
-        ("            if c > best and c // 13 == led:\n",),
-        "            if c > best:\n",
+        ("        if bit & breakers:\n            broken = True\n",),
+        "        if bit & breakers:\n            pass\n",
         ("tests/ai/test_playout.py",),
+    ),
+    Mutant(
+        "the rules of a trick let anything be discarded to the first trick (moved to a compiled module)",
+        "bot/engine/tricks.py",
+        ("    if first_trick and held & ~forbidden:\n",),
+        "    if False:\n",
+        ("tests/engine/test_hand_rules.py",),
     ),
 )
 
