@@ -18,7 +18,8 @@ Players: the bot's levels ``easy``, ``normal``, ``hard``; ``base-easy``, ``base-
 ``base-hard``, the levels of the baseline, ``bot/ai`` at the git revision ``--baseline REV``
 (default: before the moon defence and the anytime search; see ``bench/baseline.py``), imported
 beside today's in the same process; ``heuristic``, a simple textbook strategy, and ``hunter``, an
-opponent that tries to shoot the moon whenever it can (``bench/opponents.py``).
+opponent that tries to shoot the moon whenever it can (``bench/opponents.py``); ``oracle``, ``hard``
+shown every seat's cards (``_oracle``: the ceiling of any better reading of the plays).
 
 ``--suite all`` runs each level and the baseline's against the heuristic, against the others and
 against one moon-hunter, and hard against the baseline's hard (paired, both against the baseline's
@@ -43,7 +44,7 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -54,14 +55,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench import baseline
 from bench.opponents import heuristic_move, hunter_move
 from bot.ai import Level, decide
+from bot.ai.consts import consts_of
+from bot.ai.policy import card_for_view, moon_defence, stops_moon
+from bot.ai.search import candidates, card_value
 from bot.engine import Hand, Phase, RuleSet, SeatView, seat_view
-from bot.engine.moves import Move
+from bot.engine.cards import CardSet
+from bot.engine.moves import Move, PlayCard
 from bot.engine.scoring import HandOutcome, HandScore
 
-Player = Callable[[SeatView, int, float | None, int | None], Move]
-"""A player's move from the seat's view, a seed, ``hard``'s time budget (None: its default) and a
+Player = Callable[[SeatView, int, float | None, int | None, Sequence[CardSet]], Move]
+"""A player's move from the seat's view, a seed, ``hard``'s time budget (None: its default), a
 fixed number of deals per decision (None: the budget decides; given, the search is replayable
-whatever the machine's speed)."""
+whatever the machine's speed) and every seat's cards, which only ``oracle`` looks at."""
 
 
 def _budget(budget: float | None, deals: int | None) -> float | None:
@@ -71,7 +76,7 @@ def _budget(budget: float | None, deals: int | None) -> float | None:
 
 
 def _level(level: Level) -> Player:
-    return lambda view, seed, budget, deals: decide(
+    return lambda view, seed, budget, deals, hands: decide(
         view, level, seed=seed, time_budget=_budget(budget, deals), deals=deals
     )
 
@@ -88,7 +93,9 @@ def use_baseline(rev: str) -> None:
 def _base(level: str) -> Player:
     """A level of the baseline revision, imported on first use in each process."""
 
-    def play(view: SeatView, seed: int, budget: float | None, deals: int | None) -> Move:
+    def play(
+        view: SeatView, seed: int, budget: float | None, deals: int | None, hands: Sequence[CardSet]
+    ) -> Move:
         api = baseline.load(_baseline_rev).api
         move: Move = api.decide(
             view, api.Level[level], seed=seed, time_budget=_budget(budget, deals), deals=deals
@@ -98,6 +105,23 @@ def _base(level: str) -> Player:
     return play
 
 
+def _oracle(
+    view: SeatView, seed: int, budget: float | None, deals: int | None, hands: Sequence[CardSet]
+) -> Move:
+    """``hard`` that sees every seat's cards: of the cards its search would consider (the same
+    moon defence), the one worth most in the real deal by the very playouts the search averages
+    over its sampled deals (``card_value``); it passes as ``hard``. What a perfect reading of the
+    other seats' hands would be worth to the search, everything else unchanged: a ceiling for any
+    better reading, and a yardstick for the playouts (a gap near zero says the playouts, not the
+    reading, are what a stronger ``hard`` must change)."""
+    if view.phase is not Phase.PLAYING or not view.legal:
+        return decide(view, Level.HARD, seed=seed, time_budget=_budget(budget, deals), deals=deals)
+    if stops_moon(view):
+        return PlayCard(view.seat, card_for_view(view))
+    cands = candidates(consts_of(view.rules), moon_defence(view), view.unseen)
+    return PlayCard(view.seat, max(cands, key=lambda c: card_value(view, list(hands), c)))
+
+
 PLAYERS: dict[str, Player] = {
     "easy": _level(Level.EASY),
     "normal": _level(Level.NORMAL),
@@ -105,8 +129,9 @@ PLAYERS: dict[str, Player] = {
     "base-easy": _base("EASY"),
     "base-normal": _base("NORMAL"),
     "base-hard": _base("HARD"),
-    "heuristic": lambda view, seed, budget, deals: heuristic_move(view, seed),
-    "hunter": lambda view, seed, budget, deals: hunter_move(view, seed),
+    "oracle": _oracle,
+    "heuristic": lambda view, seed, budget, deals, hands: heuristic_move(view, seed),
+    "hunter": lambda view, seed, budget, deals, hands: hunter_move(view, seed),
 }
 
 SUITES: dict[str, tuple[list[str], list[str]]] = {
@@ -201,7 +226,7 @@ def play_match_deal(
                 seed = decision_seed(deal, hero_seat, move_no, seat)
                 view = seat_view(hand, seat)
                 t0 = time.perf_counter()
-                move = PLAYERS[name](view, seed, budget, deals)
+                move = PLAYERS[name](view, seed, budget, deals, hand.hands)
                 if seat == hero_seat:
                     times.append(time.perf_counter() - t0)
                 hand.apply(move)

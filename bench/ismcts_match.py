@@ -374,7 +374,11 @@ def _lockstep(
                 view = seat_view(hand, seat)
                 t0 = time.perf_counter()
                 move = PLAYERS[hero.name](
-                    view, decision_seed(deal, hero_seat, hand.moves_made, seat), hero.budget, hero.deals
+                    view,
+                    decision_seed(deal, hero_seat, hand.moves_made, seat),
+                    hero.budget,
+                    hero.deals,
+                    hand.hands,
                 )
                 times.append(time.perf_counter() - t0)
                 hero_pass = cards_of(move.cards) if isinstance(move, PassCards) else []

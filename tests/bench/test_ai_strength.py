@@ -1,0 +1,59 @@
+"""The duplicate matches' players: ``oracle``, the search that sees every seat's cards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from bench.ai_strength import PLAYERS, duplicate_hand, play_match_deal
+from bot.ai.consts import consts_of
+from bot.ai.policy import moon_defence, stops_moon
+from bot.ai.search import candidates, card_value
+from bot.engine import Phase, RuleSet, SeatView, seat_view
+from bot.engine.cards import CardSet
+from bot.engine.moves import Move, PlayCard
+
+
+def test_the_oracle_plays_the_card_worth_most_in_the_real_deal() -> None:
+    """Every card decision of a hand played by four oracles: the card played is worth the most of
+    the search's candidates in the deal as it really is (so it reads the cards it is given), and
+    at least once that is not the card ``hard`` would choose without them."""
+    rules = RuleSet()
+    hand = duplicate_hand(rules, 2)
+    decided = differs = 0
+    while hand.phase is not Phase.SCORED:
+        seat = hand.waiting_for()[0]
+        view = seat_view(hand, seat)
+        move = PLAYERS["oracle"](view, 7, None, 60, list(hand.hands))
+        if isinstance(move, PlayCard) and not stops_moon(view):
+            cands = candidates(consts_of(rules), moon_defence(view), view.unseen)
+            if len(cands) > 1:
+                values = {c: card_value(view, list(hand.hands), c) for c in cands}
+                assert values[move.card] == max(values.values())
+                decided += 1
+                differs += PLAYERS["hard"](view, 7, None, 60, list(hand.hands)) != move
+        hand.apply(move)
+    assert decided > 10 and differs > 0
+
+
+def test_every_player_of_a_match_is_handed_the_cards_really_held(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What an oracle is given is the deal as it stands at each decision of every seating: the
+    seat's own hand, and with the others' every card not yet played."""
+    seen: list[int] = []
+
+    def spy(
+        view: SeatView, seed: int, budget: float | None, deals: int | None, hands: Sequence[CardSet]
+    ) -> Move:
+        assert hands[view.seat] == view.hand
+        everything = view.played
+        for held in hands:
+            assert not everything & held
+            everything |= held
+        assert everything == view.rules.deck
+        seen.append(view.seat)
+        return PLAYERS["normal"](view, seed, budget, deals, hands)
+
+    monkeypatch.setitem(PLAYERS, "spy", spy)
+    play_match_deal("spy", "normal", 0, 4, None, None)
+    assert len(seen) == 4 * 14  # each seating: the spy's pass and 13 cards
