@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 
 # setup.py compiles these modules with mypyc (optional; the .py runs where it cannot): a change to
 # one of them reinstalls, so a compiled module never lags behind its source.
-COMPILED := bot/engine/tricks.py bot/engine/randomplay.py bot/ai/consts.py bot/ai/passing.py bot/ai/policy.py bot/ai/playout.py bot/ai/inference.py
+COMPILED := bot/engine/tricks.py bot/engine/randomplay.py bot/ai/consts.py bot/ai/passing.py bot/ai/policy.py bot/ai/textbook.py bot/ai/playout.py bot/ai/inference.py
 $(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -c 'import sys; sys.exit("Python 3.11 or newer is needed" if sys.version_info < (3, 11) else 0)'
 	$(PYTHON) -m venv $(VENV)

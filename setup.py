@@ -13,6 +13,7 @@ COMPILED = [
     "bot/ai/consts.py",
     "bot/ai/passing.py",
     "bot/ai/policy.py",
+    "bot/ai/textbook.py",
     "bot/ai/playout.py",
     "bot/ai/inference.py",
 ]

@@ -19,7 +19,8 @@ Players: the bot's levels ``easy``, ``normal``, ``hard``; ``base-easy``, ``base-
 (default: before the moon defence and the anytime search; see ``bench/baseline.py``), imported
 beside today's in the same process; ``heuristic``, a simple textbook strategy, and ``hunter``, an
 opponent that tries to shoot the moon whenever it can (``bench/opponents.py``); ``oracle``, ``hard``
-shown every seat's cards (``_oracle``: the ceiling of any better reading of the plays).
+shown every seat's cards (``_oracle``: the ceiling of any better reading of the plays);
+``hard-nostyle``, ``hard`` reading every seat as its policy plays (``_no_styles``).
 
 ``--suite all`` runs each level and the baseline's against the heuristic, against the others and
 against one moon-hunter, and hard against the baseline's hard (paired, both against the baseline's
@@ -57,7 +58,7 @@ from bench.opponents import heuristic_move, hunter_move
 from bot.ai import Level, decide
 from bot.ai.consts import consts_of
 from bot.ai.policy import card_for_view, moon_defence, stops_moon
-from bot.ai.search import candidates, card_value
+from bot.ai.search import candidates, card_value, search_card
 from bot.engine import Hand, Phase, RuleSet, SeatView, seat_view
 from bot.engine.cards import CardSet
 from bot.engine.moves import Move, PlayCard
@@ -122,6 +123,17 @@ def _oracle(
     return PlayCard(view.seat, max(cands, key=lambda c: card_value(view, list(hands), c)))
 
 
+def _no_styles(
+    view: SeatView, seed: int, budget: float | None, deals: int | None, hands: Sequence[CardSet]
+) -> Move:
+    """``hard`` reading every seat as the policy plays (no textbook style found in any): ``hard``
+    as it was before it read styles, for what that reading is worth."""
+    if view.phase is not Phase.PLAYING or not view.legal:
+        return decide(view, Level.HARD, seed=seed, time_budget=_budget(budget, deals), deals=deals)
+    card = search_card(view, seed=seed, time_budget=_budget(budget, deals), deals=deals, read_styles=False)
+    return PlayCard(view.seat, card)
+
+
 PLAYERS: dict[str, Player] = {
     "easy": _level(Level.EASY),
     "normal": _level(Level.NORMAL),
@@ -129,6 +141,7 @@ PLAYERS: dict[str, Player] = {
     "base-easy": _base("EASY"),
     "base-normal": _base("NORMAL"),
     "base-hard": _base("HARD"),
+    "hard-nostyle": _no_styles,
     "oracle": _oracle,
     "heuristic": lambda view, seed, budget, deals, hands: heuristic_move(view, seed),
     "hunter": lambda view, seed, budget, deals, hands: hunter_move(view, seed),

@@ -3,7 +3,8 @@
 - ``heuristic``: the simple textbook heuristic many Hearts programs start from. Pass the Q♠, A♠,
   K♠, then the highest cards; follow with the highest card that stays under the winning card (else
   the lowest); when void, dump the Q♠, then the highest heart, then the highest card; lead the lowest
-  card. No card counting, no moon play.
+  card. No card counting, no moon play. Its play is ``bot.ai.textbook``, the style ``hard`` can
+  find in a seat's plays.
 - ``hunter``: a moon-hunting opponent. It passes its lowest cards and, as long as nobody else has
   taken a point card, plays to win every trick (its highest winners, discarding low non-point
   cards); once the moon is off it plays as the baseline's ``normal`` (``bench/baseline.py``'s
@@ -16,6 +17,8 @@ Both read the rules from the engine (penalty cards, the Q♠ as the non-heart pe
 from __future__ import annotations
 
 from bench import baseline
+from bot.ai.consts import consts_of
+from bot.ai.textbook import textbook_card
 from bot.engine.cards import HEARTS, SUIT_MASKS, CardSet, cards_of
 from bot.engine.hand import Phase
 from bot.engine.moves import Move, PassCards, PlayCard
@@ -59,19 +62,7 @@ def heuristic_move(view: SeatView, seed: int) -> Move:
         return PassCards(seat, chosen)
     if view.phase is not Phase.PLAYING:
         return _baseline_normal(view, seed)
-    legal = view.legal
-    if not view.trick:
-        return PlayCard(seat, min(cards_of(legal), key=lambda c: (c % 13, c // 13)))
-    led = view.trick[0] // 13
-    follow = legal & SUIT_MASKS[led]
-    if follow:
-        under = follow & ((1 << _winning(view)) - 1)
-        return PlayCard(seat, _high(under) if under else _low(follow))
-    if legal & queen:
-        return PlayCard(seat, _high(queen))
-    if legal & HEARTS:
-        return PlayCard(seat, _high(legal & HEARTS))
-    return PlayCard(seat, max(cards_of(legal), key=lambda c: (c % 13, c // 13)))
+    return PlayCard(seat, textbook_card(consts_of(view.rules), view.legal, view.trick))
 
 
 def _moon_possible(view: SeatView) -> bool:

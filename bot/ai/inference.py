@@ -14,6 +14,12 @@ player is read closely (a weight of 0.02 per play for the median seat, the floor
 a person or a program with habits of its own loosely (0.21 for the median seat of the benchmark's
 textbook heuristic, 0.02 for 3% of them), so its plays mislead little.
 
+It reads how each seat plays as well as what it holds: a seat whose plays the textbook style
+(``textbook``: what many programs and casual players do) explains by ``STYLE_MARGIN`` plays more
+than the policy is read in that style from then on (``styles``), and ``hard``'s playouts play it
+so. Against textbook players that was worth about a point a hand; against players of the policy
+nothing changes, since no seat of theirs is read so (docs/BENCHMARKS.md).
+
 The draws come from a Metropolis chain over deals: the best of ``START_DRAWS`` uniform deals to
 start, then ``STEPS`` proposed swaps of two unseen cards between two other seats (within what each
 may hold) before each deal is handed out, a swap kept with probability the ratio of the weights
@@ -30,6 +36,7 @@ import random
 from bot.ai.consts import Consts, consts_of
 from bot.ai.policy import choose_card
 from bot.ai.sampling import DealSampler
+from bot.ai.textbook import textbook_card
 from bot.engine.cards import CardSet
 from bot.engine.hand import Hand, Phase
 from bot.engine.tricks import legal_cards
@@ -50,6 +57,9 @@ START_DRAWS = 32
 """Uniform deals drawn to start the chain; it starts from the one that explains the most plays."""
 STEPS = 10
 """Proposed swaps before each deal is handed out."""
+STYLE_MARGIN = 1
+"""How many more of a seat's plays the textbook style must explain than the policy before the seat
+is read in that style (``textbook``)."""
 _PROPOSALS = 50
 """Draws of a pair of cards per step before giving up on finding one that may be swapped."""
 
@@ -111,8 +121,9 @@ class InferredSampler:
     """Draws deals of the unseen cards for ``view`` weighted by how well they explain the other seats'
     plays (module docstring). ``sample`` has ``DealSampler.sample``'s contract."""
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, read_styles: bool = True) -> None:
         self.base = DealSampler(view)
+        self.read_styles = read_styles  # False: every seat read as the policy (benchmarks)
         self.k: Consts = consts_of(view.rules)
         self.first_lead: int = view.rules.first_lead
         self.forbidden: CardSet = view.rules.first_trick_forbidden
@@ -127,6 +138,7 @@ class InferredSampler:
         self.miss_cost: list[float] = [-math.log(PRIOR_ERROR / (1 - PRIOR_ERROR))] * n
         self.state: list[CardSet] = []
         self.missed: list[int] = [0] * n  # per seat, for ``state``
+        self.styles = 0  # the seats read (and played in the playouts) in the textbook style
 
     def seat_fit(self, seat: int, held: CardSet) -> tuple[int, int]:
         """For ``seat`` holding ``held`` now: the plays the model would not have made (a play the
@@ -143,9 +155,22 @@ class InferredSampler:
                 missed += IMPOSSIBLE
             elif legal & (legal - 1):
                 chances += 1
-                choice = choose_card(
-                    k, seat, now, legal, p.trick, p.leader, p.played, p.taken, p.voids, p.first_trick, False
-                )
+                if self.styles >> seat & 1:
+                    choice = textbook_card(k, legal, p.trick)
+                else:
+                    choice = choose_card(
+                        k,
+                        seat,
+                        now,
+                        legal,
+                        p.trick,
+                        p.leader,
+                        p.played,
+                        p.taken,
+                        p.voids,
+                        p.first_trick,
+                        False,
+                    )
                 if choice != p.card:
                     missed += 1
         return missed, chances
@@ -186,10 +211,33 @@ class InferredSampler:
                 break
         for _ in range(STEPS * BURN_IN):
             self._step(rng)
+        if self.read_styles and self._read_styles():
+            for _ in range(STEPS * BURN_IN):
+                self._step(rng)
         for seat in range(n):
             m, c = self.seat_fit(seat, self.state[seat])
             error = (min(m, c) + PRIOR_ERROR * PRIOR_PLAYS) / (c + PRIOR_PLAYS)
             self.miss_cost[seat] = -math.log(max(error / (1 - error), MISS_WEIGHT))
+
+    def _read_styles(self) -> bool:
+        """Each other seat whose plays the textbook style explains by at least ``STYLE_MARGIN``
+        more than the policy (with the chain's deal) is read, and played, in that style from
+        now on; whether any is. The chain's deal was found under the policy's reading, so a
+        seat of the other style is judged on a deal that favours the policy: the margin is small."""
+        found = False
+        for seat in range(len(self.state)):
+            if not self.plays[seat]:
+                continue
+            held = self.state[seat]
+            usual = self.seat_fit(seat, held)[0]
+            self.styles ^= 1 << seat
+            textbook = self.seat_fit(seat, held)[0]
+            if usual - textbook >= STYLE_MARGIN:
+                self.missed[seat] = textbook
+                found = True
+            else:
+                self.styles ^= 1 << seat
+        return found
 
     def _step(self, rng: random.Random) -> None:
         """One proposed swap of two unseen cards between two other seats, kept by Metropolis' rule.

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bot.ai.consts import Consts
 from bot.ai.policy import choose_card
+from bot.ai.textbook import textbook_card
 from bot.engine.tricks import legal_cards, winning_index
 
 
@@ -31,6 +32,7 @@ def play_out(
     hunter: int,
     counting: int,
     first: int = -1,
+    styles: int = 0,
 ) -> None:
     """Play the hand on from its position with ``choose_card`` for every seat (``seeker``, the
     searching seat, defending eagerly; ``hunter``, if not -1, as a moon-hunter), updating
@@ -39,7 +41,8 @@ def play_out(
 
     Stops at the last trick, or as soon as every card of ``counting`` (the cards that score, 0 when
     every trick counts) has been taken between two tricks: the rest cannot change the points.
-    ``first``, if not -1, is the first card played (a legal one: the search's candidate)."""
+    ``first``, if not -1, is the first card played (a legal one: the search's candidate).
+    ``styles``: the seats played in the textbook style (``textbook``), one bit each."""
     n = k.n
     total = k.cards_per_player
     breakers = k.breakers
@@ -56,6 +59,8 @@ def play_out(
         if first >= 0:
             card = first
             first = -1
+        elif styles >> seat & 1:
+            card = textbook_card(k, legal, trick)
         elif legal & (legal - 1):
             card = choose_card(
                 k,

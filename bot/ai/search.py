@@ -3,7 +3,8 @@
 For each decision it deals the unseen cards to the other seats many times, consistently with what
 the seat has seen (``sampling``) and weighted by how well each deal explains the other seats' plays
 so far (``inference``), plays every candidate card in every deal and finishes the hand
-with the ``normal`` policy for all seats, and picks the card with the best mean ``Objective`` (hand
+with the ``normal`` policy for all seats (a seat the reading found playing the textbook way played
+that way: ``textbook``), and picks the card with the best mean ``Objective`` (hand
 points, or the ranking when the hand can end the game). The same deals serve every candidate, so
 the comparison between candidates is far less noisy than each mean on its own. The playouts run in
 one compiled loop (``playout``). Moon attempts and moon defence come from the playouts: the policy
@@ -89,7 +90,9 @@ def candidates(k: Consts, legal: CardSet, unseen: CardSet) -> list[Card]:
     return out
 
 
-def _run_out(start: _Start, k: Consts, objectives: dict[int, Objective], hunter: int = -1) -> tuple[int, ...]:
+def _run_out(
+    start: _Start, k: Consts, objectives: dict[int, Objective], hunter: int = -1, styles: int = 0
+) -> tuple[int, ...]:
     """Finish the hand from ``start`` with the policy for every seat (``playout``); the hand's
     points. ``hunter`` (if not -1) is played as a moon-hunter. ``objectives`` holds the searching
     seat's only: it defends eagerly, and makes the moon choice by its objective."""
@@ -114,6 +117,7 @@ def _run_out(start: _Start, k: Consts, objectives: dict[int, Objective], hunter:
         hunter,
         counting,
         first,
+        styles,
     )
     chooser = needs_moon_choice(rules, taken, tricks_won)
     choice: bool | None = None
@@ -130,10 +134,12 @@ def search_card(
     time_budget: float | None = None,
     deals: int | None = None,
     read_plays: bool = True,
+    read_styles: bool = True,
 ) -> Card:
     """The ``hard`` card for the seat of ``view`` (whose turn it must be). ``read_plays`` False
-    draws the deals uniformly instead of reading the other seats' plays (``inference``): the
-    benchmarks measure what the reading is worth."""
+    draws the deals uniformly instead of reading the other seats' plays (``inference``), and
+    ``read_styles`` False reads every seat as the policy plays: the benchmarks measure what each
+    reading is worth."""
     start = time.perf_counter()
     k = consts_of(view.rules)
     fallback = card_for_view(view)
@@ -146,7 +152,7 @@ def search_card(
     if len(cands) < 2:
         return fallback
     prior = cands.index(_class_of(cands, fallback))
-    sampler = InferredSampler(view) if read_plays else DealSampler(view)
+    sampler = InferredSampler(view, read_styles) if read_plays else DealSampler(view)
     totals, done = card_totals(view, cands, start, time_budget, deals, seed, sampler)
     best = _best_option(totals, done, prior)
     return fallback if best == prior else cands[best]
@@ -367,9 +373,10 @@ def _option_totals(
         if t0 + slowest > deadline:
             break
         state = prepare(sampler.sample(rng))
+        styles = _styles(sampler, view.seat, hunter)
         values = []
         for i in range(count):
-            values.append(objective.value(rules, _run_out(simulate(state, i), k, objectives, hunter)))
+            values.append(objective.value(rules, _run_out(simulate(state, i), k, objectives, hunter, styles)))
             if clock() > deadline:
                 break
         if len(values) < count:
@@ -379,3 +386,13 @@ def _option_totals(
         done += 1
         slowest = max(slowest, clock() - t0)
     return totals, done
+
+
+def _styles(sampler: DealSampler | InferredSampler, seat: int, hunter: int) -> int:
+    """The seats the playouts play in the textbook style: those the reading found playing it
+    (``InferredSampler.styles``, known once it has drawn a deal), never the searching seat or a
+    seat played as a moon-hunter."""
+    if isinstance(sampler, DealSampler):
+        return 0  # uniform deals: nothing read
+    styles = sampler.styles & ~(1 << seat)
+    return styles & ~(1 << hunter) if hunter >= 0 else styles

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from bot.engine.cards import parse_card, parse_cards
-from bot.engine.hand import Hand, Trick
+import random
+
+from bot.engine.cards import nth_card, parse_card, parse_cards
+from bot.engine.hand import Hand, Phase, Trick
+from bot.engine.randomplay import random_move
 from bot.engine.rules import PassRotation, RuleSet
 from bot.engine.view import SeatView, seat_view
 
@@ -59,3 +62,17 @@ def position(
         rest = rest[need:]
     hand = Hand.in_play(rules, hands, 1, done, current, leader)
     return seat_view(hand, seat, scores)
+
+
+def random_position(rules: RuleSet, seed: int, cut: int) -> Hand | None:
+    """A hand dealt from ``seed`` and played at random for ``cut`` moves (passes too); None unless
+    a card is then to be played (hypothesis draws the three)."""
+    hand = Hand.new(rules, seed, hand_number=1 + seed % 4)
+    rng = random.Random(seed)
+    while hand.phase is not Phase.SCORED and hand.moves_made < cut:
+        if hand.phase is Phase.PLAYING:
+            legal = hand.legal_plays()
+            hand.play(hand.to_move, nth_card(legal, int(rng.random() * legal.bit_count())))
+        else:
+            hand.apply(random_move(hand, hand.waiting_for()[0], rng))
+    return hand if hand.phase is Phase.PLAYING else None

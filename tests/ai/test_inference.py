@@ -12,6 +12,7 @@ from bot.ai.inference import InferredSampler
 from bot.ai.passing import choose_pass
 from bot.ai.policy import card_for_view
 from bot.ai.sampling import DealSampler
+from bot.ai.textbook import textbook_card
 from bot.engine import Hand, Phase, RuleSet, SeatView, seat_view
 from bot.engine.moves import Move, PassCards, PlayCard
 from bot.engine.randomplay import random_move
@@ -113,6 +114,35 @@ def test_a_seat_that_plays_its_own_way_is_read_loosely() -> None:
             weights[name] += [math.exp(-c) for s, c in enumerate(sampler.miss_cost) if s != view.seat]
     assert median(weights["model"]) < 0.05
     assert median(weights["random"]) > 0.3
+
+
+def textbook_player(hand: Hand, view: SeatView) -> Move:
+    """The textbook style (bench's ``heuristic``), passing as the model does."""
+    if view.phase is Phase.PASSING:
+        return model_player(hand, view)
+    return PlayCard(view.seat, textbook_card(consts_of(view.rules), view.legal, view.trick))
+
+
+def test_seats_that_play_the_textbook_way_are_read_in_that_style_and_model_players_never() -> None:
+    """After eight tricks most seats of textbook players are read (and so played in the playouts)
+    in the textbook style (a play where the two styles agree says nothing, so not every one);
+    players who play as the model never are, and players at random far less often."""
+    read: dict[str, list[int]] = {"textbook": [], "model": [], "random": []}
+    players: list[tuple[str, Player]] = [
+        ("textbook", textbook_player),
+        ("model", model_player),
+        ("random", random_player(5)),
+    ]
+    for name, player in players:
+        for _, view in model_positions(range(4), tricks=8, player=player):
+            sampler = InferredSampler(view)
+            sampler.sample(random.Random(1))
+            assert not sampler.styles >> view.seat & 1  # its own seat is never read
+            read[name].append(sampler.styles.bit_count())
+    seats = 3 * 16
+    assert sum(read["textbook"]) >= seats * 3 / 4 and min(read["textbook"]) >= 1
+    assert sum(read["model"]) == 0
+    assert sum(read["random"]) <= sum(read["textbook"]) / 3
 
 
 def test_the_chain_keeps_each_seats_misses_up_to_date() -> None:

@@ -1,10 +1,8 @@
 """``play_out``, the search's compiled playout loop, must finish a hand exactly as playing the
-policy's cards through ``Hand`` would: the search's values, the daily's par and the coach's ratings
-must not depend on which of the two ran."""
+policy's cards (the textbook style's for the seats read so) through ``Hand`` would: the search's
+values, the daily's par and the coach's ratings must not depend on which of the two ran."""
 
 from __future__ import annotations
-
-import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,21 +10,25 @@ from hypothesis import strategies as st
 from bot.ai.consts import consts_of
 from bot.ai.playout import play_out
 from bot.ai.policy import choose_card
-from bot.engine.cards import nth_card
+from bot.ai.textbook import textbook_card
 from bot.engine.hand import Hand, Phase
-from bot.engine.randomplay import random_move
 from bot.engine.rules import RuleSet
+from tests.ai.positions import random_position
 from tests.engine.test_properties import rule_sets
 
 
-def through_the_hand(hand: Hand, seeker: int, hunter: int, counting: int) -> None:
-    """The reference: the policy's card for every seat, one ``Hand.play`` (validated) per card."""
+def through_the_hand(hand: Hand, seeker: int, hunter: int, counting: int, styles: int = 0) -> None:
+    """The reference: the policy's card for every seat (the textbook card for the seats of
+    ``styles``), one ``Hand.play`` (validated) per card."""
     k = consts_of(hand.rules)
     while hand.phase is Phase.PLAYING:
         if counting and not hand.trick and not counting & ~hand.played:
             return
         seat = hand.to_move
         legal = hand.legal_plays()
+        if styles >> seat & 1:
+            hand.play(seat, textbook_card(k, legal, hand.trick))
+            continue
         card = choose_card(
             k,
             seat,
@@ -52,19 +54,13 @@ def through_the_hand(hand: Hand, seeker: int, hunter: int, counting: int) -> Non
     seeker=st.integers(0, 5),
     hunter=st.integers(-1, 5),
     stop_early=st.booleans(),
+    styles=st.sampled_from([0, 0, 0b10, 0b1110, 0b101]),
 )
 def test_the_compiled_playout_plays_the_policy_as_the_hand_would(
-    rules: RuleSet, seed: int, cut: int, seeker: int, hunter: int, stop_early: bool
+    rules: RuleSet, seed: int, cut: int, seeker: int, hunter: int, stop_early: bool, styles: int
 ) -> None:
-    hand = Hand.new(rules, seed, hand_number=1 + seed % 4)
-    rng = random.Random(seed)
-    while hand.phase is not Phase.SCORED and hand.moves_made < cut:  # a random position to start from
-        if hand.phase is Phase.PLAYING:
-            legal = hand.legal_plays()
-            hand.play(hand.to_move, nth_card(legal, int(rng.random() * legal.bit_count())))
-        else:
-            hand.apply(random_move(hand, hand.waiting_for()[0], rng))
-    if hand.phase is not Phase.PLAYING:
+    hand = random_position(rules, seed, cut)
+    if hand is None:
         return
     k = consts_of(rules)
     counting = k.penalty | k.bonus_bit if stop_early else 0
@@ -84,9 +80,10 @@ def test_the_compiled_playout_plays_the_policy_as_the_hand_would(
         seeker,
         hunter,
         counting,
+        styles=styles,
     )
     assert trick == hand.trick  # the position given is left as it was
-    through_the_hand(hand, seeker, hunter, counting)
+    through_the_hand(hand, seeker, hunter, counting, styles)
     assert (taken, won, voids) == (hand.taken, hand.tricks_won, hand.voids)
     if not stop_early:
         assert hands == hand.hands == [0] * rules.players

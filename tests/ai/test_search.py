@@ -13,6 +13,7 @@ from bot.engine import Hand, Phase, RuleSet, SeatView, seat_view
 from bot.engine.cards import QUEEN_OF_SPADES, cards_of
 from bot.engine.moves import PlayCard
 from tests.ai.positions import position
+from tests.ai.test_inference import model_player, model_positions, textbook_player
 
 
 def test_hard_spends_its_whole_budget_even_on_a_clear_choice(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -49,7 +50,9 @@ def test_dealt_only_the_real_deal_the_search_plays_a_card_worth_the_most_in_it(
     real: list[list[int]] = []
 
     class RealDeal:
-        def __init__(self, view: SeatView) -> None:
+        styles = 0  # every seat read as the policy plays
+
+        def __init__(self, view: SeatView, read_styles: bool = True) -> None:
             pass
 
         def sample(self, rng: random.Random) -> list[int]:
@@ -95,3 +98,24 @@ def test_a_fixed_number_of_deals_is_played_whatever_the_time_they_take(
     monkeypatch.setattr(search, "time", SimpleNamespace(perf_counter=lambda: now[0]))
     monkeypatch.setattr(search, "_run_out", slow_playout)
     assert search.rate_cards(view, seed=5, deals=6) == fast != {}
+
+
+def test_seats_read_as_textbook_players_are_played_so_in_the_search() -> None:
+    """Against textbook players the search's choices change once it reads them in that style (its
+    playouts play them so); against players of the model nothing changes."""
+    changed = {"textbook": 0, "model": 0}
+    for name, player in (("textbook", textbook_player), ("model", model_player)):
+        for _, view in model_positions(range(3), tricks=6, player=player):
+            if not view.legal & (view.legal - 1):
+                continue
+            styled = search.search_card(view, seed=3, deals=40)
+            plain = search.search_card(view, seed=3, deals=40, read_styles=False)
+            changed[name] += styled != plain
+    assert changed["textbook"] >= 1
+    assert changed["model"] == 0
+
+
+def test_the_searching_seat_and_a_moon_hunter_are_never_played_as_textbook_players() -> None:
+    sampler = SimpleNamespace(styles=0b1111)
+    assert search._styles(sampler, 1, -1) == 0b1101  # type: ignore[arg-type]
+    assert search._styles(sampler, 1, 3) == 0b0101  # type: ignore[arg-type]

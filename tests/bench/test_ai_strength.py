@@ -1,4 +1,5 @@
-"""The duplicate matches' players: ``oracle``, the search that sees every seat's cards."""
+"""The duplicate matches' players: ``oracle``, the search that sees every seat's cards, and
+``hard-nostyle``, the search that reads no seat's style."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from bot.ai.search import candidates, card_value
 from bot.engine import Phase, RuleSet, SeatView, seat_view
 from bot.engine.cards import CardSet
 from bot.engine.moves import Move, PlayCard
+from tests.ai.test_inference import model_player, model_positions, textbook_player
 
 
 def test_the_oracle_plays_the_card_worth_most_in_the_real_deal() -> None:
@@ -57,3 +59,14 @@ def test_every_player_of_a_match_is_handed_the_cards_really_held(monkeypatch: py
     monkeypatch.setitem(PLAYERS, "spy", spy)
     play_match_deal("spy", "normal", 0, 4, None, None)
     assert len(seen) == 4 * 14  # each seating: the spy's pass and 13 cards
+
+
+def test_hard_nostyle_is_hard_reading_no_seat_as_a_textbook_player() -> None:
+    """``hard-nostyle`` (what reading styles is worth is measured against it) differs from
+    ``hard`` only where ``hard`` reads a seat in the textbook style: against textbook players."""
+    differs = {"textbook": 0, "model": 0}
+    for name, player in (("textbook", textbook_player), ("model", model_player)):
+        for hand, view in model_positions(range(3), tricks=6, player=player):
+            moves = [PLAYERS[p](view, 3, None, 40, list(hand.hands)) for p in ("hard", "hard-nostyle")]
+            differs[name] += moves[0] != moves[1]
+    assert differs["textbook"] >= 1 and differs["model"] == 0

@@ -662,6 +662,58 @@ EVALUATOR: tuple[Mutant, ...] = (  # hard's playouts in one compiled loop, on th
     ),
 )
 
+STYLES: tuple[Mutant, ...] = (  # hard reads which seats play the textbook way and plays them so
+    Mutant(
+        "the playouts play a seat read as a textbook player as the policy would",
+        "bot/ai/playout.py",
+        ("        elif styles >> seat & 1:\n",),
+        "        elif False:\n",
+        ("tests/ai/test_playout.py", "tests/ai/test_search.py"),
+    ),
+    Mutant(
+        "the reading never finds the textbook style in a seat",
+        "bot/ai/inference.py",
+        ("            if usual - textbook >= STYLE_MARGIN:\n",),
+        "            if False:\n",
+        ("tests/ai/test_inference.py",),
+    ),
+    Mutant(
+        "the reading finds the textbook style in every seat that has played",
+        "bot/ai/inference.py",
+        ("            if usual - textbook >= STYLE_MARGIN:\n",),
+        "            if True:\n",
+        ("tests/ai/test_inference.py",),
+    ),
+    Mutant(
+        "the reading wants two more plays explained before it finds the textbook style",
+        "bot/ai/inference.py",
+        ("STYLE_MARGIN = 1\n",),
+        "STYLE_MARGIN = 2\n",
+        ("tests/ai/test_inference.py",),
+    ),
+    Mutant(
+        "a seat read as a textbook player is still read with the policy",
+        "bot/ai/inference.py",
+        ("                if self.styles >> seat & 1:\n",),
+        "                if False:\n",
+        ("tests/ai/test_inference.py",),
+    ),
+    Mutant(
+        "the searching seat is played as a textbook player in its own playouts",
+        "bot/ai/search.py",
+        ("    styles = sampler.styles & ~(1 << seat)\n",),
+        "    styles = sampler.styles\n",
+        ("tests/ai/test_search.py",),
+    ),
+    Mutant(
+        "the textbook style follows with its highest card, not the highest under the winner",
+        "bot/ai/textbook.py",
+        ("        under = follow & ((1 << win) - 1)\n",),
+        "        under = follow\n",
+        ("tests/ai/test_textbook.py",),
+    ),
+)
+
 HAND_END: tuple[Mutant, ...] = (  # the Activity at a hand's end
     Mutant(
         "a hand's final trick is forgotten when the next hand starts",
@@ -696,4 +748,5 @@ MUTANTS = (
     *SUITE_SPEED,
     *EVALUATOR,
     *HAND_END,
+    *STYLES,
 )
