@@ -22,6 +22,7 @@ from bot.ai.textbook import textbook_card
 from bot.engine.cards import HEARTS, SUIT_MASKS, CardSet, cards_of
 from bot.engine.hand import Phase
 from bot.engine.moves import Move, PassCards, PlayCard
+from bot.engine.tricks import winning_index
 from bot.engine.view import SeatView
 
 
@@ -40,11 +41,6 @@ def _high(mask: int) -> int:
 
 def _queen_bit(view: SeatView) -> CardSet:
     return view.rules.penalty_cards & ~HEARTS
-
-
-def _winning(view: SeatView) -> int:
-    led = view.trick[0] // 13
-    return max(c for c in view.trick if c // 13 == led)
 
 
 def heuristic_move(view: SeatView, seed: int) -> Move:
@@ -95,7 +91,7 @@ def hunter_move(view: SeatView, seed: int) -> Move:
     led = view.trick[0] // 13
     follow = legal & SUIT_MASKS[led]
     if follow:
-        win = _winning(view)
+        win = view.trick[winning_index(view.trick)]
         above = follow & ~((2 << win) - 1)
         last = len(view.trick) == view.players - 1
         if above:

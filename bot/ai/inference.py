@@ -228,10 +228,9 @@ class InferredSampler:
         for seat in range(len(self.state)):
             if not self.plays[seat]:
                 continue
-            held = self.state[seat]
-            usual = self.seat_fit(seat, held)[0]
+            usual = self.missed[seat]  # the chain keeps it for its deal
             self.styles ^= 1 << seat
-            textbook = self.seat_fit(seat, held)[0]
+            textbook = self.seat_fit(seat, self.state[seat])[0]
             if usual - textbook >= STYLE_MARGIN:
                 self.missed[seat] = textbook
                 found = True

@@ -94,8 +94,9 @@ def _run_out(
     start: _Start, k: Consts, objectives: dict[int, Objective], hunter: int = -1, styles: int = 0
 ) -> tuple[int, ...]:
     """Finish the hand from ``start`` with the policy for every seat (``playout``); the hand's
-    points. ``hunter`` (if not -1) is played as a moon-hunter. ``objectives`` holds the searching
-    seat's only: it defends eagerly, and makes the moon choice by its objective."""
+    points. ``hunter`` (if not -1) is played as a moon-hunter, the seats of ``styles`` in the
+    textbook style. ``objectives`` holds the searching seat's only: it defends eagerly, and makes
+    the moon choice by its objective."""
     hand, hands, first = start
     rules = k.rules
     seeker = next(iter(objectives), -1)

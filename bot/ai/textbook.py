@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from bot.ai.consts import Consts
 from bot.engine.cards import HEARTS, SUIT_MASKS
+from bot.engine.tricks import winning_index
 
 
 def textbook_card(k: Consts, legal: int, trick: Sequence[int]) -> int:
@@ -23,11 +24,7 @@ def textbook_card(k: Consts, legal: int, trick: Sequence[int]) -> int:
     led = trick[0] // 13
     follow = legal & SUIT_MASKS[led]
     if follow:
-        win = trick[0]
-        for c in trick:
-            if c > win and c // 13 == led:
-                win = c
-        under = follow & ((1 << win) - 1)
+        under = follow & ((1 << trick[winning_index(trick)]) - 1)
         if under:
             return under.bit_length() - 1
         return (follow & -follow).bit_length() - 1

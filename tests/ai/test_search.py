@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
 from bot.ai import Level, decide, search
-from bot.ai.policy import stops_moon
+from bot.ai.inference import InferredSampler
+from bot.ai.policy import shooter, stops_moon
 from bot.engine import Hand, Phase, RuleSet, SeatView, seat_view
 from bot.engine.cards import QUEEN_OF_SPADES, cards_of
 from bot.engine.moves import PlayCard
@@ -119,3 +121,30 @@ def test_the_searching_seat_and_a_moon_hunter_are_never_played_as_textbook_playe
     sampler = SimpleNamespace(styles=0b1111)
     assert search._styles(sampler, 1, -1) == 0b1101  # type: ignore[arg-type]
     assert search._styles(sampler, 1, 3) == 0b0101  # type: ignore[arg-type]
+
+
+def test_the_playouts_are_handed_the_seats_read_as_textbook_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every playout of a card search plays the seats its reading found playing the textbook way
+    in that style (``play_out``'s ``styles``), the searching seat excepted."""
+    passed: list[int] = []
+    real_play_out = search.play_out
+
+    def recording(*args: Any) -> None:
+        passed.append(args[14])  # styles
+        real_play_out(*args)
+
+    class EveryoneTextbook:
+        styles = 0b1111
+
+        def __init__(self, view: SeatView, read_styles: bool = True) -> None:
+            self.reading = InferredSampler(view)
+
+        def sample(self, rng: random.Random) -> list[int]:
+            return self.reading.sample(rng)
+
+    monkeypatch.setattr(search, "play_out", recording)
+    monkeypatch.setattr(search, "InferredSampler", EveryoneTextbook)
+    view = next(v for _, v in model_positions(range(1), tricks=6) if v.legal & (v.legal - 1))
+    assert shooter(view) < 0
+    search.search_card(view, seed=3, deals=5)
+    assert passed and set(passed) == {0b1111 & ~(1 << view.seat)}

@@ -699,6 +699,13 @@ STYLES: tuple[Mutant, ...] = (  # hard reads which seats play the textbook way a
         ("tests/ai/test_inference.py",),
     ),
     Mutant(
+        "the search hands its playouts no seat read as a textbook player",
+        "bot/ai/search.py",
+        ("        styles,\n",),
+        "        0,\n",
+        ("tests/ai/test_search.py",),
+    ),
+    Mutant(
         "the searching seat is played as a textbook player in its own playouts",
         "bot/ai/search.py",
         ("    styles = sampler.styles & ~(1 << seat)\n",),
@@ -708,7 +715,7 @@ STYLES: tuple[Mutant, ...] = (  # hard reads which seats play the textbook way a
     Mutant(
         "the textbook style follows with its highest card, not the highest under the winner",
         "bot/ai/textbook.py",
-        ("        under = follow & ((1 << win) - 1)\n",),
+        ("        under = follow & ((1 << trick[winning_index(trick)]) - 1)\n",),
         "        under = follow\n",
         ("tests/ai/test_textbook.py",),
     ),
