@@ -1,10 +1,12 @@
 """The coach's judge: is a decision the coach calls costly costly by a slower, steadier judge?
 
-The decisions: hands played by four of the baseline's ``normal`` (``decision_regret.py``'s hands,
-``baseline_play``: people-like play that stays the same whatever ``bot/ai`` becomes), each seat's
-every decision with a choice that the live coach rates (``bot.review.coach.positions``: the pass,
-then each card with more than one legal card), in the order hand, seat, move; ``--decisions N``
-takes the first N. A seat's decisions of one hand are one review.
+The decisions: ``decision_regret.py``'s hands (``hand_played``) played by four people-like
+players that stay the same whatever ``bot/ai`` becomes (``--play``: ``normal``, the baseline's
+``normal``; ``textbook``, the bench's textbook heuristic, the way many casual players and programs
+play), each seat's every decision with a choice that the live coach rates
+(``bot.review.coach.positions``: the pass, then each card with more than one legal card), in the
+order hand, seat, move; ``--decisions N`` takes the first N. A seat's decisions of one hand are one
+review.
 
 The coach: ``bot.review.coach.rate_decision``, the live coach's own code, at a fixed number of
 deals per decision (``--coach-deals``, default ``COACH_DEALS``) instead of its time budget, so the
@@ -19,14 +21,15 @@ The judge sees only what the seat saw (its ``SeatView``): every candidate (each 
 coach's candidate passes and the one chosen) is averaged over deals of the unseen cards drawn
 consistently with that view (``bot.ai``'s ``InferredSampler``, weighted by how well a deal explains
 the other seats' plays, for cards; ``DealSampler`` for passes), each deal played out by the strongest
-evaluator there is, with ``--judge-factor`` (10) times the coach's deals. Today the strongest
-evaluator is the coach's own (``hard``'s search: rule-based playouts of the sampled deals), so the
-judge is the coach with ten times its work and other seeds: what it measures today is how much of
-the coach's verdict at its live budget is noise. It cannot see a bias the evaluator shares with the
-coach. A stronger evaluator (issue 35) becomes the judge by replacing ``judge_loss``, and
-``--coach-rev REV`` then rates the decisions with the coach of an earlier revision (its
-``bot/ai`` search loaded beside today's by ``bench/baseline.py``), so that today's coach and the
-new one are measured by the same judge in one run.
+evaluator there is, with ``--judge-factor`` (10) times the coach's deals. The strongest evaluator
+is the coach's own (``hard``'s search: playouts of the sampled deals, each seat played as the
+policy or, once its plays show it, as a textbook player), so the judge is the coach with ten times
+its work and other seeds: it measures how much of the coach's verdict at its live budget is noise,
+and cannot see a bias the evaluator shares with the coach. ``--coach-rev REV`` also rates every
+decision with the coach of an earlier revision (its ``bot/ai`` search, as plain Python, loaded
+beside today's by ``bench/baseline.py``), so that an earlier coach and today's are measured by
+the same judge in one run, and the report gives today's precision and recall as ratios of the
+earlier coach's.
 
 "Costly" is the coach's own: a loss (the best candidate's value minus the chosen one's) over
 ``MARGIN`` points. Printed: precision (the share of decisions the coach flags that the judge finds
@@ -40,6 +43,7 @@ and their rows printed together (``--load``).
 
 Run: python bench/coach_judge.py --decisions 40
      python bench/coach_judge.py --decisions 400 --save judge.jsonl
+     python bench/coach_judge.py --play textbook --coach-rev 274ea94 --decisions 400
      python bench/coach_judge.py --live 8
 """
 
@@ -63,7 +67,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import baseline
 from bench.ai_strength import mean_se, percentile
-from bench.decision_regret import baseline_play
+from bench.decision_regret import Player, hand_played
+from bench.opponents import baseline_normal, heuristic_move
 from bench.review_coach import bench_record
 from bot.ai.search import MAX_DEALS
 from bot.engine.cards import CardSet
@@ -77,6 +82,9 @@ that a review at these deals costs about what a live one does (7.0 s of CPU agai
 JUDGE_FACTOR: Final = 10
 CALIBRATION_DEALS: Final = 200
 """Deals the ``--live`` measurement times a decision's deals with."""
+
+PLAYS: Final[dict[str, Player]] = {"normal": baseline_normal, "textbook": heuristic_move}
+"""The people-like players of the fixed set's hands (``--play``)."""
 
 Rater = Callable[[Position, int, int], float]
 """A decision's loss (≥ 0) by some evaluator: from its position, a seed and its number of deals."""
@@ -97,11 +105,11 @@ class Decision:
         return self.position.trick is None
 
 
-def all_decisions() -> Iterator[Decision]:
-    """The fixed set's decisions, in order, without end."""
+def all_decisions(play: str = "normal") -> Iterator[Decision]:
+    """The fixed set's decisions in hands played by four of ``PLAYS[play]``, in order, without end."""
     number = 0
     for hand_no in itertools.count():
-        hand, _view, _move = deque(baseline_play(hand_no), maxlen=1)[0]  # the hand, once played
+        hand, _view, _move = deque(hand_played(hand_no, PLAYS[play]), maxlen=1)[0]  # the hand, once played
         record = bench_record(hand_no, hand)
         for seat in range(record.players):
             for position in positions(record, seat):
@@ -109,14 +117,14 @@ def all_decisions() -> Iterator[Decision]:
                 number += 1
 
 
-def decisions(first: int, count: int) -> list[Decision]:
-    """Decisions ``first`` to ``first + count - 1`` of the fixed set."""
-    return list(itertools.islice(all_decisions(), first, first + count))
+def decisions(first: int, count: int, play: str = "normal") -> list[Decision]:
+    """Decisions ``first`` to ``first + count - 1`` of the fixed set of ``play``."""
+    return list(itertools.islice(all_decisions(play), first, first + count))
 
 
-def reviews(count: int) -> list[list[Decision]]:
-    """The first ``count`` reviews of the fixed set: a seat's decisions of one hand each."""
-    grouped = itertools.groupby(all_decisions(), key=lambda d: (d.hand, d.seat))
+def reviews(count: int, play: str = "normal") -> list[list[Decision]]:
+    """The first ``count`` reviews of the fixed set of ``play``: a seat's decisions of one hand each."""
+    grouped = itertools.groupby(all_decisions(play), key=lambda d: (d.hand, d.seat))
     return [list(group) for _, group in itertools.islice(grouped, count)]
 
 
@@ -150,7 +158,8 @@ def revision_coach(rev: str) -> Rater:
 @dataclass(frozen=True, slots=True)
 class Row:
     """What the bench found for one decision: two coach losses and two judge losses (different
-    seeds), and the CPU seconds of the first coach run."""
+    seeds), the CPU seconds of the first coach run, and the loss by the coach of ``--coach-rev``
+    (with the first run's seed) if there is one."""
 
     number: int
     hand: int
@@ -161,6 +170,7 @@ class Row:
     judge: float
     judge_again: float
     coach_cpu: float
+    earlier: float | None = None
 
 
 @dataclass(frozen=True)
@@ -169,18 +179,19 @@ class Setup:
     judge_factor: int
     seed: int
     coach_rev: str | None
+    play: str = "normal"
 
 
 def _rate(job: tuple[Decision, Setup]) -> Row:
     decision, setup = job
-    coach = coach_loss if setup.coach_rev is None else revision_coach(setup.coach_rev)
     base = (setup.seed * 1_000_003 + decision.number) * 4
     position = decision.position
     deals = setup.coach_deals
     cpu = time.process_time()
-    first = coach(position, base, deals)
+    first = coach_loss(position, base, deals)
     cpu = time.process_time() - cpu
-    again = coach(position, base + 1, deals)
+    again = coach_loss(position, base + 1, deals)
+    earlier = None if setup.coach_rev is None else revision_coach(setup.coach_rev)(position, base, deals)
     judged = judge_loss(position, base + 2, deals * setup.judge_factor)
     judged_again = judge_loss(position, base + 3, deals * setup.judge_factor)
     return Row(
@@ -193,6 +204,7 @@ def _rate(job: tuple[Decision, Setup]) -> Row:
         judged,
         judged_again,
         cpu,
+        earlier,
     )
 
 
@@ -237,6 +249,17 @@ class Agreement:
         return self.both / union if union else float("nan")
 
 
+def _ratio(today: float, earlier: float) -> float:
+    return today / earlier if earlier else math.nan
+
+
+def _verdicts(first: Agreement, second: Agreement) -> str:
+    return (
+        f"precision {first.precision:.0%} / {second.precision:.0%}, recall {first.recall:.0%} / "
+        f"{second.recall:.0%}, correlation of losses {first.correlation:.2f} / {second.correlation:.2f}"
+    )
+
+
 def report(rows: list[Row], setup: Setup) -> list[str]:
     """The figures of ``rows`` (any pieces of one set, with the same setup)."""
     coach, again = [r.coach for r in rows], [r.coach_again for r in rows]
@@ -244,16 +267,24 @@ def report(rows: list[Row], setup: Setup) -> list[str]:
     by_a, by_b = Agreement.of(coach, judge), Agreement.of(coach, judge_again)
     judge_self, coach_self = Agreement.of(judge, judge_again), Agreement.of(coach, again)
     passes = sum(r.is_pass for r in rows)
-    who = "today's coach" if setup.coach_rev is None else f"the coach of {setup.coach_rev}"
     lines = [
         f"  {len(rows)} decisions (passes: {passes}, cards: {len(rows) - passes}) from "
-        f"{len({r.hand for r in rows})} hand(s); costly = a loss over {MARGIN:g} points (the coach's MARGIN)",
+        f"{len({r.hand for r in rows})} hand(s) of four {setup.play} players; costly = a loss over "
+        f"{MARGIN:g} points (the coach's MARGIN)",
         f"  judge-costly: {by_a.costly} (second judge run {by_b.costly}); coach-flagged: {by_a.flagged} "
         f"(second coach run {coach_self.costly})",
-        f"  {who} by the judge (first run / second run): precision {by_a.precision:.0%} / "
-        f"{by_b.precision:.0%}, recall {by_a.recall:.0%} / {by_b.recall:.0%}, "
-        f"correlation of losses {by_a.correlation:.2f} / {by_b.correlation:.2f}",
+        f"  today's coach by the judge (first run / second run): {_verdicts(by_a, by_b)}",
     ]
+    earlier = [r.earlier for r in rows if r.earlier is not None]
+    if setup.coach_rev is not None and len(earlier) == len(rows):
+        old_a, old_b = Agreement.of(earlier, judge), Agreement.of(earlier, judge_again)
+        lines += [
+            f"  the coach of {setup.coach_rev} by the same judge: {_verdicts(old_a, old_b)}; "
+            f"flagged {old_a.flagged}",
+            f"  today's coach over it: precision ×{_ratio(by_a.precision, old_a.precision):.2f} / "
+            f"×{_ratio(by_b.precision, old_b.precision):.2f}, "
+            f"recall ×{_ratio(by_a.recall, old_a.recall):.2f} / ×{_ratio(by_b.recall, old_b.recall):.2f}",
+        ]
     for name, pick in (("cards", False), ("passes", True)):
         part = [r for r in rows if r.is_pass is pick]
         if part:
@@ -319,7 +350,7 @@ def _live(job: tuple[list[Decision], float]) -> list[LiveDecision]:
 def live(count: int, workers: int) -> None:
     """Print what the live budget gives per decision, over the first ``count`` reviews."""
     budget = ReviewSettings().budget
-    jobs = [(review, budget) for review in reviews(count)]
+    jobs = [(review, budget) for review in reviews(count)]  # the live budget on the normal set
     with ProcessPoolExecutor(workers) as pool:
         done = list(pool.map(_live, jobs))
     flat = [d for review in done for d in review]
@@ -349,7 +380,7 @@ def live(count: int, workers: int) -> None:
 
 
 def rated(setup: Setup, first: int, count: int, workers: int) -> Iterator[Row]:
-    jobs = [(d, setup) for d in decisions(first, count)]
+    jobs = [(d, setup) for d in decisions(first, count, setup.play)]
     with ProcessPoolExecutor(workers) as pool:
         yield from pool.map(_rate, jobs)
 
@@ -364,7 +395,10 @@ def main() -> None:
     )
     parser.add_argument("--coach-deals", type=int, default=COACH_DEALS, help="the coach's deals per decision")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--coach-rev", default=None, help="rate with the coach of this git revision")
+    parser.add_argument("--coach-rev", default=None, help="also rate with the coach of this git revision")
+    parser.add_argument(
+        "--play", choices=sorted(PLAYS), default="normal", help="the players of the set's hands"
+    )
     parser.add_argument("--save", type=Path, default=None, help="write each decision's row to this file")
     parser.add_argument("--load", type=Path, nargs="+", default=None, help="print the rows of earlier runs")
     parser.add_argument(
@@ -374,7 +408,7 @@ def main() -> None:
     if args.live:
         live(args.live, args.workers)
         return
-    setup = Setup(args.coach_deals, args.judge_factor, args.seed, args.coach_rev)
+    setup = Setup(args.coach_deals, args.judge_factor, args.seed, args.coach_rev, args.play)
     start = time.perf_counter()
     if args.load:
         rows, setups = [], set()

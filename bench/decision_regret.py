@@ -37,6 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import baseline
+from bench.opponents import baseline_normal
 from bot.ai.search import card_value, search_card
 from bot.engine import Hand, Move, Phase, PlayCard, RuleSet, SeatView, seat_view
 from bot.engine.cards import cards_of
@@ -79,15 +80,19 @@ class Position:
         return max(self.value.values())
 
 
-def baseline_play(hand_no: int) -> Iterator[tuple[Hand, SeatView, Move]]:
-    """Hand ``hand_no`` played by four of the baseline's ``normal``, a move at a time: the hand
-    before each move (the real deal), the view of the seat to move and its move. The same ``Hand``
-    each time, scored once the last move is applied (``coach_judge.py`` takes it whole)."""
+Player = Callable[[SeatView, int], Move]
+"""A seat's move from its view and a seed."""
+
+
+def hand_played(hand_no: int, player: Player = baseline_normal) -> Iterator[tuple[Hand, SeatView, Move]]:
+    """Hand ``hand_no`` played by four of ``player`` (by default the baseline's ``normal``), a move
+    at a time: the hand before each move (the real deal), the view of the seat to move and its
+    move. The same ``Hand`` each time, scored once the last move is applied (``coach_judge.py``
+    takes it whole)."""
     hand = Hand.new(RuleSet(), f"decision-regret:{hand_no}", 1 + hand_no % 4)
-    players = baseline.load().api
     while hand.phase is not Phase.SCORED:
         view = seat_view(hand, hand.waiting_for()[0])
-        played: Move = players.decide(view, players.Level.NORMAL, seed=hand_no)
+        played = player(view, hand_no)
         yield hand, view, played
         hand.apply(played)
 
@@ -95,7 +100,7 @@ def baseline_play(hand_no: int) -> Iterator[tuple[Hand, SeatView, Move]]:
 def positions(hand_no: int) -> Iterator[Position]:
     """The measured decisions of hand ``hand_no``: every card decision with a choice from trick
     ``FIRST_TRICK`` on, in hands played by four of the baseline's ``normal`` (also ``review_coach.py``'s)."""
-    for move, (hand, view, played) in enumerate(baseline_play(hand_no)):
+    for move, (hand, view, played) in enumerate(hand_played(hand_no)):
         legal = view.legal
         if view.phase is Phase.PLAYING and len(view.tricks) >= FIRST_TRICK and legal & (legal - 1):
             real = list(hand.hands)

@@ -26,7 +26,9 @@ from bot.engine.tricks import winning_index
 from bot.engine.view import SeatView
 
 
-def _baseline_normal(view: SeatView, seed: int) -> Move:
+def baseline_normal(view: SeatView, seed: int) -> Move:
+    """The baseline's ``normal`` (``bench/baseline.py``): play that stays the same whatever
+    ``bot/ai`` becomes."""
     api = baseline.load().api
     return api.decide(view, api.Level.NORMAL, seed=seed)
 
@@ -57,7 +59,7 @@ def heuristic_move(view: SeatView, seed: int) -> Move:
             chosen |= 1 << c
         return PassCards(seat, chosen)
     if view.phase is not Phase.PLAYING:
-        return _baseline_normal(view, seed)
+        return baseline_normal(view, seed)
     return PlayCard(seat, textbook_card(consts_of(view.rules), view.legal, view.trick))
 
 
@@ -75,7 +77,7 @@ def hunter_move(view: SeatView, seed: int) -> Move:
             chosen |= 1 << c
         return PassCards(seat, chosen)
     if view.phase is not Phase.PLAYING or not _moon_possible(view):
-        return _baseline_normal(view, seed)
+        return baseline_normal(view, seed)
     legal = view.legal
     penalty = view.rules.penalty_cards
     out = view.unseen

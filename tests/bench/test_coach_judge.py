@@ -9,7 +9,19 @@ import sys
 from pathlib import Path
 
 from bench.baseline import ROOT
-from bench.coach_judge import Agreement, Setup, _rate, coach_loss, decisions, reviews, revision_coach
+from bench.coach_judge import (
+    Agreement,
+    Row,
+    Setup,
+    _rate,
+    coach_loss,
+    decisions,
+    report,
+    reviews,
+    revision_coach,
+)
+from bench.opponents import heuristic_move
+from bot.engine.moves import PassCards, PlayCard
 
 
 def test_the_set_is_every_decision_the_coach_rates_in_order_of_hand_seat_and_move() -> None:
@@ -41,6 +53,31 @@ def test_an_earlier_revisions_coach_rates_as_todays_does_on_the_same_code() -> N
     old = revision_coach("HEAD")  # bot/ai unchanged since: plain Python, the same ratings
     for decision in decisions(0, 3):
         assert old(decision.position, 7, 15) == coach_loss(decision.position, 7, 15)
+
+
+def test_the_textbook_set_is_the_decisions_of_four_textbook_players() -> None:
+    found = decisions(0, 30, "textbook")
+    assert found[0].is_pass and [d.number for d in found] == list(range(30))
+    for d in found:
+        move = heuristic_move(d.position.view, d.hand)
+        assert isinstance(move, PassCards | PlayCard)
+        assert (move.cards if isinstance(move, PassCards) else 1 << move.card) == d.position.chosen
+    assert [d.position.chosen for d in found] != [d.position.chosen for d in decisions(0, 30)]
+
+
+def test_an_earlier_coach_is_judged_beside_todays_in_the_same_run() -> None:
+    setup = Setup(coach_deals=20, judge_factor=2, seed=0, coach_rev="HEAD", play="textbook")
+    rows = [_rate((d, setup)) for d in decisions(0, 4, "textbook")]
+    assert all(r.earlier == r.coach for r in rows)  # the same code and seed: the same loss
+    # today's coach flags the two costly decisions, the earlier one one of them and a cheap one
+    made = [
+        Row(n, 0, 0, False, coach=c, coach_again=c, judge=j, judge_again=j, coach_cpu=0.1, earlier=e)
+        for n, (c, e, j) in enumerate([(2.0, 2.0, 1.0), (2.0, 0.0, 1.0), (0.0, 2.0, 0.0), (0.0, 0.0, 0.0)])
+    ]
+    printed = "\n".join(report(made, setup))
+    assert "hand(s) of four textbook players" in printed
+    assert "the coach of HEAD by the same judge: precision 50% / 50%, recall 50% / 50%" in printed
+    assert "today's coach over it: precision ×2.00 / ×2.00, recall ×2.00 / ×2.00" in printed
 
 
 def test_precision_and_recall_count_costly_as_over_the_coachs_margin() -> None:
