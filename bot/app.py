@@ -33,6 +33,7 @@ from bot.client.answers import answer_error
 from bot.client.budget import BudgetKeeper
 from bot.client.command_sync import EntryPointTree, sync_global_commands
 from bot.client.monitor import Monitor
+from bot.client.names import KnownNames
 from bot.client.observing import DiscordObserver
 from bot.client.pacing import GlobalPacer, pace
 from bot.client.translation import CatalogueTranslator
@@ -103,7 +104,7 @@ class HeartsBot(HeartsClient):
         self._computers = computers
         self._service_settings = service_settings
         self.redraw_interval = redraw_interval
-        self.known_names = {}
+        self.known_names = KnownNames()  # given the database once it is open
         self._lease_ttl = lease_ttl
         self._me = LeaseHolder.this_process()
         self._lease: LeaseKeeper | None = None
@@ -147,6 +148,7 @@ class HeartsBot(HeartsClient):
             await self.monitor.start()
         self.db = await Database.open(self.settings.database)
         self.db.crash = Crash.from_env(os.environ)  # tests only: killed at a point of a move
+        self.known_names.db = self.db
         try:
             await self._take_lease()
         except BaseException:
@@ -252,6 +254,7 @@ class HeartsBot(HeartsClient):
                     for extension in list(self.extensions):
                         await self.unload_extension(extension)
         finally:
+            await self.known_names.settle()  # the names' saves under way, while the database is open
             try:
                 if self._budget is not None:
                     await self._budget.stop()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from discord.ext import commands
 
+from bot.client.names import KnownNames
 from bot.client.pacing import GlobalPacer
 from bot.config import Settings
 from bot.storage.database import Database
@@ -24,7 +25,7 @@ class HeartsClient(commands.Bot):
     service: TableService
     pacer: GlobalPacer
     redraw_interval: float | None  # the table message's redraw interval (None: the presenter's own)
-    known_names: dict[str, str]  # every display name seen this run, across tables and extensions
+    known_names: KnownNames  # display names as last seen, across tables, extensions and restarts
     restored: bool  # every unfinished table restored (the extensions load before: they may wait)
 
     @property

@@ -1,5 +1,5 @@
 """What the extensions show about a server's people and language outside a table: display names
-(members cached, else any name seen this run), the language of the server's public text, and a
+(members cached, else as last seen), the language of the server's public text, and a
 line to its admins."""
 
 from __future__ import annotations
@@ -15,18 +15,27 @@ from bot.text.locales import public_locale
 log = logging.getLogger(__name__)
 
 
-def names_in(bot: HeartsClient, guild_id: str, player_ids: list[str]) -> dict[str, str]:
-    """Display names on the server (members cached), else any name seen this run."""
+async def names_in(bot: HeartsClient, guild_id: str, player_ids: list[str]) -> dict[str, str]:
+    """Display names on the server (members cached), else as last seen (``KnownNames``: this
+    run, else saved), else the user's own if cached."""
     guild = bot.get_guild(int(guild_id)) if guild_id.isdigit() else None
     names: dict[str, str] = {}
     for pid in player_ids:
         member = guild.get_member(int(pid)) if guild is not None and pid.isdigit() else None
-        user = bot.get_user(int(pid)) if member is None and pid.isdigit() else None
-        name = member.display_name if member is not None else bot.known_names.get(pid)
-        name = name or (user.display_name if user is not None else None)
+        if member is not None:
+            names[pid] = member.display_name
+    known = await bot.known_names.lookup([pid for pid in player_ids if pid not in names])
+    for pid in player_ids:
+        user = bot.get_user(int(pid)) if pid not in names and pid not in known and pid.isdigit() else None
+        name = names.get(pid) or known.get(pid) or (user.display_name if user is not None else None)
         if name:
             names[pid] = name
     return names
+
+
+def learn_name(bot: HeartsClient, user: discord.abc.User) -> None:
+    """Remember the display name of whoever made an interaction (saved if it changed)."""
+    bot.known_names.learn(str(user.id), user.display_name)
 
 
 async def server_language(bot: HeartsClient, guild_id: str) -> str:

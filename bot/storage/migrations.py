@@ -318,6 +318,16 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     ) WITHOUT ROWID;
     CREATE INDEX season_totals_points ON season_totals(guild_id, number, ranking_points, wins);
     """,
+    # Display names as last seen in an interaction (bot.storage.names), so that the boards, the
+    # daily's and the events' posts and the Activity name people after a restart, and in every
+    # process of the bot (the bot has no members intent: a member is not always cached).
+    """
+    CREATE TABLE display_names (
+        player_id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        seen_at REAL NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

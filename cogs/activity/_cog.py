@@ -333,7 +333,7 @@ class ActivityCog(commands.Cog):
         for person in people:
             with contextlib.suppress(Refused):  # no game running (a lobby, a finished table): no hand
                 hands[person] = service.private_hand(Actor(person), table_id)
-        return TableViews(snapshot, hands, names_in(self.bot, snapshot.guild_id, people))
+        return TableViews(snapshot, hands, await names_in(self.bot, snapshot.guild_id, people))
 
 
 def _refusal(exc: Refused, locale: str | None) -> dict[str, Any]:

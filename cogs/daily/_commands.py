@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from bot.client import HeartsClient
 from bot.client.answers import actor_of, defer_private, private_answer, reader_locale
-from bot.client.server import names_in
+from bot.client.server import learn_name, names_in
 from bot.daily import (
     BadDay,
     DailyRefusal,
@@ -94,7 +94,7 @@ class Daily(commands.Cog, name=COG_NAME):
 
     async def _in_server(self, interaction: discord.Interaction[Any]) -> bool:
         """Refuse outside a server (Discord offers /hearts only there); learn the person's name."""
-        self.bot.known_names[str(interaction.user.id)] = interaction.user.display_name
+        learn_name(self.bot, interaction.user)
         if interaction.guild_id is None:
             await private_answer(interaction, t("reply.guild_only", await reader_locale(interaction)))
             return False
@@ -221,7 +221,7 @@ class Daily(commands.Cog, name=COG_NAME):
             else:
                 await self._refused(interaction, exc, day_at(now), locale)
             return
-        names = names_in(self.bot, guild_id, [e.player_id for e in board.entries])
+        names = await names_in(self.bot, guild_id, [e.player_id for e in board.entries])
         text = board_text(board, names, locale)
         closes = closes_at(day) if closes_at(day) > now else None
         if closes is not None:  # still open (else the board is final)

@@ -141,7 +141,7 @@ class DiscordDailyPresenter:
             await self._tell_admins(summary, missing, locale)
             return
         board = summary.board
-        names = names_in(self.bot, summary.guild_id, [e.player_id for e in board.entries])
+        names = await names_in(self.bot, summary.guild_id, [e.player_id for e in board.entries])
         text = "\n".join(
             (
                 t("daily.summary.title", locale, number=board.number, day=board.day.isoformat()),

@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.ai import Level
 from bot.client import HeartsClient
 from bot.client.answers import actor_of, defer_private, private_answer, reader_locale
-from bot.client.server import names_in, server_language
+from bot.client.server import learn_name, names_in, server_language
 from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation
 from bot.events import EventOptions, EventRefused, EventService, EventStatus
 from bot.tables.requests import TableRequest
@@ -116,7 +116,7 @@ class Events(commands.Cog, name=COG_NAME):
     ) -> None:
         """The rule options of ``/hearts new``, checked by the table service as for a table (a
         forged value is refused there); the rules not given are the server's table defaults."""
-        self.bot.known_names[str(interaction.user.id)] = interaction.user.display_name
+        learn_name(self.bot, interaction.user)
         guild = str(interaction.guild_id)
         request = TableRequest(
             seats=seats,
@@ -152,7 +152,7 @@ class Events(commands.Cog, name=COG_NAME):
         await self.service.set_message(event.event_id, str(message.id))
 
     async def signup_click(self, interaction: discord.Interaction[Any], action: str, event_id: int) -> None:
-        self.bot.known_names[str(interaction.user.id)] = interaction.user.display_name
+        learn_name(self.bot, interaction.user)
         guild = str(interaction.guild_id)
         locale = await reader_locale(interaction)
         try:
@@ -300,7 +300,7 @@ class Events(commands.Cog, name=COG_NAME):
         guild = str(interaction.guild_id)
         lines = await self.service.board(guild)
         finished = sum(1 for e in await self.service.events(guild) if e.status is EventStatus.FINISHED)
-        names = names_in(self.bot, guild, [line.person for line in lines])
+        names = await names_in(self.bot, guild, [line.person for line in lines])
         text = board_text(lines, finished, names, await reader_locale(interaction))
         await private_answer(interaction, text[:2000], allowed_mentions=NO_PINGS)
 

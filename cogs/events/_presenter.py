@@ -88,7 +88,7 @@ class DiscordEventPresenter:
 
     async def signup_content(self, event: Event, locale: str) -> str:
         entrants = await self.service.entrants(event.event_id)
-        names = names_in(self.bot, event.guild_id, [e.player_id for e in entrants])
+        names = await names_in(self.bot, event.guild_id, [e.player_id for e in entrants])
         return signup_text(event, entrants, names, locale)
 
     async def refresh_signup(self, event: Event) -> None:
@@ -151,7 +151,7 @@ class DiscordEventPresenter:
     ) -> discord.File:
         """The standings image, rendered off the event loop, with its alt text."""
         entrants = await self.service.entrants(event.event_id)
-        names = names_in(self.bot, event.guild_id, [s.person for s in rows])
+        names = await names_in(self.bot, event.guild_id, [s.person for s in rows])
         tags = entrant_tags(entrants, locale)
         tables = await self.service.seated(event.event_id, rnd)
         image = standings_image(event, rnd, rows, final, names, tags, locale, tables)

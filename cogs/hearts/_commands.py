@@ -25,6 +25,7 @@ from discord.ext import commands
 from bot.ai import Level
 from bot.client import HeartsClient
 from bot.client.answers import actor_of, defer_private, private_answer, reader_locale
+from bot.client.server import learn_name
 from bot.engine.cards import parse_cards
 from bot.engine.rules import MoonScoring, Omnibus, RuleSet, Scoring
 from bot.engine.scoring import all_tricks_score, moon_score, moon_self_score
@@ -186,7 +187,9 @@ class Hearts(
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Every interaction (command or control) tells the person's and the server's Discord
-        locales: remembered for the DMs and table messages sent later from events."""
+        locales, remembered for the DMs and table messages sent later from events, and the
+        person's display name (saved: the boards and posts name them after a restart too)."""
+        learn_name(self.bot, interaction.user)
         self.presenter.learn_locales(
             str(interaction.user.id),
             interaction.locale.value,

@@ -32,6 +32,7 @@ from typing import Any, Literal
 
 import discord
 
+from bot.client.names import KnownNames
 from bot.client.once import posted
 from bot.client.pacing import GlobalPacer
 from bot.engine.cards import CardSet, cards_of
@@ -130,7 +131,7 @@ class DiscordPresenter:
         render: images.RenderPool | None = None,
         redraw_interval: float = REDRAW_INTERVAL,
         pacer: GlobalPacer | None = None,
-        known_names: dict[str, str] | None = None,
+        known_names: KnownNames | None = None,
         server_settings: Callable[[str], Awaitable[ServerSettings]] | None = None,
         clock: Clock | None = None,
         activity: bool = False,
@@ -154,8 +155,8 @@ class DiscordPresenter:
             client, saved, self._tasks, self._tell_table, pacer.clock if pacer is not None else self.clock
         )
         self.places = Places(client, saved)
-        # every display name seen, across tables (shared with the other extensions by the client)
-        self.known_names: dict[str, str] = {} if known_names is None else known_names
+        # display names as last seen, across tables (shared with the other extensions by the client)
+        self.known_names = KnownNames(db) if known_names is None else known_names
         self._preferences: dict[str, PlayerPreferences] = {}
         # Discord's locales as last seen in interactions: a person's client, a server's
         self.known_locales: dict[str, str] = {}
@@ -187,7 +188,7 @@ class DiscordPresenter:
 
     async def learn_name(self, table_id: int | None, user_id: str, name: str) -> None:
         """Remember a player's display name (for this table's images and messages, if given)."""
-        self.known_names[user_id] = name
+        self.known_names.learn(user_id, name)
         if table_id is not None:
             await self._keep_name(await self.state(table_id), user_id, name)
 
@@ -200,8 +201,8 @@ class DiscordPresenter:
         """Save with the table the names of people seen elsewhere (e.g. the host, before the table
         existed), so that its messages can name them after a restart too."""
         for pid in {snap.host_id, *(s.player_id for s in snap.seats if s.player_id)}:
-            if pid not in state.names and pid in self.known_names:
-                await self._keep_name(state, pid, self.known_names[pid])
+            if pid not in state.names and (name := self.known_names.get(pid)):
+                await self._keep_name(state, pid, name)
 
     # -- languages -------------------------------------------------------------------------
 

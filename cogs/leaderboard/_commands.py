@@ -163,7 +163,7 @@ async def leaderboard_message(
     if not result.rows:  # nobody yet: a line says so, no empty picture
         return content + "\n" + t("leaderboard.empty", locale), [], None
     people = [r.player_id for r in result.rows] + ([result.me.player_id] if result.me else [])
-    names = {**names_in(bot, guild_id, people), **asker_name}
+    names = {**await names_in(bot, guild_id, people), **asker_name}
     image = board_image(result, page, pages, season, names, reader, locale)
     png = await asyncio.to_thread(render_board, image)
     file = discord.File(io.BytesIO(png), filename="leaderboard.png", description=board_alt(image, locale))

@@ -35,7 +35,7 @@ class DiscordSeasonPresenter:
         guild_id = summary.season.guild_id
         locale = await server_language(self.bot, guild_id)
         people = [r.player_id for r in (*summary.top, *summary.most_games, *summary.best_per_hand)]
-        names = names_in(self.bot, guild_id, [*people, *summary.winners])
+        names = await names_in(self.bot, guild_id, [*people, *summary.winners])
         if summary.channel_id is not None and summary.players:
             await self._post(summary, names, locale)
         if summary.role_id is not None:

@@ -150,13 +150,15 @@ class Review(commands.Cog, name=REVIEW_COG):
     async def _names(self, record: HandRecord, lang: str) -> list[str]:
         """The seats' names as the table showed them (saved with the table), else as last seen."""
         saved = await self.bot.db.presenter_data(record.table_id)
+        people = [o.player_id for o in record.seats if not o.is_computer and o.player_id is not None]
+        seen = await self.bot.known_names.lookup([p for p in people if f"name:{p}" not in saved])
         out = []
         for seat, occupant in enumerate(record.seats):
             player = occupant.player_id
             if occupant.is_computer or player is None:
                 out.append(t("seat.computer", lang, number=seat + 1))
             else:
-                known = saved.get(f"name:{player}") or self.bot.known_names.get(player)
+                known = saved.get(f"name:{player}") or seen.get(player)
                 out.append(known or t("seat.unknown_player", lang, short=player[-4:]))
         return out
 

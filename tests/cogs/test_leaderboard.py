@@ -6,6 +6,7 @@ import re
 
 from bot.text import t
 from discord_emulator import Message
+from discord_emulator.runner import BotRunner
 from playtest.harness import Hearts
 from tests.storage.targets import RawDatabase
 
@@ -155,3 +156,27 @@ async def test_the_askers_own_row_is_marked_and_under_the_page_when_elsewhere(he
         ("11", "Player 911", False),
         ("12", "carol", True),
     ]
+
+
+async def test_names_learnt_before_a_restart_name_people_on_the_board_after_it(
+    hearts: Hearts, bot_runner: BotRunner
+) -> None:
+    """The bot has no members intent: bob's name is known from his interactions. Learnt before a
+    restart, it still names his row after it, though he has not been seen since; someone never
+    seen is named by the end of their id."""
+    bob, carol = hearts.people[1:3]
+    emu = hearts.emu
+    raw = RawDatabase(f"sqlite:///{hearts.db}")
+    for n, player in enumerate((str(bob.id), "4321"), start=1):
+        await raw.execute(
+            "INSERT INTO game_players (table_id, guild_id, player_id, seat, place, total, ranking_points, "
+            "hands, hand_points, moons, timeouts, quit, won) VALUES (?, ?, ?, 0, 1, 0, ?, 1, 0, 0, 0, 0, 1)",
+            (n, str(hearts.guild.id), player, 100 - n),
+        )
+    await hearts.reply(await emu.slash(bob, hearts.general, "stats"))  # bob is seen
+    await hearts.restart(bot_runner)
+    ix = await emu.slash(carol, hearts.general, "leaderboard")
+    await ix.wait_acknowledged()
+    (image,) = (await ix.wait_original()).attachments
+    names = [row["name"] for row in alt_rows(str(image.description))]
+    assert names == ["bob", t("seat.unknown_player", short="4321")]

@@ -745,6 +745,44 @@ HAND_END: tuple[Mutant, ...] = (  # the Activity at a hand's end
     ),
 )
 
+NAMES: tuple[Mutant, ...] = (  # display names as last seen, saved
+    Mutant(
+        "the bot never gives its names the database: nothing is saved",
+        "bot/app.py",
+        ("        self.known_names.db = self.db\n",),
+        "",
+        ("tests/cogs/test_leaderboard.py", "-k", "restart"),
+    ),
+    Mutant(
+        "an interaction of another extension's does not teach the person's name",
+        "cogs/hearts/_commands.py",
+        ("        learn_name(self.bot, interaction.user)\n",),
+        "",
+        ("tests/cogs/test_leaderboard.py", "-k", "restart"),
+    ),
+    Mutant(
+        "a name is saved at every sighting, not once per change",
+        "bot/client/names.py",
+        ("        if self.db is not None and self._saved.get(player_id) != name:\n",),
+        "        if self.db is not None:\n",
+        ("tests/client/test_names.py",),
+    ),
+    Mutant(
+        "a name the disk refused is never saved again",
+        "bot/client/names.py",
+        ("                del self._saved[player_id]  # saved again when next seen\n",),
+        "                pass\n",
+        ("tests/client/test_names.py",),
+    ),
+    Mutant(
+        "names are read only from memory: a restart forgets them",
+        "bot/client/names.py",
+        ("        if missing and self.db is not None:\n",),
+        "        if False:\n",
+        ("tests/client/test_names.py", "tests/cogs/test_leaderboard.py", "-k", "restart or names"),
+    ),
+)
+
 MUTANTS = (
     *ISSUE_27,
     *FEATURES,
@@ -756,4 +794,5 @@ MUTANTS = (
     *EVALUATOR,
     *HAND_END,
     *STYLES,
+    *NAMES,
 )
