@@ -29,7 +29,9 @@ and cannot see a bias the evaluator shares with the coach. ``--coach-rev REV`` a
 decision with the coach of an earlier revision (its ``bot/ai`` search, as plain Python, loaded
 beside today's by ``bench/baseline.py``), so that an earlier coach and today's are measured by
 the same judge in one run, and the report gives today's precision and recall as ratios of the
-earlier coach's.
+earlier coach's. The judge is built on today's evaluator, so the ratios lean its way by
+construction: they say how far the two coaches differ, and the evaluator's strength in play
+(``ai_strength.py``) says which to believe.
 
 "Costly" is the coach's own: a loss (the best candidate's value minus the chosen one's) over
 ``MARGIN`` points. Printed: precision (the share of decisions the coach flags that the judge finds
@@ -420,6 +422,8 @@ def main() -> None:
         if len(setups) != 1:
             parser.error(f"the rows come from different setups: {setups}")
         setup = setups.pop()
+        if setup.coach_rev is not None and any(r.earlier is None for r in rows):
+            parser.error("rows saved before --coach-rev rated beside today's coach (it replaced it then)")
         rows = sorted({r.number: r for r in rows}.values(), key=lambda r: r.number)
     else:
         if setup.coach_rev is not None:

@@ -254,8 +254,8 @@ class HeartsBot(HeartsClient):
                     for extension in list(self.extensions):
                         await self.unload_extension(extension)
         finally:
-            await self.known_names.settle()  # the names' saves under way, while the database is open
             try:
+                await self.known_names.settle()  # the names' saves under way, while the database is open
                 if self._budget is not None:
                     await self._budget.stop()
                 if self._lease is not None:

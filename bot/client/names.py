@@ -10,7 +10,6 @@ import time
 from collections.abc import Callable, Collection
 
 from bot.storage.database import Database
-from bot.storage.errors import StorageError
 from bot.storage.names import display_names, remember_name
 from bot.tables.background import Background
 
@@ -34,7 +33,9 @@ class KnownNames:
         return self._names.get(player_id)
 
     def learn(self, player_id: str, name: str) -> None:
-        """``player_id`` is called ``name`` now (seen in one of their interactions)."""
+        """``player_id`` is called ``name`` now (seen in one of their interactions): saved unless
+        this process has already saved or read that name for them (the last save wins, from
+        whichever process)."""
         self._names[player_id] = name
         if self.db is not None and self._saved.get(player_id) != name:
             self._saved[player_id] = name  # one save per change, not one per click
@@ -43,7 +44,7 @@ class KnownNames:
     async def _save(self, db: Database, player_id: str, name: str) -> None:
         try:
             await remember_name(db, player_id, name, self._now())
-        except StorageError as exc:
+        except Exception as exc:  # the writer passes on what it does not call unavailable, too
             log.warning("display name of %s not saved (kept in memory): %s", player_id, exc)
             if self._saved.get(player_id) == name:
                 del self._saved[player_id]  # saved again when next seen
@@ -59,7 +60,7 @@ class KnownNames:
         if missing and self.db is not None:
             try:
                 saved = await display_names(self.db, missing)
-            except StorageError as exc:
+            except Exception as exc:  # the names seen this run serve; the user cache after them
                 log.warning("display names not read: %s", exc)
                 saved = {}
             for pid, name in saved.items():

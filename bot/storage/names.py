@@ -1,6 +1,7 @@
-"""Display names as last seen (``display_names``): the bot has no members intent, so a person's
-name on a server is known from their interactions; kept here so that boards and posts name them
-after a restart and in every process of the bot."""
+"""Display names as last seen (``display_names``), one per person: the bot has no members intent,
+so a name is known from the person's interactions (a server nickname or their global name, the
+last one seen); kept here so that boards and posts name them after a restart and in every process
+of the bot."""
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@ and by a judge with more deals, and the figures that compare them."""
 
 from __future__ import annotations
 
+import json
 import math
 import subprocess
 import sys
@@ -109,3 +110,15 @@ def test_a_tiny_run_prints_the_figures_and_its_saved_rows_print_the_same(tmp_pat
         check=True,
     )
     assert loaded.stdout.splitlines()[1:] == done.stdout.splitlines()[1:]  # all but the wall time
+
+
+def test_rows_saved_when_coach_rev_replaced_todays_coach_are_refused(tmp_path: Path) -> None:
+    old = tmp_path / "old.jsonl"
+    setup = {"coach_deals": 10, "judge_factor": 2, "seed": 0, "coach_rev": "HEAD"}
+    row = {"number": 0, "hand": 0, "seat": 0, "is_pass": True, "coach": 1.0, "coach_again": 1.0}
+    row |= {"judge": 1.0, "judge_again": 1.0, "coach_cpu": 0.1, "setup": setup}  # no "earlier"
+    old.write_text(json.dumps(row) + "\n")
+    done = subprocess.run(
+        [sys.executable, "bench/coach_judge.py", "--load", str(old)], cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 2 and "rated beside today's coach" in done.stderr

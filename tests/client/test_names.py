@@ -5,9 +5,12 @@ disk costs the saved copy, never the name in memory, and the next sighting saves
 from __future__ import annotations
 
 import logging
+import sqlite3
+from pathlib import Path
 
 import pytest
 
+from bot.client import names as client_names
 from bot.client.names import KnownNames
 from bot.storage import Database, WriteFault
 from bot.storage import names as stored
@@ -62,6 +65,30 @@ async def test_a_failing_disk_keeps_the_name_in_memory_and_the_next_sighting_sav
         assert names.get("1") == "ann" and await names.lookup(["1"]) == {"1": "ann"}
         assert await KnownNames(db).lookup(["1"]) == {}
         db.faults.clear()
+        names.learn("1", "ann")
+        await names.settle()
+        assert await KnownNames(db).lookup(["1"]) == {"1": "ann"}
+    finally:
+        await db.close()
+
+
+async def test_an_error_the_writer_passes_on_is_logged_and_retried_too(
+    sqlite_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The writer calls only some failures unavailable (``StorageError``); the rest it passes on
+    as they came (here a damaged file's): the name is kept and saved when next seen all the same."""
+    db = await Database.open(f"sqlite:///{sqlite_path}")
+    try:
+        names = KnownNames(db)
+
+        async def damaged(*_: object) -> None:
+            raise sqlite3.DatabaseError("file is not a database")
+
+        monkeypatch.setattr(client_names, "remember_name", damaged)
+        names.learn("1", "ann")
+        await names.settle()
+        assert "display name of 1 not saved" in caplog.text and names.get("1") == "ann"
+        monkeypatch.undo()
         names.learn("1", "ann")
         await names.settle()
         assert await KnownNames(db).lookup(["1"]) == {"1": "ann"}
