@@ -106,6 +106,9 @@ def _base(level: str) -> Player:
     return play
 
 
+_hard = _level(Level.HARD)  # the variants below pass (and choose the moon) as ``hard`` does
+
+
 def _oracle(
     view: SeatView, seed: int, budget: float | None, deals: int | None, hands: Sequence[CardSet]
 ) -> Move:
@@ -116,7 +119,7 @@ def _oracle(
     better reading, and a yardstick for the playouts (a gap near zero says the playouts, not the
     reading, are what a stronger ``hard`` must change)."""
     if view.phase is not Phase.PLAYING or not view.legal:
-        return decide(view, Level.HARD, seed=seed, time_budget=_budget(budget, deals), deals=deals)
+        return _hard(view, seed, budget, deals, hands)
     if stops_moon(view):
         return PlayCard(view.seat, card_for_view(view))
     cands = candidates(consts_of(view.rules), moon_defence(view), view.unseen)
@@ -129,7 +132,7 @@ def _no_styles(
     """``hard`` reading every seat as the policy plays (no textbook style found in any): ``hard``
     as it was before it read styles, for what that reading is worth."""
     if view.phase is not Phase.PLAYING or not view.legal:
-        return decide(view, Level.HARD, seed=seed, time_budget=_budget(budget, deals), deals=deals)
+        return _hard(view, seed, budget, deals, hands)
     card = search_card(view, seed=seed, time_budget=_budget(budget, deals), deals=deals, read_styles=False)
     return PlayCard(view.seat, card)
 
@@ -137,7 +140,7 @@ def _no_styles(
 PLAYERS: dict[str, Player] = {
     "easy": _level(Level.EASY),
     "normal": _level(Level.NORMAL),
-    "hard": _level(Level.HARD),
+    "hard": _hard,
     "base-easy": _base("EASY"),
     "base-normal": _base("NORMAL"),
     "base-hard": _base("HARD"),

@@ -19,7 +19,7 @@ from __future__ import annotations
 from bench import baseline
 from bot.ai.consts import consts_of
 from bot.ai.textbook import textbook_card
-from bot.engine.cards import HEARTS, SUIT_MASKS, CardSet, cards_of
+from bot.engine.cards import SUIT_MASKS, cards_of
 from bot.engine.hand import Phase
 from bot.engine.moves import Move, PassCards, PlayCard
 from bot.engine.tricks import winning_index
@@ -41,26 +41,19 @@ def _high(mask: int) -> int:
     return mask.bit_length() - 1
 
 
-def _queen_bit(view: SeatView) -> CardSet:
-    return view.rules.penalty_cards & ~HEARTS
-
-
 def heuristic_move(view: SeatView, seed: int) -> Move:
     seat = view.seat
-    queen = _queen_bit(view)
+    k = consts_of(view.rules)
     if view.phase is Phase.PASSING:
-        spades_high = SUIT_MASKS[2] & ~((queen << 1) - 1) if queen else 0
-        ranked = sorted(
-            cards_of(view.hand),
-            key=lambda c: (not (queen | spades_high) >> c & 1, -(c % 13), -(c // 13)),
-        )
+        dangerous = k.queen_bit | k.above_queen  # the Q♠ and the spades that would catch it
+        ranked = sorted(cards_of(view.hand), key=lambda c: (not dangerous >> c & 1, -(c % 13), -(c // 13)))
         chosen = 0
         for c in ranked[: view.rules.pass_count]:
             chosen |= 1 << c
         return PassCards(seat, chosen)
     if view.phase is not Phase.PLAYING:
         return baseline_normal(view, seed)
-    return PlayCard(seat, textbook_card(consts_of(view.rules), view.legal, view.trick))
+    return PlayCard(seat, textbook_card(k, view.legal, view.trick))
 
 
 def _moon_possible(view: SeatView) -> bool:

@@ -24,12 +24,11 @@ async def names_in(bot: HeartsClient, guild_id: str, player_ids: list[str]) -> d
         member = guild.get_member(int(pid)) if guild is not None and pid.isdigit() else None
         if member is not None:
             names[pid] = member.display_name
-    known = await bot.known_names.lookup([pid for pid in player_ids if pid not in names])
+    names |= await bot.known_names.lookup([pid for pid in player_ids if pid not in names])
     for pid in player_ids:
-        user = bot.get_user(int(pid)) if pid not in names and pid not in known and pid.isdigit() else None
-        name = names.get(pid) or known.get(pid) or (user.display_name if user is not None else None)
-        if name:
-            names[pid] = name
+        user = bot.get_user(int(pid)) if pid not in names and pid.isdigit() else None
+        if user is not None:
+            names[pid] = user.display_name
     return names
 
 
