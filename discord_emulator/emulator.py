@@ -180,6 +180,11 @@ class DiscordEmulator:
     def add_member(self, guild: Guild, user: User, *, permissions: int = 0) -> Member:
         return self.state.add_member(guild, user, permissions=permissions)
 
+    def set_nick(self, guild: Guild, user: User, nick: str | None) -> None:
+        """A member's nickname on ``guild`` (None: none): their interactions there carry it, and
+        a bot with the members intent gets GUILD_MEMBER_UPDATE."""
+        self.state.set_nick(guild, user, nick)
+
     def create_channel(self, guild: Guild, name: str) -> Channel:
         return self.state.create_channel(guild, name)
 

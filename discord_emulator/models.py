@@ -156,11 +156,12 @@ class Member:
     role_ids: list[int]
     joined_at: float
     timed_out_until: float | None = None  # emulator clock; a timeout leaves View Channel and history
+    nick: str | None = None  # the member's nickname on this server (``set_nick``)
 
     def payload(self, *, permissions: int | None = None) -> dict[str, Any]:
         data: dict[str, Any] = {
             "user": self.user.payload(),
-            "nick": None,
+            "nick": self.nick,
             "avatar": None,
             "roles": [str(r) for r in self.role_ids],
             "joined_at": iso_timestamp(self.joined_at),

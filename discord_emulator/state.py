@@ -181,6 +181,13 @@ class EmulatorState:
         self.dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role.payload()}, GUILDS)
         self.feed.changed()
 
+    def set_nick(self, guild: Guild, user: User, nick: str | None) -> None:
+        member = guild.members[user.id]
+        member.nick = nick
+        # Only to a bot with the members intent (this project's has none), as Discord does.
+        self.dispatch("GUILD_MEMBER_UPDATE", member.payload() | {"guild_id": str(guild.id)}, GUILD_MEMBERS)
+        self.feed.changed()
+
     def time_out(self, guild: Guild, user: User, until: float | None) -> None:
         """Time a member out until `until` (emulator clock), or lift it with None."""
         member = guild.members[user.id]

@@ -16,15 +16,15 @@ log = logging.getLogger(__name__)
 
 
 async def names_in(bot: HeartsClient, guild_id: str, player_ids: list[str]) -> dict[str, str]:
-    """Display names on the server (members cached), else as last seen (``KnownNames``: this
-    run, else saved), else the user's own if cached."""
+    """Display names on the server (members cached), else as last seen (``KnownNames``: their
+    name on this server, else their own; this run, else saved), else the user's own if cached."""
     guild = bot.get_guild(int(guild_id)) if guild_id.isdigit() else None
     names: dict[str, str] = {}
     for pid in player_ids:
         member = guild.get_member(int(pid)) if guild is not None and pid.isdigit() else None
         if member is not None:
             names[pid] = member.display_name
-    names |= await bot.known_names.lookup([pid for pid in player_ids if pid not in names])
+    names |= await bot.known_names.lookup([pid for pid in player_ids if pid not in names], guild_id)
     for pid in player_ids:
         user = bot.get_user(int(pid)) if pid not in names and pid.isdigit() else None
         if user is not None:
@@ -33,8 +33,11 @@ async def names_in(bot: HeartsClient, guild_id: str, player_ids: list[str]) -> d
 
 
 def learn_name(bot: HeartsClient, user: discord.abc.User) -> None:
-    """Remember the display name of whoever made an interaction (saved if it changed)."""
-    bot.known_names.learn(str(user.id), user.display_name)
+    """Remember the display names of whoever made an interaction (each saved if it changed): a
+    member's on their server (their nickname there, if any), and their own."""
+    if isinstance(user, discord.Member):
+        bot.known_names.learn(str(user.id), user.display_name, str(user.guild.id))
+    bot.known_names.learn(str(user.id), user.global_name or user.name)
 
 
 async def server_language(bot: HeartsClient, guild_id: str) -> str:

@@ -51,7 +51,7 @@ TABLES: Final[dict[str, tuple[str, ...]]] = {
     "seasons": ("guild_id", "number"),
     "season_board": ("guild_id", "number", "player_id"),
     "season_totals": ("guild_id", "number", "player_id"),
-    "display_names": ("player_id",),
+    "seen_names": ("guild_id", "player_id"),
 }
 NOT_COPIED: Final = ("leases", "budget_shares")  # who runs now, not what was played
 PAGE: Final = 2000

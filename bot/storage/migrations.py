@@ -328,6 +328,21 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         seen_at REAL NOT NULL
     );
     """,
+    # 14: display names per server: a person's nickname on a server names them there only; the
+    # name seen outside any server (guild_id '', their global name) everywhere else. The names
+    # of 13, seen in DMs as often as on a server, become the global ones.
+    """
+    CREATE TABLE seen_names (
+        guild_id TEXT NOT NULL,
+        player_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        seen_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, player_id)
+    ) WITHOUT ROWID;
+    INSERT INTO seen_names (guild_id, player_id, name, seen_at)
+        SELECT '', player_id, name, seen_at FROM display_names;
+    DROP TABLE display_names;
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -1,7 +1,8 @@
-"""Display names as last seen (``display_names``), one per person: the bot has no members intent,
-so a name is known from the person's interactions (a server nickname or their global name, the
-last one seen); kept here so that boards and posts name them after a restart and in every process
-of the bot."""
+"""Display names as last seen (``seen_names``): the bot has no members intent, so a name is known
+from the person's interactions. Kept per server (``guild_id``: the member's name there, a server
+nickname if they have one) and outside any server (``GLOBAL``: their own display name), so that
+boards and posts name people after a restart and in every process of the bot, and a nickname is
+shown only on the server that gave it."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from typing import Final
 
 from bot.storage.database import Database
 
+GLOBAL: Final = ""
+"""The ``guild_id`` of a name seen outside any server: the person's own display name."""
+
 MAX_NAME: Final = 100
 """Longer than any Discord display name (32 characters); a longer one is cut, not refused."""
 
@@ -17,24 +21,32 @@ CHUNK: Final = 500
 """Ids asked in one query (well under either database's limit of parameters)."""
 
 _UPSERT: Final = (
-    "INSERT INTO display_names (player_id, name, seen_at) VALUES (?, ?, ?) "
-    "ON CONFLICT(player_id) DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at"
+    "INSERT INTO seen_names (guild_id, player_id, name, seen_at) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT(guild_id, player_id) DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at"
 )
 
 
-async def remember_name(db: Database, player_id: str, name: str, at: float) -> None:
-    """Save ``name`` as ``player_id``'s display name, seen at ``at``."""
-    await db.execute((_UPSERT, (player_id, name[:MAX_NAME], at)))
+async def remember_name(db: Database, guild_id: str, player_id: str, name: str, at: float) -> None:
+    """Save ``name`` as ``player_id``'s display name on ``guild_id`` (``GLOBAL``: outside any
+    server), seen at ``at``."""
+    await db.execute((_UPSERT, (guild_id, player_id, name[:MAX_NAME], at)))
 
 
-async def display_names(db: Database, player_ids: Collection[str]) -> dict[str, str]:
-    """The saved display names of those of ``player_ids`` that have one (a row whose name is not
-    text is passed over: the next interaction saves it again)."""
+async def display_names(
+    db: Database, guild_id: str, player_ids: Collection[str]
+) -> dict[tuple[str, str], str]:
+    """The saved names of ``player_ids`` on ``guild_id`` and outside any server, by (guild id,
+    player id): a row whose name is not text is passed over (the next interaction saves it
+    again)."""
     ids = sorted(set(player_ids))
-    out: dict[str, str] = {}
+    out: dict[tuple[str, str], str] = {}
     for start in range(0, len(ids), CHUNK):
         part = ids[start : start + CHUNK]
         marks = ", ".join("?" * len(part))
-        rows = await db.rows(f"SELECT player_id, name FROM display_names WHERE player_id IN ({marks})", part)
-        out.update((str(pid), name) for pid, name in rows if isinstance(name, str) and name)
+        rows = await db.rows(
+            "SELECT guild_id, player_id, name FROM seen_names "
+            f"WHERE guild_id IN (?, ?) AND player_id IN ({marks})",
+            [guild_id, GLOBAL, *part],
+        )
+        out.update(((str(g), str(p)), name) for g, p, name in rows if isinstance(name, str) and name)
     return out

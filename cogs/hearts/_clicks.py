@@ -78,7 +78,9 @@ class Clicks:
             await answer_refused(interaction, exc)
 
     async def learn(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.presenter.learn_name(table_id, str(interaction.user.id), interaction.user.display_name)
+        guild = None if interaction.guild_id is None else str(interaction.guild_id)
+        user = interaction.user
+        await self.presenter.learn_name(table_id, str(user.id), user.display_name, guild)
 
     # -- lobby buttons ---------------------------------------------------------------------------
 

@@ -39,6 +39,7 @@ from bot.engine.cards import CardSet, cards_of
 from bot.engine.hand import Phase
 from bot.render.models import HandImage
 from bot.storage.database import Database
+from bot.storage.names import GLOBAL
 from bot.tables import (
     Clock,
     PlayerPreferences,
@@ -186,9 +187,10 @@ class DiscordPresenter:
             setattr(state, key, value)
         await self.saved.remember(state.table_id, key, None if value is None else str(value))
 
-    async def learn_name(self, table_id: int | None, user_id: str, name: str) -> None:
-        """Remember a player's display name (for this table's images and messages, if given)."""
-        self.known_names.learn(user_id, name)
+    async def learn_name(self, table_id: int | None, user_id: str, name: str, guild_id: str | None) -> None:
+        """Remember a player's display name on ``guild_id`` (None: outside any server), and for
+        this table's images and messages, if given."""
+        self.known_names.learn(user_id, name, guild_id or GLOBAL)
         if table_id is not None:
             await self._keep_name(await self.state(table_id), user_id, name)
 
@@ -200,8 +202,10 @@ class DiscordPresenter:
     async def _names_for(self, state: TableMessages, snap: TableSnapshot) -> None:
         """Save with the table the names of people seen elsewhere (e.g. the host, before the table
         existed), so that its messages can name them after a restart too."""
-        for pid in {snap.host_id, *(s.player_id for s in snap.seats if s.player_id)}:
-            if pid not in state.names and (name := self.known_names.get(pid)):
+        people = {snap.host_id, *(s.player_id for s in snap.seats if s.player_id)}
+        missing = [pid for pid in people if pid not in state.names]
+        if missing:
+            for pid, name in (await self.known_names.lookup(missing, snap.guild_id)).items():
                 await self._keep_name(state, pid, name)
 
     # -- languages -------------------------------------------------------------------------

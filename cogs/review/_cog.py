@@ -151,7 +151,9 @@ class Review(commands.Cog, name=REVIEW_COG):
         """The seats' names as the table showed them (saved with the table), else as last seen."""
         saved = await self.bot.db.presenter_data(record.table_id)
         people = [o.player_id for o in record.seats if not o.is_computer and o.player_id is not None]
-        seen = await self.bot.known_names.lookup([p for p in people if f"name:{p}" not in saved])
+        seen = await self.bot.known_names.lookup(
+            [p for p in people if f"name:{p}" not in saved], record.guild_id
+        )
         out = []
         for seat, occupant in enumerate(record.seats):
             player = occupant.player_id

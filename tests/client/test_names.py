@@ -1,12 +1,15 @@
 """Display names as last seen (``bot.client.names``, ``bot.storage.names``): kept at once, saved
-once per change, read back by another process or after a restart, on either backend; a failing
-disk costs the saved copy, never the name in memory, and the next sighting saves it."""
+once per change, read back by another process or after a restart, on either backend; a nickname
+names its member on its own server only; a failing disk costs the saved copy, never the name in
+memory, and the next sighting saves it."""
 
 from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,6 +17,9 @@ from bot.client import names as client_names
 from bot.client.names import KnownNames
 from bot.storage import Database, WriteFault
 from bot.storage import names as stored
+from bot.storage.database import open_backend
+from bot.storage.migrations import apply
+from tests.storage.targets import RawDatabase
 
 NOW = 1_750_000_000.0
 
@@ -46,7 +52,7 @@ async def test_a_name_is_saved_once_per_change_and_read_back_elsewhere(db_url: s
         assert other.get("1") == "Ann B."  # kept once read
         other.learn("1", "Ann B.")  # already saved: nothing to do
         await other.settle()
-        assert await db.rows("SELECT seen_at FROM display_names WHERE player_id = '1'") == [(NOW + 2,)]
+        assert await db.rows("SELECT seen_at FROM seen_names WHERE player_id = '1'") == [(NOW + 2,)]
     finally:
         await db.close()
 
@@ -101,14 +107,72 @@ async def test_many_people_are_read_in_chunks(db_url: str, monkeypatch: pytest.M
     db = await Database.open(db_url)
     try:
         for n in range(8):
-            await stored.remember_name(db, str(n), f"p{n}", NOW)
-        assert await stored.display_names(db, [str(n) for n in range(10)]) == {
-            str(n): f"p{n}" for n in range(8)
+            await stored.remember_name(db, stored.GLOBAL, str(n), f"p{n}", NOW)
+        assert await stored.display_names(db, "7", [str(n) for n in range(10)]) == {
+            ("", str(n)): f"p{n}" for n in range(8)
         }
-        await stored.remember_name(db, "9", "x" * 200, NOW)  # cut, not refused
-        assert await stored.display_names(db, ["9"]) == {"9": "x" * stored.MAX_NAME}
+        await stored.remember_name(db, stored.GLOBAL, "9", "x" * 200, NOW)  # cut, not refused
+        assert await stored.display_names(db, "7", ["9"]) == {("", "9"): "x" * stored.MAX_NAME}
     finally:
         await db.close()
+
+
+async def test_a_nickname_names_its_member_on_its_own_server_only(db_url: str) -> None:
+    """Ann is "Annie" on server 10 and has no nickname on 20: server 10 sees "Annie", server 20
+    and anywhere else her own name, in this process and in another (or after a restart); a name
+    seen in a DM afterwards changes her own name, not her nickname on 10."""
+    db = await Database.open(db_url)
+    try:
+        names = KnownNames(db)
+        names.learn("1", "Annie", "10")
+        names.learn("1", "ann")
+        names.learn("2", "bob")
+        await names.settle()
+        for known in (names, KnownNames(db)):
+            assert await known.lookup(["1", "2"], "10") == {"1": "Annie", "2": "bob"}
+            assert await known.lookup(["1", "2"], "20") == {"1": "ann", "2": "bob"}
+            assert await known.lookup(["1"]) == {"1": "ann"}
+        names.learn("1", "Ann B.")  # her own name, changed (seen in a DM)
+        await names.settle()
+        later = KnownNames(db)
+        assert await later.lookup(["1"], "10") == {"1": "Annie"}
+        assert await later.lookup(["1"], "20") == {"1": "Ann B."}
+        assert later.get("1", "10") == "Annie" and later.get("1", "30") == "Ann B."
+    finally:
+        await db.close()
+
+
+async def test_the_database_is_asked_once_per_server_and_person(db_url: str) -> None:
+    """Someone never seen is asked of the database once by a process, not at every board or
+    table drawn; someone seen only in DMs this run is still named by their nickname saved
+    before it."""
+    db = await Database.open(db_url)
+    try:
+        await stored.remember_name(db, "10", "1", "Annie", NOW)
+        names = KnownNames(db)
+        names.learn("1", "ann")
+        await names.settle()
+        reads = Counting(db)
+        assert await names.lookup(["1", "2"], "10") == {"1": "Annie"}
+        assert await names.lookup(["1", "2"], "10") == {"1": "Annie"}
+        assert await names.lookup(["2"]) == {}
+        assert reads.calls == 1
+    finally:
+        await db.close()
+
+
+class Counting:
+    """Counts the reads of ``db`` (wrapping its ``rows``)."""
+
+    def __init__(self, db: Database) -> None:
+        self.calls = 0
+        inner = db.rows
+
+        async def rows(sql: str, args: Iterable[Any] = ()) -> list[Any]:
+            self.calls += 1
+            return await inner(sql, args)
+
+        db.rows = rows  # type: ignore[method-assign]
 
 
 async def test_without_a_database_names_are_kept_in_memory() -> None:
@@ -121,3 +185,20 @@ async def test_without_a_database_names_are_kept_in_memory() -> None:
 @pytest.fixture(autouse=True)
 def _warnings(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.WARNING, logger="bot.client.names")
+
+
+async def test_the_names_saved_before_they_were_kept_per_server_are_kept_as_the_global_ones(
+    db_url: str, raw: RawDatabase
+) -> None:
+    """A database of schema 13 (one name per person) opened by this bot: each name is kept, as the
+    person's own, and names them on every server."""
+    backend = await open_backend(raw.target)
+    await apply(backend, upto=13)
+    await backend.close()
+    await raw.execute("INSERT INTO display_names (player_id, name, seen_at) VALUES ('1', 'ann', 5.0)")
+    db = await Database.open(db_url)
+    try:
+        assert await stored.display_names(db, "10", ["1"]) == {(stored.GLOBAL, "1"): "ann"}
+        assert await KnownNames(db).lookup(["1"], "10") == {"1": "ann"}
+    finally:
+        await db.close()

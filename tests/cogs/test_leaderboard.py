@@ -162,8 +162,8 @@ async def test_names_learnt_before_a_restart_name_people_on_the_board_after_it(
     hearts: Hearts, bot_runner: BotRunner
 ) -> None:
     """The bot has no members intent: bob's name is known from his interactions. Learnt before a
-    restart, it still names his row after it, though he has not been seen since; someone never
-    seen is named by the end of their id."""
+    restart, it still names his row after it, though he has not been seen since: his nickname on
+    this server, not his own name; someone never seen is named by the end of their id."""
     bob, carol = hearts.people[1:3]
     emu = hearts.emu
     raw = RawDatabase(f"sqlite:///{hearts.db}")
@@ -173,10 +173,11 @@ async def test_names_learnt_before_a_restart_name_people_on_the_board_after_it(
             "hands, hand_points, moons, timeouts, quit, won) VALUES (?, ?, ?, 0, 1, 0, ?, 1, 0, 0, 0, 0, 1)",
             (n, str(hearts.guild.id), player, 100 - n),
         )
+    emu.set_nick(hearts.guild, bob, "Bobby")
     await hearts.reply(await emu.slash(bob, hearts.general, "stats"))  # bob is seen
     await hearts.restart(bot_runner)
     ix = await emu.slash(carol, hearts.general, "leaderboard")
     await ix.wait_acknowledged()
     (image,) = (await ix.wait_original()).attachments
     names = [row["name"] for row in alt_rows(str(image.description))]
-    assert names == ["bob", t("seat.unknown_player", short="4321")]
+    assert names == ["Bobby", t("seat.unknown_player", short="4321")]

@@ -763,23 +763,52 @@ NAMES: tuple[Mutant, ...] = (  # display names as last seen, saved
     Mutant(
         "a name is saved at every sighting, not once per change",
         "bot/client/names.py",
-        ("        if self.db is not None and self._saved.get(player_id) != name:\n",),
+        ("        if self.db is not None and self._saved.get(key) != name:\n",),
         "        if self.db is not None:\n",
         ("tests/client/test_names.py",),
     ),
     Mutant(
         "a name the disk refused is never saved again",
         "bot/client/names.py",
-        ("                del self._saved[player_id]  # saved again when next seen\n",),
+        ("                del self._saved[key]  # saved again when next seen\n",),
         "                pass\n",
         ("tests/client/test_names.py",),
     ),
     Mutant(
         "names are read only from memory: a restart forgets them",
         "bot/client/names.py",
-        ("        if missing and self.db is not None:\n",),
+        ("        if unread and self.db is not None:\n",),
         "        if False:\n",
         ("tests/client/test_names.py", "tests/cogs/test_leaderboard.py", "-k", "restart or names"),
+    ),
+    Mutant(
+        "a member's name on their server is never learnt: only their own name names them",
+        "bot/client/server.py",
+        ("        bot.known_names.learn(str(user.id), user.display_name, str(user.guild.id))\n",),
+        "        pass\n",
+        ("tests/cogs/test_leaderboard.py", "-k", "restart"),
+    ),
+    Mutant(
+        "a nickname names its member on every server",
+        "bot/client/names.py",
+        ("        return self._names.get((guild_id, player_id)) or self._names.get((GLOBAL, player_id))\n",),
+        "        return next((n for (g, p), n in self._names.items() if p == player_id and g), None) \\\n"
+        "            or self._names.get((GLOBAL, player_id))\n",
+        ("tests/client/test_names.py",),
+    ),
+    Mutant(
+        "the database is asked again at every board for someone never seen",
+        "bot/client/names.py",
+        ("                self._read.update((g, pid) for pid in unread for g in (guild_id, GLOBAL))\n",),
+        "                pass\n",
+        ("tests/client/test_names.py",),
+    ),
+    Mutant(
+        "the names saved before they were kept per server are lost",
+        "bot/storage/migrations.py",
+        ("        SELECT '', player_id, name, seen_at FROM display_names;\n",),
+        "        SELECT '', player_id, name, seen_at FROM display_names WHERE 1 = 0;\n",
+        ("tests/client/test_names.py",),
     ),
 )
 
