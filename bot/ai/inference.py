@@ -24,8 +24,10 @@ The draws come from a Metropolis chain over deals: the best of ``START_DRAWS`` u
 start, then ``STEPS`` proposed swaps of two unseen cards between two other seats (within what each
 may hold) before each deal is handed out, a swap kept with probability the ratio of the weights
 when it lowers the weight. A swap changes only the two seats' hands, so only their plays are read
-again. Compiled with mypyc where a compiler is present (``setup.py``): the chain reads a play
-thousands of times per decision. Measured in README, issue 15.
+again, and a seat's fit with a holding is kept for the search (``fits``): about half the holdings
+the chain proposes it has read before, and keeping them gave ``hard`` 1.35x the deals in its
+budget. Compiled with mypyc where a compiler is present (``setup.py``): the chain reads a play
+thousands of times per decision. Measured in README, issue 15, and docs/BENCHMARKS.md.
 """
 
 from __future__ import annotations
@@ -60,6 +62,8 @@ STEPS = 10
 STYLE_MARGIN = 1
 """How many more of a seat's plays the textbook style must explain than the policy before the seat
 is read in that style (``textbook``)."""
+_SEAT_SHIFT = 52
+_STYLE_SHIFT = 56  # a ``fits`` key: the holding's cards, then the seat, then its style
 _PROPOSALS = 50
 """Draws of a pair of cards per step before giving up on finding one that may be swapped."""
 
@@ -139,10 +143,21 @@ class InferredSampler:
         self.state: list[CardSet] = []
         self.missed: list[int] = [0] * n  # per seat, for ``state``
         self.styles = 0  # the seats read (and played in the playouts) in the textbook style
+        self.fits: dict[int, tuple[int, int]] = {}  # ``seat_fit`` by holding, seat and style
 
     def seat_fit(self, seat: int, held: CardSet) -> tuple[int, int]:
         """For ``seat`` holding ``held`` now: the plays the model would not have made (a play the
-        deal makes illegal counts ``IMPOSSIBLE``) and the plays where it had a choice."""
+        deal makes illegal counts ``IMPOSSIBLE``) and the plays where it had a choice. Kept for
+        the search (``fits``): half the holdings the chain proposes it has read before."""
+        key = held | seat << _SEAT_SHIFT | (self.styles >> seat & 1) << _STYLE_SHIFT
+        known = self.fits.get(key)
+        if known is not None:
+            return known
+        fit = self._read_seat(seat, held)
+        self.fits[key] = fit
+        return fit
+
+    def _read_seat(self, seat: int, held: CardSet) -> tuple[int, int]:
         k = self.k
         first_lead = self.first_lead
         forbidden = self.forbidden

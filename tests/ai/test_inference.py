@@ -157,3 +157,22 @@ def test_the_chain_keeps_each_seats_misses_up_to_date() -> None:
             assert sampler.missed == [sampler.seat_fit(s, deal[s])[0] for s in range(4)]
             checked += 1
     assert checked == 80
+
+
+def test_what_the_search_keeps_of_a_seats_fit_is_what_reading_it_afresh_gives() -> None:
+    """The chain proposes many holdings again (about half): each seat's fit is kept for the
+    search, by holding, seat and the style the seat is read in. Every one kept is the fit of
+    reading that seat's plays afresh, in the style it is read in now, also for seats whose style
+    the reading changed after some were kept."""
+    rng = random.Random(2)
+    kept = 0
+    for _, view in model_positions(range(3), tricks=8, player=textbook_player):
+        sampler = InferredSampler(view)
+        for _ in range(40):
+            sampler.sample(rng)
+        assert sampler.styles  # a seat read in the textbook style after some fits were kept
+        for key in list(sampler.fits):
+            seat, held = key >> 52 & 7, key & ((1 << 52) - 1)
+            assert sampler.seat_fit(seat, held) == sampler._read_seat(seat, held)
+            kept += 1
+    assert kept > 1000

@@ -719,6 +719,13 @@ STYLES: tuple[Mutant, ...] = (  # hard reads which seats play the textbook way a
         "        under = follow\n",
         ("tests/ai/test_textbook.py",),
     ),
+    Mutant(
+        "a seat's fit is kept without its style: a seat read anew as textbook keeps the policy's fits",
+        "bot/ai/inference.py",
+        ("        key = held | seat << _SEAT_SHIFT | (self.styles >> seat & 1) << _STYLE_SHIFT\n",),
+        "        key = held | seat << _SEAT_SHIFT\n",
+        ("tests/ai/test_inference.py",),
+    ),
 )
 
 HAND_END: tuple[Mutant, ...] = (  # the Activity at a hand's end
