@@ -30,7 +30,7 @@ class KnownNames:
         self._now = now
         self._names: dict[_Key, str] = {}
         self._saved: dict[_Key, str] = {}  # what the database holds, as far as this process knows
-        self._read: set[_Key] = set()  # asked of the database by this process (found or not)
+        self._read: set[_Key] = set()  # found in the database by this process
         self._saving = Background("saving display names")
 
     def get(self, player_id: str, guild_id: str = GLOBAL) -> str | None:
@@ -39,8 +39,9 @@ class KnownNames:
 
     def learn(self, player_id: str, name: str, guild_id: str = GLOBAL) -> None:
         """``player_id`` is called ``name`` on ``guild_id`` now (``GLOBAL``: their own name, seen in
-        one of their interactions): saved unless this process has already saved or read that name
-        for them there (the last save wins, from whichever process)."""
+        one of their interactions; ``""`` on a server: no nickname there, their own name serves):
+        saved unless this process has already saved or read that name for them there (the last
+        save wins, from whichever process)."""
         key = (guild_id, player_id)
         self._names[key] = name
         if self.db is not None and self._saved.get(key) != name:
@@ -61,8 +62,9 @@ class KnownNames:
 
     async def lookup(self, player_ids: Collection[str], guild_id: str = GLOBAL) -> dict[str, str]:
         """The names known of ``player_ids`` on ``guild_id``: their name there, else their own;
-        each seen by this process, else saved (asked of the database once per process: what
-        this process learns later it knows)."""
+        each seen by this process, else saved. A person the database has is asked of it once
+        per process (what this process learns later it knows); one it has not, again next time
+        (another process may have saved them since)."""
         known = self._names
         unread = [
             pid for pid in player_ids if (key := (guild_id, pid)) not in known and key not in self._read
@@ -73,13 +75,13 @@ class KnownNames:
             except Exception as exc:  # the names seen this run serve; the user cache after them
                 log.warning("display names not read: %s", exc)
                 saved = {}
-            else:
-                self._read.update((g, pid) for pid in unread for g in (guild_id, GLOBAL))
+            found = {pid for _, pid in saved}
+            self._read.update((g, pid) for pid in found for g in (guild_id, GLOBAL))
             for key, name in saved.items():
                 self._saved.setdefault(key, name)
                 self._names.setdefault(key, name)
         out: dict[str, str] = {}
         for pid in player_ids:
-            if found := self.get(pid, guild_id):
-                out[pid] = found
+            if known_name := self.get(pid, guild_id):
+                out[pid] = known_name
         return out

@@ -10,6 +10,7 @@ from typing import Final
 import discord
 
 from bot.client import HeartsClient
+from bot.client.names import KnownNames
 from bot.text.locales import public_locale
 
 log = logging.getLogger(__name__)
@@ -33,11 +34,17 @@ async def names_in(bot: HeartsClient, guild_id: str, player_ids: list[str]) -> d
 
 
 def learn_name(bot: HeartsClient, user: discord.abc.User) -> None:
-    """Remember the display names of whoever made an interaction (each saved if it changed): a
-    member's on their server (their nickname there, if any), and their own."""
+    """Remember the display names of whoever made an interaction (``remember_names``)."""
+    remember_names(bot.known_names, user)
+
+
+def remember_names(names: KnownNames, user: discord.abc.User) -> None:
+    """Remember a person's own name and, for a member, their nickname on their server: none
+    (``""``) when they have none there, so that their own name names them on it, changed or not
+    (each saved if it changed)."""
     if isinstance(user, discord.Member):
-        bot.known_names.learn(str(user.id), user.display_name, str(user.guild.id))
-    bot.known_names.learn(str(user.id), user.global_name or user.name)
+        names.learn(str(user.id), user.nick or "", str(user.guild.id))
+    names.learn(str(user.id), user.global_name or user.name)
 
 
 async def server_language(bot: HeartsClient, guild_id: str) -> str:

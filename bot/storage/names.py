@@ -1,6 +1,6 @@
 """Display names as last seen (``seen_names``): the bot has no members intent, so a name is known
-from the person's interactions. Kept per server (``guild_id``: the member's name there, a server
-nickname if they have one) and outside any server (``GLOBAL``: their own display name), so that
+from the person's interactions. Kept per server (``guild_id``: the member's nickname there, ``""``
+for none) and outside any server (``GLOBAL``: their own display name), so that
 boards and posts name people after a restart and in every process of the bot, and a nickname is
 shown only on the server that gave it."""
 

@@ -78,9 +78,7 @@ class Clicks:
             await answer_refused(interaction, exc)
 
     async def learn(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        guild = None if interaction.guild_id is None else str(interaction.guild_id)
-        user = interaction.user
-        await self.presenter.learn_name(table_id, str(user.id), user.display_name, guild)
+        await self.presenter.learn_name(table_id, interaction.user)
 
     # -- lobby buttons ---------------------------------------------------------------------------
 

@@ -306,7 +306,7 @@ class Hearts(
         )
         options = await self.service.requested_options(guild, str(interaction.channel_id), request)
         parent = getattr(interaction.channel, "parent_id", None)
-        await self.presenter.learn_name(None, str(interaction.user.id), interaction.user.display_name, guild)
+        await self.presenter.learn_name(None, interaction.user)
         snap = await self.service.create_table(
             actor_of(interaction),
             guild,

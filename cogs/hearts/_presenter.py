@@ -35,11 +35,11 @@ import discord
 from bot.client.names import KnownNames
 from bot.client.once import posted
 from bot.client.pacing import GlobalPacer
+from bot.client.server import remember_names
 from bot.engine.cards import CardSet, cards_of
 from bot.engine.hand import Phase
 from bot.render.models import HandImage
 from bot.storage.database import Database
-from bot.storage.names import GLOBAL
 from bot.tables import (
     Clock,
     PlayerPreferences,
@@ -187,12 +187,12 @@ class DiscordPresenter:
             setattr(state, key, value)
         await self.saved.remember(state.table_id, key, None if value is None else str(value))
 
-    async def learn_name(self, table_id: int | None, user_id: str, name: str, guild_id: str | None) -> None:
-        """Remember a player's display name on ``guild_id`` (None: outside any server), and for
-        this table's images and messages, if given."""
-        self.known_names.learn(user_id, name, guild_id or GLOBAL)
+    async def learn_name(self, table_id: int | None, user: discord.abc.User) -> None:
+        """Remember a player's names (``remember_names``), and the name they go by here for this
+        table's images and messages, if given."""
+        remember_names(self.known_names, user)
         if table_id is not None:
-            await self._keep_name(await self.state(table_id), user_id, name)
+            await self._keep_name(await self.state(table_id), str(user.id), user.display_name)
 
     async def _keep_name(self, state: TableMessages, user_id: str, name: str) -> None:
         if state.names.get(user_id) != name:

@@ -142,10 +142,30 @@ async def test_a_nickname_names_its_member_on_its_own_server_only(db_url: str) -
         await db.close()
 
 
-async def test_the_database_is_asked_once_per_server_and_person(db_url: str) -> None:
-    """Someone never seen is asked of the database once by a process, not at every board or
-    table drawn; someone seen only in DMs this run is still named by their nickname saved
-    before it."""
+async def test_a_member_without_a_nickname_is_named_by_their_own_name_as_it_changes(db_url: str) -> None:
+    """On a server where Ann has no nickname (``""``), her own name names her, also after it
+    changed elsewhere; a nickname she drops stops naming her there, in every process."""
+    db = await Database.open(db_url)
+    try:
+        names = KnownNames(db)
+        names.learn("1", "", "10")
+        names.learn("1", "ann")
+        names.learn("1", "Annie", "20")
+        await names.settle()
+        names.learn("1", "Ann B.")  # seen in a DM, or on another server
+        names.learn("1", "", "20")  # the nickname dropped
+        await names.settle()
+        for known in (names, KnownNames(db)):
+            assert await known.lookup(["1"], "10") == {"1": "Ann B."}
+            assert await known.lookup(["1"], "20") == {"1": "Ann B."}
+    finally:
+        await db.close()
+
+
+async def test_the_database_is_asked_once_per_person_it_has(db_url: str) -> None:
+    """Someone the database has is asked of it once by a process, not at every board or table
+    drawn (someone seen only in DMs this run is still named by their nickname saved before);
+    someone it has not is asked again, and found once another process has saved them."""
     db = await Database.open(db_url)
     try:
         await stored.remember_name(db, "10", "1", "Annie", NOW)
@@ -153,10 +173,16 @@ async def test_the_database_is_asked_once_per_server_and_person(db_url: str) -> 
         names.learn("1", "ann")
         await names.settle()
         reads = Counting(db)
-        assert await names.lookup(["1", "2"], "10") == {"1": "Annie"}
-        assert await names.lookup(["1", "2"], "10") == {"1": "Annie"}
-        assert await names.lookup(["2"]) == {}
-        assert reads.calls == 1
+        assert await names.lookup(["1"], "10") == {"1": "Annie"}
+        assert await names.lookup(["1"], "10") == {"1": "Annie"}
+        assert await names.lookup(["1"]) == {"1": "ann"}
+        assert await names.lookup(["1"], "30") == {"1": "ann"}  # no nickname saved there
+        assert await names.lookup(["1"], "30") == {"1": "ann"}
+        assert reads.calls == 2
+        assert await names.lookup(["2"], "10") == {}
+        await stored.remember_name(db, stored.GLOBAL, "2", "bob", NOW)  # by another process
+        assert await names.lookup(["2"], "10") == {"2": "bob"}
+        assert reads.calls == 4
     finally:
         await db.close()
 

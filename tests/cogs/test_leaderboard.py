@@ -181,3 +181,31 @@ async def test_names_learnt_before_a_restart_name_people_on_the_board_after_it(
     (image,) = (await ix.wait_original()).attachments
     names = [row["name"] for row in alt_rows(str(image.description))]
     assert names == ["Bobby", t("seat.unknown_player", short="4321")]
+
+
+async def test_a_dropped_nickname_stops_naming_its_member_after_a_restart(
+    hearts: Hearts, bot_runner: BotRunner
+) -> None:
+    """bob is "Bobby" on the server, then drops the nickname: his next interaction there says
+    so. He then renames himself "Robert", seen on another server: after a restart the board
+    names him by his own name as it is now."""
+    bob, carol = hearts.people[1:3]
+    emu = hearts.emu
+    raw = RawDatabase(f"sqlite:///{hearts.db}")
+    await raw.execute(
+        "INSERT INTO game_players (table_id, guild_id, player_id, seat, place, total, ranking_points, "
+        "hands, hand_points, moons, timeouts, quit, won) VALUES (1, ?, ?, 0, 1, 0, 99, 1, 0, 0, 0, 0, 1)",
+        (str(hearts.guild.id), str(bob.id)),
+    )
+    emu.set_nick(hearts.guild, bob, "Bobby")
+    await hearts.reply(await emu.slash(bob, hearts.general, "stats"))
+    emu.set_nick(hearts.guild, bob, None)
+    await hearts.reply(await emu.slash(bob, hearts.general, "stats"))
+    bob.name = "Robert"
+    elsewhere = emu.create_guild("Elsewhere", members=[bob])
+    await hearts.reply(await emu.slash(bob, elsewhere.channel("general"), "stats"))
+    await hearts.restart(bot_runner)
+    ix = await emu.slash(carol, hearts.general, "leaderboard")
+    await ix.wait_acknowledged()
+    (image,) = (await ix.wait_original()).attachments
+    assert [row["name"] for row in alt_rows(str(image.description))] == ["Robert"]

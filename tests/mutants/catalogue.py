@@ -791,7 +791,7 @@ NAMES: tuple[Mutant, ...] = (  # display names as last seen, saved
     Mutant(
         "a member's name on their server is never learnt: only their own name names them",
         "bot/client/server.py",
-        ("        bot.known_names.learn(str(user.id), user.display_name, str(user.guild.id))\n",),
+        ('        names.learn(str(user.id), user.nick or "", str(user.guild.id))\n',),
         "        pass\n",
         ("tests/cogs/test_leaderboard.py", "-k", "restart"),
     ),
@@ -804,11 +804,25 @@ NAMES: tuple[Mutant, ...] = (  # display names as last seen, saved
         ("tests/client/test_names.py",),
     ),
     Mutant(
-        "the database is asked again at every board for someone never seen",
+        "the database is asked again at every board for someone it has",
         "bot/client/names.py",
-        ("                self._read.update((g, pid) for pid in unread for g in (guild_id, GLOBAL))\n",),
-        "                pass\n",
+        ("            self._read.update((g, pid) for pid in found for g in (guild_id, GLOBAL))\n",),
+        "            pass\n",
         ("tests/client/test_names.py",),
+    ),
+    Mutant(
+        "someone the database did not have is never asked of it again",
+        "bot/client/names.py",
+        ("            found = {pid for _, pid in saved}\n",),
+        "            found = set(unread)\n",
+        ("tests/client/test_names.py",),
+    ),
+    Mutant(
+        "a member without a nickname is kept by the name they had on the server, not their own as it changes",
+        "bot/client/server.py",
+        ('        names.learn(str(user.id), user.nick or "", str(user.guild.id))\n',),
+        "        names.learn(str(user.id), user.display_name, str(user.guild.id))\n",
+        ("tests/cogs/test_leaderboard.py", "-k", "nickname"),
     ),
     Mutant(
         "the names saved before they were kept per server are lost",
