@@ -201,9 +201,12 @@ class DiscordPresenter:
 
     async def _names_for(self, state: TableMessages, snap: TableSnapshot) -> None:
         """Save with the table the names of people seen elsewhere (e.g. the host, before the table
-        existed), so that its messages can name them after a restart too."""
+        existed), so that its messages can name them after a restart too. Each person is looked
+        up once per table and run, not at every event (someone never named would cost a read of
+        the database each time)."""
         people = {snap.host_id, *(s.player_id for s in snap.seats if s.player_id)}
-        missing = [pid for pid in people if pid not in state.names]
+        missing = [pid for pid in people if pid not in state.names and pid not in state.names_asked]
+        state.names_asked.update(missing)
         if missing:
             for pid, name in (await self.known_names.lookup(missing, snap.guild_id)).items():
                 await self._keep_name(state, pid, name)

@@ -37,6 +37,7 @@ class TableMessages:
     pings: dict[str, int] = field(default_factory=dict)  # person → their one live ping message
     restored: bool = False  # loaded from what an earlier run of the bot saved
     history_seen: set[int] = field(default_factory=set)  # seats whose DM history was looked at
+    names_asked: set[str] = field(default_factory=set)  # people whose saved names were looked up
     locale: str | None = None  # the language of the table's public text, chosen when first shown
     locales: dict[str, str] = field(default_factory=dict)  # person → their last-seen client locale
     homeless: bool = False  # its thread and its lobby's channel are gone (``_places``)

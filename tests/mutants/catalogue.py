@@ -825,6 +825,13 @@ NAMES: tuple[Mutant, ...] = (  # display names as last seen, saved
         ("tests/cogs/test_leaderboard.py", "-k", "nickname"),
     ),
     Mutant(
+        "a table looks up the saved name of someone never named at every event it shows",
+        "cogs/hearts/_presenter.py",
+        ("        state.names_asked.update(missing)\n",),
+        "        pass\n",
+        ("tests/cogs/hearts/test_table_names.py",),
+    ),
+    Mutant(
         "the names saved before they were kept per server are lost",
         "bot/storage/migrations.py",
         ("        SELECT '', player_id, name, seen_at FROM display_names;\n",),
