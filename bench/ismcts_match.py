@@ -66,7 +66,9 @@ deals per decision of ``hard`` and ``base-hard`` instead: the run is then reprod
 ``--paired hard/base-hard`` compares the two at the same work — the baseline's ``bot/ai`` is
 imported as plain Python (``bench/baseline.py``), not compiled, so under one time budget it would
 get fewer deals than today's compiled ``hard`` and the comparison would be of speed as much as of
-play. Every other seed is fixed, and OpenSpiel's search is made independent of the process it runs
+play. ``PLAYER@DEALS`` gives one hero deals of its own, so that two versions are each compared at
+the deals their own builds play in the live budget (``search_speed.py --within``), reproducibly.
+Every other seed is fixed, and OpenSpiel's search is made independent of the process it runs
 in (``fixed_addresses``), so a run of players that need no clock (``normal``, or ``hard`` with
 ``--search-deals``) depends only on its arguments, not on ``--workers``; the same hero twice in a
 paired run gives a difference of exactly 0.
@@ -76,6 +78,7 @@ under ``nice``.
 
 Run: python bench/ismcts_match.py --hero hard --deals 300
      python bench/ismcts_match.py --paired hard/base-hard --deals 300 --search-deals 300
+     python bench/ismcts_match.py --paired hard@1830/hard-nostyle@920 --deals 300
      python bench/ismcts_match.py --hero normal --deals 4 --simulations 100
 """
 
@@ -297,17 +300,32 @@ class Opponents:
         self._process.wait()
 
 
+def read_line(fd: int) -> bytes:
+    """The next line of ``fd`` (empty at its end), read a byte at a time so that nothing after it
+    is taken. A buffered reader takes whatever the pipe holds: one line or two, depending on how
+    far the hero's search has got when it looks. That changes what the process allocates, so the
+    addresses of IS-MCTS's hash maps, so its moves (``fixed_addresses``): a searching hero then
+    met other opponents from run to run on two workers."""
+    line = bytearray()
+    while not line.endswith(b"\n"):
+        byte = os.read(fd, 1)
+        if not byte:
+            break
+        line += byte
+    return bytes(line)
+
+
 def serve() -> None:
     """The process of ``Opponents``: a line of settings (each seat's seed, the search's size), then
     a line per decision (the seat and the actions from the game's start), each answered by a line
     with the move and the CPU seconds its search took."""
-    settings = json.loads(sys.stdin.readline())
+    settings = json.loads(read_line(sys.stdin.fileno()))
     game = spiel_game()
     bots = {
         int(s): _ismcts(seed, settings["simulations"], settings["uct_c"])
         for s, seed in settings["seeds"].items()
     }
-    for line in sys.stdin:
+    while line := read_line(sys.stdin.fileno()):
         request = json.loads(line)
         state = game.new_initial_state()
         for action in request["actions"]:
@@ -319,11 +337,23 @@ def serve() -> None:
 
 @dataclass(frozen=True)
 class Hero:
-    """The hero and how much its search may do (``ai_strength.Player``'s budget and deals)."""
+    """The hero and how much its search may do (``ai_strength.Player``'s budget and deals).
+    ``name`` is as the command line gives it: a player of ``ai_strength.py``, or ``PLAYER@DEALS``
+    for one with deals of its own (``--paired hard@1830/hard-nostyle@920`` compares two versions
+    each at the deals it plays in its live budget, ``search_speed.py --within``)."""
 
     name: str
     budget: float | None = None
     deals: int | None = None
+
+    @classmethod
+    def of(cls, spec: str, budget: float | None, deals: int | None) -> Hero:
+        own = spec.partition("@")[2]
+        return cls(spec, budget, int(own) if own else deals)
+
+    @property
+    def player(self) -> str:
+        return self.name.partition("@")[0]
 
 
 @dataclass(frozen=True)
@@ -373,7 +403,7 @@ def _lockstep(
             if not passing or not hero_pass:
                 view = seat_view(hand, seat)
                 t0 = time.perf_counter()
-                move = PLAYERS[hero.name](
+                move = PLAYERS[hero.player](
                     view,
                     decision_seed(deal, hero_seat, hand.moves_made, seat),
                     hero.budget,
@@ -532,12 +562,15 @@ def main() -> None:
     if not names:
         names = ["hard"]
     for name in names:
-        if name not in PLAYERS:
-            parser.error(f"unknown player {name!r}: one of {', '.join(PLAYERS)}")
+        player, at, own = name.partition("@")
+        if player not in PLAYERS:
+            parser.error(f"unknown player {player!r}: one of {', '.join(PLAYERS)}")
+        if at and not (own.isdigit() and int(own) > 0):
+            parser.error(f"{name!r}: the deals after @ must be a positive whole number")
     _pyspiel()  # a clear message now, before any worker starts
     fixed = fixed_addresses()
-    heroes = tuple(Hero(n, args.budget, args.search_deals) for n in dict.fromkeys(names))
-    searchers = any(n in ("hard", "base-hard") for n in names)
+    heroes = tuple(Hero.of(n, args.budget, args.search_deals) for n in dict.fromkeys(names))
+    searchers = any(h.player in ("hard", "base-hard") and "@" not in h.name for h in heroes)
     opponent = Opponent(args.simulations, args.uct_c)
     name = f"ismcts-{args.simulations}"
     use_baseline(args.baseline)

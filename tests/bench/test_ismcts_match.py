@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -37,9 +38,11 @@ from bench.ai_strength import duplicate_hand  # noqa: E402
 from bench.ismcts_match import (  # noqa: E402
     RULES,
     SPIEL_PARAMETERS,
+    Hero,
     dealt_state,
     mismatch,
     our_card,
+    read_line,
     spiel_action,
     spiel_game,
 )
@@ -76,6 +79,29 @@ def test_a_rule_that_differs_fails_the_cross_check() -> None:
     other = spiel_game(tuple({**SPIEL_PARAMETERS, "can_lead_any_club": True}.items()))
     assert mismatch(dealt_state(spiel_game(), hand), hand, 0) is None
     assert mismatch(dealt_state(other, hand), hand, 0) is not None
+
+
+def test_the_opponents_process_reads_a_line_and_leaves_the_next_in_the_pipe() -> None:
+    # what it takes must not depend on how much the hero has sent by then (see read_line)
+    read, write = os.pipe()
+    try:
+        os.write(write, b'{"seeds": {}}\n{"seat": 1}\n')
+        assert read_line(read) == b'{"seeds": {}}\n'
+        os.close(write)
+        assert read_line(read) == b'{"seat": 1}\n'
+        assert read_line(read) == b""
+    finally:
+        os.close(read)
+
+
+def test_a_hero_at_deals_of_its_own_searches_them_whatever_the_run_gives_the_others() -> None:
+    own = Hero.of("hard-nostyle@920", 0.2, 400)
+    assert (own.player, own.deals, own.budget) == ("hard-nostyle", 920, 0.2)
+    assert Hero.of("hard", 0.2, 400).deals == 400
+    assert Hero.of("hard", None, None).player == "hard"
+    for wrong in ("hard@", "hard@many", "hard@0", "nobody@10"):
+        done = _run("--hero", wrong, "--deals", "1")
+        assert done.returncode == 2 and "Traceback" not in done.stderr, (wrong, done.stderr)
 
 
 def test_a_tiny_paired_match_plays_every_decision_in_lockstep_and_again_the_same() -> None:
