@@ -289,11 +289,11 @@ def match_line(match: tuple[str, str], deals: list[MatchDeal], players: int) -> 
 
 def paired_line(a: Match, b: Match, results: list[dict[Match, MatchDeal]]) -> str:
     diff, se = mean_se([r[a].diff - r[b].diff for r in results])
-    z = diff / se if se and not math.isnan(se) else float("nan")
+    z = f"z {diff / se:+.1f}" if se and not math.isnan(se) else "the same on every deal" if se == 0 else "z -"
     made = f"{sum(r[a].made for r in results)} vs {sum(r[b].made for r in results)}"
     conceded = f"{sum(r[a].conceded for r in results)} vs {sum(r[b].conceded for r in results)}"
     return (
-        f"  paired ({a[0]} vs {a[1]}) − ({b[0]} vs {b[1]}): {diff:+.2f} ± {se:.2f} pts/hand (z {z:+.1f}); "
+        f"  paired ({a[0]} vs {a[1]}) − ({b[0]} vs {b[1]}): {diff:+.2f} ± {se:.2f} pts/hand ({z}); "
         f"moons made by the hero {made}, conceded {conceded}"
     )
 

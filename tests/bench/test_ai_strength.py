@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from bench.ai_strength import PLAYERS, duplicate_hand, play_match_deal
+from bench.ai_strength import PLAYERS, MatchDeal, duplicate_hand, paired_line, play_match_deal
 from bot.ai.consts import consts_of
 from bot.ai.policy import moon_defence, stops_moon
 from bot.ai.search import candidates, card_value
@@ -70,3 +70,11 @@ def test_hard_nostyle_is_hard_reading_no_seat_as_a_textbook_player() -> None:
             moves = [PLAYERS[p](view, 3, None, 40, list(hand.hands)) for p in ("hard", "hard-nostyle")]
             differs[name] += moves[0] != moves[1]
     assert differs["textbook"] >= 1 and differs["model"] == 0
+
+
+def test_a_paired_line_says_when_two_heroes_differed_alike_on_every_deal() -> None:
+    a, b = ("hard", "x"), ("base-hard", "x")
+    same = [{a: MatchDeal(d, 0, 0, (0.1,)), b: MatchDeal(d, 0, 0, (0.1,))} for d in (-2.0, 3.0)]
+    assert "+0.00 ± 0.00 pts/hand (the same on every deal)" in paired_line(a, b, same)
+    apart = [{a: MatchDeal(d, 0, 0, (0.1,)), b: MatchDeal(0.0, 0, 0, (0.1,))} for d in (-2.0, -4.0)]
+    assert "-3.00 ± 1.00 pts/hand (z -3.0)" in paired_line(a, b, apart)
