@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from bot.engine import Game, IllegalMove, Occupant, PlayCard
@@ -45,16 +45,16 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
         raise
 
 
-def expected_total(
-    rules: RuleSet, outcome: HandOutcome, moon_choice: bool | None, bonus_elsewhere: bool
-) -> int:
+def expected_total(rules: RuleSet, outcome: HandOutcome, moon_choice: bool | None, bonus_taken: bool) -> int:
+    """The hand's points summed over the seats. The bonus card's −10 goes on top of a moon or of
+    all tricks (to whoever took it: the taker of every trick has it); a slam's −26 already counts it."""
     n, p = rules.players, rules.moon_points
     tournament = rules.scoring is Scoring.TOURNAMENT
-    bonus = -10 if bonus_elsewhere else 0
+    bonus = rules.bonus_points if bonus_taken else 0
     if outcome is HandOutcome.NORMAL:
         return rules.points_of(rules.deck)
     if outcome is HandOutcome.ALL_TRICKS:
-        return (n - 1) * p - p if tournament else (n - 1) * 2 * p
+        return bonus + ((n - 1) * p - p if tournament else (n - 1) * 2 * p)
     if outcome is HandOutcome.SLAM:
         return -p
     if tournament:
@@ -64,6 +64,20 @@ def expected_total(
 
 @settings(max_examples=60, deadline=None)
 @given(rules=rule_sets(), seed=st.integers(0, 2**32), move_seed=st.integers(0, 2**32))
+# found by the search: seven players, all tricks to one seat with the 10♦ (−10 on top of its 0)
+@example(
+    rules=RuleSet(
+        players=7,
+        five_player_removal=FivePlayerRemoval.TWO_CLUBS,
+        moon=MoonScoring.OTHERS_PLUS,
+        all_tricks_bonus=True,
+        target_score=30,
+        queen_breaks_hearts=False,
+        omnibus=Omnibus.TEN_OF_DIAMONDS,
+    ),
+    seed=246,
+    move_seed=212322,
+)
 def test_random_hands_keep_every_invariant(rules: RuleSet, seed: int, move_seed: int) -> None:
     rng = random.Random(move_seed)
     hand = Hand.new(rules, seed, hand_number=1 + seed % 4)
@@ -122,10 +136,8 @@ def test_random_hands_keep_every_invariant(rules: RuleSet, seed: int, move_seed:
     assert len(hand.tricks) == rules.cards_per_player
     assert sum(hand.tricks_won) == rules.cards_per_player
     bonus = rules.bonus_card
-    bonus_elsewhere = (
-        bonus is not None and score.shooter is not None and not hand.taken[score.shooter] >> bonus & 1
-    )
-    assert sum(score.points) == expected_total(rules, score.outcome, score.moon_choice, bonus_elsewhere)
+    bonus_taken = bonus is not None and any(t >> bonus & 1 for t in hand.taken)
+    assert sum(score.points) == expected_total(rules, score.outcome, score.moon_choice, bonus_taken)
 
 
 @settings(max_examples=25, deadline=None)
