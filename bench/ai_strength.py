@@ -289,7 +289,12 @@ def match_line(match: tuple[str, str], deals: list[MatchDeal], players: int) -> 
 
 def paired_line(a: Match, b: Match, results: list[dict[Match, MatchDeal]]) -> str:
     diff, se = mean_se([r[a].diff - r[b].diff for r in results])
-    z = f"z {diff / se:+.1f}" if se and not math.isnan(se) else "the same on every deal" if se == 0 else "z -"
+    if se == 0:
+        z = "the same on every deal"
+    elif math.isnan(se):  # a single deal
+        z = "z -"
+    else:
+        z = f"z {diff / se:+.1f}"
     made = f"{sum(r[a].made for r in results)} vs {sum(r[b].made for r in results)}"
     conceded = f"{sum(r[a].conceded for r in results)} vs {sum(r[b].conceded for r in results)}"
     return (

@@ -348,8 +348,13 @@ class Hero:
 
     @classmethod
     def of(cls, spec: str, budget: float | None, deals: int | None) -> Hero:
-        own = spec.partition("@")[2]
-        return cls(spec, budget, int(own) if own else deals)
+        """The hero ``spec`` names (``PLAYER`` or ``PLAYER@DEALS``); ValueError if it names none."""
+        player, at, own = spec.partition("@")
+        if player not in PLAYERS:
+            raise ValueError(f"unknown player {player!r}: one of {', '.join(PLAYERS)}")
+        if at and not (own.isdigit() and int(own) > 0):
+            raise ValueError(f"{spec!r}: the deals after @ must be a positive whole number")
+        return cls(spec, budget, int(own) if at else deals)
 
     @property
     def player(self) -> str:
@@ -561,16 +566,13 @@ def main() -> None:
         names += [n for n in (a, b) if n not in names]
     if not names:
         names = ["hard"]
-    for name in names:
-        player, at, own = name.partition("@")
-        if player not in PLAYERS:
-            parser.error(f"unknown player {player!r}: one of {', '.join(PLAYERS)}")
-        if at and not (own.isdigit() and int(own) > 0):
-            parser.error(f"{name!r}: the deals after @ must be a positive whole number")
+    try:
+        heroes = tuple(Hero.of(n, args.budget, args.search_deals) for n in dict.fromkeys(names))
+    except ValueError as exc:
+        parser.error(str(exc))
     _pyspiel()  # a clear message now, before any worker starts
     fixed = fixed_addresses()
-    heroes = tuple(Hero.of(n, args.budget, args.search_deals) for n in dict.fromkeys(names))
-    searchers = any(h.player in ("hard", "base-hard") and "@" not in h.name for h in heroes)
+    searchers = any(h.player in ("hard", "base-hard") and h.deals == args.search_deals for h in heroes)
     opponent = Opponent(args.simulations, args.uct_c)
     name = f"ismcts-{args.simulations}"
     use_baseline(args.baseline)
