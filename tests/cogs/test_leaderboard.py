@@ -39,7 +39,7 @@ async def test_the_leaderboard_and_stats_after_two_games(hearts: Hearts) -> None
     assert all(row["games"] == "2" for row in rows.values())
     assert sorted(int(row["place"].lstrip("=")) for row in rows.values()) in ([1, 2], [1, 1])
     first = min(rows.values(), key=lambda r: int(r["place"].lstrip("=")))
-    assert all(int(first["points"]) >= int(r["points"]) for r in rows.values())
+    assert all(signed(first["points"]) >= signed(r["points"]) for r in rows.values())
     assert "(marked)" not in str(image.description)  # carol has no row to mark
 
     stats = await hearts.reply(await emu.slash(carol, hearts.general, "stats", member=bob))
@@ -60,10 +60,16 @@ async def test_the_leaderboard_and_stats_after_two_games(hearts: Hearts) -> None
 
 
 ALT_ROW = re.compile(
+    # Numbers as the bot writes them: a negative one with the minus sign (U+2212), as the skill may be.
     r"(?:(?<=: )|(?<=; ))(?P<place>=?\d+)\. (?P<name>[^:;]+): "
-    r"(?P<points>-?\d+) ranking points?, (?P<games>\d+) games?, "
-    r"(?P<wins>\d+) wins?, skill (?P<skill>[\d.,-]+)(?P<change> \((?!marked)[^)]*\))?(?P<mine> \(marked\))?"
+    r"(?P<points>[-−]?\d+) ranking points?, (?P<games>\d+) games?, "
+    r"(?P<wins>\d+) wins?, skill (?P<skill>[\d.,−-]+)(?P<change> \((?!marked)[^)]*\))?(?P<mine> \(marked\))?"
 )
+
+
+def signed(number: str) -> int:
+    """A whole number as the bot writes it: a negative one with the minus sign (U+2212)."""
+    return int(number.replace("\u2212", "-"))
 
 
 def alt_rows(alt: str) -> list[dict[str, str]]:
