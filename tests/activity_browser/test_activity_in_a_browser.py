@@ -317,3 +317,45 @@ async def test_a_spectator_sees_the_table_and_no_hand(
     await expect(window.hook("hand")).to_have_count(0)
     await expect(window.ui.locator("[data-card]")).to_have_count(0)  # no card of anyone's hand
     await expect(window.hook("pass-confirm")).to_have_count(0)
+
+
+PHONE = {"device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+THUMB = 44  # px: the smallest target a finger hits reliably (Apple's and Google's guidelines)
+
+
+@pytest.mark.parametrize(("width", "height", "rows"), [(360, 640, 2), (390, 844, 2), (844, 390, 1)])
+async def test_on_a_phone_every_card_of_a_full_hand_shows_a_thumbs_width_on_screen(
+    activity: Hearts,
+    browser: Browser,
+    discord_client: DiscordClientServer,
+    width: int,
+    height: int,
+    rows: int,
+):
+    """A phone held upright (360 and 390 px wide) lays the 13 cards in two rows: seven, then six,
+    each card showing at least a thumb's width of itself; held sideways, one row as on a desktop.
+    Every card lies wholly on the screen."""
+    table = await started(activity)
+    device = {**PHONE, "viewport": {"width": width, "height": height}}
+    alice = activity.people[0]
+    window = await open_activity(
+        browser, discord_client, alice, activity.general, base(activity) + "/", device=device
+    )
+    assert await window.wait_move(activity.bot.service.snapshot(table).move_number) >= 0
+    cards = window.hook("hand").locator("[data-card]")
+    await expect(cards).to_have_count(13, timeout=BOUND)
+    boxes = [box for i in range(13) if (box := await cards.nth(i).locator("img").bounding_box()) is not None]
+    assert len(boxes) == 13
+    tops = sorted({round(b["y"]) for b in boxes})
+    assert len(tops) == rows, tops
+    if rows == 2:  # seven in the first row, six in the second
+        assert [sum(round(b["y"]) == top for b in boxes) for top in tops] == [7, 6]
+    shown = [  # what each card shows: up to the next card of its row, or all of it
+        (after["x"] - box["x"]) if round(after["y"]) == round(box["y"]) else box["width"]
+        for box, after in zip(boxes, [*boxes[1:], {"x": 0.0, "y": -1.0}], strict=True)
+    ]
+    if rows == 2:
+        assert min(shown) >= THUMB, shown
+    assert all(b["x"] >= 0 and b["x"] + b["width"] <= width for b in boxes), boxes
+    assert all(b["y"] >= 0 and b["y"] + b["height"] <= height for b in boxes), boxes
+    await window.context.close()
