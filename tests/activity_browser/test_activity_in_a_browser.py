@@ -73,11 +73,12 @@ async def test_a_whole_game_two_people_in_the_activity_two_by_dm(
     """alice and bob play in their pages (bob's in German), carol and dave by DM, to the game's
     end (to 10 points: a hand or a few): before each of their moves the page shows the table's
     move, the hand and the cards that may be played as the service has them, and whose turn it is;
-    at the end both pages show every seat's final total. bob's socket says (through a gate that
-    rewrites it) that carol shot the moon in the last hand: his final panel says so, in German and
-    by her name; alice's, told the truth, says what really happened. The table's seed is fixed: the
-    one game is then the same in every run, and its deal gives alice a real moon in its only hand
-    (about one random deal in twenty ends so; the panel's truth was once wrongly taken to be none)."""
+    at the end both pages show every seat's final total, and only that. bob's socket says
+    (through a gate that rewrites it) that carol shot the moon in the last hand: his final panel
+    says so, in German and by her name; alice's, told the truth, says what really happened. The
+    table's seed is fixed: the one game is then the same in every run, and its deal gives alice a
+    real moon in its only hand (about one random deal in twenty ends so; the panel's truth was
+    once wrongly taken to be none)."""
     monkeypatch.setattr(lobby_actions, "secrets", SimpleNamespace(randbits=lambda bits: 11))
     service = activity.bot.service
     alice, bob, carol, dave = activity.people
@@ -133,6 +134,8 @@ async def test_a_whole_game_two_people_in_the_activity_two_by_dm(
             assert standing.seat is not None
             seat = window.hook(f"seat-{standing.seat}")
             await expect(seat).to_contain_text(str(standing.total), timeout=BOUND)
+            # Only the total: alice took 26 card points and scored 0 (the final panel says so).
+            await expect(seat).not_to_contain_text("+")
         assert (await window.client_state())["unknown"] == []
     feat = windows[str(bob.id)].hook("result-feat")
     await expect(feat).to_have_text(t("announce.moon", "de", name=carol.name), timeout=BOUND)

@@ -104,10 +104,13 @@ export class TablePage {
       el.classList.toggle("you", seat.seat === view.you);
       el.querySelector(".name")!.textContent = seat.name;
       el.querySelector(".total")!.textContent = this.words.number(seat.total);
-      el.querySelector(".points")!.textContent = seat.points ? `+${this.words.number(seat.points)}` : "";
+      // The card points taken in the hand being played: once the game is over its last hand is
+      // scored (a moon's shooter took 26 and scored 0), and the final panel shows that score.
+      const over = view.status === "finished";
+      el.querySelector(".points")!.textContent = seat.points && !over ? `+${this.words.number(seat.points)}` : "";
       const total = `${this.words.t("image.total")} ${this.words.number(seat.total)}`;
       const points = `${this.words.t("image.points")} ${this.words.number(seat.points)}`;
-      el.setAttribute("aria-label", `${seat.name}: ${total}, ${points}`);
+      el.setAttribute("aria-label", over ? `${seat.name}: ${total}` : `${seat.name}: ${total}, ${points}`);
     });
   }
 
