@@ -369,8 +369,9 @@ async def test_on_a_phone_every_card_of_a_full_hand_shows_a_thumbs_width_on_scre
 ):
     """A phone held upright (360 to 412 px wide, tall or squarer) lays the 13 cards in two rows:
     seven, then six; held sideways (360 and 390 px high), one row as on a desktop, under a shorter
-    felt. Each card shows at least a thumb's width of itself, and lies wholly on the screen. (One
-    page, turned and resized as a phone's screen would be.)"""
+    felt. Each card shows at least a thumb's width of itself, and lies wholly on the screen; the
+    controls keep clear of what Discord's mobile client covers. (One page, turned and resized as a
+    phone's screen would be.)"""
     table = await started(activity)
     alice = activity.people[0]
     window = await open_activity(
@@ -383,6 +384,14 @@ async def test_on_a_phone_every_card_of_a_full_hand_shows_a_thumbs_width_on_scre
         assert [len(row) for row in laid] == rows, (width, height)
         assert min(x for row in laid for x in shown(row)) >= THUMB, (width, height, laid)
         assert on_screen(laid, width, height), (width, height, laid)
+    # Discord's mobile client covers the Activity's edges with its controls and says how far
+    # (--discord-safe-area-inset-*): the lowest control, Pass, stays clear of them.
+    await window.page.set_viewport_size({"width": 390, "height": 844})
+    await window.app.evaluate(
+        "document.documentElement.style.setProperty('--discord-safe-area-inset-bottom', '60px')"
+    )
+    bottom = await window.hook("pass-confirm").bounding_box()
+    assert bottom is not None and bottom["y"] + bottom["height"] <= 844 - 60, bottom
     await window.context.close()
 
 
