@@ -93,6 +93,9 @@ export class TablePage {
       felt.append(el);
       this.seatEls.push(el);
     }
+    // The card points taken in the hand being played: once the game is over its last hand is
+    // scored (a moon's shooter took 26 and scored 0), and the final panel shows that score.
+    const over = view.status === "finished";
     view.seats.forEach((seat, i) => {
       const el = this.seatEls[i];
       const [x, y] = this.place(view, seat.seat, [40, 41]);
@@ -104,9 +107,6 @@ export class TablePage {
       el.classList.toggle("you", seat.seat === view.you);
       el.querySelector(".name")!.textContent = seat.name;
       el.querySelector(".total")!.textContent = this.words.number(seat.total);
-      // The card points taken in the hand being played: once the game is over its last hand is
-      // scored (a moon's shooter took 26 and scored 0), and the final panel shows that score.
-      const over = view.status === "finished";
       el.querySelector(".points")!.textContent = seat.points && !over ? `+${this.words.number(seat.points)}` : "";
       const total = `${this.words.t("image.total")} ${this.words.number(seat.total)}`;
       const points = `${this.words.t("image.points")} ${this.words.number(seat.points)}`;
