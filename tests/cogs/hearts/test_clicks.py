@@ -57,18 +57,23 @@ async def test_a_control_from_an_earlier_move_is_out_of_date(hearts: Hearts) -> 
     # alice also opens her hand from the table: the same move's controls, in an ephemeral message.
     copy = await hearts.show_hand(alice)
     assert move_of(control(copy, "card")) == move_of(control(dm, "card"))
+    # The harness must not tap the copy on its own: the test taps it, on her next turn.
+    hearts.seen.add((copy.id, copy.edit_count))
     await hearts.act(alice, dm)  # she plays from the DM
 
-    # Later (her next turn), she uses the ephemeral copy from the earlier move.
-    await hearts.play_until(
-        lambda: any(
-            move_of(control(m, "card")) > move_of(control(copy, "card"))
+    def next_turn() -> Message | None:
+        """Her DM for a later move (it may come before anyone else moves: she may win the trick)."""
+        later = [
+            m
             for m in hearts.emu.dm_messages(alice)
             if any(c.startswith("hh:card:") for c in m.custom_ids)
-        ),
-        [alice, bob],
-    )
-    current = await hearts.hand_with(alice, "card")
+            and move_of(control(m, "card")) > move_of(control(copy, "card"))
+        ]
+        return later[-1] if later else None
+
+    # Later (her next turn), she uses the ephemeral copy from the earlier move.
+    await hearts.play_until(next_turn, [alice, bob])
+    current = await hearts.emu.wait_until(next_turn, what="alice's next turn")
     ix = await hearts.emu.click(alice, copy, custom_id=next_tap(copy))
     assert (await hearts.reply(ix)).content == t("table.stale")
     # Nothing changed: her current control is still there and still works.
