@@ -36,6 +36,7 @@ from bot.tables.clock import Clock, SystemClock
 from bot.tables.computers import ComputerPool, ComputerSettings
 from bot.tables.options import TableOptions
 from bot.tables.permissions import Actor, require_seat
+from bot.tables.presence import LivePages
 from bot.tables.presenter import Observer, Presenter, SettingsWatcher
 from bot.tables.refusals import Refused, TableRefusal, or_busy
 from bot.tables.results import game_record
@@ -111,6 +112,8 @@ class ServiceBase:
         # shows them: what shows a table live (the Activity) reads the table then, not a Discord
         # message later. Called synchronously: a watcher schedules its own work.
         self.watchers: list[Callable[[int], None]] = []
+        # Who has a table open live (the Activity): the presenter holds back their DMs meanwhile.
+        self.live = LivePages(self._page_closed)
         self.clock: Clock = clock or SystemClock()
         self._own_pool = computers is None
         self.computers = computers or ComputerPool(ComputerSettings())
@@ -348,6 +351,18 @@ class ServiceBase:
         seats = tuple(game.hand.waiting_for()) if seats is None else seats
         hands = tuple(private_hand(table, s) for s in seats if not game.seats[s].is_computer)
         return ev.TurnStarted(snap, seats, table.move_number, table.deadline, hands)
+
+    def _page_closed(self, table_id: int, player_id: str) -> None:
+        """A person's last live page on this table closed: if they must act, their turn is
+        offered again (not saved: it is the same turn), so the presenter sends them by DM the
+        controls it held back while the page showed them (it skips a seat already sent)."""
+        table = self._tables.get(table_id)
+        if table is None or table.status is not TableStatus.PLAYING or table.game is None:
+            return
+        seat = table.seat_of(player_id)
+        if table.game.over or seat is None or seat not in table.game.hand.waiting_for():
+            return
+        self._emit(table, [self._turn(table, table_snapshot(table), (seat,))])
 
     def _person_hands(self, table: Table) -> tuple[PrivateHand, ...]:
         game = self._game(table)

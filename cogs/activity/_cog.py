@@ -15,9 +15,13 @@ URL mapping.
   ``{"op": "play", "move", "card"}``, ``{"op": "pass", "move", "cards"}`` and ``{"op": "moon",
   "move", "add_to_others"}``, made through the same service calls as a DM click (the actor is the
   person Discord named, the seat theirs; a forged table, move number or card is refused as a click
-  is). Of a move from here and one from a DM, whichever the table's lock takes first is played;
-  the other carries an old move number and is refused as out of date. A refusal is answered
-  ``{"op": "refused", "code", "reason"}`` in the reader's language, and changes nothing.
+  is). ``{"op": "away"}`` and ``{"op": "back"}``: the page went out of view and came back. While
+  a person's page is open and in view, the table's DMs to them (hands, turns, warnings) are held
+  back; when the last one closes or goes away, their turn, if it is one, comes by DM
+  (``bot.tables.presence``). Of a move from here and one from a DM, whichever the table's lock
+  takes first is played; the other carries an old move number and is refused as out of date. A
+  refusal is answered ``{"op": "refused", "code", "reason"}`` in the reader's language, and
+  changes nothing.
 - Whenever a table's events are emitted (the cog is one of the service's ``watchers``: told at
   once, before the Discord side shows them), each socket watching it is sent the table as it is
   then. The table is read once for all its sockets (``_views.TableViews``: one snapshot, each
@@ -75,6 +79,7 @@ class Connection:
     person: Person
     table_id: int
     sending: asyncio.Task[None] | None = None  # the socket's sender, while it has something to send
+    shown: bool = False  # counted as the person's live page (``LivePages``): open and in view
     pending: str | None = None  # the newest message not sent yet (an older one unsent is dropped)
 
 
@@ -119,6 +124,8 @@ class ActivityCog(commands.Cog):
     async def cog_unload(self) -> None:
         with contextlib.suppress(ValueError):
             self.bot.service.watchers.remove(self._changed)
+        # The pages go without a DM each: the restart offers every turn whose DM was held back.
+        self.bot.service.live.clear()
         for reading in list(self._reading.values()):
             reading.cancel()
         for connections in list(self.watching.values()):
@@ -236,6 +243,7 @@ class ActivityCog(commands.Cog):
             await ws.close()
             return ws
         self.watching.setdefault(conn.table_id, set()).add(conn)
+        self._in_view(conn, True)
         try:
             with contextlib.suppress(ConnectionResetError):  # the page may be gone already
                 await ws.send_json(words_message(conn.person.locale, self._now()))
@@ -247,7 +255,16 @@ class ActivityCog(commands.Cog):
             self._left(conn)
         return ws
 
+    def _in_view(self, conn: Connection, shown: bool) -> None:
+        """The page is open and in view (``shown``), or closed or hidden: while a person has a
+        page in view, the table's DMs to them are held back (``bot.tables.presence``)."""
+        if shown != conn.shown:
+            conn.shown = shown
+            live = self.bot.service.live
+            (live.opened if shown else live.closed)(conn.table_id, conn.person.user_id)
+
     def _left(self, conn: Connection) -> None:
+        self._in_view(conn, False)
         watching = self.watching.get(conn.table_id)
         if watching is not None:
             watching.discard(conn)
@@ -300,7 +317,11 @@ class ActivityCog(commands.Cog):
         service, actor, table = self.bot.service, Actor(conn.person.user_id), conn.table_id
         try:
             message = _json(data)
-            op, move = message.get("op"), _int(message.get("move"))
+            op = message.get("op")
+            if op in ("away", "back"):  # the page went out of view, or came back
+                self._in_view(conn, op == "back")
+                return
+            move = _int(message.get("move"))
             await service.visit(table)
             if op == "play":
                 card = _int(message.get("card"))

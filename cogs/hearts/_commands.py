@@ -169,6 +169,7 @@ class Hearts(
             service.server_settings,
             service.clock,  # the redraw interval's time: the table service's
             activity=self.bot.settings.activity,
+            live=service.live,
         )
         self._clicks = Clicks(self.service, self.presenter)
         self.presenter.play_only_card = self._clicks.play_only_card

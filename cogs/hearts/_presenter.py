@@ -51,6 +51,7 @@ from bot.tables import (
 )
 from bot.tables import events as ev
 from bot.tables.preferences import load_preferences, save_preferences
+from bot.tables.presence import LivePages
 from bot.tables.table import TableStatus
 from bot.text import private_locale, public_locale, t
 from bot.text.alt_text import hand_alt, standings_alt, table_alt
@@ -136,11 +137,14 @@ class DiscordPresenter:
         server_settings: Callable[[str], Awaitable[ServerSettings]] | None = None,
         clock: Clock | None = None,
         activity: bool = False,
+        live: LivePages | None = None,
     ) -> None:
         """``activity``: the table as an Activity is set up (``Settings.activity``), so table
-        messages carry Open the table."""
+        messages carry Open the table. ``live``: who has a table open in the Activity (the table
+        service's), whose hands, turns and warnings are not sent by DM meanwhile."""
         self.client = client
         self.activity = activity
+        self.live = live
         self.db = db
         self.saved = saved
         self.render = render or images.RenderPool()
@@ -606,8 +610,16 @@ class DiscordPresenter:
         once: bool = False,
     ) -> None:
         """A person's hand by DM (with their controls, if it is their turn), or where DMs are
-        closed a ping that sends them to Show my hand. ``once``: not if the DM is there already."""
+        closed a ping that sends them to Show my hand. ``once``: not if the DM is there already.
+        Not while the person has the table open in the Activity, which shows them the same: their
+        controls are then not noted as sent, and the service offers the turn again when the page
+        closes (checked and noted before anything is awaited, so a page closing meanwhile is
+        either seen here or finds the controls sent)."""
         assert hand.player_id is not None
+        if self._watching(hand.table_id, hand.player_id):
+            if state.controls_sent.get(hand.seat) == hand.move_number:
+                del state.controls_sent[hand.seat]
+            return
         if hand.player_id in state.no_dm:
             if hand.your_turn:
                 # a ping is public, in the thread: the table's language (as its Show my hand button)
@@ -637,12 +649,15 @@ class DiscordPresenter:
             # Remembered, so that a restart resends only the controls that never went out.
             await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move_number))
 
+    def _watching(self, table_id: int, player_id: str) -> bool:
+        return self.live is not None and self.live.watching(table_id, player_id)
+
     async def _warn(self, state: TableMessages, event: ev.TimeoutWarning) -> None:
         rel = relative_time(event.deadline)
         for seat in event.seats:
             pid = event.table.seats[seat].player_id
-            if pid is None:
-                continue
+            if pid is None or self._watching(event.table.table_id, pid):
+                continue  # (the Activity shows the clock)
             if pid in state.no_dm:  # a ping, public in the thread: the table's language
                 lang = await self.public(state, event.table)
                 await self._ping(state, pid, t("hand.warning_ping", lang, mention=mention(pid), relative=rel))

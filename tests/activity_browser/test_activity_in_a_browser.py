@@ -33,7 +33,7 @@ from playtest.activity_client import (
     open_activity,
 )
 from playtest.harness import Hearts, control, controls, enabled, move_of, next_tap
-from tests.cogs.test_activity import _activity_turn, base, started, table_of
+from tests.cogs.test_activity import _activity_turn, base, in_view, started, table_of
 
 
 async def open_for(
@@ -91,6 +91,8 @@ async def test_a_whole_game_two_people_in_the_activity_two_by_dm(
     gate = windows[str(bob.id)].gate
     assert gate is not None
     gate.rewrite = functools.partial(_with_a_moon, carols)
+    await activity.settle()
+    dms = {u.name: len(activity.emu.dm_messages(u)) for u in activity.people}  # the deal's, so far
     played = {name: 0 for name in windows}
     while (snapshot := await service.table_snapshot(table)).status is not TableStatus.FINISHED:
         waiting = [snapshot.seats[s].player_id for s in snapshot.waiting]
@@ -126,6 +128,10 @@ async def test_a_whole_game_two_people_in_the_activity_two_by_dm(
         else:
             await activity.play_until(lambda: _activity_turn(activity, table), [carol, dave], limit=60)
     assert all(count >= 13 for count in played.values()), played  # at least a whole hand each
+    # The two in their pages got no DM of the table meanwhile; the two by DM got theirs.
+    await activity.settle()
+    assert [len(activity.emu.dm_messages(u)) - dms[u.name] for u in (alice, bob)] == [0, 0]
+    assert all(len(activity.emu.dm_messages(u)) > dms[u.name] for u in (carol, dave))
     final = snapshot.move_number
     assert snapshot.result is not None
     for window in windows.values():
@@ -414,4 +420,35 @@ async def test_seventeen_cards_of_three_players_lie_in_three_rows_on_a_phone_hel
     assert [len(row) for row in laid] == [7, 7, 3]
     assert on_screen(laid, 390, 844), laid
     assert await window.app.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
+    await window.context.close()
+
+
+async def test_a_page_out_of_view_brings_the_turn_by_dm_and_back_in_view_holds_the_dms_back(
+    activity: Hearts, browser: Browser, discord_client: DiscordClientServer
+):
+    """alice plays in her page: her turn is not sent by DM while the page is in view; when it goes
+    out of view (another app, a minimised window) her turn comes by DM, and back in view the
+    server holds her DMs back again."""
+    service, alice = activity.bot.service, activity.people[0]
+    others = activity.people[1:]
+    table = await started(activity)
+    window = await open_for(browser, discord_client, activity, alice)
+    await shown_as_the_service_has_it(activity, window, table)
+    await window.pass_cards((await window.hand())[:3])
+    for person in others:
+        await activity.pass_hand(person)
+    mine = seat_of(activity, table, alice)
+    await activity.play_until(lambda: service.snapshot(table).waiting == (mine,), others, limit=60)
+    move = await shown_as_the_service_has_it(activity, window, table)
+    await activity.settle()
+    assert not [m for m in activity.emu.dm_messages(alice) if controls(m) and move_of(controls(m)[0]) == move]
+
+    hide = (  # as the browser does when the page goes out of view and comes back
+        "hidden => { Object.defineProperty(document, 'hidden', {value: hidden, configurable: true});"
+        " document.dispatchEvent(new Event('visibilitychange')); }"
+    )
+    await window.app.evaluate(hide, True)
+    await dm_at(activity, alice, move)
+    await window.app.evaluate(hide, False)
+    await in_view(activity, alice, [True])
     await window.context.close()

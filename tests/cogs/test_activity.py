@@ -14,14 +14,16 @@ import pytest
 import pytest_asyncio
 
 from bot.engine.hand import Phase
+from bot.tables.permissions import Actor
 from bot.tables.refusals import Refused
+from bot.tables.service_base import ServiceSettings
 from bot.tables.snapshot import TableSnapshot
 from bot.tables.table import TableStatus
 from bot.text import t
-from discord_emulator import Callback, DiscordEmulator, InteractionRecord, User
+from discord_emulator import Callback, DiscordEmulator, InteractionRecord, Message, User
 from discord_emulator.entry_points import APP_HANDLER
 from discord_emulator.runner import BotRunner
-from playtest.harness import Hearts, control, next_tap, start_hearts
+from playtest.harness import Hearts, control, controls, move_of, next_tap, start_hearts
 
 BOUND = 20.0  # every wait for a socket message ends as soon as it comes, at most this late
 
@@ -380,3 +382,98 @@ async def test_an_entry_point_sent_to_the_bot_opens_the_activity(activity: Heart
     assert isinstance(ix, InteractionRecord)
     assert await ix.wait_acknowledged() is Callback.LAUNCH_ACTIVITY
     assert (await emu.wait_for_launch(alice, since=ix)).interaction_id == ix.id
+
+
+async def in_view(hearts: Hearts, user: User, shown: list[bool]) -> None:
+    """Wait until the server counts ``user``'s open pages as in view or not, as ``shown`` says
+    (in any order): what the page tells of its visibility has no answer to wait for."""
+    cog = hearts.bot.get_cog("ActivityCog")
+    assert cog is not None
+
+    def now() -> list[bool]:
+        pages = [c for conns in cog.watching.values() for c in conns if c.person.user_id == str(user.id)]  # type: ignore[attr-defined]
+        return sorted(c.shown for c in pages)
+
+    await hearts.emu.wait_until(lambda: now() == sorted(shown), what=f"{user.name}'s pages {shown}")
+
+
+def _dms_with_controls(hearts: Hearts, user: User) -> list[Message]:
+    return [m for m in hearts.emu.dm_messages(user) if controls(m)]
+
+
+async def test_while_the_page_is_in_view_the_tables_dms_to_that_person_are_held_back(
+    activity: Hearts, session: aiohttp.ClientSession
+):
+    """alice plays in the Activity: no hand, turn or warning by DM while a page of hers is open and
+    in view; when the last one closes or goes out of view, her turn comes by DM, once."""
+    alice, bob, carol, dave = activity.people
+    service, clock = activity.bot.service, activity.clock
+    lobby = await activity.open_table(alice, seats=4, target=10)
+    await activity.seat(lobby, [bob, carol, dave])
+    # Her page (by channel, as the SDK knows it) is open before the deal.
+    page = await open_page(
+        activity, session, alice, {"guild": str(activity.guild.id), "channel": str(activity.general.id)}
+    )
+    await page.view()
+    await activity.click(alice, lobby, "Start")
+    table = table_of(control(await activity.hand_with(bob, "pick"), "pick"))
+    passing = await page.view(lambda v: v["phase"] == "passing")
+
+    # The turn's warning goes to the three by DM, not to her.
+    deadline = service.private_hand(Actor(str(bob.id)), table).deadline
+    assert deadline is not None
+    clock.advance(
+        deadline - ServiceSettings.warning_lead(service.snapshot(table).options.time_limit) - clock.now()
+    )
+    warned = t("hand.warning", table=table, relative="\0").split("\0")[0]
+    for person in (bob, carol, dave):
+        await activity.emu.wait_until(
+            lambda p=person: any(m.content.startswith(warned) for m in activity.emu.dm_messages(p)),
+            what=f"{person.name}'s warning",
+        )
+
+    # She passes on the page, the others by DM; the hand is played until her turn.
+    await page.ws.send_json({"op": "pass", "move": passing["move"], "cards": passing["hand"]["cards"][:3]})
+    for person in (bob, carol, dave):
+        await activity.pass_hand(person)
+    await activity.play_until(
+        lambda: _person_to_play(activity, service.snapshot(table)) == "alice", [bob, carol, dave]
+    )
+    await activity.settle()
+    assert (
+        activity.emu.dm_messages(alice) == []
+    )  # not the deal, the warning, the cards received, nor the turn
+
+    # A second page of hers (another device) is opened; the first goes out of view: still nothing.
+    second = await open_page(activity, session, alice, {"table": table})
+    turn = await second.view()
+    await page.ws.send_json({"op": "away"})
+    await page.ws.send_json({"op": "back"})
+    await page.ws.send_json({"op": "away"})
+    await second.ws.send_json({"op": "away"})
+    await second.ws.send_json({"op": "back"})
+    await in_view(activity, alice, [False, True])  # (as the server has taken them)
+    await activity.settle()
+    assert activity.emu.dm_messages(alice) == []
+    # The last page in view closes: her turn comes by DM, with the controls of this move, once.
+    await second.ws.close()
+    dm = await activity.hand_with(alice, "card")
+    assert {move_of(c) for c in controls(dm)} == {turn["move"]}
+    await activity.settle()
+    assert len(activity.emu.dm_messages(alice)) == 1
+
+    # The page comes back in view and she plays from the DM: her next turn is on the page only.
+    await page.ws.send_json({"op": "back"})
+    await in_view(activity, alice, [True])
+    await activity.act(alice, dm)
+    await activity.play_until(
+        lambda: (
+            (snap := service.snapshot(table)).move_number > turn["move"]  # (she may lead the next trick)
+            and _person_to_play(activity, snap) == "alice"
+        ),
+        [bob, carol, dave],
+    )
+    await page.view_at(service.snapshot(table).move_number)
+    await activity.settle()
+    assert _dms_with_controls(activity, alice) == []
+    assert len(activity.emu.dm_messages(alice)) == 1

@@ -1,6 +1,8 @@
 // The table's socket (/api/socket): hello with the person's access token, then views in and moves
 // out. A socket the server closes for a restart (1012) or that drops is opened again, after a
-// growing pause, and the table is shown as it is then; a refusal at hello is final.
+// growing pause, and the table is shown as it is then; a refusal at hello is final. The server
+// is told when the page goes out of view and comes back: while it is in view, the bot holds back
+// the person's DMs of this table (the page shows the same), and sends their turn when it is not.
 import type { Move, ServerMessage } from "./protocol";
 
 export const UNAUTHORIZED = 4001;
@@ -30,7 +32,9 @@ export class TableSocket {
   constructor(
     private readonly hello: Hello,
     private readonly events: SocketEvents,
-  ) {}
+  ) {
+    document.addEventListener("visibilitychange", () => this.tellVisibility());
+  }
 
   open(): void {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -38,7 +42,10 @@ export class TableSocket {
     this.ws = ws;
     this.shown = false;
     this.refused = false;
-    ws.onopen = () => ws.send(JSON.stringify({ op: "hello", ...this.hello }));
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ op: "hello", ...this.hello }));
+      if (document.hidden) this.tellVisibility();
+    };
     ws.onmessage = (event) => {
       const message = JSON.parse(String(event.data)) as ServerMessage;
       if (message.op === "view") {
@@ -61,6 +68,12 @@ export class TableSocket {
       this.pause = Math.min(this.pause * 2, LONGEST_PAUSE);
       window.setTimeout(() => this.open(), wait);
     };
+  }
+
+  private tellVisibility(): void {
+    if (this.ws?.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify({ op: document.hidden ? "away" : "back" }));
+    }
   }
 
   send(move: Move): boolean {
