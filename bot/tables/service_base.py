@@ -356,13 +356,23 @@ class ServiceBase:
         """A person's last live page on this table closed: if they must act, their turn is
         offered again (not saved: it is the same turn), so the presenter sends them by DM the
         controls it held back while the page showed them (it skips a seat already sent)."""
+        if self._running and table_id in self._tables:
+            self._spawn(self._offer_turn(table_id, player_id))
+
+    async def _offer_turn(self, table_id: int, player_id: str) -> None:
+        """Under the table's lock: a move under way changes the table in memory before its save
+        (and a failed save rolls it back), so the turn is read once the move is saved and its
+        events queued, and offered after them."""
         table = self._tables.get(table_id)
-        if table is None or table.status is not TableStatus.PLAYING or table.game is None:
+        if table is None:
             return
-        seat = table.seat_of(player_id)
-        if table.game.over or seat is None or seat not in table.game.hand.waiting_for():
-            return
-        self._emit(table, [self._turn(table, table_snapshot(table), (seat,))])
+        async with table.lock:
+            game = table.game
+            if not self._running or self._tables.get(table_id) is not table or game is None or game.over:
+                return
+            seat = table.seat_of(player_id)
+            if table.status is TableStatus.PLAYING and seat in game.hand.waiting_for():
+                self._emit(table, [self._turn(table, table_snapshot(table), (seat,))])
 
     def _person_hands(self, table: Table) -> tuple[PrivateHand, ...]:
         game = self._game(table)

@@ -16,7 +16,7 @@ URL mapping.
   "move", "add_to_others"}``, made through the same service calls as a DM click (the actor is the
   person Discord named, the seat theirs; a forged table, move number or card is refused as a click
   is). ``{"op": "away"}`` and ``{"op": "back"}``: the page went out of view and came back. While
-  a person's page is open and in view, the table's DMs to them (hands, turns, warnings) are held
+  a person's page is open and in view, the table's DMs to them (hands, turns; not the warning) are held
   back; when the last one closes or goes away, their turn, if it is one, comes by DM
   (``bot.tables.presence``). Of a move from here and one from a DM, whichever the table's lock
   takes first is played; the other carries an old move number and is refused as out of date. A

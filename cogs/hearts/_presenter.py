@@ -141,7 +141,8 @@ class DiscordPresenter:
     ) -> None:
         """``activity``: the table as an Activity is set up (``Settings.activity``), so table
         messages carry Open the table. ``live``: who has a table open in the Activity (the table
-        service's), whose hands, turns and warnings are not sent by DM meanwhile."""
+        service's), whose hands and turns are not sent by DM meanwhile (a turn's warning is: the page
+        is in view of the browser, which is not always in view of the person)."""
         self.client = client
         self.activity = activity
         self.live = live
@@ -616,7 +617,7 @@ class DiscordPresenter:
         closes (checked and noted before anything is awaited, so a page closing meanwhile is
         either seen here or finds the controls sent)."""
         assert hand.player_id is not None
-        if self._watching(hand.table_id, hand.player_id):
+        if self.live is not None and self.live.watching(hand.table_id, hand.player_id):
             if state.controls_sent.get(hand.seat) == hand.move_number:
                 del state.controls_sent[hand.seat]
             return
@@ -649,15 +650,12 @@ class DiscordPresenter:
             # Remembered, so that a restart resends only the controls that never went out.
             await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move_number))
 
-    def _watching(self, table_id: int, player_id: str) -> bool:
-        return self.live is not None and self.live.watching(table_id, player_id)
-
     async def _warn(self, state: TableMessages, event: ev.TimeoutWarning) -> None:
         rel = relative_time(event.deadline)
         for seat in event.seats:
             pid = event.table.seats[seat].player_id
-            if pid is None or self._watching(event.table.table_id, pid):
-                continue  # (the Activity shows the clock)
+            if pid is None:
+                continue  # (sent to a person in the Activity too: their page may not be seen)
             if pid in state.no_dm:  # a ping, public in the thread: the table's language
                 lang = await self.public(state, event.table)
                 await self._ping(state, pid, t("hand.warning_ping", lang, mention=mention(pid), relative=rel))

@@ -3,7 +3,15 @@ when their last page closes."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
+from bot.engine.cards import cards_of, cardset
+from bot.storage.records import TableWrite
+from bot.tables import events as ev
 from bot.tables.presence import LivePages
+from tests.tables.helpers import Rig
+from tests.tables.test_turns import ALICE, BOB, two_people
 
 
 def test_the_last_page_of_a_person_at_a_table_closing_is_told_once() -> None:
@@ -29,3 +37,51 @@ def test_pages_forgotten_at_a_stop_tell_nothing_when_they_close() -> None:
     assert not live.watching(1, "alice")
     live.closed(1, "alice")
     assert told == []
+
+
+async def test_a_page_closed_while_a_move_is_saved_offers_the_turn_after_that_move(r: Rig) -> None:
+    """alice's page closes while bob's pass is being saved (in memory already, not yet in the
+    database): her turn is offered again after the pass's events, never ahead of them, and only
+    her seat's."""
+    tid = await two_people(r)
+    r.service.live.opened(tid, "alice")
+    save, gate, saving = r.db.save_table, asyncio.Event(), asyncio.Event()
+
+    async def held(write: TableWrite) -> Any:
+        saving.set()
+        await gate.wait()
+        return await save(write)
+
+    r.db.save_table = held  # type: ignore[method-assign]
+    hand = r.service.private_hand(BOB, tid)
+    passing = asyncio.create_task(
+        r.service.pass_cards(BOB, tid, hand.move_number, cardset(cards_of(hand.cards)[:3]))
+    )
+    async with asyncio.timeout(20):
+        await saving.wait()
+    seen = len(r.presenter.events)
+    r.service.live.closed(tid, "alice")
+    await asyncio.sleep(0)  # (anything the close does at once, it has done)
+    gate.set()
+    await passing
+    r.db.save_table = save  # type: ignore[method-assign]
+    await r.service.settle()
+    after = r.presenter.events[seen:]
+    assert [type(e) for e in after] == [ev.PassChosen, ev.TurnStarted], after
+    offered = after[1]
+    assert isinstance(offered, ev.TurnStarted)
+    alices = r.service.private_hand(ALICE, tid).seat
+    assert offered.seats == (alices,) and [h.seat for h in offered.hands] == [alices]
+
+
+async def test_a_page_closed_when_it_is_not_the_persons_turn_offers_nothing(r: Rig) -> None:
+    tid = await two_people(r)
+    hand = r.service.private_hand(BOB, tid)
+    await r.service.pass_cards(BOB, tid, hand.move_number, cardset(cards_of(hand.cards)[:3]))
+    await r.service.settle()
+    seen = len(r.presenter.events)
+    for person in ("bob", "eve"):  # bob has passed; eve has no seat
+        r.service.live.opened(tid, person)
+        r.service.live.closed(tid, person)
+    await r.service.settle()
+    assert r.presenter.events[seen:] == []
