@@ -80,13 +80,16 @@ class CardsPassed:
 class TurnStarted:
     """New seats must act: ``seats`` (all at once while passing), by ``deadline``, for ``move``.
 
-    ``hands`` has the private hand and controls of each *person* among ``seats``."""
+    ``hands`` has the private hand and controls of each *person* among ``seats``. ``offered``: the
+    same turn offered again to a person whose Activity page closed (their DM was held back while
+    it showed the turn); the table has not changed."""
 
     table: TableSnapshot
     seats: tuple[int, ...]
     move_number: int
     deadline: float | None
     hands: tuple[PrivateHand, ...]
+    offered: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -372,7 +372,8 @@ class ServiceBase:
                 return
             seat = table.seat_of(player_id)
             if table.status is TableStatus.PLAYING and seat in game.hand.waiting_for():
-                self._emit(table, [self._turn(table, table_snapshot(table), (seat,))])
+                turn = self._turn(table, table_snapshot(table), (seat,))
+                self._emit(table, [replace(turn, offered=True)])
 
     def _person_hands(self, table: Table) -> tuple[PrivateHand, ...]:
         game = self._game(table)

@@ -339,7 +339,8 @@ class DiscordPresenter:
                 # every seat's DM at once: each goes to its own channel (its own rate-limit bucket)
                 await asyncio.gather(*(self._send_hand(state, snap, hand, again) for hand in event.hands))
             case ev.TurnStarted():
-                self._redraw(snap, urgent=False)
+                if not event.offered:  # (offered again: the table is as it was drawn)
+                    self._redraw(snap, urgent=False)
                 for hand in event.hands:
                     if state.controls_sent.get(hand.seat) != hand.move_number:
                         await self._send_hand(state, snap, hand)

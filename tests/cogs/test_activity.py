@@ -458,12 +458,20 @@ async def test_while_the_page_is_in_view_the_tables_dms_to_that_person_are_held_
     await in_view(activity, alice, [False, True])  # (as the server has taken them)
     await activity.settle()
     assert held() == []
-    # The last page in view closes: her turn comes by DM, with the controls of this move, once.
+    # The last page in view closes: her turn comes by DM, with the controls of this move, once;
+    # the table message, which shows the same turn, is not drawn again.
+    table_message = activity.table_message()
+    assert table_message is not None
+    before = activity.emu.mark()
     await second.ws.close()
     dm = await activity.hand_with(alice, "card")
     assert {move_of(c) for c in controls(dm)} == {turn["move"]}
     await activity.settle()
     assert [m.id for m in held()] == [dm.id]
+    edits = activity.emu.requests.count(
+        since=before, where=lambda r: r.method == "PATCH" and r.path.endswith(f"/messages/{table_message.id}")
+    )
+    assert edits == 0
 
     # The page comes back in view and she plays from the DM: her next turn is on the page only.
     await page.ws.send_json({"op": "back"})

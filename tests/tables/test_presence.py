@@ -72,6 +72,7 @@ async def test_a_page_closed_while_a_move_is_saved_offers_the_turn_after_that_mo
     assert isinstance(offered, ev.TurnStarted)
     alices = r.service.private_hand(ALICE, tid).seat
     assert offered.seats == (alices,) and [h.seat for h in offered.hands] == [alices]
+    assert offered.offered  # (the Discord side draws nothing new for it)
 
 
 async def test_a_page_closed_when_it_is_not_the_persons_turn_offers_nothing(r: Rig) -> None:
