@@ -20,7 +20,7 @@ from bot.tables.service_base import ServiceSettings
 from bot.tables.snapshot import TableSnapshot
 from bot.tables.table import TableStatus
 from bot.text import t
-from discord_emulator import Callback, DiscordEmulator, InteractionRecord, Message, User
+from discord_emulator import Callback, DiscordEmulator, InteractionRecord, Message, User, route_keys
 from discord_emulator.entry_points import APP_HANDLER
 from discord_emulator.runner import BotRunner
 from playtest.harness import Hearts, control, controls, move_of, next_tap, start_hearts
@@ -488,3 +488,65 @@ async def test_while_the_page_is_in_view_the_tables_dms_to_that_person_are_held_
     await activity.settle()
     assert _dms_with_controls(activity, alice) == []
     assert [m.id for m in held()] == [dm.id]
+
+
+async def test_with_closed_dms_a_person_in_the_activity_is_sent_to_show_my_hand_only_when_the_page_closes(
+    activity: Hearts, session: aiohttp.ClientSession
+):
+    """alice's DMs are closed and she plays in the Activity: while her page is in view nothing
+    is tried in her DMs and the table pings her for nothing; when it closes, her turn's DM is
+    refused and the table sends her to Show my hand."""
+    alice, bob, carol, dave = activity.people
+    service = activity.bot.service
+    activity.emu.faults.close_dms(alice)
+    lobby = await activity.open_table(alice, seats=4, target=10)
+    await activity.seat(lobby, [bob, carol, dave])
+    page = await open_page(
+        activity, session, alice, {"guild": str(activity.guild.id), "channel": str(activity.general.id)}
+    )
+    await page.view()
+    start = await activity.click(alice, lobby, "Start")
+    passing = await page.view(lambda v: v["phase"] == "passing")
+    table = passing["table"]
+    await page.ws.send_json({"op": "pass", "move": passing["move"], "cards": passing["hand"]["cards"][:3]})
+    for person in (bob, carol, dave):
+        await activity.pass_hand(person)
+    await activity.play_until(
+        lambda: _person_to_play(activity, service.snapshot(table)) == "alice", [bob, carol, dave]
+    )
+    await activity.settle()
+    assert activity.public(alice.mention) == []
+
+    await page.ws.close()
+    notice = await activity.wait_public(alice.mention, since=start)
+    assert notice.content == t("hand.no_dm", mention=alice.mention)
+    dm = activity.emu.dm_channel(alice)
+    attempts = activity.emu.requests.select(route_keys.CREATE_MESSAGE, where=lambda r: str(dm.id) in r.path)
+    assert [r.status for r in attempts] == [403]  # her turn's DM, tried once the page closed
+
+
+async def test_a_turn_held_back_when_the_bot_restarts_comes_by_dm_after_it(
+    activity: Hearts, bot_runner: BotRunner, session: aiohttp.ClientSession
+):
+    """alice's turn is on her page only when the bot restarts: the restart offers it again and,
+    since its DM never went out, sends it (her page, closed by the restart, may not come back)."""
+    alice, bob, carol, dave = activity.people
+    table = await started(activity)
+    page = await open_page(activity, session, alice, {"table": table})
+    await page.view()
+    await in_view(activity, alice, [True])
+    for person in activity.people:  # (alice from the DM of the deal, sent before her page opened)
+        await activity.pass_hand(person)
+    await activity.play_until(
+        lambda: _person_to_play(activity, activity.bot.service.snapshot(table)) == "alice",
+        [bob, carol, dave],
+    )
+    move = activity.bot.service.snapshot(table).move_number
+    await activity.settle()
+    assert not [m for m in activity.emu.dm_messages(alice) if controls(m) and move_of(controls(m)[0]) == move]
+
+    await activity.restart(bot_runner, activity_port=0)
+    dm = await activity.hand_with(alice, "card")
+    assert {move_of(c) for c in controls(dm)} == {move}
+    await activity.settle()
+    assert len([m for m in activity.emu.dm_messages(alice) if controls(m)]) == 1
