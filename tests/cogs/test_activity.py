@@ -384,6 +384,34 @@ async def test_an_entry_point_sent_to_the_bot_opens_the_activity(activity: Heart
     assert (await emu.wait_for_launch(alice, since=ix)).interaction_id == ix.id
 
 
+async def alices_page_at_the_deal(
+    hearts: Hearts, session: aiohttp.ClientSession
+) -> tuple[Page, dict[str, Any], InteractionRecord]:
+    """alice opens a table, the other three sit, her page is opened (by channel, as the SDK knows
+    it) and she starts the game: her page, its view of the passing, and the Start click."""
+    alice = hearts.people[0]
+    lobby = await hearts.open_table(alice, seats=4, target=10)
+    await hearts.seat(lobby, hearts.people[1:])
+    page = await open_page(
+        hearts, session, alice, {"guild": str(hearts.guild.id), "channel": str(hearts.general.id)}
+    )
+    await page.view()
+    start = await hearts.click(alice, lobby, "Start")
+    return page, await page.view(lambda v: v["phase"] == "passing"), start
+
+
+async def her_turn_after_passing_on_the_page(hearts: Hearts, page: Page, passing: dict[str, Any]) -> None:
+    """alice passes on her page, the others by DM; the hand is played until her turn."""
+    service, others = hearts.bot.service, hearts.people[1:]
+    await page.ws.send_json({"op": "pass", "move": passing["move"], "cards": passing["hand"]["cards"][:3]})
+    for person in others:
+        await hearts.pass_hand(person)
+    await hearts.play_until(
+        lambda: _person_to_play(hearts, service.snapshot(passing["table"])) == "alice", others
+    )
+    await hearts.settle()
+
+
 async def in_view(hearts: Hearts, user: User, shown: list[bool]) -> None:
     """Wait until the server counts ``user``'s open pages as in view or not, as ``shown`` says
     (in any order): what the page tells of its visibility has no answer to wait for."""
@@ -409,16 +437,8 @@ async def test_while_the_page_is_in_view_the_tables_dms_to_that_person_are_held_
     turn comes by DM, once."""
     alice, bob, carol, dave = activity.people
     service, clock = activity.bot.service, activity.clock
-    lobby = await activity.open_table(alice, seats=4, target=10)
-    await activity.seat(lobby, [bob, carol, dave])
-    # Her page (by channel, as the SDK knows it) is open before the deal.
-    page = await open_page(
-        activity, session, alice, {"guild": str(activity.guild.id), "channel": str(activity.general.id)}
-    )
-    await page.view()
-    await activity.click(alice, lobby, "Start")
-    table = table_of(control(await activity.hand_with(bob, "pick"), "pick"))
-    passing = await page.view(lambda v: v["phase"] == "passing")
+    page, passing, _ = await alices_page_at_the_deal(activity, session)
+    table = passing["table"]
 
     # The turn's warning goes to all four (hers too: an open page is not always looked at).
     deadline = service.private_hand(Actor(str(bob.id)), table).deadline
@@ -437,14 +457,7 @@ async def test_while_the_page_is_in_view_the_tables_dms_to_that_person_are_held_
         """What alice got by DM but the warning."""
         return [m for m in activity.emu.dm_messages(alice) if not m.content.startswith(warned)]
 
-    # She passes on the page, the others by DM; the hand is played until her turn.
-    await page.ws.send_json({"op": "pass", "move": passing["move"], "cards": passing["hand"]["cards"][:3]})
-    for person in (bob, carol, dave):
-        await activity.pass_hand(person)
-    await activity.play_until(
-        lambda: _person_to_play(activity, service.snapshot(table)) == "alice", [bob, carol, dave]
-    )
-    await activity.settle()
+    await her_turn_after_passing_on_the_page(activity, page, passing)
     assert held() == []  # not the deal, the cards received, nor the turn
 
     # A second page of hers (another device) is opened; the first goes out of view: still nothing.
@@ -496,25 +509,10 @@ async def test_with_closed_dms_a_person_in_the_activity_is_sent_to_show_my_hand_
     """alice's DMs are closed and she plays in the Activity: while her page is in view nothing
     is tried in her DMs and the table pings her for nothing; when it closes, her turn's DM is
     refused and the table sends her to Show my hand."""
-    alice, bob, carol, dave = activity.people
-    service = activity.bot.service
+    alice = activity.people[0]
     activity.emu.faults.close_dms(alice)
-    lobby = await activity.open_table(alice, seats=4, target=10)
-    await activity.seat(lobby, [bob, carol, dave])
-    page = await open_page(
-        activity, session, alice, {"guild": str(activity.guild.id), "channel": str(activity.general.id)}
-    )
-    await page.view()
-    start = await activity.click(alice, lobby, "Start")
-    passing = await page.view(lambda v: v["phase"] == "passing")
-    table = passing["table"]
-    await page.ws.send_json({"op": "pass", "move": passing["move"], "cards": passing["hand"]["cards"][:3]})
-    for person in (bob, carol, dave):
-        await activity.pass_hand(person)
-    await activity.play_until(
-        lambda: _person_to_play(activity, service.snapshot(table)) == "alice", [bob, carol, dave]
-    )
-    await activity.settle()
+    page, passing, start = await alices_page_at_the_deal(activity, session)
+    await her_turn_after_passing_on_the_page(activity, page, passing)
     assert activity.public(alice.mention) == []
 
     await page.ws.close()
