@@ -24,9 +24,11 @@ from bot.storage.errors import CorruptRow, StaleTable, StorageError, StorageUnav
 from bot.storage.faults import Crash, CrashPoint, StorageFaults
 from bot.storage.lease import LeaseHolder, LeaseRow
 from bot.storage.records import (
+    PAGE_NOTICE,
     ActionRow,
     DamagedRow,
     OwedRow,
+    PageNotice,
     RatingChange,
     StoredTable,
     TableSaved,
@@ -155,12 +157,16 @@ class Database:
 
     # -- other processes' saves ----------------------------------------------------------------
 
-    async def listen(self, heard: Callable[[TableSaved], None]) -> None:
-        """Call ``heard`` for every table another process saved with ``notify`` (PostgreSQL's
-        LISTEN/NOTIFY, delivered at its commit). SQLite has one process: nothing is ever heard."""
+    async def listen(self, heard: Callable[[TableSaved | PageNotice], None]) -> None:
+        """Call ``heard`` for every table another process saved with ``notify``, and every live
+        page one announced (PostgreSQL's LISTEN/NOTIFY, delivered at its commit; a process hears
+        its own too). SQLite has one process: nothing is ever heard."""
 
         def parse(payload: str) -> None:
             try:
+                if payload.startswith(PAGE_NOTICE + " "):
+                    heard(PageNotice.parse(payload))
+                    return
                 table_id, seq = (int(part) for part in payload.split())
             except ValueError:
                 log.warning("a table notification that can't be read: %r", payload)
@@ -194,6 +200,10 @@ class Database:
 
     async def save_server_settings(self, guild_id: str, data: dict[str, Any], at: float) -> None:
         await self._submit(writes.SettingsWrite(guild_id, json.dumps(data, sort_keys=True), at))
+
+    async def announce_page(self, notice: PageNotice) -> None:
+        """Tell the other processes of a live page (``bot.tables.presence``)."""
+        await self._submit(writes.Announce(notice.text()))
 
     async def set_meta(self, key: str, value: str) -> None:
         await self._submit(writes.MetaWrite(key, value))

@@ -115,6 +115,31 @@ class DamagedRow:
 
 
 @dataclass(frozen=True, slots=True)
+class PageNotice:
+    """Another process serves (``shown``), or no longer serves, a person's live page of a table
+    (the Activity), told to the table's owner (``Database.listen``; ``bot.tables.presence``)."""
+
+    table_id: int
+    player_id: str
+    holder: str  # the announcing process's run
+    shown: bool
+
+    def text(self) -> str:
+        return f"{PAGE_NOTICE} {self.table_id} {self.holder} {int(self.shown)} {self.player_id}"
+
+    @classmethod
+    def parse(cls, text: str) -> PageNotice:
+        """``text()`` read back; ``ValueError`` if it is not that."""
+        kind, table_id, holder, shown, player_id = text.split(" ", 4)
+        if kind != PAGE_NOTICE or shown not in ("0", "1") or not player_id:
+            raise ValueError(text)
+        return cls(int(table_id), player_id, holder, shown == "1")
+
+
+PAGE_NOTICE = "page"
+
+
+@dataclass(frozen=True, slots=True)
 class TableSaved:
     """Another process saved this table up to action ``seq`` (``Database.listen``)."""
 

@@ -101,6 +101,14 @@ class Statements:
 
 CLAIMED_KEY = "table_id_claimed"  # meta: the last table id claimed
 
+
+@dataclass(frozen=True, slots=True)
+class Announce:
+    """A message to every other process, sent at the commit (PostgreSQL's NOTIFY; SQLite: none)."""
+
+    message: str
+
+
 Write = (
     TableWrite
     | SettingsWrite
@@ -113,6 +121,7 @@ Write = (
     | ReviewWrite
     | OutboxWrite
     | PruneOutbox
+    | Announce
 )
 
 
@@ -224,6 +233,8 @@ async def apply(
                 result = [await tx.execute(sql, args) for sql, args in x.sql]
         elif isinstance(x, OutboxWrite):
             pass  # all of the group's at once, below
+        elif isinstance(x, Announce):
+            await notify(tx, x.message)
         elif isinstance(x, PruneOutbox):
             result = await tx.execute(
                 "DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?", (x.before,)

@@ -196,6 +196,7 @@ class TableService(Sharing):
             if self._running:
                 self._spawn_alone("note alive", self._note_alive)
                 self._spawn_alone("prune", self._prune)
+                self._pages_beat()
                 self._beat()
 
         self._heartbeat = self.clock.call_at(self.clock.now() + self.settings.heartbeat_interval, beat)

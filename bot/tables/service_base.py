@@ -113,7 +113,7 @@ class ServiceBase:
         # message later. Called synchronously: a watcher schedules its own work.
         self.watchers: list[Callable[[int], None]] = []
         # Who has a table open live (the Activity): the presenter holds back their DMs meanwhile.
-        self.live = LivePages(self._page_closed)
+        self.live = LivePages(self._page_changed)
         self.clock: Clock = clock or SystemClock()
         self._own_pool = computers is None
         self.computers = computers or ComputerPool(ComputerSettings())
@@ -352,8 +352,14 @@ class ServiceBase:
         hands = tuple(private_hand(table, s) for s in seats if not game.seats[s].is_computer)
         return ev.TurnStarted(snap, seats, table.move_number, table.deadline, hands)
 
+    def _page_changed(self, table_id: int, player_id: str, shown: bool) -> None:
+        """A person's first page of a table opened here, or their last one here closed (see
+        ``Sharing``, which tells the table's owner when it is another process)."""
+        if not shown and not self.live.watching(table_id, player_id):
+            self._page_closed(table_id, player_id)
+
     def _page_closed(self, table_id: int, player_id: str) -> None:
-        """A person's last live page on this table closed: if they must act, their turn is
+        """A person has no live page of this table left: if they must act, their turn is
         offered again (not saved: it is the same turn), so the presenter sends them by DM the
         controls it held back while the page showed them (it skips a seat already sent)."""
         if self._running and table_id in self._tables:

@@ -13,6 +13,12 @@ presenter shows exactly what it would have shown for a move made on it, then sch
 turn. An owner whose own save is refused as stale catches up the same way, then its computer turn or
 timer runs again on the new state. Should a notification be lost, the supervisor's poll of the saved
 action numbers finds the table.
+
+The Activity's socket for a table can land on any process, too: a person's live page served here
+for another process's table is announced to its owner (``PageNotice``: at its opening and closing,
+and again at every heartbeat), which holds their DMs back while it hears of it (``LivePages``) and
+offers their turn again when it is closed or not announced again within ``PAGE_HEARD_FOR``
+heartbeats (the process serving it stopped).
 """
 
 from __future__ import annotations
@@ -20,12 +26,13 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import secrets
 from collections.abc import Sequence
 from typing import Any, Final
 
 from bot.storage.backend import Dialect
 from bot.storage.errors import StaleTable, StorageUnavailable
-from bot.storage.records import RatingChange, TableSaved
+from bot.storage.records import PageNotice, RatingChange, TableSaved
 from bot.tables import events as ev
 from bot.tables.lobby_actions import LobbyActions
 from bot.tables.permissions import Actor
@@ -37,6 +44,7 @@ from bot.tables.table import Table, TableStatus
 log = logging.getLogger(__name__)
 
 ATTEMPTS: Final = 5  # a move refused as stale is tried again on the newer state this many times
+PAGE_HEARD_FOR: Final = 3  # heartbeats an announced page counts without being announced again
 
 
 class IdTaken(Exception):
@@ -48,6 +56,7 @@ class Sharing(LobbyActions):
         super().__init__(*args, **kwargs)
         self._foreign: dict[int, Table] = {}  # other processes' tables, as last loaded for a move
         self._heard_elsewhere: dict[int, int] = {}  # other processes' tables: the last save heard
+        self._run = secrets.token_hex(8)  # this process's run, in the pages it announces
 
     # == another process's tables ===============================================================
 
@@ -163,7 +172,43 @@ class Sharing(LobbyActions):
                 await self._catch_up(table)
             raise Behind from None
 
-    def _heard(self, saved: TableSaved) -> None:
+    # == live pages (the Activity) of other processes' tables =====================================
+
+    def _page_changed(self, table_id: int, player_id: str, shown: bool) -> None:
+        if table_id in self._tables:
+            super()._page_changed(table_id, player_id, shown)
+        elif self._running and self._shared:  # another process's table (or none): its owner is told
+            self._spawn(self._announce(table_id, player_id, shown))
+
+    async def _announce(self, table_id: int, player_id: str, shown: bool) -> None:
+        try:
+            await self.db.announce_page(PageNotice(table_id, player_id, self._run, shown))
+        except StorageUnavailable as exc:  # an opening: told again at the next heartbeat
+            log.info("a live page of table %d not announced: %s", table_id, exc)
+
+    def _page_heard(self, notice: PageNotice) -> None:
+        if notice.holder == self._run or notice.table_id not in self._tables:
+            return  # its own, or not this process's table
+        lasts = PAGE_HEARD_FOR * self.settings.heartbeat_interval
+        until = self.clock.now() + lasts if notice.shown else None
+        if self.live.heard(notice.table_id, notice.player_id, notice.holder, until):
+            self._page_closed(notice.table_id, notice.player_id)
+
+    def _pages_beat(self) -> None:
+        """(At every heartbeat.) Announce this process's pages of other processes' tables again;
+        forget those announced to this one and not again in time."""
+        for table_id, player_id in self.live.own():
+            if table_id not in self._tables and self._shared:
+                self._spawn(self._announce(table_id, player_id, True))
+        for table_id, player_id in self.live.expire(self.clock.now()):
+            self._page_closed(table_id, player_id)
+
+    # == saves by other processes ===============================================================
+
+    def _heard(self, saved: TableSaved | PageNotice) -> None:
+        if isinstance(saved, PageNotice):
+            self._page_heard(saved)
+            return
         table = self._tables.get(saved.table_id)
         if table is not None and saved.seq > table.seq:
             self._spawn(self._catch_up_locked(table))

@@ -4,39 +4,60 @@ when their last page closes."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from bot.engine.cards import cards_of, cardset
-from bot.storage.records import TableWrite
+from bot.storage.records import PageNotice, TableWrite
 from bot.tables import events as ev
 from bot.tables.presence import LivePages
 from tests.tables.helpers import Rig
 from tests.tables.test_turns import ALICE, BOB, two_people
 
 
-def test_the_last_page_of_a_person_at_a_table_closing_is_told_once() -> None:
-    told: list[tuple[int, str]] = []
-    live = LivePages(lambda table, person: told.append((table, person)))
+def test_a_persons_first_page_opening_and_last_closing_are_told_once() -> None:
+    told: list[tuple[int, str, bool]] = []
+    live = LivePages(lambda table, person, shown: told.append((table, person, shown)))
     live.opened(1, "alice")
     live.opened(1, "alice")  # a second device
     live.opened(2, "alice")  # another table
+    assert told == [(1, "alice", True), (2, "alice", True)]
     live.closed(1, "alice")
-    assert live.watching(1, "alice") and told == []
+    assert live.watching(1, "alice") and len(told) == 2
     live.closed(1, "alice")
     assert not live.watching(1, "alice") and live.watching(2, "alice")
-    assert told == [(1, "alice")]
+    assert told[2:] == [(1, "alice", False)]
     live.closed(1, "alice")  # closed again (never counted twice): nothing more
-    assert told == [(1, "alice")] and not live.watching(1, "bob")
+    assert len(told) == 3 and not live.watching(1, "bob")
+    assert live.own() == [(2, "alice")]
 
 
 def test_pages_forgotten_at_a_stop_tell_nothing_when_they_close() -> None:
-    told: list[tuple[int, str]] = []
-    live = LivePages(lambda table, person: told.append((table, person)))
+    told: list[tuple[int, str, bool]] = []
+    live = LivePages(lambda table, person, shown: told.append((table, person, shown)))
     live.opened(1, "alice")
     live.clear()
     assert not live.watching(1, "alice")
     live.closed(1, "alice")
-    assert told == []
+    assert told == [(1, "alice", True)]
+
+
+def test_pages_announced_elsewhere_count_until_closed_or_not_announced_again_in_time() -> None:
+    live = LivePages(lambda table, person, shown: None)
+    assert not live.heard(1, "alice", "p1", 100.0)
+    assert not live.heard(1, "alice", "p2", 130.0)  # a second device, on another process
+    assert live.watching(1, "alice")
+    assert not live.heard(1, "alice", "p1", None)  # p1's closed; p2's is still open
+    assert live.expire(129.0) == [] and live.watching(1, "alice")
+    assert live.expire(130.0) == [(1, "alice")]  # p2 said nothing more: gone
+    assert not live.watching(1, "alice")
+    live.opened(2, "bob")  # open here as well as elsewhere: the elsewhere's end changes nothing
+    assert not live.heard(2, "bob", "p1", 100.0)
+    assert not live.heard(2, "bob", "p1", None)
+    assert live.expire(1000.0) == [] and live.watching(2, "bob")
+    assert live.heard(3, "carol", "p1", None)  # a close heard of a page never heard: none left
 
 
 async def test_a_page_closed_while_a_move_is_saved_offers_the_turn_after_that_move(r: Rig) -> None:
@@ -86,3 +107,13 @@ async def test_a_page_closed_when_it_is_not_the_persons_turn_offers_nothing(r: R
         r.service.live.closed(tid, person)
     await r.service.settle()
     assert r.presenter.events[seen:] == []
+
+
+def test_a_page_notice_reads_back_as_written_and_anything_else_is_refused() -> None:
+    notice = PageNotice(12, "1480898012774535168", "9f86d081884c7d65", True)
+    assert PageNotice.parse(notice.text()) == notice
+    closed = replace(notice, shown=False)
+    assert PageNotice.parse(closed.text()) == closed
+    for text in ("page 12 holder 2 alice", "page x holder 1 alice", "page 12 holder 1", "12 3"):
+        with pytest.raises(ValueError):
+            PageNotice.parse(text)

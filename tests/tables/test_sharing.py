@@ -18,7 +18,7 @@ from bot.storage import TableWrite
 from bot.tables import Actor, Refused, TableRefusal
 from bot.tables import events as ev
 from bot.tables.replay import differences, replay
-from bot.tables.sharing import ATTEMPTS
+from bot.tables.sharing import ATTEMPTS, PAGE_HEARD_FOR
 from tests.storage.targets import RawDatabase
 from tests.tables.helpers import CHANNEL, GUILD, Rig, act_once, options, rig
 
@@ -235,3 +235,69 @@ async def test_a_move_on_another_process_s_closed_table_is_refused_and_nothing_i
     assert not shard0.presenter.events
     await owner.close()
     await shard0.close()
+
+
+async def heard(check: Callable[[], bool]) -> None:
+    """Wait (bounded) until a process has heard what another announced: NOTIFY has no answer."""
+    async with asyncio.timeout(20):
+        while not check():
+            await asyncio.sleep(0.01)
+
+
+async def shared_table_with_alice_to_pass(postgres_url: str) -> tuple[Rig, Rig, int]:
+    """The owner of the server's tables and another process; a table where alice must pass."""
+    owner = await process(postgres_url, lambda guild: guild == GUILD)
+    other = await process(postgres_url, lambda guild: guild != GUILD)
+    tid = (
+        await owner.service.create_table(ALICE, GUILD, CHANNEL, options(target=1, time_limit=3600))
+    ).table_id
+    await owner.service.start_game(ALICE, tid)
+    await owner.service.settle()
+    return owner, other, tid
+
+
+async def test_a_live_page_served_by_another_process_holds_the_owners_dms_back_until_it_closes(
+    postgres_url: str,
+) -> None:
+    """alice's Activity socket is on the other process: the owner hears of her page (and holds
+    her DMs back), and when it closes offers her turn again, her seat's only."""
+    owner, other, tid = await shared_table_with_alice_to_pass(postgres_url)
+    other.service.live.opened(tid, "alice")
+    await heard(lambda: owner.service.live.watching(tid, "alice"))
+    assert not owner.presenter.of(ev.TurnStarted, tid)[-1].offered
+    other.service.live.closed(tid, "alice")
+    offered = await owner.presenter.wait_for(ev.TurnStarted, lambda e: e.offered and e.table.table_id == tid)
+    assert not owner.service.live.watching(tid, "alice")
+    assert offered.seats == (owner.service.private_hand(ALICE, tid).seat,)
+    await owner.close()
+    await other.close()
+
+
+async def test_a_page_whose_process_stopped_without_a_word_expires_and_its_announcements_keep_it(
+    postgres_url: str,
+) -> None:
+    """A page announced again at every heartbeat of its process stays heard by the owner; once
+    that process stops announcing it (it died), the owner forgets it after PAGE_HEARD_FOR
+    heartbeats and offers alice's turn again."""
+    owner, other, tid = await shared_table_with_alice_to_pass(postgres_url)
+    beat = owner.service.settings.heartbeat_interval
+    other.service.live.opened(tid, "alice")
+    await heard(lambda: owner.service.live.watching(tid, "alice"))
+    heard_until = owner.service.live._heard[tid, "alice"]  # (what the owner heard: holder → until)
+    for _ in range(PAGE_HEARD_FOR + 2):  # both processes' heartbeats: the page is told again each time
+        other.clock.advance(beat)
+        await other.service.settle()
+        renewed = owner.clock.now() + PAGE_HEARD_FOR * beat
+        await heard(lambda renewed=renewed: max(heard_until.values()) == renewed)
+        owner.clock.advance(beat)
+        await owner.service.settle()
+        assert owner.service.live.watching(tid, "alice")
+    other.service.live.clear()  # the other process is gone: nothing is announced any more
+    for _ in range(PAGE_HEARD_FOR):
+        owner.clock.advance(beat)
+    await owner.service.settle()
+    assert not owner.service.live.watching(tid, "alice")
+    offered = await owner.presenter.wait_for(ev.TurnStarted, lambda e: e.offered and e.table.table_id == tid)
+    assert offered.seats == (owner.service.private_hand(ALICE, tid).seat,)
+    await owner.close()
+    await other.close()
