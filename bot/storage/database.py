@@ -163,15 +163,17 @@ class Database:
         its own too). SQLite has one process: nothing is ever heard."""
 
         def parse(payload: str) -> None:
+            notice: TableSaved | PageNotice
             try:
                 if payload.startswith(PAGE_NOTICE + " "):
-                    heard(PageNotice.parse(payload))
-                    return
-                table_id, seq = (int(part) for part in payload.split())
+                    notice = PageNotice.parse(payload)
+                else:
+                    table_id, seq = (int(part) for part in payload.split())
+                    notice = TableSaved(table_id, seq)
             except ValueError:
                 log.warning("a table notification that can't be read: %r", payload)
                 return
-            heard(TableSaved(table_id, seq))
+            heard(notice)
 
         await self.backend.listen(parse)
 

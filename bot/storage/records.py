@@ -123,17 +123,18 @@ class PageNotice:
     player_id: str
     holder: str  # the announcing process's run
     shown: bool
+    number: int  # the run's count of notices: no two texts alike (PostgreSQL sends one of each per commit)
 
     def text(self) -> str:
-        return f"{PAGE_NOTICE} {self.table_id} {self.holder} {int(self.shown)} {self.player_id}"
+        return f"{PAGE_NOTICE} {self.table_id} {self.holder} {self.number} {int(self.shown)} {self.player_id}"
 
     @classmethod
     def parse(cls, text: str) -> PageNotice:
         """``text()`` read back; ``ValueError`` if it is not that."""
-        kind, table_id, holder, shown, player_id = text.split(" ", 4)
+        kind, table_id, holder, number, shown, player_id = text.split(" ", 5)
         if kind != PAGE_NOTICE or shown not in ("0", "1") or not player_id:
             raise ValueError(text)
-        return cls(int(table_id), player_id, holder, shown == "1")
+        return cls(int(table_id), player_id, holder, shown == "1", int(number))
 
 
 PAGE_NOTICE = "page"

@@ -24,6 +24,7 @@ heartbeats (the process serving it stopped).
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import logging
 import secrets
@@ -57,6 +58,8 @@ class Sharing(LobbyActions):
         self._foreign: dict[int, Table] = {}  # other processes' tables, as last loaded for a move
         self._heard_elsewhere: dict[int, int] = {}  # other processes' tables: the last save heard
         self._run = secrets.token_hex(8)  # this process's run, in the pages it announces
+        self._notices = itertools.count()
+        self._closes_owed: set[tuple[int, str]] = set()  # closings not announced (storage failed)
 
     # == another process's tables ===============================================================
 
@@ -178,13 +181,19 @@ class Sharing(LobbyActions):
         if table_id in self._tables:
             super()._page_changed(table_id, player_id, shown)
         elif self._running and self._shared:  # another process's table (or none): its owner is told
+            self._closes_owed.discard((table_id, player_id))
             self._spawn(self._announce(table_id, player_id, shown))
 
     async def _announce(self, table_id: int, player_id: str, shown: bool) -> None:
+        """Tell the owner; what storage refuses is told at the next heartbeat (an opening, as
+        every page still open; a closing, as owed)."""
+        notice = PageNotice(table_id, player_id, self._run, shown, next(self._notices))
         try:
-            await self.db.announce_page(PageNotice(table_id, player_id, self._run, shown))
-        except StorageUnavailable as exc:  # an opening: told again at the next heartbeat
+            await self.db.announce_page(notice)
+        except StorageUnavailable as exc:
             log.info("a live page of table %d not announced: %s", table_id, exc)
+            if not shown and not self.live.watching(table_id, player_id):
+                self._closes_owed.add((table_id, player_id))
 
     def _page_heard(self, notice: PageNotice) -> None:
         if notice.holder == self._run or notice.table_id not in self._tables:
@@ -200,6 +209,9 @@ class Sharing(LobbyActions):
         for table_id, player_id in self.live.own():
             if table_id not in self._tables and self._shared:
                 self._spawn(self._announce(table_id, player_id, True))
+        for table_id, player_id in list(self._closes_owed):
+            self._closes_owed.discard((table_id, player_id))
+            self._spawn(self._announce(table_id, player_id, False))
         for table_id, player_id in self.live.expire(self.clock.now()):
             self._page_closed(table_id, player_id)
 

@@ -110,10 +110,10 @@ async def test_a_page_closed_when_it_is_not_the_persons_turn_offers_nothing(r: R
 
 
 def test_a_page_notice_reads_back_as_written_and_anything_else_is_refused() -> None:
-    notice = PageNotice(12, "1480898012774535168", "9f86d081884c7d65", True)
+    notice = PageNotice(12, "1480898012774535168", "9f86d081884c7d65", True, 7)
     assert PageNotice.parse(notice.text()) == notice
-    closed = replace(notice, shown=False)
-    assert PageNotice.parse(closed.text()) == closed
-    for text in ("page 12 holder 2 alice", "page x holder 1 alice", "page 12 holder 1", "12 3"):
+    closed = replace(notice, shown=False, number=8)
+    assert PageNotice.parse(closed.text()) == closed and closed.text() != notice.text()
+    for text in ("page 12 h 1 2 alice", "page x h 1 1 alice", "page 12 h x 1 alice", "page 12 h 1 1", "12 3"):
         with pytest.raises(ValueError):
             PageNotice.parse(text)

@@ -15,6 +15,8 @@ import pytest
 
 from bot.engine import Move, SeatView
 from bot.storage import TableWrite
+from bot.storage.errors import StorageUnavailable
+from bot.storage.records import PageNotice
 from bot.tables import Actor, Refused, TableRefusal
 from bot.tables import events as ev
 from bot.tables.replay import differences, replay
@@ -299,5 +301,44 @@ async def test_a_page_whose_process_stopped_without_a_word_expires_and_its_annou
     assert not owner.service.live.watching(tid, "alice")
     offered = await owner.presenter.wait_for(ev.TurnStarted, lambda e: e.offered and e.table.table_id == tid)
     assert offered.seats == (owner.service.private_hand(ALICE, tid).seat,)
+    await owner.close()
+    await other.close()
+
+
+async def test_a_page_closed_opened_and_closed_again_at_once_is_heard_closed(postgres_url: str) -> None:
+    """Three changes of a page at once (a quick look away and back) may be one commit, where
+    PostgreSQL sends each distinct text once: each notice is distinct, so the last (closed) is
+    heard and the turn offered."""
+    owner, other, tid = await shared_table_with_alice_to_pass(postgres_url)
+    other.service.live.opened(tid, "alice")
+    await heard(lambda: owner.service.live.watching(tid, "alice"))
+    other.service.live.closed(tid, "alice")
+    other.service.live.opened(tid, "alice")
+    other.service.live.closed(tid, "alice")
+    await heard(lambda: not owner.service.live.watching(tid, "alice"))
+    await owner.presenter.wait_for(ev.TurnStarted, lambda e: e.offered and e.table.table_id == tid)
+    await owner.close()
+    await other.close()
+
+
+async def test_a_closing_storage_refused_to_announce_is_announced_at_the_next_heartbeat(
+    postgres_url: str,
+) -> None:
+    owner, other, tid = await shared_table_with_alice_to_pass(postgres_url)
+    other.service.live.opened(tid, "alice")
+    await heard(lambda: owner.service.live.watching(tid, "alice"))
+    announce = other.db.announce_page
+
+    async def refused(notice: PageNotice) -> None:
+        raise StorageUnavailable("the database is away")
+
+    other.db.announce_page = refused  # type: ignore[method-assign]
+    other.service.live.closed(tid, "alice")
+    await other.service.settle()
+    other.db.announce_page = announce  # type: ignore[method-assign]
+    assert owner.service.live.watching(tid, "alice")  # not told: still held back
+    other.clock.advance(owner.service.settings.heartbeat_interval)
+    await heard(lambda: not owner.service.live.watching(tid, "alice"))
+    await owner.presenter.wait_for(ev.TurnStarted, lambda e: e.offered and e.table.table_id == tid)
     await owner.close()
     await other.close()
