@@ -204,10 +204,11 @@ class Sharing(LobbyActions):
             self._page_closed(notice.table_id, notice.player_id)
 
     def _pages_beat(self) -> None:
-        """(At every heartbeat.) Announce this process's pages of other processes' tables again;
-        forget those announced to this one and not again in time."""
+        """(At every heartbeat.) Announce this process's pages of other processes' open tables
+        again (as loaded for the pages: a finished one is dropped then); forget those announced
+        to this one and not again in time."""
         for table_id, player_id in self.live.own():
-            if table_id not in self._tables and self._shared:
+            if table_id in self._foreign and table_id not in self._tables:
                 self._spawn(self._announce(table_id, player_id, True))
         for table_id, player_id in list(self._closes_owed):
             self._closes_owed.discard((table_id, player_id))

@@ -283,6 +283,7 @@ async def test_a_page_whose_process_stopped_without_a_word_expires_and_its_annou
     heartbeats and offers alice's turn again."""
     owner, other, tid = await shared_table_with_alice_to_pass(postgres_url)
     beat = owner.service.settings.heartbeat_interval
+    await other.service.visit(tid)  # (as the Activity's server does, to show it)
     other.service.live.opened(tid, "alice")
     await heard(lambda: owner.service.live.watching(tid, "alice"))
     heard_until = owner.service.live._heard[tid, "alice"]  # (what the owner heard: holder → until)
