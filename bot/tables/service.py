@@ -167,6 +167,8 @@ class TableService(Sharing):
 
     async def stop(self) -> None:
         """Stop timers and background work, and note the time (the next start measures downtime)."""
+        if self._running:
+            await self._pages_gone()
         self._running = False
         for handle in (self._heartbeat, self._supervisor):
             if handle is not None:

@@ -203,6 +203,14 @@ class Sharing(LobbyActions):
         if self.live.heard(notice.table_id, notice.player_id, notice.holder, until):
             self._page_closed(notice.table_id, notice.player_id)
 
+    async def _pages_gone(self) -> None:
+        """(Stopping.) Tell the owners that the pages this process serves of their tables are gone
+        (their sockets close with it), so that the turns held back come by DM at once rather than
+        when the announcements expire."""
+        for table_id, player_id in self.live.own():
+            if table_id not in self._tables and self._shared:
+                await self._announce(table_id, player_id, False)
+
     def _pages_beat(self) -> None:
         """(At every heartbeat.) Announce this process's pages of other processes' open tables
         again (as loaded for the pages: a finished one is dropped then); forget those announced

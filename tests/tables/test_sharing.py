@@ -343,3 +343,13 @@ async def test_a_closing_storage_refused_to_announce_is_announced_at_the_next_he
     await owner.presenter.wait_for(ev.TurnStarted, lambda e: e.offered and e.table.table_id == tid)
     await owner.close()
     await other.close()
+
+
+async def test_a_process_that_stops_tells_the_owner_its_pages_are_gone(postgres_url: str) -> None:
+    owner, other, tid = await shared_table_with_alice_to_pass(postgres_url)
+    other.service.live.opened(tid, "alice")
+    await heard(lambda: owner.service.live.watching(tid, "alice"))
+    await other.close()  # (its Activity's sockets close with it)
+    await heard(lambda: not owner.service.live.watching(tid, "alice"))
+    await owner.presenter.wait_for(ev.TurnStarted, lambda e: e.offered and e.table.table_id == tid)
+    await owner.close()
