@@ -114,6 +114,9 @@ class DamagedRow:
     reason: str
 
 
+PAGE_NOTICE = "page"  # the first word of a PageNotice's text (a table's save: two numbers)
+
+
 @dataclass(frozen=True, slots=True)
 class PageNotice:
     """Another process serves (``shown``), or no longer serves, a person's live page of a table
@@ -135,9 +138,6 @@ class PageNotice:
         if kind != PAGE_NOTICE or shown not in ("0", "1") or not player_id:
             raise ValueError(text)
         return cls(int(table_id), player_id, holder, shown == "1", int(number))
-
-
-PAGE_NOTICE = "page"
 
 
 @dataclass(frozen=True, slots=True)

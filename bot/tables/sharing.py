@@ -23,6 +23,7 @@ heartbeats (the process serving it stopped).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
 import json
@@ -177,10 +178,14 @@ class Sharing(LobbyActions):
 
     # == live pages (the Activity) of other processes' tables =====================================
 
+    def _elsewhere_page(self, table_id: int) -> bool:
+        """Whether a page of this table is told to its owner: another process's table (or none)."""
+        return table_id not in self._tables and self._shared
+
     def _page_changed(self, table_id: int, player_id: str, shown: bool) -> None:
         if table_id in self._tables:
             super()._page_changed(table_id, player_id, shown)
-        elif self._running and self._shared:  # another process's table (or none): its owner is told
+        elif self._running and self._elsewhere_page(table_id):
             self._closes_owed.discard((table_id, player_id))
             self._spawn(self._announce(table_id, player_id, shown))
 
@@ -206,10 +211,10 @@ class Sharing(LobbyActions):
     async def _pages_gone(self) -> None:
         """(Stopping.) Tell the owners that the pages this process serves of their tables are gone
         (their sockets close with it), so that the turns held back come by DM at once rather than
-        when the announcements expire."""
-        for table_id, player_id in self.live.own():
-            if table_id not in self._tables and self._shared:
-                await self._announce(table_id, player_id, False)
+        when the announcements expire (one commit for them all)."""
+        await asyncio.gather(
+            *(self._announce(t, p, False) for t, p in self.live.own() if self._elsewhere_page(t))
+        )
 
     def _pages_beat(self) -> None:
         """(At every heartbeat.) Announce this process's pages of other processes' open tables
@@ -218,8 +223,8 @@ class Sharing(LobbyActions):
         for table_id, player_id in self.live.own():
             if table_id in self._foreign and table_id not in self._tables:
                 self._spawn(self._announce(table_id, player_id, True))
-        for table_id, player_id in list(self._closes_owed):
-            self._closes_owed.discard((table_id, player_id))
+        owed, self._closes_owed = self._closes_owed, set()
+        for table_id, player_id in owed:
             self._spawn(self._announce(table_id, player_id, False))
         for table_id, player_id in self.live.expire(self.clock.now()):
             self._page_closed(table_id, player_id)
