@@ -20,7 +20,8 @@ Players: the bot's levels ``easy``, ``normal``, ``hard``; ``base-easy``, ``base-
 beside today's in the same process; ``heuristic``, a simple textbook strategy, and ``hunter``, an
 opponent that tries to shoot the moon whenever it can (``bench/opponents.py``); ``oracle``, ``hard``
 shown every seat's cards (``_oracle``: the ceiling of any better reading of the plays);
-``hard-nostyle``, ``hard`` reading every seat as its policy plays (``_no_styles``).
+``hard-nostyle``, ``hard`` reading every seat as its policy plays (``_no_styles``). Any of them as
+``PLAYER@DEALS`` searches with deals of its own (``player_of``).
 
 ``--suite all`` runs each level and the baseline's against the heuristic, against the others and
 against one moon-hunter, and hard against the baseline's hard (paired, both against the baseline's
@@ -36,6 +37,7 @@ Run: python bench/ai_strength.py --match normal:easy --deals 200
      python bench/ai_strength.py --paired normal/base-normal:hunter --deals 300
      python bench/ai_strength.py --paired hard/base-hard:base-normal --baseline main~5 --deals 40
      python bench/ai_strength.py --suite all --deals 40 --budget 0.05
+     python bench/ai_strength.py --match hard@1830:hard-nostyle@920 --first-deal 4100 --deals 300
 """
 
 from __future__ import annotations
@@ -150,6 +152,21 @@ PLAYERS: dict[str, Player] = {
     "hunter": lambda view, seed, budget, deals, hands: hunter_move(view, seed),
 }
 
+
+def player_of(spec: str, deals: int | None) -> tuple[Player, int | None]:
+    """The player ``spec`` names and its deals per decision: ``PLAYER`` searches with the run's
+    ``deals``, ``PLAYER@DEALS`` with deals of its own (so that two versions are each played at the
+    deals their own builds play in the live budget, ``search_speed.py --within``: a match
+    ``hard@1830:hard-nostyle@920`` is today's ``hard`` against the one of ``0be939b``); ValueError
+    if it names none."""
+    name, at, own = spec.partition("@")
+    if name not in PLAYERS:
+        raise ValueError(f"unknown player {name!r}: one of {', '.join(PLAYERS)}")
+    if at and not (own.isdigit() and int(own) > 0):
+        raise ValueError(f"{spec!r}: the deals after @ must be a positive whole number")
+    return PLAYERS[name], int(own) if at else deals
+
+
 SUITES: dict[str, tuple[list[str], list[str]]] = {
     # (matches, paired comparisons)
     "all": (
@@ -231,6 +248,7 @@ def play_match_deal(
     hero: str, opponent: str, deal: int, players: int, budget: float | None, deals: int | None = None
 ) -> MatchDeal:
     rules = RuleSet(players=players)
+    chosen = {name: player_of(name, deals) for name in (hero, opponent)}
     seatings: list[Seating] = []
     times: list[float] = []
     for hero_seat in range(rules.players):
@@ -238,11 +256,11 @@ def play_match_deal(
         move_no = 0
         while hand.phase is not Phase.SCORED:
             for seat in hand.waiting_for():
-                name = hero if seat == hero_seat else opponent
+                play, own = chosen[hero if seat == hero_seat else opponent]
                 seed = decision_seed(deal, hero_seat, move_no, seat)
                 view = seat_view(hand, seat)
                 t0 = time.perf_counter()
-                move = PLAYERS[name](view, seed, budget, deals, hand.hands)
+                move = play(view, seed, budget, own, hand.hands)
                 if seat == hero_seat:
                     times.append(time.perf_counter() - t0)
                 hand.apply(move)
@@ -361,8 +379,10 @@ def main() -> None:
 
     def add(hero: str, opponent: str) -> Match:
         for name in (hero, opponent):
-            if name not in PLAYERS:
-                parser.error(f"unknown player {name!r}: one of {', '.join(PLAYERS)}")
+            try:
+                player_of(name, None)
+            except ValueError as exc:
+                parser.error(str(exc))
         if (hero, opponent) not in matches:
             matches.append((hero, opponent))
         return hero, opponent

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 
-from bench.ai_strength import PLAYERS, MatchDeal, duplicate_hand, paired_line, play_match_deal
+from bench.ai_strength import PLAYERS, MatchDeal, duplicate_hand, paired_line, play_match_deal, player_of
 from bot.ai.consts import consts_of
 from bot.ai.policy import moon_defence, stops_moon
 from bot.ai.search import candidates, card_value
@@ -78,3 +78,27 @@ def test_a_paired_line_says_when_two_heroes_differed_alike_on_every_deal() -> No
     assert "+0.00 ± 0.00 pts/hand (the same on every deal)" in paired_line(a, b, same)
     apart = [{a: MatchDeal(d, 0, 0, (0.1,)), b: MatchDeal(0.0, 0, 0, (0.1,))} for d in (-2.0, -4.0)]
     assert "-3.00 ± 1.00 pts/hand (z -3.0)" in paired_line(a, b, apart)
+
+
+def test_a_player_at_deals_of_its_own_searches_with_them_whatever_the_run_gives(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``hard@1830:hard-nostyle@920`` plays two versions each at its own build's deals."""
+    given: dict[str, set[int | None]] = {"spy": set(), "other": set()}
+
+    def recording(name: str) -> Callable[..., Move]:
+        def play(
+            view: SeatView, seed: int, budget: float | None, deals: int | None, hands: Sequence[CardSet]
+        ) -> Move:
+            given[name].add(deals)
+            return PLAYERS["normal"](view, seed, budget, deals, hands)
+
+        return play
+
+    monkeypatch.setitem(PLAYERS, "spy", recording("spy"))
+    monkeypatch.setitem(PLAYERS, "other", recording("other"))
+    play_match_deal("spy@30", "other", 0, 4, None, 400)
+    assert given == {"spy": {30}, "other": {400}}
+    for wrong in ("spy@", "spy@0", "spy@many", "nobody@10"):
+        with pytest.raises(ValueError):
+            player_of(wrong, None)
