@@ -616,11 +616,14 @@ class DiscordPresenter:
         Not while the person has the table open in the Activity, which shows them the same: their
         controls are then not noted as sent, and the service offers the turn again when the page
         closes (checked and noted before anything is awaited, so a page closing meanwhile is
-        either seen here or finds the controls sent)."""
+        either seen here or finds the controls sent). A ping of theirs from an earlier turn is
+        taken down at their turn, as the ping it would have had would replace it."""
         assert hand.player_id is not None
         if self.live is not None and self.live.watching(hand.table_id, hand.player_id):
             if state.controls_sent.get(hand.seat) == hand.move_number:
                 del state.controls_sent[hand.seat]
+            if hand.your_turn and hand.player_id in state.pings:
+                await self._unping(state, hand.player_id)
             return
         if hand.player_id in state.no_dm:
             if hand.your_turn:

@@ -508,8 +508,10 @@ async def test_with_closed_dms_a_person_in_the_activity_is_sent_to_show_my_hand_
 ):
     """alice's DMs are closed and she plays in the Activity: while her page is in view nothing
     is tried in her DMs and the table pings her for nothing; when it closes, her turn's DM is
-    refused and the table sends her to Show my hand."""
-    alice = activity.people[0]
+    refused and the table sends her to Show my hand. Back on a page, her next turn takes that
+    ping down (as a ping at it would have replaced it) and pings her for nothing."""
+    alice, others = activity.people[0], activity.people[1:]
+    service = activity.bot.service
     activity.emu.faults.close_dms(alice)
     page, passing, start = await alices_page_at_the_deal(activity, session)
     await her_turn_after_passing_on_the_page(activity, page, passing)
@@ -521,6 +523,20 @@ async def test_with_closed_dms_a_person_in_the_activity_is_sent_to_show_my_hand_
     dm = activity.emu.dm_channel(alice)
     attempts = activity.emu.requests.select(route_keys.CREATE_MESSAGE, where=lambda r: str(dm.id) in r.path)
     assert [r.status for r in attempts] == [403]  # her turn's DM, tried once the page closed
+
+    again = await open_page(activity, session, alice, {"table": passing["table"]})
+    turn = await again.view()
+    await again.ws.send_json({"op": "play", "move": turn["move"], "card": turn["hand"]["playable"][0]})
+    await activity.play_until(
+        lambda: (
+            (snap := service.snapshot(passing["table"])).move_number > turn["move"]
+            and _person_to_play(activity, snap) == "alice"
+        ),
+        others,
+    )
+    await again.view_at(service.snapshot(passing["table"]).move_number)
+    await activity.settle()
+    assert activity.public(alice.mention) == []
 
 
 async def test_a_turn_held_back_when_the_bot_restarts_comes_by_dm_after_it(
