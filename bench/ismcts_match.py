@@ -94,6 +94,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -113,6 +114,7 @@ from bench.ai_strength import (
     match_line,
     paired_line,
     percentile,
+    player_of,
     search_size,
     use_baseline,
 )
@@ -349,12 +351,7 @@ class Hero:
     @classmethod
     def of(cls, spec: str, budget: float | None, deals: int | None) -> Hero:
         """The hero ``spec`` names (``PLAYER`` or ``PLAYER@DEALS``); ValueError if it names none."""
-        player, at, own = spec.partition("@")
-        if player not in PLAYERS:
-            raise ValueError(f"unknown player {player!r}: one of {', '.join(PLAYERS)}")
-        if at and not (own.isdigit() and int(own) > 0):
-            raise ValueError(f"{spec!r}: the deals after @ must be a positive whole number")
-        return cls(spec, budget, int(own) if at else deals)
+        return cls(spec, budget, player_of(spec, deals)[1])
 
     @property
     def player(self) -> str:
@@ -377,7 +374,14 @@ class Diverged(Exception):
     """The engine refused a move OpenSpiel played: the lockstep can't go on."""
 
 
-def play_seating(hero: Hero, deal: int, hero_seat: int, opponent: Opponent) -> SeatingPlayed:
+Watch = Callable[[Hand, int, list[int], Card], None]
+"""Told of each card an IS-MCTS seat plays: the hand before it, the seat, OpenSpiel's history of
+the state it searched, the card (``predictability.py`` asks the same state again)."""
+
+
+def play_seating(
+    hero: Hero, deal: int, hero_seat: int, opponent: Opponent, watch: Watch | None = None
+) -> SeatingPlayed:
     """Deal ``deal`` in OpenSpiel's game with the hero in ``hero_seat`` and IS-MCTS in the others,
     the engine's ``Hand`` kept in lockstep and compared at every decision."""
     game = spiel_game()
@@ -385,11 +389,18 @@ def play_seating(hero: Hero, deal: int, hero_seat: int, opponent: Opponent) -> S
     state = dealt_state(game, hand)
     seeds = {s: opponent_seed(deal, hero_seat, s) for s in range(4) if s != hero_seat}
     with Opponents(seeds, opponent) as opponents:
-        return _lockstep(hero, deal, hero_seat, game, hand, state, opponents)
+        return _lockstep(hero, deal, hero_seat, game, hand, state, opponents, watch)
 
 
 def _lockstep(
-    hero: Hero, deal: int, hero_seat: int, game: Any, hand: Hand, state: Any, opponents: Opponents
+    hero: Hero,
+    deal: int,
+    hero_seat: int,
+    game: Any,
+    hand: Hand,
+    state: Any,
+    opponents: Opponents,
+    watch: Watch | None,
 ) -> SeatingPlayed:
     chosen = [0] * 4  # each seat's pass so far
     hero_pass: list[Card] = []
@@ -438,6 +449,8 @@ def _lockstep(
                     )
             action, seconds = opponents.step(seat, searched.history())
             spent.append(seconds)
+            if watch is not None and not passing:
+                watch(hand, seat, searched.history(), our_card(action))
         state.apply_action(action)
         card = our_card(action)
         try:
