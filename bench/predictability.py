@@ -105,7 +105,8 @@ def ismcts_decisions(job: tuple[int, int]) -> list[Decision]:
             state = game.new_initial_state()
             for action in history:
                 state.apply_action(action)
-            bot = im._ismcts(1_000_000_000 + (deal * 1000 + i) * ASKED_AGAIN + j, im.SIMULATIONS, im.UCT_C)
+            seed = (1_000_000_000 + (deal * 1000 + i) * ASKED_AGAIN + j) % 2_000_000_000  # a C++ int
+            bot = im._ismcts(seed, im.SIMULATIONS, im.UCT_C)
             again.append(im.our_card(bot.step(state)))
         out.append(Decision(deal, view, card, tuple(again)))
     return out
