@@ -297,6 +297,15 @@ class Database:
         )
         return [StoredTable(int(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4])) for r in rows]
 
+    async def open_table_ids(self, guild_id: str, channel_id: str) -> list[int]:
+        """The open tables of one channel, oldest first, whichever process owns them."""
+        rows = await self.rows(
+            "SELECT id FROM tables WHERE guild_id = ? AND channel_id = ? "
+            "AND status IN ('lobby', 'playing') ORDER BY id",
+            (guild_id, channel_id),
+        )
+        return [int(r[0]) for r in rows]
+
     async def load_table(self, table_id: int) -> StoredTable | None:
         r = await self._one(
             "SELECT id, guild_id, channel_id, status, state FROM tables WHERE id = ?", (table_id,)

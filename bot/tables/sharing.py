@@ -71,6 +71,23 @@ class Sharing(LobbyActions):
             with contextlib.suppress(Refused):  # the click's own handling says why
                 await self._elsewhere(table_id)
 
+    async def channel_tables(self, guild_id: str, channel_id: str) -> list[TableSnapshot]:
+        """The open tables of a channel, oldest first: this process's and, on a shared database,
+        the other processes' too (loaded fresh), since an Activity's socket may land on any
+        process, not only on the one whose shards have the channel's server."""
+        if not self._shared:
+            return self.tables(guild_id, channel_id)
+        try:
+            ids = await self.db.open_table_ids(guild_id, channel_id)
+        except StorageUnavailable:
+            raise Refused(TableRefusal.STORAGE_BUSY) from None
+        found: list[TableSnapshot] = []
+        for table_id in ids:
+            await self.visit(table_id)
+            with contextlib.suppress(Refused):  # closed or unreadable since the query: not open here
+                found.append(self.snapshot(table_id))
+        return found
+
     @property
     def _shared(self) -> bool:
         """Whether other processes may use the database (PostgreSQL; SQLite: this one alone)."""

@@ -8,8 +8,8 @@ URL mapping.
   token (with the application's secret, which never leaves this process); the page then passes the
   token to the SDK's ``authenticate`` and to the socket.
 - ``GET /api/socket`` (websocket): the page's first message is ``{"op": "hello", "access_token",
-  "table"}`` (or ``"guild"`` and ``"channel"`` instead of ``"table"``: the channel's table the
-  person sits at, else its newest). The server reads the person with ``/users/@me`` and only then
+  "table"}`` (or ``"guild"`` and ``"channel"`` instead of ``"table"``, as the page sends: the
+  channel's table the person sits at, else its newest, whichever process owns it). The server reads the person with ``/users/@me`` and only then
   sends ``{"op": "words", ...}`` once (``_words``: the page's words in their language, the server's
   clock) and ``{"op": "view", ...}`` (``_views``): their seat's hand, or none for a spectator. Moves are
   ``{"op": "play", "move", "card"}``, ``{"op": "pass", "move", "cards"}`` and ``{"op": "moon",
@@ -40,6 +40,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -67,6 +68,12 @@ log = logging.getLogger(__name__)
 HELLO_TIMEOUT: Final = 30.0  # seconds a new socket has to say who it is
 UNAUTHORIZED: Final = 4001  # close code: Discord did not vouch for the token
 DECK: Final = range(52)
+MESSAGE_LIMIT: Final = 4096
+"""Bytes of one socket message (the page's largest, a hello with its token, is a few hundred): a
+larger one closes the socket (1009) before it is read, where aiohttp's default 4 MiB of JSON held
+the event loop for a tenth of a second and more."""
+SNOWFLAKE: Final = re.compile(r"[0-9]{1,20}")
+TABLE_IDS: Final = range(1, 2**63)  # a table's id: a 64-bit integer in PostgreSQL
 
 
 class BadRequest(Exception):
@@ -205,7 +212,7 @@ class ActivityCog(commands.Cog):
             if not isinstance(code, str):
                 raise TypeError
             token = await self.oauth.exchange(self._session, code)
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError):
             return web.json_response({"error": "bad_request"}, status=400)
         except NotAuthorized as exc:
             log.info("activity: %s", exc)
@@ -222,7 +229,7 @@ class ActivityCog(commands.Cog):
         return self.bot.service.clock.now()
 
     async def _socket(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(heartbeat=30.0)
+        ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MESSAGE_LIMIT)
         await ws.prepare(request)
         if not self.bot.restored:
             # The server listens while the bot is still restoring its tables (a restart): a page
@@ -230,16 +237,18 @@ class ActivityCog(commands.Cog):
             await ws.close(code=WSCloseCode.SERVICE_RESTART, message=b"starting")
             return ws
         try:
-            conn = await self._hello(ws)
+            hello, person = await self._hello(ws)
         except (NotAuthorized, BadRequest, TimeoutError) as exc:
             log.info("activity: socket refused: %s", exc)
             with contextlib.suppress(ConnectionResetError):  # the page may be gone already
                 await ws.send_json({"op": "refused", "code": "unauthorized"})
             await ws.close(code=UNAUTHORIZED)
             return ws
-        except Refused as exc:
+        try:
+            conn = Connection(ws, person, await self._table_for(hello, person))
+        except Refused as exc:  # no table here (or none readable now), said in their language
             with contextlib.suppress(ConnectionResetError):
-                await ws.send_json(_refusal(exc, None))
+                await ws.send_json(_refusal(exc, person.locale))
             await ws.close()
             return ws
         self.watching.setdefault(conn.table_id, set()).add(conn)
@@ -272,7 +281,8 @@ class ActivityCog(commands.Cog):
                 del self.watching[conn.table_id]
                 self._latest.pop(conn.table_id, None)
 
-    async def _hello(self, ws: web.WebSocketResponse) -> Connection:
+    async def _hello(self, ws: web.WebSocketResponse) -> tuple[dict[str, Any], Person]:
+        """The socket's first message and the person Discord says its token is."""
         assert self._session is not None
         message = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT)
         if message.type is not WSMsgType.TEXT:
@@ -281,21 +291,25 @@ class ActivityCog(commands.Cog):
         token = hello.get("access_token")
         if hello.get("op") != "hello" or not isinstance(token, str):
             raise BadRequest("no hello")
-        person = await self.oauth.person(self._session, token)
-        return Connection(ws, person, await self._table_for(hello, person))
+        return hello, await self.oauth.person(self._session, token)
 
     async def _table_for(self, hello: dict[str, Any], person: Person) -> int:
+        """The hello's table, or its channel's (the person's seat there first); refused as no
+        such table where there is none, or the hello names no server and channel (a page opened
+        in a DM, where the SDK has no server)."""
         service = self.bot.service
         table_id = hello.get("table")
         if isinstance(table_id, int) and not isinstance(table_id, bool):
+            if table_id not in TABLE_IDS:
+                raise Refused(TableRefusal.NO_SUCH_TABLE)
             await service.visit(table_id)
             return service.snapshot(table_id).table_id  # refused if there is no such open table
-        guild, channel = hello.get("guild"), hello.get("channel")
-        if not isinstance(guild, str) or not isinstance(channel, str) or not channel.isdigit():
-            raise BadRequest("no table")
-        tables = service.tables(guild, channel)
+        guild, channel = _snowflake(hello.get("guild")), _snowflake(hello.get("channel"))
+        if guild is None or channel is None:
+            raise Refused(TableRefusal.NO_SUCH_TABLE)
+        tables = await service.channel_tables(guild, channel)
         if not tables and (parent := await self._parent(int(channel))) is not None:
-            tables = service.tables(guild, parent)
+            tables = await service.channel_tables(guild, parent)
         if not tables:
             raise Refused(TableRefusal.NO_SUCH_TABLE)
         mine = [s for s in tables if seat_of(s, person.user_id) is not None]
@@ -335,13 +349,20 @@ class ActivityCog(commands.Cog):
                     raise Refused(Refusal.NOT_IN_HAND)
                 await service.pass_cards(actor, table, move, cardset(picked))
             elif op == "moon":
-                await service.choose_moon(actor, table, move, bool(message.get("add_to_others")))
+                add_to_others = message.get("add_to_others")
+                if not isinstance(add_to_others, bool):
+                    raise BadRequest("add_to_others")
+                await service.choose_moon(actor, table, move, add_to_others)
             else:
                 raise BadRequest(f"op {op!r}")
         except Refused as exc:
-            await conn.ws.send_json(_refusal(exc, conn.person.locale))
+            answer = _refusal(exc, conn.person.locale)
         except BadRequest as exc:
-            await conn.ws.send_json({"op": "refused", "code": "bad_request", "reason": str(exc)})
+            answer = {"op": "refused", "code": "bad_request", "reason": str(exc)}
+        else:
+            return
+        with contextlib.suppress(ConnectionResetError):  # the page may be gone already
+            await conn.ws.send_json(answer)
 
     async def _read(self, table_id: int) -> TableViews:
         """The table for its sockets: its snapshot and each seated person's hand, read once (this
@@ -364,11 +385,16 @@ def _refusal(exc: Refused, locale: str | None) -> dict[str, Any]:
 def _json(data: str) -> dict[str, Any]:
     try:
         value = json.loads(data)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than the parser goes
         raise BadRequest("not JSON") from None
     if not isinstance(value, dict):
         raise BadRequest("not an object")
     return value
+
+
+def _snowflake(value: Any) -> str | None:
+    """``value`` if it is a Discord id as the SDK gives it (a string of digits), else None."""
+    return value if isinstance(value, str) and SNOWFLAKE.fullmatch(value) else None
 
 
 def _int(value: Any) -> int:

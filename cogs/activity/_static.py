@@ -17,6 +17,7 @@ from bot.engine.cards import NUM_CARDS
 from bot.render import sprites
 
 STATIC: Final = Path(__file__).resolve().parent / "static"
+ASSETS: Final = STATIC / "assets"
 CARD_WIDTH: Final = 120  # px: sharp at the page's largest card (about 80 CSS px) on a 1.5x screen
 NO_CACHE: Final = "no-cache"
 FOREVER: Final = "public, max-age=31536000, immutable"
@@ -26,7 +27,7 @@ A_DAY: Final = "public, max-age=86400"
 def add_static_routes(app: web.Application) -> None:
     app.router.add_get("/", _index)
     app.router.add_get("/assets/{name}", _asset)
-    app.router.add_get("/cards/{card:\\d+}.png", _card)
+    app.router.add_get("/cards/{card:[0-9][0-9]?}.png", _card)
 
 
 async def _index(request: web.Request) -> web.FileResponse:
@@ -35,10 +36,17 @@ async def _index(request: web.Request) -> web.FileResponse:
 
 async def _asset(request: web.Request) -> web.FileResponse:
     name = request.match_info["name"]
-    path = STATIC / "assets" / name
-    if name.startswith(".") or not path.is_file():  # {name} holds no "/": nothing outside assets/
+    if name not in asset_names():
         raise web.HTTPNotFound()
-    return web.FileResponse(path, headers={"Cache-Control": FOREVER})
+    return web.FileResponse(ASSETS / name, headers={"Cache-Control": FOREVER})
+
+
+@lru_cache(maxsize=1)
+def asset_names() -> frozenset[str]:
+    """The built assets, the only names ``/assets/`` serves. A name from the URL is looked up here,
+    never made into a path: the router decodes ``%2F`` into it, and ``assets / "/etc/passwd"`` is
+    ``/etc/passwd``."""
+    return frozenset(p.name for p in ASSETS.iterdir() if p.is_file() and not p.name.startswith("."))
 
 
 async def _card(request: web.Request) -> web.Response:

@@ -103,8 +103,11 @@ async def test_a_socket_on_a_process_that_does_not_own_the_table_plays_it_and_se
         async with session.post(f"{other}/api/token", json={"code": emu.authorize(alice)}) as r:
             token = (await r.json())["access_token"]
         ws = await session.ws_connect(f"{other}/api/socket")  # the process that does not own it
-        await ws.send_json({"op": "hello", "access_token": token, "table": table})
+        # As the page says hello: by the channel the SDK launched it in.
+        hello = {"op": "hello", "access_token": token, "guild": str(guild.id), "channel": str(general.id)}
+        await ws.send_json(hello)
         view = await next_view(ws, lambda v: True)
+        assert view["table"] == table
         assert view["phase"] == "passing" and len(view["hand"]["cards"]) == 13
         # alice passes here; the owner's table takes the move (her DM's pass is then out of date).
         await ws.send_json({"op": "pass", "move": view["move"], "cards": view["hand"]["cards"][:3]})

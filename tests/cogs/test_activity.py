@@ -5,6 +5,8 @@ two people in the Activity and two by DM at one table."""
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -15,11 +17,11 @@ import pytest_asyncio
 
 from bot.engine.hand import Phase
 from bot.tables.permissions import Actor
-from bot.tables.refusals import Refused
+from bot.tables.refusals import Refused, TableRefusal
 from bot.tables.service_base import ServiceSettings
 from bot.tables.snapshot import TableSnapshot
 from bot.tables.table import TableStatus
-from bot.text import t
+from bot.text import refusal_text, t
 from discord_emulator import Callback, DiscordEmulator, InteractionRecord, Message, User, route_keys
 from discord_emulator.entry_points import APP_HANDLER
 from discord_emulator.runner import BotRunner
@@ -148,6 +150,43 @@ async def test_a_wrong_code_or_token_is_refused_before_anything_is_shown(
     assert await ws.receive_json() == {"op": "refused", "code": "unauthorized"}
     closed = await ws.receive()
     assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == 4001
+
+
+async def test_what_no_page_of_ours_sends_is_refused_and_changes_nothing(
+    activity: Hearts, session: aiohttp.ClientSession, caplog: pytest.LogCaptureFixture
+):
+    """What a hostile client could send: JSON nested deeper than the parser goes, a moon choice
+    that is neither true nor false, a message larger than any page sends; hellos with no server (a
+    page opened in a DM), with ids that are not Discord's, with a table id past 64 bits. Each is
+    refused (a hello as no table here, in the reader's language), the table is as it was, and no
+    handler fails."""
+    service, alice = activity.bot.service, activity.people[0]
+    table = await started(activity)
+    activity.emu.set_locale(alice, "de")
+    page = await open_page(activity, session, alice, {"table": table})
+    move = (await page.view())["move"]
+    before = service.snapshot(table)
+    await page.ws.send_str("[" * 4000)  # within the size limit, deeper than the parser goes
+    assert (await page.refusal())["code"] == "bad_request"
+    await page.ws.send_json({"op": "moon", "move": move, "add_to_others": "false"})
+    assert await page.refusal() == {"op": "refused", "code": "bad_request", "reason": "add_to_others"}
+    await page.ws.send_str(json.dumps({"op": "pass", "move": move, "cards": [0] * 3000}))
+    closed = await page.ws.receive()
+    assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
+    assert service.snapshot(table) == before
+
+    guild = str(activity.guild.id)
+    for hello in (
+        {"guild": None, "channel": None},
+        {"guild": guild, "channel": "²"},
+        {"guild": guild, "channel": "1" * 100},
+        {"table": 2**70},
+    ):
+        refused = await (await open_page(activity, session, alice, hello)).refusal()
+        assert refused["code"] == "no_such_table", hello
+        assert refused["reason"] == refusal_text(TableRefusal.NO_SUCH_TABLE, "de"), hello
+    assert service.snapshot(table) == before
+    assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 async def test_two_in_the_activity_two_by_dm_one_table(activity: Hearts, session: aiohttp.ClientSession):
