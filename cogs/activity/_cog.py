@@ -9,19 +9,20 @@ URL mapping.
   token to the SDK's ``authenticate`` and to the socket.
 - ``GET /api/socket`` (websocket): the page's first message is ``{"op": "hello", "access_token",
   "table"}`` (or ``"guild"`` and ``"channel"`` instead of ``"table"``, as the page sends: the
-  channel's table the person sits at, else its newest, whichever process owns it). The server reads the person with ``/users/@me`` and only then
-  sends ``{"op": "words", ...}`` once (``_words``: the page's words in their language, the server's
-  clock) and ``{"op": "view", ...}`` (``_views``): their seat's hand, or none for a spectator. Moves are
-  ``{"op": "play", "move", "card"}``, ``{"op": "pass", "move", "cards"}`` and ``{"op": "moon",
-  "move", "add_to_others"}``, made through the same service calls as a DM click (the actor is the
-  person Discord named, the seat theirs; a forged table, move number or card is refused as a click
-  is). ``{"op": "away"}`` and ``{"op": "back"}``: the page went out of view and came back. While
-  a person's page is open and in view, the table's DMs to them (hands, turns; not the warning) are held
-  back; when the last one closes or goes away, their turn, if it is one, comes by DM
-  (``bot.tables.presence``). Of a move from here and one from a DM, whichever the table's lock
-  takes first is played; the other carries an old move number and is refused as out of date. A
-  refusal is answered ``{"op": "refused", "code", "reason"}`` in the reader's language, and
-  changes nothing.
+  channel's table the person sits at, else its newest, whichever process owns it). The server reads
+  the person with ``/users/@me`` (not asked while Discord has refused many of the pages' requests
+  lately: ``_identity.Refusals``) and only then sends ``{"op": "words", ...}`` once (``_words``: the
+  page's words in their language, the server's clock) and ``{"op": "view", ...}`` (``_views``):
+  their seat's hand, or none for a spectator. Moves are ``{"op": "play", "move", "card"}``, ``{"op":
+  "pass", "move", "cards"}`` and ``{"op": "moon", "move", "add_to_others"}``, made through the same
+  service calls as a DM click (the actor is the person Discord named, the seat theirs; a forged
+  table, move number or card is refused as a click is). ``{"op": "away"}`` and ``{"op": "back"}``:
+  the page went out of view and came back. While a person's page is open and in view, the table's
+  DMs to them (hands, turns; not the warning) are held back; when the last one closes or goes away,
+  their turn, if it is one, comes by DM (``bot.tables.presence``). Of a move from here and one from
+  a DM, whichever the table's lock takes first is played; the other carries an old move number and
+  is refused as out of date. A refusal is answered ``{"op": "refused", "code", "reason"}`` in the
+  reader's language, and changes nothing.
 - Whenever a table's events are emitted (the cog is one of the service's ``watchers``: told at
   once, before the Discord side shows them), each socket watching it is sent the table as it is
   then. The table is read once for all its sockets (``_views.TableViews``: one snapshot, each
@@ -58,7 +59,7 @@ from bot.tables.refusals import Refused, TableRefusal
 from bot.tables.snapshot import PrivateHand
 from bot.text import refusal_text
 
-from ._identity import DiscordOAuth, NotAuthorized, Person
+from ._identity import DiscordOAuth, NotAuthorized, Person, Refusals
 from ._static import add_static_routes
 from ._views import TableViews, seat_of
 from ._words import header_locale, words_message
@@ -100,12 +101,15 @@ class ActivityCog(commands.Cog):
         self.port: int | None = None
         self._runner: web.AppRunner | None = None
         self._session: aiohttp.ClientSession | None = None
+        self.refusals = Refusals(self._now)  # Discord's refusals of what pages made us ask
 
     @property
     def oauth(self) -> DiscordOAuth:
         settings = self.bot.settings
         assert settings.client_secret is not None
-        return DiscordOAuth(settings.api_base, str(self.bot.application_id), settings.client_secret)
+        return DiscordOAuth(
+            settings.api_base, str(self.bot.application_id), settings.client_secret, self.refusals
+        )
 
     # == lifecycle ==============================================================================
 
@@ -318,9 +322,11 @@ class ActivityCog(commands.Cog):
     async def _parent(self, channel_id: int) -> str | None:
         """A game's thread stands for its table's channel (the lobby's), where the service has it."""
         channel = self.bot.get_channel(channel_id)
-        if channel is None:
-            with contextlib.suppress(discord.HTTPException):
+        if channel is None and not self.refusals.spent():
+            try:
                 channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException as exc:  # not a channel the bot may see: no table there
+                self.refusals.count(exc.status)
         if isinstance(channel, discord.Thread) and channel.parent_id is not None:
             return str(channel.parent_id)
         return None

@@ -6,13 +6,21 @@ data coming from the Discord client"); only what Discord answers for the token."
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 import aiohttp
 
 ATTEMPTS: Final = 4  # a request Discord answers 429 is tried again after its retry_after, this often
 MAX_WAIT: Final = 5.0  # seconds: a longer wait is no answer for a page that is opening
+REFUSED: Final = frozenset({401, 403, 429})  # what Discord counts as an invalid request
+REFUSALS_ALLOWED: Final = 1000
+"""Discord's refusals of the Activity's requests in ``REFUSAL_WINDOW`` before it stops asking:
+a tenth of the 10,000 invalid requests in ten minutes for which Discord bans the address, the
+bot's own with it (DISCORD_NOTES)."""
+REFUSAL_WINDOW: Final = 600.0  # seconds
 
 
 class NotAuthorized(Exception):
@@ -25,11 +33,35 @@ class Person:
     locale: str | None  # their Discord client's language (the ``identify`` scope gives it)
 
 
+@dataclass(slots=True)
+class Refusals:
+    """Discord's refusals of what pages asked it for, in the last ``window`` seconds. Anyone can
+    open a socket and say hello with a made-up token, and each is a request Discord refuses: past
+    ``allowed`` of them the server refuses hellos itself, without asking Discord, until the window
+    has moved on. Junk tokens can then keep pages out for a while, never get the bot banned."""
+
+    now: Callable[[], float]
+    allowed: int = REFUSALS_ALLOWED
+    window: float = REFUSAL_WINDOW
+    _times: deque[float] = field(default_factory=deque)
+
+    def spent(self) -> bool:
+        """Whether as many refusals as allowed came within the window."""
+        while self._times and self._times[0] <= self.now() - self.window:
+            self._times.popleft()
+        return len(self._times) >= self.allowed
+
+    def count(self, status: int) -> None:
+        if status in REFUSED:
+            self._times.append(self.now())
+
+
 @dataclass(frozen=True, slots=True)
 class DiscordOAuth:
     api_base: str  # Discord's REST base (``Settings.api_base``), e.g. https://discord.com/api/v10
     client_id: str
     client_secret: str
+    refusals: Refusals
 
     async def exchange(self, session: aiohttp.ClientSession, code: str) -> str:
         """The access token for an authorization code (good once, for a short while)."""
@@ -39,7 +71,7 @@ class DiscordOAuth:
             "grant_type": "authorization_code",
             "code": code,
         }
-        status, body = await _call(session, "POST", f"{self.api_base}/oauth2/token", data=form)
+        status, body = await self._call(session, "POST", f"{self.api_base}/oauth2/token", data=form)
         if status != 200 or not isinstance(body, dict) or "access_token" not in body:
             raise NotAuthorized(f"code refused ({status})")
         return str(body["access_token"])
@@ -47,25 +79,30 @@ class DiscordOAuth:
     async def person(self, session: aiohttp.ClientSession, access_token: str) -> Person:
         """The Discord user the token belongs to."""
         headers = {"Authorization": f"Bearer {access_token}"}
-        status, body = await _call(session, "GET", f"{self.api_base}/users/@me", headers=headers)
+        status, body = await self._call(session, "GET", f"{self.api_base}/users/@me", headers=headers)
         if status != 200 or not isinstance(body, dict) or "id" not in body:
             raise NotAuthorized(f"token refused ({status})")
         locale = body.get("locale")
         return Person(str(body["id"]), locale if isinstance(locale, str) else None)
 
-
-async def _call(session: aiohttp.ClientSession, method: str, url: str, **kwargs: Any) -> tuple[int, Any]:
-    """One request to Discord; a 429 (many pages opening at once) waits its ``retry_after``."""
-    for _ in range(ATTEMPTS):
-        try:
-            async with session.request(method, url, **kwargs) as response:
-                body = await response.json(content_type=None)
-        except (aiohttp.ClientError, ValueError) as exc:
-            raise NotAuthorized(f"{method} {url} failed: {exc}") from None
-        if response.status != 429 or not isinstance(body, dict):
-            return response.status, body
-        wait = float(body.get("retry_after", MAX_WAIT))
-        if wait > MAX_WAIT:
-            break
-        await asyncio.sleep(wait)  # Discord's rate limit: its own wait, not a synchronisation
-    raise NotAuthorized(f"{method} {url}: rate limited")
+    async def _call(
+        self, session: aiohttp.ClientSession, method: str, url: str, **kwargs: Any
+    ) -> tuple[int, Any]:
+        """One request to Discord; a 429 (many pages opening at once) waits its ``retry_after``;
+        none while Discord's refusals are spent (``Refusals``)."""
+        for _ in range(ATTEMPTS):
+            if self.refusals.spent():
+                raise NotAuthorized(f"{method} {url}: not asked, Discord refused too many lately")
+            try:
+                async with session.request(method, url, **kwargs) as response:
+                    body = await response.json(content_type=None)
+            except (aiohttp.ClientError, ValueError) as exc:
+                raise NotAuthorized(f"{method} {url} failed: {exc}") from None
+            self.refusals.count(response.status)
+            if response.status != 429 or not isinstance(body, dict):
+                return response.status, body
+            wait = float(body.get("retry_after", MAX_WAIT))
+            if wait > MAX_WAIT:
+                break
+            await asyncio.sleep(wait)  # Discord's rate limit: its own wait, not a synchronisation
+        raise NotAuthorized(f"{method} {url}: rate limited")
