@@ -162,13 +162,17 @@ class LobbyActions(Turns):
             self._emit(table, events, saved=True)
             return table_snapshot(table)
 
-    async def leave(self, actor: Actor, table_id: int) -> TableSnapshot:
+    async def leave(self, actor: Actor, table_id: int, *, from_lobby: bool = False) -> TableSnapshot:
         """Leave the lobby (the host passes to the next person; the last person out closes the
-        table), or quit a running game: a computer takes the seat and the quit is recorded."""
+        table), or quit a running game: a computer takes the seat and the quit is recorded.
+        ``from_lobby``: asked by the lobby's button, which means the lobby only (a click on the
+        lobby as it was before Start must not quit the game it started)."""
         self._require_running()
         table = self._table(table_id)
         async with table.lock:
             self._require_open(table)
+            if from_lobby:
+                self._require_status(table, TableStatus.LOBBY, TableRefusal.NOT_IN_LOBBY)
             seat = require_seat(actor, table)
             if table.status is TableStatus.LOBBY:
                 table.lobby[seat] = None
@@ -248,12 +252,15 @@ class LobbyActions(Turns):
             self._schedule(table)
             return snap
 
-    async def cancel(self, actor: Actor, table_id: int) -> TableSnapshot:
-        """Close the table without results (lobby or running game)."""
+    async def cancel(self, actor: Actor, table_id: int, *, from_lobby: bool = False) -> TableSnapshot:
+        """Close the table without results (lobby or running game); ``from_lobby`` as for
+        ``leave``: the lobby's Cancel closes a lobby, never the game started since."""
         self._require_running()
         table = self._table(table_id)
         async with table.lock:
             self._require_open(table)
+            if from_lobby:
+                self._require_status(table, TableStatus.LOBBY, TableRefusal.NOT_IN_LOBBY)
             require_manager(actor, table)
             table.status = TableStatus.CANCELLED
             table.deadline = None

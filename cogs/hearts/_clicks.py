@@ -100,13 +100,13 @@ class Clicks:
             await self.learn(interaction, table_id)
             await self.service.join(actor, table_id)
         elif action is LobbyAction.LEAVE:
-            await self.service.leave(actor, table_id)
+            await self.service.leave(actor, table_id, from_lobby=True)
         elif action is LobbyAction.ADD_COMPUTER:
             await self.service.add_computer(actor, table_id)
         elif action is LobbyAction.START:
             await self.service.start_game(actor, table_id)
         else:
-            await self.service.cancel(actor, table_id)
+            await self.service.cancel(actor, table_id, from_lobby=True)
 
     # -- table message buttons ---------------------------------------------------------------------
 

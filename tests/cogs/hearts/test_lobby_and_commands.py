@@ -3,8 +3,12 @@ and a refused option combination."""
 
 from __future__ import annotations
 
+import copy
+
 from bot.tables.preferences import load_preferences
-from bot.text import t
+from bot.tables.refusals import TableRefusal
+from bot.tables.table import TableStatus
+from bot.text import refusal_text, t
 from playtest.harness import Hearts
 
 
@@ -98,3 +102,25 @@ async def test_the_four_colour_deck_is_a_personal_choice(hearts: Hearts) -> None
     assert any(b > r + 60 for r, b in zip(red, blue, strict=True))
     prefs = await load_preferences(hearts.bot.db, str(alice.id))
     assert prefs.four_colour is True
+
+
+async def test_leave_or_cancel_on_the_lobby_as_it_was_before_start_leaves_the_game_alone(
+    hearts: Hearts,
+) -> None:
+    """The lobby's buttons stay on a person's screen until the lobby message is redrawn (later
+    still when that edit is slow or fails): Leave or Cancel clicked there after Start is refused as
+    the lobby being over, and the game goes on (bob's Leave used to quit the game, and with alice
+    the last person left it ended at once; alice's Cancel would have cancelled it)."""
+    alice, bob = hearts.people[:2]
+    emu, service = hearts.emu, hearts.bot.service
+    lobby = await hearts.open_table(alice, seats=4, target=100)
+    await hearts.seat(lobby, [bob])
+    before_start = copy.deepcopy(emu.message(lobby.id))  # as bob's and alice's screens still show it
+    await hearts.click(alice, lobby, "Start")
+    await hearts.wait_table_message()
+    (started,) = service.tables(str(hearts.guild.id))
+    for user, label in ((bob, "Leave"), (alice, "Cancel")):
+        refused = await emu.click(user, before_start, label=label)
+        assert (await hearts.reply(refused)).content == refusal_text(TableRefusal.NOT_IN_LOBBY, "en")
+    now = service.snapshot(started.table_id)
+    assert now.status is TableStatus.PLAYING and now.seats == started.seats
