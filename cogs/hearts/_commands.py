@@ -289,6 +289,7 @@ class Hearts(
                 ephemeral=True,
             )
             return
+        await defer_private(interaction)  # the table is written before the answer
         guild = str(interaction.guild_id)
         request = TableRequest(
             seats=seats,
@@ -318,23 +319,23 @@ class Hearts(
         text = t("reply.table_created", lang, table=snap.table_id)
         if self.service.settings_damaged(guild):
             text = t("reply.settings_damaged", lang) + "\n" + text
-        await interaction.response.send_message(text, ephemeral=True)
+        await private_answer(interaction, text)
 
     @app_commands.command(name="join", description="Take a seat at the table in this channel")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         snap = await self.table_here(interaction, lobby_only=True)
+        await defer_private(interaction)
         await self.clicks.learn(interaction, snap.table_id)
         await self.service.join(actor_of(interaction), snap.table_id)
         lang = await self.reader(interaction)
-        await interaction.response.send_message(t("reply.joined", lang, table=snap.table_id), ephemeral=True)
+        await private_answer(interaction, t("reply.joined", lang, table=snap.table_id))
 
     @app_commands.command(name="leave", description="Leave the table (in a game, a computer takes your seat)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         snap = await self.table_here(interaction)
+        await defer_private(interaction)
         await self.service.leave(actor_of(interaction), snap.table_id)
-        await interaction.response.send_message(
-            t("reply.done", await self.reader(interaction)), ephemeral=True
-        )
+        await private_answer(interaction, t("reply.done", await self.reader(interaction)))
 
     @app_commands.command(name="start", description="Start the game (host or moderators)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
@@ -346,10 +347,9 @@ class Hearts(
     @app_commands.command(name="cancel", description="Cancel the table (host or moderators)")
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         snap = await self.table_here(interaction)
+        await defer_private(interaction)
         await self.service.cancel(actor_of(interaction), snap.table_id)
-        await interaction.response.send_message(
-            t("reply.done", await self.reader(interaction)), ephemeral=True
-        )
+        await private_answer(interaction, t("reply.done", await self.reader(interaction)))
 
     @app_commands.command(name="hand", description="Show your hand (and your controls) again")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
@@ -402,6 +402,7 @@ class Hearts(
     ) -> None:
         """Show the person's preferences, or change them: each answer in the language it sets."""
         user = str(interaction.user.id)
+        await defer_private(interaction)  # a change is written before the answer
         current = await self.presenter.preferences(user)
         lines: list[str] = []
         if language is not None or auto_play is not None:
@@ -416,7 +417,7 @@ class Hearts(
                 t("pref.auto_play.saved_on" if current.auto_play else "pref.auto_play.saved_off", lang)
             )
         lines.append(preferences_summary(current, lang))
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        await private_answer(interaction, "\n".join(lines))
 
     @app_commands.command(name="deck", description="How your cards are drawn (just for you)")
     @app_commands.describe(style="Classic (red and black) or four colours (♦ blue, ♣ green)")
@@ -534,6 +535,7 @@ class HeartsSettings(commands.Cog):
         season_role_off: bool | None = None,
     ) -> None:
         guild = str(interaction.guild_id)
+        await defer_private(interaction)  # settings are read and written (a season checked) first
         lang = await reader_locale(interaction)
         before = await self.service.server_settings(guild)
         was = await or_busy(seasons.running(self.bot.db, guild, latest=True))
@@ -589,4 +591,4 @@ class HeartsSettings(commands.Cog):
             prefix += language_saved(current.language, guild_locale, server=True) + "\n"
         if not changed and self.service.settings_damaged(guild):
             prefix = t("reply.settings_damaged", lang) + "\n"
-        await interaction.response.send_message(prefix + body, ephemeral=True, allowed_mentions=NO_PINGS)
+        await private_answer(interaction, prefix + body, allowed_mentions=NO_PINGS)

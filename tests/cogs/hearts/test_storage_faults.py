@@ -8,6 +8,7 @@ import sqlite3
 
 from bot.storage import WriteFault
 from bot.text import t
+from discord_emulator import Callback
 from discord_emulator.pytest_plugin import ErrorLogCollector
 from playtest.harness import Hearts, next_tap
 from tests.cogs.hearts.test_clicks import _game_with_alice_to_play
@@ -107,3 +108,23 @@ async def test_a_bad_rating_row_does_not_stop_the_leaderboard_or_the_game_over(
     (image,) = board.attachments  # the board as an image, described in words
     assert alice.name in str(image.description) and bob.name in str(image.description)
     assert logged.seen == 1
+
+
+async def test_commands_that_write_answer_before_the_database_does(hearts: Hearts) -> None:
+    """Another process holds the write lock longer than Discord's three seconds for a first
+    answer: /hearts new and /hearts me (a change) acknowledge at once (Discord's "thinking"), then
+    answer when the write is done. Answered only after the write, they expired unanswered ("This
+    interaction failed") while the bot waited for the lock."""
+    alice = hearts.people[0]
+    await hearts.bot.db.set_busy_timeout(60.0)  # the bot waits for the lock as long as it is held
+    other = sqlite3.connect(hearts.db, isolation_level=None, check_same_thread=False)
+    await asyncio.to_thread(other.execute, "BEGIN EXCLUSIVE")
+    other.execute("INSERT INTO meta (key, value) VALUES ('held', '1')")
+    new = await hearts.emu.slash(alice, hearts.general, "hearts new")
+    me = await hearts.emu.slash(alice, hearts.general, "hearts me", auto_play="on")
+    for ix in (new, me):
+        assert await ix.wait_acknowledged() is Callback.DEFERRED_CHANNEL_MESSAGE  # the lock still held
+    other.execute("COMMIT")
+    other.close()
+    assert (await hearts.reply(new)).content == t("reply.table_created", table=1)
+    assert t("pref.auto_play.saved_on") in (await hearts.reply(me)).content
