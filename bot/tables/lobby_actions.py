@@ -9,7 +9,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from bot.engine.game import Game, Occupant, QuitReason
-from bot.storage.errors import StorageUnavailable
+from bot.storage.errors import CorruptRow
 from bot.storage.records import DamagedRow
 from bot.tables import events as ev
 from bot.tables import lobby
@@ -39,12 +39,19 @@ class LobbyActions(Turns):
         from (the damage report goes there)."""
         try:
             data = await self.db.server_settings(guild_id)
-            return ServerSettings() if data is None else ServerSettings.from_json(data)
-        except StorageUnavailable as exc:
-            log.warning("settings of server %s not read (%s): the defaults serve", guild_id, exc)
-        except Exception as exc:
+        except CorruptRow as exc:
             self._damaged(DamagedRow("server_settings", guild_id, guild_id, str(exc)), channel_id)
-        return ServerSettings()
+            return ServerSettings()
+        except Exception as exc:  # unavailable, or the connection closed under a stopping bot: not damage
+            log.warning("settings of server %s not read (%s): the defaults serve", guild_id, exc)
+            return ServerSettings()
+        if data is None:
+            return ServerSettings()
+        try:
+            return ServerSettings.from_json(data)
+        except Exception as exc:  # stored, but not settings this version can read
+            self._damaged(DamagedRow("server_settings", guild_id, guild_id, str(exc)), channel_id)
+            return ServerSettings()
 
     def settings_damaged(self, guild_id: str) -> bool:
         """Whether this server's stored settings can't be read (the defaults are in use)."""

@@ -220,3 +220,16 @@ async def test_a_bad_lease_row_is_taken_over(
     assert await db.acquire_lease(ALL_SHARDS, other, 30.0) is None
     await db.close()
     assert logged.seen == 1
+
+
+async def test_settings_read_as_the_database_closes_are_not_reported_as_damaged(
+    db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A stopping bot closes its database under reads still to come: a settings row that could not
+    be read then is not damaged, and its server is not told it is (the defaults serve meanwhile)."""
+    r = await rig(db_url, ManualClock())
+    await r.service.set_server_settings(Actor("mod", is_moderator=True), GUILD, ServerSettings())
+    await r.close()  # the service stopped, its database closed
+    assert await r.service.server_settings(GUILD, CHANNEL) == ServerSettings()  # a read still to come
+    assert r.presenter.of(ev.DataDamaged) == [] and not r.service.settings_damaged(GUILD)
+    assert "the defaults serve" in caplog.text
