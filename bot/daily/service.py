@@ -41,6 +41,7 @@ log = logging.getLogger(__name__)
 
 CLOSER = Actor("daily", is_moderator=True)  # the service itself, ending attempts of closed days
 CLOSED_DAYS_CHECKED = 7  # after a long downtime, summaries of days closed this many days back still go out
+SUMMARY_RETRY = 3600.0  # seconds until summaries that failed are tried again (and at each midnight)
 
 
 class DailyRefusal(Enum):
@@ -146,6 +147,7 @@ class DailyService:
         self._holder = secrets.token_hex(8)  # this run: claims of summaries name it
         self._work = Background("daily background work", self._failed)
         self._timer: Any = None
+        self._retry: Any = None  # the next try of summaries that failed, if any is armed
         self._par_tasks: dict[dt.date, asyncio.Task[int]] = {}  # par being worked out
 
     # == lifecycle ============================================================================
@@ -164,8 +166,9 @@ class DailyService:
         self._day_began()
 
     async def stop(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
+        for timer in (self._timer, self._retry):
+            if timer is not None:
+                timer.cancel()
         if self in self.tables.observers:
             self.tables.observers.remove(self)
         await self._work.cancel()
@@ -407,7 +410,9 @@ class DailyService:
 
     async def close_days(self) -> int:
         """Post the summary of every recently closed day in the servers this process owns that
-        chose a daily channel (each once: the claim in the database decides). Returns how many."""
+        chose a daily channel (each once: the claim in the database decides). One server's failure
+        does not hold up the others': its summary is tried again later (``_retry_later``).
+        Returns how many were posted."""
         _secret, first = self._require_started()
         today = self.today()
         await self._end_unfinished()  # before any deal is shown
@@ -424,9 +429,29 @@ class DailyService:
             # Everyone's results and par once for the day: each server's board is cut from them.
             everyone, par = await store.results(self.db, key), await store.par(self.db, key)
             for guild_id in waiting:
-                if self.owns(guild_id) and await self._summarise(guild_id, day, everyone, par):
-                    posted += 1
+                if not self.owns(guild_id):
+                    continue
+                try:
+                    if await self._summarise(guild_id, day, everyone, par):
+                        posted += 1
+                except Exception:
+                    log.exception(
+                        "daily summary of %s for server %s failed: tried again later", key, guild_id
+                    )
+                    self._retry_later()
         return posted
+
+    def _retry_later(self) -> None:
+        """Summaries that failed are tried again ``SUMMARY_RETRY`` seconds from now (one try for
+        all of them; their claims were released, so the try takes them over and looks first)."""
+        if self._retry is not None:
+            self._retry.cancel()
+        clock = self.tables.clock
+        self._retry = clock.call_at(clock.now() + SUMMARY_RETRY, self._retry_due)
+
+    def _retry_due(self) -> None:
+        self._retry = None
+        self._work.spawn(self.close_days())
 
     async def _end_unfinished(self) -> None:
         """Attempts of closed days that nobody finished end without a result: their tables are
@@ -452,6 +477,9 @@ class DailyService:
     async def _summarise(
         self, guild_id: str, day: dt.date, everyone: list[DayResult], par: tuple[int, ...] | None
     ) -> bool:
+        """The server's summary of ``day``, if it chose a channel and this run claims it: noted out
+        only once the presenter has shown it (or told the admins it can't be); a failure gives the
+        claim up, so that it is not lost until a restart."""
         settings = await self.tables.server_settings(guild_id)
         if settings.daily_channel is None:
             return False
@@ -461,8 +489,12 @@ class DailyService:
         board = self._board(guild_id, day, everyone, par)
         deals = boards(days.RULES, days.seed(self._require_started()[0], day), days.HANDS)
         again = claim is store.PostClaim.TAKEN_OVER
-        await self.presenter.summary(DaySummary(guild_id, settings.daily_channel, board, deals, again))
-        await store.mark_posted(self.db, guild_id, day.isoformat(), self.tables.clock.now())
+        try:
+            await self.presenter.summary(DaySummary(guild_id, settings.daily_channel, board, deals, again))
+            await store.mark_posted(self.db, guild_id, day.isoformat(), self.tables.clock.now())
+        except Exception:  # not out, or not noted out: claimed by nobody, so a later try takes it over
+            await store.release_post(self.db, guild_id, day.isoformat(), self._holder)
+            raise
         return True
 
 

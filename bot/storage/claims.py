@@ -7,8 +7,11 @@ neither lost to a crash nor, with the caller's look at the channel, made twice."
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 from bot.storage.database import Database
+
+NOBODY: Final = ""  # the holder of a released claim: no run (a column that may not be NULL)
 
 
 class PostClaim(enum.Enum):
@@ -35,3 +38,17 @@ async def take_over(
         )
     )
     return PostClaim.TAKEN_OVER if changed == 1 else PostClaim.NONE
+
+
+async def release(db: Database, table: str, key: str, guild_id: str, value: object, holder: str) -> None:
+    """Give up ``holder``'s claim of a post that failed (unless it was noted out meanwhile): held
+    by no run (``NOBODY``), the next try, in this run or another, takes it over (TAKEN_OVER: the
+    failed post may have reached Discord, so it looks before posting). ``table`` and ``key`` are
+    the caller's own names, never input."""
+    await db.execute(
+        (
+            f"UPDATE {table} SET claimed_by = ? "
+            f"WHERE guild_id = ? AND {key} = ? AND posted_at IS NULL AND claimed_by = ?",
+            (NOBODY, guild_id, value, holder),
+        )
+    )

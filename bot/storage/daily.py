@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass
 
 from bot.storage.claims import PostClaim as PostClaim  # re-exported: the daily service reads it here
-from bot.storage.claims import take_over
+from bot.storage.claims import release, take_over
 from bot.storage.database import Database
 
 SECRET_KEY = "daily_secret"  # meta: the secret the day's deals come from (never in the code)
@@ -232,6 +232,11 @@ async def claim_post(db: Database, guild_id: str, day: str, holder: str) -> Post
     if changed == 1:
         return PostClaim.FIRST
     return await take_over(db, "daily_posts", "day", guild_id, day, holder)
+
+
+async def release_post(db: Database, guild_id: str, day: str, holder: str) -> None:
+    """The summary's post failed: unclaimed again, so a later try takes it over (``claims.release``)."""
+    await release(db, "daily_posts", "day", guild_id, day, holder)
 
 
 async def mark_posted(db: Database, guild_id: str, day: str, at: float) -> None:

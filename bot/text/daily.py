@@ -17,6 +17,7 @@ from bot.text import t
 from bot.text.alt_text import fit
 from bot.text.cards import card_list
 from bot.text.catalogue import fill
+from bot.text.limits import MESSAGE_MAX
 
 Names = Mapping[str, str]
 # Points per hand as symbols for the Share line: none, a few, many, the queen's worth or more.
@@ -106,7 +107,11 @@ def share_line(name: str, result: DailyResult, locale: str) -> str:
     )
 
 
-def board_text(board: DayBoard, names: Names, locale: str) -> str:
+def board_text(board: DayBoard, names: Names, locale: str, limit: int = MESSAGE_MAX) -> str:
+    """The board in words within ``limit`` characters (room for at least its title and one line):
+    the title, then the places from the top, as many as fit, and how many more there are (the
+    picture sent with it shows every one), so that what a message says after the board is never
+    cut off however many people played."""
     par = (
         t("daily.par.value", locale, par=board.par)
         if board.par is not None
@@ -123,19 +128,42 @@ def board_text(board: DayBoard, names: Names, locale: str) -> str:
             par=par,
         )
     ]
-    for e in board.entries:
-        lines.append(
-            t(
-                "daily.board.row",
-                locale,
-                place=e.place,
-                name=name_of(e.player_id, names, locale),
-                total=e.total,
-                par=vs_par(e.total, board.par, locale),
-                percentile=f"{e.percentile:.0f}",
-            )
+    rows = [
+        t(
+            "daily.board.row",
+            locale,
+            place=e.place,
+            name=name_of(e.player_id, names, locale),
+            total=e.total,
+            par=vs_par(e.total, board.par, locale),
+            percentile=f"{e.percentile:.0f}",
         )
+        for e in board.entries
+    ]
+    length = len(lines[0])
+    for shown, row in enumerate(rows):
+        rest = len(rows) - shown - 1  # the rows after this one, counted on a line of their own
+        tail = 1 + len(_more(rest, locale)) if rest else 0
+        if length + 1 + len(row) + tail > limit:
+            lines.append(_more(len(rows) - shown, locale))  # fits: checked with the row before
+            break
+        lines.append(row)
+        length += 1 + len(row)
     return "\n".join(lines)
+
+
+def _more(count: int, locale: str) -> str:
+    """The line that stands for the ``count`` places a board's text leaves out."""
+    return t("reply.list_more", locale, items="…", more=count)
+
+
+def summary_text(board: DayBoard, deals: Sequence[Board], names: Names, locale: str) -> str:
+    """A closed day's summary within one message: its title, the board (as much of it as leaves
+    room) and the day's deals, which are what the summary is for, always in full."""
+    title = t("daily.summary.title", locale, number=board.number, day=board.day.isoformat())
+    dealt = deals_text(deals, locale)
+    room = MESSAGE_MAX - len(title) - len(dealt) - 2
+    return "\n".join((title, board_text(board, names, locale, room), dealt))
 
 
 def deals_text(deals: Sequence[Board], locale: str) -> str:

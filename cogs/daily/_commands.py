@@ -37,6 +37,7 @@ from bot.daily.days import closes_at
 from bot.daily.days import today as day_at
 from bot.text import t
 from bot.text.daily import board_text, earlier_text, intro_text, played_text, timestamp
+from bot.text.limits import MESSAGE_MAX
 from cogs.daily._earlier import Choice, ChoiceButton, choice_view
 from cogs.daily._presenter import COG_NAME, DiscordDailyPresenter, ShareButton, board_file
 
@@ -222,12 +223,14 @@ class Daily(commands.Cog, name=COG_NAME):
                 await self._refused(interaction, exc, day_at(now), locale)
             return
         names = await names_in(self.bot, guild_id, [e.player_id for e in board.entries])
-        text = board_text(board, names, locale)
         closes = closes_at(day) if closes_at(day) > now else None
-        if closes is not None:  # still open (else the board is final)
-            text += "\n" + t("daily.board.open", locale, closes=timestamp(closes, "R"))
+        if closes is None:  # the board is final
+            text = board_text(board, names, locale)
+        else:  # still open: the line saying until when comes after the board, never cut off
+            still = t("daily.board.open", locale, closes=timestamp(closes, "R"))
+            text = board_text(board, names, locale, MESSAGE_MAX - len(still) - 1) + "\n" + still
         file = await board_file(board, names, closes, locale)
-        await private_answer(interaction, text[:2000], file=file, allowed_mentions=NO_PINGS)
+        await private_answer(interaction, text, file=file, allowed_mentions=NO_PINGS)
 
     async def _refused(
         self, interaction: discord.Interaction[Any], exc: DailyRefused, today: dt.date, locale: str

@@ -16,7 +16,7 @@ import discord
 from discord.ext import commands
 
 from bot.client import HeartsClient
-from bot.client.answers import answer_failure, private_answer, reader_locale
+from bot.client.answers import answer_failure, defer_private, private_answer, reader_locale
 from bot.client.once import posted
 from bot.client.server import names_in, server_language, summary_channel, tell_admins
 from bot.daily import DailyResult, DailyService, DayBoard, DaySummary, LateFinish
@@ -26,12 +26,11 @@ from bot.text import t
 from bot.text.daily import (
     board_alt,
     board_image,
-    board_text,
-    deals_text,
     result_alt,
     result_image,
     result_text,
     share_line,
+    summary_text,
 )
 
 log = logging.getLogger(__name__)
@@ -135,6 +134,10 @@ class DiscordDailyPresenter:
             log.warning("daily late finish not told to %s: %s", late.player_id, exc)
 
     async def summary(self, summary: DaySummary) -> None:
+        """The closed day's summary in the server's daily channel, else one line to the admins.
+        Waits until the bot is connected: a summary owed after a downtime is worked out at start,
+        before the gateway has told the bot of any server or channel."""
+        await self.bot.wait_until_ready()
         locale = await self.server_language(summary.guild_id)
         channel, missing = summary_channel(self.bot, summary.channel_id)
         if channel is None or missing:
@@ -142,18 +145,10 @@ class DiscordDailyPresenter:
             return
         board = summary.board
         names = await names_in(self.bot, summary.guild_id, [e.player_id for e in board.entries])
-        text = "\n".join(
-            (
-                t("daily.summary.title", locale, number=board.number, day=board.day.isoformat()),
-                board_text(board, names, locale),
-                deals_text(summary.deals, locale),
-            )
-        )
-        if summary.again and await posted(self.bot, channel, text[:2000]):
+        text = summary_text(board, summary.deals, names, locale)
+        if summary.again and await posted(self.bot, channel, text):
             return  # out before the bot stopped, not noted: not twice
-        await channel.send(
-            text[:2000], file=await board_file(board, names, None, locale), allowed_mentions=NO_PINGS
-        )
+        await channel.send(text, file=await board_file(board, names, None, locale), allowed_mentions=NO_PINGS)
 
     async def _tell_admins(self, summary: DaySummary, missing: list[str], locale: str) -> None:
         """The summary is skipped: one line to the admins, in the server's system channel (where
@@ -165,7 +160,9 @@ class DiscordDailyPresenter:
 
     async def share(self, interaction: discord.Interaction[Any], day_text: str) -> None:
         """A Share click: the clicker's own result of that day, one line, in the channel they
-        started from, in that server's language."""
+        started from, in that server's language. Acknowledged first: the reads and the post may
+        take longer than Discord's 3 seconds."""
+        await defer_private(interaction)
         locale = await reader_locale(interaction)
         player = str(interaction.user.id)
         day = self.service.parse_day(day_text, self.bot.service.clock.now())

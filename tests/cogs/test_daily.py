@@ -13,14 +13,19 @@ from pathlib import Path
 import pytest
 
 from bot.daily import days
+from bot.daily.service import SUMMARY_RETRY
 from bot.engine.cards import cards_of
 from bot.engine.duplicate import boards
+from bot.storage import daily as store
 from bot.tables import Actor, ServerSettings
 from bot.text import LANGUAGES, t
 from bot.text.cards import card_full_name, card_name
+from bot.text.daily import deals_text, timestamp
 from cogs.daily._commands import Daily
 from cogs.daily._presenter import BOARD_IMAGE, RESULT_IMAGE
 from discord_emulator import CommandNotAvailable, DiscordEmulator, Message, Permission, User
+from discord_emulator.pytest_plugin import ErrorLogCollector
+from discord_emulator.route_keys import CREATE_MESSAGE
 from discord_emulator.runner import BotRunner
 from playtest.harness import GAME_OVER, Hearts, bot_clock, make_bot
 
@@ -292,3 +297,114 @@ async def test_a_play_that_runs_across_midnight_reads_the_day_once(
         cards_of(boards(days.RULES, service.seed(FRIDAY), days.HANDS)[0].hands[0])
     )
     assert await looked_up(str(ann.id), SATURDAY) is None
+
+
+async def test_a_summary_owed_after_downtime_goes_out_once_the_bot_is_connected(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """The bot was down when the day closed: the next start finds the summary owed before the
+    gateway has told it of any channel. It goes out once the bot is connected (not a line to the
+    admins, never noted out unsent), and never again."""
+    h, _ = await start(emulator, bot_runner, tmp_path)
+    ann = h.people[0]
+    await h.bot.service.set_server_settings(
+        ADMIN, str(h.guild.id), ServerSettings(daily_channel=str(h.general.id))
+    )
+    await play_daily(h, ann)
+    await h.settle()
+    await h.restart(bot_runner, downtime=2 * days.DAY_SECONDS)  # down while the day closed
+    summary = await h.wait_public("is closed")
+    assert summary.channel_id == h.general.id and summary.attachments
+    await daily_cog(h).service.settle()
+    assert not [m for m in emulator.state.messages.values() if "could not post" in m.content]
+    await h.restart(bot_runner, downtime=60.0)
+    await daily_cog(h).service.settle()
+    assert [m.channel_id for m in h.public("is closed")] == [h.general.id]  # once
+
+
+async def test_a_failed_summary_holds_up_no_other_server_and_is_posted_later(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path, error_log: ErrorLogCollector
+) -> None:
+    """Server One's summary fails on Discord (its servers are gone through first): server Two's
+    goes out all the same, and One's is tried again later, once."""
+    h1, h2 = await start(emulator, bot_runner, tmp_path)
+    for h in (h1, h2):
+        await h.bot.service.set_server_settings(
+            ADMIN, str(h.guild.id), ServerSettings(daily_channel=str(h.general.id))
+        )
+        await play_daily(h, h.people[0])
+    await h1.settle()
+    assert str(h1.guild.id) < str(h2.guild.id)  # One comes first
+    fault = emulator.faults.fail(
+        CREATE_MESSAGE,
+        status=400,
+        code=50035,
+        message="Invalid Form Body",
+        where=lambda r: f"/channels/{h1.general.id}/messages" in r.path,
+    )
+    failed = error_log.allow(f"daily summary of .* for server {h1.guild.id} failed", logger="bot")
+    h1.clock.advance(2 * days.DAY_SECONDS)  # the first day closes
+    two = await h2.wait_public("is closed")
+    assert two.channel_id == h2.general.id
+    await daily_cog(h1).service.settle()
+    assert fault.exhausted and failed.seen == 1
+    assert [m.channel_id for m in h1.public("is closed")] == [h2.general.id]  # anywhere: Two's only
+    h1.clock.advance(SUMMARY_RETRY)  # the next try
+    await emulator.wait_for_message(
+        lambda m: "is closed" in m.content, channel=h1.general, what="server One's summary"
+    )
+    await daily_cog(h1).service.settle()
+    assert sorted(m.channel_id for m in h1.public("is closed")) == [h1.general.id, h2.general.id]
+    assert await daily_cog(h1).service.close_days() == 0  # noted out: never again
+
+
+async def test_a_share_click_is_answered_in_time_however_slow_the_reads(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Share reads the result and posts in a channel before it can say it did: it acknowledges the
+    click first, so a slow database (on the emulator's clock, past Discord's 3 seconds) leaves the
+    click answered."""
+    h, _ = await start(emulator, bot_runner, tmp_path)
+    ann = h.people[0]
+    result = await play_daily(h, ann)
+    await h.settle()
+    service = daily_cog(h).service
+    read = service.result
+
+    async def slow_read(day: dt.date, player_id: str) -> object:
+        emulator.clock.advance(3.5)  # a writer's backlog: Discord's deadline passes meanwhile
+        return await read(day, player_id)
+
+    monkeypatch.setattr(service, "result", slow_read)
+    share = await emulator.click(ann, emulator.message(result.id), label="Share")
+    assert "Shared in" in (await h.reply(share)).content
+    assert await h.wait_public("Hearts daily #1")
+    assert not share.invalidated and all(c.status < 300 for c in share.callbacks), share.callbacks
+
+
+async def test_a_big_servers_summary_keeps_the_deals_and_its_board_the_closing_line(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """Forty people played on one server: the summary still holds every deal and the board still
+    says the day is open, each within Discord's 2,000 characters, the places past what fits
+    counted (the picture shows them all)."""
+    h, _ = await start(emulator, bot_runner, tmp_path)
+    ann, bot = h.people[0], h.bot
+    guild = str(h.guild.id)
+    await bot.service.set_server_settings(ADMIN, guild, ServerSettings(daily_channel=str(h.general.id)))
+    service = daily_cog(h).service
+    day, now = service.today(), h.clock.now()
+    for n in range(40):
+        player = str(9_000 + n)
+        bot.known_names.learn(player, f"A rather long display name {n:02d}")
+        await store.claim_attempt(bot.db, day.isoformat(), player, guild, str(h.general.id), "en", now)
+        await store.finish_attempt(bot.db, day.isoformat(), player, (n % 14, 5, 0, 13), now)
+    board = await h.reply(await emulator.slash(ann, h.general, "hearts daily board"))
+    still = t("daily.board.open", closes=timestamp(days.closes_at(day), "R"))
+    assert board.content.endswith("\n" + still) and len(board.content) <= 2000
+    assert "\n1. A rather long display name " in board.content and re.search(r"… and \d+ more", board.content)
+    h.clock.advance(2 * days.DAY_SECONDS)  # the day closes
+    summary = await h.wait_public("is closed")
+    deals = boards(days.RULES, service.seed(day), days.HANDS)
+    assert len(summary.content) <= 2000 and re.search(r"… and \d+ more", summary.content)
+    assert summary.content.endswith(deals_text(deals, "en"))

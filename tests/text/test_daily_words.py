@@ -31,6 +31,7 @@ from bot.text.daily import (
     result_text,
     share_line,
     stats_text,
+    summary_text,
     symbol,
 )
 
@@ -148,3 +149,21 @@ def test_the_boards_alt_text_stays_within_discords_limit(lang: str) -> None:
     names = {str(i): "Bartholomew " * 4 for i in range(60)}
     alt = board_alt(board, names, board_image(board, names, None, lang), lang)
     assert len(alt) <= 1024 and alt.endswith("…")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_big_boards_summary_keeps_every_deal_within_discords_limit(lang: str) -> None:
+    """Sixty people with the longest names Discord allows: the summary holds the whole of every
+    deal and the board's top places, the others counted; the board alone fits any limit given."""
+    many = [DayResult(str(i), "g", 26 + i, (26, 0, 0, i)) for i in range(60)]
+    board = day_board(DAY, 3, many, many, 40)
+    names = {str(i): "B" * 32 for i in range(60)}
+    deals = boards(RULES, seed("s", DAY), 4)
+    text = summary_text(board, deals, names, lang)
+    assert len(text) <= 2000 and text.endswith("\n" + deals_text(deals, lang))
+    assert t("reply.list_more", lang, items="…", more=60 - text.count("B" * 32)) in text
+    for limit in (400, 1000, 2000):
+        fitted = board_text(board, names, lang, limit)
+        more = t("reply.list_more", lang, items="…", more=60 - fitted.count("B" * 32))
+        assert len(fitted) <= limit and fitted.endswith("\n" + more)
+    assert board_text(board, names, lang, 10_000).count("B" * 32) == 60  # all of it, when it fits
