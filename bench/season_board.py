@@ -105,7 +105,11 @@ def fill(path: Path, members: int, games: int, rng: random.Random) -> None:
             "INSERT INTO seasons (guild_id, number, kind, starts_at, ends_at) VALUES (?, ?, 'monthly', ?, ?)",
             (GUILD, month, start, end),
         )
-        con.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)", game_rows)
+        con.executemany(
+            "INSERT INTO games (table_id, guild_id, finished_at, end_reason, hands, options) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            game_rows,
+        )
         con.executemany(
             "INSERT INTO game_players (table_id, guild_id, player_id, seat, place, total, ranking_points, "
             "hands, hand_points, moons, timeouts, quit, won, skill_before, skill_after) "

@@ -210,10 +210,14 @@ class Database:
     async def set_meta(self, key: str, value: str) -> None:
         await self._submit(writes.MetaWrite(key, value))
 
-    async def execute(self, *statements: tuple[str, tuple[Any, ...]]) -> list[int]:
+    async def execute(
+        self, *statements: tuple[str, tuple[Any, ...]], locks: Sequence[tuple[int, int]] = ()
+    ) -> list[int]:
         """A feature's own statements, in one transaction through the writer (→ rows changed each);
-        SQL both backends accept, written so that a conflict never fails (``ON CONFLICT``)."""
-        return await self._submit(writes.Statements(tuple(statements)))  # type: ignore[no-any-return]
+        SQL both backends accept, written so that a conflict never fails (``ON CONFLICT``). ``locks``
+        (``bot.storage.locks``) are held for the transaction: what another process writes under
+        them is either seen whole by the statements or waits for their commit."""
+        return await self._submit(writes.Statements(tuple(statements), locks=tuple(locks)))  # type: ignore[no-any-return]
 
     async def read_latest(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
         """A read that sees every write submitted before it (it queues behind them in the writer):

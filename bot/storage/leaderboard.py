@@ -2,9 +2,11 @@
 
 Only persons are in ``game_players``, so computer seats can never appear. Sorted by ranking points
 (RULES.md section 3) or by skill (the OpenSkill estimate, which weighs the opponents' strength).
-This board counts every game of the server; a season's (docs/RULES.md "Seasons") is read from its
-totals or, once closed, as it was frozen (``bot.storage.seasons``). Places: equal ranking points
-and wins share one (skill order: equal skill and ranking points).
+This board counts every ranked game of the server (docs/RULES.md 2a.8: one started by a single
+person against computers is not), a person's own statistics every game; a season's board
+(docs/RULES.md "Seasons") is read from its totals or, once closed, as it was frozen
+(``bot.storage.seasons``). Places: equal ranking points and wins share one (skill order: equal
+skill and ranking points).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ class Order(Enum):
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
     player_id: str
-    rank: int  # 1-based position in the chosen order
+    rank: int | None  # 1-based position on the board in the chosen order; None: not on it
     ranking_points: int
     games: int
     wins: int
@@ -87,20 +89,27 @@ SELECT gp.player_id,
        CAST(SUM(gp.hand_points) AS DOUBLE PRECISION) / NULLIF(SUM(gp.hands), 0),
        SUM(gp.moons), SUM(gp.timeouts),
        r.mu, r.sigma, SUM(gp.hands), SUM(gp.hand_points)
-FROM game_players gp
+FROM game_players gp {games}
 LEFT JOIN ratings r ON r.guild_id = gp.guild_id AND r.player_id = gp.player_id
 WHERE gp.guild_id = ?
 GROUP BY gp.player_id, r.mu, r.sigma  -- one rating per player: the grouping is by player
 """
+_OF_GAMES = {
+    True: _AGGREGATE.format(games="JOIN games g ON g.table_id = gp.table_id AND g.ranked = 1"),
+    False: _AGGREGATE.format(games=""),
+}
 
 
-async def _all(db: Database, guild_id: str, order: Order) -> list[PlayerStats]:
-    return [s for s, _hands, _points in await _aggregate(db, guild_id, order)]
+async def _all(db: Database, guild_id: str, order: Order, *, ranked_only: bool) -> list[PlayerStats]:
+    return [s for s, _hands, _points in await _aggregate(db, guild_id, order, ranked_only=ranked_only)]
 
 
-async def _aggregate(db: Database, guild_id: str, order: Order) -> list[tuple[PlayerStats, int, int]]:
-    """Every person's figures (with their hands and hand points), in ``order``, ranked."""
-    raw = await db.rows(_AGGREGATE, (guild_id,))
+async def _aggregate(
+    db: Database, guild_id: str, order: Order, *, ranked_only: bool
+) -> list[tuple[PlayerStats, int, int]]:
+    """Every person's figures (with their hands and hand points), in ``order``, ranked: of the
+    ranked games (a board's) or of every game (a person's own statistics)."""
+    raw = await db.rows(_OF_GAMES[ranked_only], (guild_id,))
     rows: list[tuple[PlayerStats, int, int]] = []
     for r in raw:
         try:
@@ -142,7 +151,7 @@ ORDER BY gp.table_id DESC LIMIT 1
 """
 
 
-async def _with_change(db: Database, guild_id: str, row: BoardRow) -> BoardRow:
+async def with_change(db: Database, guild_id: str, row: BoardRow) -> BoardRow:
     """The row with what the person's last game did to their skill (it goes up and down, where
     a game's ranking points are nearly always a gain: the marker that tells something)."""
     last = await db.rows(_LAST_GAME, (guild_id, row.player_id))
@@ -160,12 +169,12 @@ async def board(
     offset: int,
     reader: str | None,
 ) -> Board:
-    """A page of the board of every game, with the reader's row."""
-    rows = ranked(await _aggregate(db, guild_id, order), order)
-    page = [await _with_change(db, guild_id, r) for r in rows[offset : offset + limit]]
+    """A page of the board of every ranked game, with the reader's row."""
+    rows = ranked(await _aggregate(db, guild_id, order, ranked_only=True), order)
+    page = [await with_change(db, guild_id, r) for r in rows[offset : offset + limit]]
     me = next((r for r in rows if r.player_id == reader), None)
     if me is not None:
-        me = await _with_change(db, guild_id, me)
+        me = await with_change(db, guild_id, me)
     return Board(order, tuple(page), len(rows), offset, me)
 
 
@@ -193,14 +202,19 @@ def _stats(r: tuple[object, ...]) -> PlayerStats:
 async def leaderboard(
     db: Database, guild_id: str, order: Order = Order.POINTS, limit: int = 10, offset: int = 0
 ) -> LeaderboardPage:
-    rows = await _all(db, guild_id, order)
+    rows = await _all(db, guild_id, order, ranked_only=True)
     return LeaderboardPage(order, tuple(rows[offset : offset + limit]), len(rows), offset)
 
 
 async def player_stats(
     db: Database, guild_id: str, player_id: str, order: Order = Order.POINTS
 ) -> PlayerStats | None:
-    for s in await _all(db, guild_id, order):
-        if s.player_id == player_id:
-            return s
-    return None
+    """A person's own statistics: every game of theirs on the server counts (a game alone against
+    computers too); the rank is their position on the board, which counts ranked games only."""
+    mine = next(
+        (s for s in await _all(db, guild_id, order, ranked_only=False) if s.player_id == player_id), None
+    )
+    if mine is None:
+        return None
+    on_board = await _all(db, guild_id, order, ranked_only=True)
+    return replace(mine, rank=next((s.rank for s in on_board if s.player_id == player_id), None))

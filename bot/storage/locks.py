@@ -22,7 +22,8 @@ def table_lock(table_id: int) -> tuple[int, int]:
 
 
 def ratings_lock(guild_id: str) -> tuple[int, int]:
-    """One lock per server: its players' ratings are read and written under it."""
+    """One lock per server: its players' ratings are read and written under it, and a season is
+    opened under it (``bot.storage.seasons``: a game saved meanwhile is counted once)."""
     return RATINGS, _int32(zlib.crc32(guild_id.encode()))
 
 

@@ -343,6 +343,29 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         SELECT '', player_id, name, seen_at FROM display_names;
     DROP TABLE display_names;
     """,
+    # 15: whether a game was ranked (docs/RULES.md 2a.8: it started with two people or more): the
+    # boards count ranked games only, a person's own /stats every game. A game before this
+    # migration was ranked exactly when two people or more have a row in it (nobody joins a game
+    # under way: a person who left may only take their own seat back). The running seasons' totals are counted
+    # again from their windows' ranked games (a solo game leaves them, a game that finished before
+    # its season's row was opened joins them); closed seasons stay as they stood. games_finished:
+    # a season's games by when they finished (a season opened after its start counts those before).
+    """
+    ALTER TABLE games ADD COLUMN ranked INTEGER NOT NULL DEFAULT 1;
+    UPDATE games SET ranked = 0
+        WHERE (SELECT COUNT(*) FROM game_players gp WHERE gp.table_id = games.table_id) < 2;
+    CREATE INDEX games_finished ON games(guild_id, finished_at);
+    DELETE FROM season_totals WHERE EXISTS (SELECT 1 FROM seasons s WHERE s.guild_id = season_totals.guild_id
+        AND s.number = season_totals.number AND s.closed_at IS NULL);
+    INSERT INTO season_totals (guild_id, number, player_id, ranking_points, games, wins, hands, hand_points)
+        SELECT s.guild_id, s.number, gp.player_id, SUM(gp.ranking_points), COUNT(*), SUM(gp.won),
+            SUM(gp.hands), SUM(gp.hand_points)
+        FROM seasons s
+        JOIN games g ON g.guild_id = s.guild_id AND g.finished_at >= s.starts_at AND g.finished_at < s.ends_at
+        JOIN game_players gp ON gp.table_id = g.table_id
+        WHERE s.closed_at IS NULL AND g.ranked = 1
+        GROUP BY s.guild_id, s.number, gp.player_id;
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -42,6 +42,9 @@ class GameRecord:
     # For the rating: every participant with its finishing rank (1 = best; quitters after all),
     # computers as 'computer:<level>' ids.
     ranks: tuple[tuple[str, int], ...]
+    # Started with two people or more (docs/RULES.md 2a.8): only such a game counts on the boards
+    # (every game's and the seasons'); a person's own statistics count every game.
+    ranked: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,16 +4,22 @@ frozen as it stood, and its summary's claim.
 Closing is one transaction: the season's row is marked closed only where nobody has (a
 compare-and-set on ``closed_at``), its board is written (a second writer's rows conflict and
 change nothing) and the next season opened. The summary is owed from then on (``posted_at``
-NULL) and claimed like the daily summary (``bot.storage.claims``)."""
+NULL) and claimed like the daily summary (``bot.storage.claims``).
+
+A game is added to the totals of the season whose window holds its end when it is saved
+(``bot.storage.writes``); a season is opened after its start (the close comes a minute after the
+end, or later after downtime), so its opening counts the ranked games of its window saved before
+it, under the server's lock that every game's save holds: each game is counted once, by whichever
+of the two transactions comes second."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bot.storage import ratings
+from bot.storage import locks, ratings
 from bot.storage.claims import PostClaim, take_over
 from bot.storage.database import Database
-from bot.storage.leaderboard import Board, BoardRow, Order
+from bot.storage.leaderboard import Board, BoardRow, Order, with_change
 
 _COLUMNS = "guild_id, number, kind, starts_at, ends_at, closed_at, posted_at"
 
@@ -83,6 +89,29 @@ async def next_end(db: Database, after: float) -> float | None:
     return None if rows[0][0] is None else float(rows[0][0])
 
 
+# A season's games saved before its row was opened: those of its window. Once only: a person with
+# a row of totals has had every game of theirs in the window counted (by this or by its save).
+_OPENING_TOTALS = """
+INSERT INTO season_totals (guild_id, number, player_id, ranking_points, games, wins, hands, hand_points)
+SELECT guild_id, number, player_id, ranking_points, games, wins, hands, hand_points FROM (
+    SELECT s.guild_id, s.number, gp.player_id, SUM(gp.ranking_points) AS ranking_points, COUNT(*) AS games,
+           SUM(gp.won) AS wins, SUM(gp.hands) AS hands, SUM(gp.hand_points) AS hand_points
+    FROM seasons s
+    JOIN games g ON g.guild_id = s.guild_id AND g.finished_at >= s.starts_at AND g.finished_at < s.ends_at
+    JOIN game_players gp ON gp.table_id = g.table_id
+    WHERE s.guild_id = ? AND s.number = ? AND s.closed_at IS NULL AND g.ranked = 1
+    GROUP BY s.guild_id, s.number, gp.player_id
+) played WHERE true
+ON CONFLICT (guild_id, number, player_id) DO NOTHING
+"""
+
+
+def _opening(guild_id: str, number: int) -> tuple[str, tuple[object, ...]]:
+    """The statement that counts a newly opened season's games saved before it (its transaction
+    holds the server's lock: ``locks.ratings_lock``)."""
+    return _OPENING_TOTALS, (guild_id, number)
+
+
 async def open_season(db: Database, guild_id: str, kind: str, starts_at: float, ends_at: float) -> None:
     """Start the server's next season (none may be running: a second insert changes nothing)."""
     number = await last_number(db, guild_id) + 1
@@ -93,7 +122,9 @@ async def open_season(db: Database, guild_id: str, kind: str, starts_at: float, 
             "(SELECT 1 FROM seasons WHERE guild_id = ? AND closed_at IS NULL) "
             "ON CONFLICT (guild_id, number) DO NOTHING",
             (guild_id, number, kind, starts_at, ends_at, guild_id),
-        )
+        ),
+        _opening(guild_id, number),
+        locks=[locks.ratings_lock(guild_id)],
     )
 
 
@@ -135,7 +166,8 @@ async def close(
 ) -> bool:
     """Close the season once: its row marked, its board frozen from its totals as they stand (with
     today's skill; the totals then dropped), the next season (``successor``: kind and end; it
-    starts where this one ends) opened. False if it was closed already."""
+    starts where this one ends) opened with the games of its window saved already. False if it
+    was closed already."""
     s = running_season
     statements: list[tuple[str, tuple[object, ...]]] = [
         (
@@ -164,58 +196,77 @@ async def close(
                 (s.guild_id, s.number + 1, kind, s.ends_at, ends_at),
             )
         )
-    changed = await db.execute(*statements)
+        statements.append(_opening(s.guild_id, s.number + 1))
+    changed = await db.execute(*statements, locks=[locks.ratings_lock(s.guild_id)])
     return changed[0] == 1
 
 
 _KEYS = {Order.POINTS: ("ranking_points", "wins"), Order.SKILL: ("skill", "ranking_points")}
+# A closed season's people as they stood, as ``_PEOPLE``'s columns (its skill order counts places).
+_FROZEN_PEOPLE = (
+    "SELECT player_id, ranking_points, games, wins, hands, hand_points, skill FROM season_board "
+    "WHERE guild_id = ? AND number = ?"
+)
 
 
 async def live_board(
     db: Database, guild_id: str, number: int, order: Order, limit: int, offset: int, reader: str | None
 ) -> Board:
-    """A page of the running season's board from its totals, and the reader's row on it: the page
-    read in order (points: by the totals' index), the places counted from the rows ahead of it."""
-    args = _people_args(guild_id, number)
+    """A page of the running season's board from its totals, and the reader's row on it, each row
+    with what the person's last game did to their skill (as on the board of every game)."""
+    found = await _counted_board(db, _PEOPLE, _people_args(guild_id, number), order, limit, offset, reader)
+    rows = tuple([await with_change(db, guild_id, r) for r in found.rows])
+    me = None if found.me is None else await with_change(db, guild_id, found.me)
+    return replace(found, rows=rows, me=me)
+
+
+async def _counted_board(
+    db: Database,
+    people: str,
+    args: tuple[object, ...],
+    order: Order,
+    limit: int,
+    offset: int,
+    reader: str | None,
+) -> Board:
+    """A page of the board of ``people`` (a query of ``_PEOPLE``'s columns, with ``args``) and the
+    reader's row on it: the page read in order, the places counted from the rows ahead of it (equal
+    in the order's two figures share one)."""
     k1, k2 = _KEYS[order]
-    (count,) = (
-        await db.rows(
-            "SELECT COUNT(*) FROM season_totals WHERE guild_id = ? AND number = ?", (guild_id, number)
-        )
-    )[0]
+    (count,) = (await db.rows(f"SELECT COUNT(*) FROM ({people}) people", args))[0]
     raw = await db.rows(
-        f"{_PEOPLE_ROWS.format(people=_PEOPLE)} ORDER BY {k1} DESC, {k2} DESC, player_id LIMIT ? OFFSET ?",
+        f"{_PEOPLE_ROWS.format(people=people)} ORDER BY {k1} DESC, {k2} DESC, player_id LIMIT ? OFFSET ?",
         (*args, limit, offset),
     )
     rows: list[BoardRow] = []
     for i, r in enumerate(raw):
-        row = _frozen_row(r, offset + i + 1, None)
+        row = _frozen_row(r, offset + i + 1)
         if rows and _key(rows[-1], order) == _key(row, order):
             place = rows[-1].place
         elif rows:
             place = row.position
         else:
-            place = 1 + await _ahead(db, args, order, row, ties_too=False)
+            place = 1 + await _ahead(db, people, args, order, row, ties_too=False)
         rows.append(replace(row, place=place))
-    rows = [replace(r, shared=await _tied(db, args, order, r, rows)) for r in rows]
+    rows = [replace(r, shared=await _tied(db, people, args, order, r, rows)) for r in rows]
     me: BoardRow | None = None
     mine = (
-        await db.rows(f"{_PEOPLE_ROWS.format(people=_PEOPLE)} WHERE player_id = ?", (*args, reader))
+        await db.rows(f"{_PEOPLE_ROWS.format(people=people)} WHERE player_id = ?", (*args, reader))
         if reader
         else []
     )
     if mine:
-        found = _frozen_row(mine[0], 0, None)
+        found = _frozen_row(mine[0], 0)
         me = replace(
             found,
-            position=1 + await _ahead(db, args, order, found, ties_too=True),
-            place=1 + await _ahead(db, args, order, found, ties_too=False),
-            shared=await _tied(db, args, order, found, []),
+            position=1 + await _ahead(db, people, args, order, found, ties_too=True),
+            place=1 + await _ahead(db, people, args, order, found, ties_too=False),
+            shared=await _tied(db, people, args, order, found, []),
         )
     return Board(order, tuple(rows), int(count), offset, me)
 
 
-# A live board's rows, as ``_FROZEN``'s columns (the place counted afterwards).
+# A board's rows, as ``_FROZEN``'s columns (the place counted afterwards).
 _PEOPLE_ROWS = (
     "SELECT player_id, 0, ranking_points, games, wins, hands, hand_points, skill FROM ({people}) people"
 )
@@ -226,7 +277,7 @@ def _key(row: BoardRow, order: Order) -> tuple[float, float]:
 
 
 async def _ahead(
-    db: Database, args: tuple[object, ...], order: Order, row: BoardRow, *, ties_too: bool
+    db: Database, people: str, args: tuple[object, ...], order: Order, row: BoardRow, *, ties_too: bool
 ) -> int:
     """How many people stand before ``row``: strictly ahead in the place's terms, and with
     ``ties_too`` those tied with it who come first by id (its position)."""
@@ -237,12 +288,12 @@ async def _ahead(
     if ties_too:
         where = f"({where} OR ({k1} = ? AND {k2} = ? AND player_id < ?))"
         params += [v1, v2, row.player_id]
-    found = await db.rows(f"SELECT COUNT(*) FROM ({_PEOPLE}) people WHERE {where}", (*args, *params))
+    found = await db.rows(f"SELECT COUNT(*) FROM ({people}) people WHERE {where}", (*args, *params))
     return int(found[0][0])
 
 
 async def _tied(
-    db: Database, args: tuple[object, ...], order: Order, row: BoardRow, page: list[BoardRow]
+    db: Database, people: str, args: tuple[object, ...], order: Order, row: BoardRow, page: list[BoardRow]
 ) -> bool:
     """Whether someone else holds ``row``'s place: a neighbour on the page tells, at the page's
     edges (and for the reader's own row) the board is asked."""
@@ -254,7 +305,7 @@ async def _tied(
     k1, k2 = _KEYS[order]
     v1, v2 = _key(row, order)
     found = await db.rows(
-        f"SELECT COUNT(*) FROM ({_PEOPLE}) people WHERE {k1} = ? AND {k2} = ?", (*args, v1, v2)
+        f"SELECT COUNT(*) FROM ({people}) people WHERE {k1} = ? AND {k2} = ?", (*args, v1, v2)
     )
     return int(found[0][0]) > 1
 
@@ -263,26 +314,21 @@ _FROZEN = (
     "SELECT player_id, place, ranking_points, games, wins, hands, hand_points, skill FROM season_board "
     "WHERE guild_id = ? AND number = ? "
 )
-_FROZEN_ORDER = {
-    Order.POINTS: "ORDER BY place, player_id",
-    Order.SKILL: "ORDER BY skill DESC, ranking_points DESC, player_id",
-}
+_FROZEN_ORDER = "ORDER BY place, player_id"
 
 
-def _frozen_row(r: tuple[object, ...], position: int, order: Order | None) -> BoardRow:
-    """A row as ``_FROZEN`` reads it; its place is the stored one (points order, or ``order``
-    None: a live board's rank), else (a frozen board in skill order) its position."""
-    skill = float(r[7])  # type: ignore[arg-type]
+def _frozen_row(r: tuple[object, ...], position: int) -> BoardRow:
+    """A row as ``_FROZEN`` reads it, with its stored place (a counted board's: 0, counted after)."""
     return BoardRow(
         player_id=str(r[0]),
         position=position,
-        place=position if order is Order.SKILL else int(r[1]),  # type: ignore[call-overload]
+        place=int(r[1]),  # type: ignore[call-overload]
         ranking_points=int(r[2]),  # type: ignore[call-overload]
         games=int(r[3]),  # type: ignore[call-overload]
         wins=int(r[4]),  # type: ignore[call-overload]
         hands=int(r[5]),  # type: ignore[call-overload]
         hand_points=int(r[6]),  # type: ignore[call-overload]
-        skill=skill,
+        skill=float(r[7]),  # type: ignore[arg-type]
     )
 
 
@@ -290,24 +336,25 @@ async def frozen_board(
     db: Database, guild_id: str, number: int, order: Order, limit: int, offset: int, reader: str | None
 ) -> Board:
     """A page of a closed season's board as it stood, and the reader's row on it: read by its
-    index a page at a time, however many people it holds."""
+    index a page at a time, however many people it holds. In points order the places are the
+    frozen ones; in skill order they are counted as on a running season's board (equal skill and
+    ranking points share one)."""
+    if order is Order.SKILL:
+        return await _counted_board(db, _FROZEN_PEOPLE, (guild_id, number), order, limit, offset, reader)
     (count,) = (
         await db.rows(
             "SELECT COUNT(*) FROM season_board WHERE guild_id = ? AND number = ?", (guild_id, number)
         )
     )[0]
-    raw = await db.rows(
-        _FROZEN + _FROZEN_ORDER[order] + " LIMIT ? OFFSET ?", (guild_id, number, limit, offset)
-    )
-    rows = [_frozen_row(r, offset + i + 1, order) for i, r in enumerate(raw)]
+    raw = await db.rows(_FROZEN + _FROZEN_ORDER + " LIMIT ? OFFSET ?", (guild_id, number, limit, offset))
+    rows = [_frozen_row(r, offset + i + 1) for i, r in enumerate(raw)]
     me: BoardRow | None = None
     mine = await db.rows(_FROZEN + "AND player_id = ?", (guild_id, number, reader)) if reader else []
     if mine:
-        me = _frozen_row(mine[0], await _position(db, guild_id, number, order, mine[0]), order)
-    if order is Order.POINTS:
-        shared = await _shared_places(db, guild_id, number, {r.place for r in [*rows, *([me] if me else [])]})
-        rows = [replace(r, shared=r.place in shared) for r in rows]
-        me = replace(me, shared=me.place in shared) if me else None
+        me = _frozen_row(mine[0], await _position(db, guild_id, number, mine[0]))
+    shared = await _shared_places(db, guild_id, number, {r.place for r in [*rows, *([me] if me else [])]})
+    rows = [replace(r, shared=r.place in shared) for r in rows]
+    me = replace(me, shared=me.place in shared) if me else None
     return Board(order, tuple(rows), int(count), offset, me)
 
 
@@ -324,28 +371,20 @@ async def _shared_places(db: Database, guild_id: str, number: int, places: set[i
     return {int(r[0]) for r in rows}
 
 
-async def _position(db: Database, guild_id: str, number: int, order: Order, r: tuple[object, ...]) -> int:
-    """Where a person's frozen row stands in ``order``: one more than the rows before it."""
-    if order is Order.POINTS:
-        sql = "AND (place < ? OR (place = ? AND player_id < ?))"
-        args: tuple[object, ...] = (r[1], r[1], r[0])
-    else:
-        sql = (
-            "AND (skill > ? OR (skill = ? AND (ranking_points > ? "
-            "OR (ranking_points = ? AND player_id < ?))))"
-        )
-        args = (r[7], r[7], r[2], r[2], r[0])
+async def _position(db: Database, guild_id: str, number: int, r: tuple[object, ...]) -> int:
+    """Where a person's frozen row stands in points order: one more than the rows before it."""
     rows = await db.rows(
-        "SELECT COUNT(*) FROM season_board WHERE guild_id = ? AND number = ? " + sql,
-        (guild_id, number, *args),
+        "SELECT COUNT(*) FROM season_board WHERE guild_id = ? AND number = ? "
+        "AND (place < ? OR (place = ? AND player_id < ?))",
+        (guild_id, number, r[1], r[1], r[0]),
     )
     return int(rows[0][0]) + 1
 
 
 async def frozen_rows(db: Database, guild_id: str, number: int) -> list[BoardRow]:
     """A closed season's whole board (its summary reads the top places and figures from it)."""
-    raw = await db.rows(_FROZEN + _FROZEN_ORDER[Order.POINTS], (guild_id, number))
-    return [_frozen_row(r, i + 1, Order.POINTS) for i, r in enumerate(raw)]
+    raw = await db.rows(_FROZEN + _FROZEN_ORDER, (guild_id, number))
+    return [_frozen_row(r, i + 1) for i, r in enumerate(raw)]
 
 
 async def claim_summary(db: Database, guild_id: str, number: int, holder: str) -> PostClaim:

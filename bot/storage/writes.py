@@ -97,6 +97,7 @@ class Statements:
 
     sql: tuple[tuple[str, tuple[Any, ...]], ...]
     fetch: bool = False  # a read of the latest state instead (→ the rows of the one statement)
+    locks: tuple[tuple[int, int], ...] = ()  # held for the transaction (``bot.storage.locks``)
 
 
 CLAIMED_KEY = "table_id_claimed"  # meta: the last table id claimed
@@ -287,14 +288,17 @@ async def _outbox_notes(tx: Tx, notes: list[OutboxWrite]) -> None:
 async def _stale_tables(tx: Tx, writes: Sequence[Write], lock: Lock) -> dict[int, Stale]:
     """Compare-and-set: a table's write is applied only on top of the row it was computed from (its
     action follows the stored row's last one), under the table's lock, so that of two processes
-    saving the same table from the same state, one is refused. The rating updates' server locks are
-    taken here too: every lock of the transaction in one order. Keyed by ``id()`` of the write."""
+    saving the same table from the same state, one is refused. The rating updates' server locks and
+    the statements' own are taken here too: every lock of the transaction in one order. Keyed by
+    ``id()`` of the write."""
     tables = [x for x in writes if isinstance(x, TableWrite)]
-    if not tables:
-        return {}
     keys = [locks.table_lock(t.table_id) for t in tables]
     keys += [locks.ratings_lock(t.game.guild_id) for t in tables if t.game is not None]
-    await lock(tx, keys)
+    keys += [key for x in writes if isinstance(x, Statements) for key in x.locks]
+    if keys:
+        await lock(tx, keys)
+    if not tables:
+        return {}
     ids = sorted({t.table_id for t in tables})
     rows = await tx.fetch(f"SELECT id, seq FROM tables WHERE id IN ({','.join('?' * len(ids))})", ids)
     stored = {int(r[0]): int(r[1]) for r in rows}
@@ -329,9 +333,17 @@ async def _record_game(
     that can't be read counts as a new player's rating (and is overwritten): it never stops a game
     from ending."""
     await tx.execute(
-        "INSERT INTO games (table_id, guild_id, finished_at, end_reason, hands, options) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
-        (game.table_id, game.guild_id, game.finished_at, game.end_reason, game.hands, game.options),
+        "INSERT INTO games (table_id, guild_id, finished_at, end_reason, hands, options, ranked) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (
+            game.table_id,
+            game.guild_id,
+            game.finished_at,
+            game.end_reason,
+            game.hands,
+            game.options,
+            int(game.ranked),
+        ),
     )
     await tx.executemany(
         "INSERT INTO game_players (table_id, guild_id, player_id, seat, place, total, ranking_points, hands, "
@@ -355,9 +367,11 @@ async def _record_game(
             for p in game.players
         ],
     )
-    # The season whose window holds the game's end (bot.seasons) counts it: its totals, in this
-    # transaction, so a season's board is read without adding up its games.
-    await tx.execute(_SEASON_TOTALS, (game.finished_at, game.finished_at, game.table_id))
+    # The season whose window holds the game's end (bot.seasons) counts it if it is ranked: its
+    # totals, in this transaction, so a season's board is read without adding up its games. A game
+    # that ends before that season's row is opened is counted by its opening (bot.storage.seasons).
+    if game.ranked:
+        await tx.execute(_SEASON_TOTALS, (game.finished_at, game.finished_at, game.table_id))
     ids = [pid for pid, _ in game.ranks]
     before: dict[str, tuple[float, float]] = {}
     if ids:

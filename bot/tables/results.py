@@ -90,4 +90,5 @@ def game_record(table: Table, finished_at: float) -> GameRecord:
         options=json.dumps(table.options.to_json(), sort_keys=True),
         players=tuple(players),
         ranks=tuple(seen.items()) if result.ranked else (),  # an unranked game leaves ratings alone
+        ranked=result.ranked,
     )

@@ -164,7 +164,7 @@ def profile_image(name: str, stats: PlayerStats, profile: Profile, locale: str |
                 (
                     figure("games", str(stats.games)),
                     figure("wins", str(stats.wins)),
-                    figure("rank", f"#{stats.rank}"),
+                    figure("rank", NO_VALUE if stats.rank is None else f"#{stats.rank}"),
                     figure("ranking_points", str(stats.ranking_points)),
                     figure("skill", number(stats.skill, 1)),
                     figure("points_per_hand", number(stats.avg_points_per_hand, 2)),

@@ -228,12 +228,13 @@ class Leaderboard(commands.Cog, name=COG_NAME):
     ) -> None:
         chosen = enum_choice("order", order, Order)  # a forged value is refused
         guild_id = str(interaction.guild_id)
-        lang = await server_language(self.bot, interaction)
         try:
             found = await chosen_season(self.bot, guild_id, season)
-        except NoSuchSeason:
-            await private_answer(interaction, t("leaderboard.season.none", lang, number=season))
+        except NoSuchSeason:  # a private answer: in the reader's language
+            reader = await reader_locale(interaction)
+            await private_answer(interaction, t("leaderboard.season.none", reader, number=season))
             return
+        lang = await server_language(self.bot, interaction)  # the board is public
         await interaction.response.defer(thinking=True)  # rendering takes longer than a reply may
         content, files, view = await leaderboard_message(
             self.bot, guild_id, chosen, 0, found, interaction.user, lang

@@ -18,6 +18,7 @@ from bot.render.leaderboard import render as render_board
 from bot.seasons import SeasonSummary
 from bot.storage.leaderboard import Board, Order
 from bot.text import t
+from bot.text.limits import MESSAGE_MAX
 from bot.text.seasons import board_alt, board_image, summary_text
 
 log = logging.getLogger(__name__)
@@ -55,7 +56,7 @@ class DiscordSeasonPresenter:
             )
             await tell_admins(self.bot, summary.season.guild_id, text)
             return
-        text = summary_text(summary, names, locale)[:2000]
+        text = summary_text(summary, names, locale)[:MESSAGE_MAX]
         if summary.again and await posted(self.bot, channel, text):
             return  # out before the bot stopped, not noted: not twice
         final = Board(Order.POINTS, summary.top, summary.players, 0, None)

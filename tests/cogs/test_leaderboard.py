@@ -72,6 +72,21 @@ def signed(number: str) -> int:
     return int(number.replace("\u2212", "-"))
 
 
+async def won_game(raw: RawDatabase, table_id: int, guild: str, player: str, points: int) -> None:
+    """A ranked game ``player`` won with ``points`` ranking points (its other people left out: the
+    boards count the game's ranked flag, not its rows)."""
+    await raw.execute(
+        "INSERT INTO games (table_id, guild_id, finished_at, end_reason, hands, options, ranked) "
+        "VALUES (?, ?, 0, 'target', 1, '{}', 1)",
+        (table_id, guild),
+    )
+    await raw.execute(
+        "INSERT INTO game_players (table_id, guild_id, player_id, seat, place, total, ranking_points, "
+        "hands, hand_points, moons, timeouts, quit, won) VALUES (?, ?, ?, 0, 1, 0, ?, 1, 0, 0, 0, 0, 1)",
+        (table_id, guild, player, points),
+    )
+
+
 def alt_rows(alt: str) -> list[dict[str, str]]:
     """The rows an image's alt text names, in order (the reader's own row under the page first)."""
     return [m.groupdict() for m in ALT_ROW.finditer(alt)]
@@ -85,11 +100,7 @@ async def test_the_page_buttons_lead_from_page_to_page(hearts: Hearts) -> None:
     raw = RawDatabase(f"sqlite:///{hearts.db}")
     guild = str(hearts.guild.id)
     for n in range(1, 13):  # player n has 1300 - 100n ranking points: rank n
-        await raw.execute(
-            "INSERT INTO game_players (table_id, guild_id, player_id, seat, place, total, ranking_points, "
-            "hands, hand_points, moons, timeouts, quit, won) VALUES (?, ?, ?, 0, 1, 0, ?, 1, 0, 0, 0, 0, 1)",
-            (n, guild, str(900 + n), 1300 - 100 * n),
-        )
+        await won_game(raw, n, guild, str(900 + n), 1300 - 100 * n)
     ix = await emu.slash(carol, hearts.general, "leaderboard")
     await ix.wait_acknowledged()
     board = await ix.wait_original()
@@ -130,11 +141,7 @@ async def test_the_askers_own_row_is_marked_and_under_the_page_when_elsewhere(he
     guild = str(hearts.guild.id)
     ids = [str(900 + n) for n in range(1, 12)] + [str(carol.id)]
     for n, player in enumerate(ids, start=1):
-        await raw.execute(
-            "INSERT INTO game_players (table_id, guild_id, player_id, seat, place, total, ranking_points, "
-            "hands, hand_points, moons, timeouts, quit, won) VALUES (?, ?, ?, 0, 1, 0, ?, 1, 0, 0, 0, 0, 1)",
-            (n, guild, player, 1300 - 100 * n),
-        )
+        await won_game(raw, n, guild, player, 1300 - 100 * n)
     mine = await emu.slash(carol, hearts.general, "leaderboard")
     await mine.wait_acknowledged()
     board = await mine.wait_original()
@@ -174,11 +181,7 @@ async def test_names_learnt_before_a_restart_name_people_on_the_board_after_it(
     emu = hearts.emu
     raw = RawDatabase(f"sqlite:///{hearts.db}")
     for n, player in enumerate((str(bob.id), "4321"), start=1):
-        await raw.execute(
-            "INSERT INTO game_players (table_id, guild_id, player_id, seat, place, total, ranking_points, "
-            "hands, hand_points, moons, timeouts, quit, won) VALUES (?, ?, ?, 0, 1, 0, ?, 1, 0, 0, 0, 0, 1)",
-            (n, str(hearts.guild.id), player, 100 - n),
-        )
+        await won_game(raw, n, str(hearts.guild.id), player, 100 - n)
     emu.set_nick(hearts.guild, bob, "Bobby")
     await hearts.reply(await emu.slash(bob, hearts.general, "stats"))  # bob is seen
     await hearts.restart(bot_runner)
@@ -198,11 +201,7 @@ async def test_a_dropped_nickname_stops_naming_its_member_after_a_restart(
     bob, carol = hearts.people[1:3]
     emu = hearts.emu
     raw = RawDatabase(f"sqlite:///{hearts.db}")
-    await raw.execute(
-        "INSERT INTO game_players (table_id, guild_id, player_id, seat, place, total, ranking_points, "
-        "hands, hand_points, moons, timeouts, quit, won) VALUES (1, ?, ?, 0, 1, 0, 99, 1, 0, 0, 0, 0, 1)",
-        (str(hearts.guild.id), str(bob.id)),
-    )
+    await won_game(raw, 1, str(hearts.guild.id), str(bob.id), 99)
     emu.set_nick(hearts.guild, bob, "Bobby")
     await hearts.reply(await emu.slash(bob, hearts.general, "stats"))
     emu.set_nick(hearts.guild, bob, None)
@@ -215,3 +214,12 @@ async def test_a_dropped_nickname_stops_naming_its_member_after_a_restart(
     await ix.wait_acknowledged()
     (image,) = (await ix.wait_original()).attachments
     assert [row["name"] for row in alt_rows(str(image.description))] == ["Robert"]
+
+
+async def test_a_season_that_never_was_is_answered_in_the_askers_language(hearts: Hearts) -> None:
+    """The answer is private: in the asker's language (their client's German), not the server's."""
+    alice = hearts.people[0]
+    hearts.emu.set_locale(alice, "de")
+    said = await hearts.reply(await hearts.emu.slash(alice, hearts.general, "leaderboard", season=9))
+    assert said.content == t("leaderboard.season.none", "de", number=9)
+    assert said.content != t("leaderboard.season.none", number=9)

@@ -10,7 +10,7 @@ import pytest
 
 from bot.seasons import GRACE, SeasonService, SeasonSummary
 from bot.storage import seasons as store
-from bot.storage.leaderboard import Order, board
+from bot.storage.leaderboard import Order, board, player_stats
 from bot.tables import Actor, ManualClock
 from bot.tables.requests import SettingsRequest
 from bot.tables.seasons import SeasonKind, period_end
@@ -53,14 +53,19 @@ async def set_season(r: Rig, kind: str, guild: str = GUILD) -> None:
     )
 
 
-async def game(r: Rig, guild: str = GUILD, *, finish: bool = True, seed: int = 11) -> int:
+async def game(
+    r: Rig, guild: str = GUILD, *, finish: bool = True, seed: int = 11, alone: bool = False
+) -> int:
+    """A game of alice and bob (``alone``: alice against three computers, an unranked game)."""
     snap = await r.service.create_table(
         ALICE, guild, CHANNEL, options(target=30, time_limit=86_400), seed=seed
     )
-    await r.service.join(BOB, snap.table_id)
+    people = {"alice": ALICE} if alone else {"alice": ALICE, "bob": BOB}
+    if not alone:
+        await r.service.join(BOB, snap.table_id)
     await r.service.start_game(ALICE, snap.table_id)
     if finish:
-        await play_to_end(r.service, snap.table_id, {"alice": ALICE, "bob": BOB})
+        await play_to_end(r.service, snap.table_id, people)
         await r.service.settle()
     return snap.table_id
 
@@ -203,4 +208,121 @@ async def test_changing_the_setting_mid_season(db_url: str) -> None:
         assert second is not None and (second.number, second.starts_at) == (2, start + 60)
     finally:
         await service.stop()
+        await r.close()
+
+
+async def test_a_game_finishing_in_the_new_seasons_first_minute_counts_in_it(db_url: str) -> None:
+    """The next season's row is opened a minute after the old one's end (its close): a game that
+    finishes meanwhile counts in the new season all the same, once, also when a second process's
+    late close of the old season runs again."""
+    r = await rig(db_url, ManualClock(NOV30))
+    service, _shown = await seasons(r)
+    try:
+        await set_season(r, "monthly")
+        first = await store.running(r.db, GUILD, latest=True)
+        assert first is not None
+        r.clock.advance(DEC1 + 10 - NOV30)  # ten seconds into December; season 1 not closed yet
+        await game(r)
+        assert await store.running(r.db, GUILD, latest=True) == first
+        r.clock.advance(GRACE)
+        await service.settle()
+        frozen = await store.frozen_board(r.db, GUILD, 1, Order.POINTS, 10, 0, None)
+        assert frozen.rows == ()  # it finished after season 1's end
+        live = await store.live_board(r.db, GUILD, 2, Order.POINTS, 10, 0, None)
+        assert {row.player_id: row.games for row in live.rows} == {"alice": 1, "bob": 1}
+        successor = (SeasonKind.MONTHLY.value, period_end(SeasonKind.MONTHLY, DEC1))
+        assert not await store.close(r.db, first, r.clock.now(), "another process", successor)
+        again = await store.live_board(r.db, GUILD, 2, Order.POINTS, 10, 0, None)
+        assert again == live  # counted once
+    finally:
+        await service.stop()
+        await r.close()
+
+
+async def test_a_game_alone_against_computers_is_on_no_board(db_url: str) -> None:
+    """RULES 2a.8: a game started by one person is unranked: not on the season's board nor on the
+    board of every game; the person's own statistics count it."""
+    r = await rig(db_url, ManualClock(NOV30))
+    service, _shown = await seasons(r)
+    try:
+        await set_season(r, "monthly")
+        await game(r, alone=True)
+        live = await store.live_board(r.db, GUILD, 1, Order.POINTS, 10, 0, "alice")
+        assert (live.rows, live.total_players, live.me) == ((), 0, None)
+        everything = await board(r.db, GUILD, Order.POINTS, 10, 0, "alice")
+        assert (everything.rows, everything.total_players, everything.me) == ((), 0, None)
+        mine = await player_stats(r.db, GUILD, "alice")
+        assert mine is not None and (mine.games, mine.rank) == (1, None)
+        await game(r, seed=12)  # a ranked game after it: only that one on the boards
+        live = await store.live_board(r.db, GUILD, 1, Order.POINTS, 10, 0, "alice")
+        assert {row.player_id: row.games for row in live.rows} == {"alice": 1, "bob": 1}
+        everything = await board(r.db, GUILD, Order.POINTS, 10, 0, "alice")
+        assert {row.player_id: row.games for row in everything.rows} == {"alice": 1, "bob": 1}
+        mine = await player_stats(r.db, GUILD, "alice")
+        assert mine is not None and mine.games == 2 and mine.rank in (1, 2)
+        r.clock.advance(DEC1 + GRACE - NOV30)
+        await service.settle()
+        frozen = await store.frozen_board(r.db, GUILD, 1, Order.POINTS, 10, 0, None)
+        assert {row.player_id: row.games for row in frozen.rows} == {"alice": 1, "bob": 1}
+    finally:
+        await service.stop()
+        await r.close()
+
+
+async def test_the_running_seasons_board_shows_the_last_games_skill_change(db_url: str) -> None:
+    """As on the board of every game: each row (and the reader's own) says what the person's
+    last game did to their skill."""
+    r = await rig(db_url, ManualClock(NOV30))
+    service, _shown = await seasons(r)
+    try:
+        await set_season(r, "monthly")
+        await game(r)
+        expected = {
+            row.player_id: row.change for row in (await board(r.db, GUILD, Order.SKILL, 10, 0, None)).rows
+        }
+        assert all(change is not None and change != 0 for change in expected.values())
+        for order in Order:
+            live = await store.live_board(r.db, GUILD, 1, order, 10, 0, "bob")
+            assert {row.player_id: row.change for row in live.rows} == expected
+            assert live.me is not None and live.me.change == expected["bob"]
+    finally:
+        await service.stop()
+        await r.close()
+
+
+async def test_a_closed_seasons_skill_order_shares_places_of_equal_skill_and_points(db_url: str) -> None:
+    """docs/RULES.md "Seasons": in the skill order, equal skill and ranking points share the place
+    (and the places below are not moved up); equal skill with fewer points does not."""
+    r = await rig(db_url, ManualClock(NOV30))
+    try:
+        figures = {"ann": (250, 30.0), "ben": (120, 25.0), "cat": (120, 25.0), "dan": (100, 25.0)}
+        await r.db.execute(
+            (
+                "INSERT INTO seasons (guild_id, number, kind, starts_at, ends_at, closed_at) "
+                "VALUES (?, 1, 'monthly', ?, ?, ?)",
+                (GUILD, NOV30, DEC1, DEC1 + GRACE),
+            ),
+            *[
+                (
+                    "INSERT INTO season_board (guild_id, number, player_id, place, ranking_points, games, "
+                    "wins, hands, hand_points, skill) VALUES (?, 1, ?, 0, ?, 2, 1, 10, 40, ?)",
+                    (GUILD, who, points, skill),
+                )
+                for who, (points, skill) in figures.items()
+            ],
+        )
+        shown = await store.frozen_board(r.db, GUILD, 1, Order.SKILL, 10, 0, "cat")
+        assert [(row.player_id, row.place, row.shared) for row in shown.rows] == [
+            ("ann", 1, False),
+            ("ben", 2, True),
+            ("cat", 2, True),
+            ("dan", 4, False),
+        ]
+        assert shown.me is not None and (shown.me.position, shown.me.place, shown.me.shared) == (3, 2, True)
+        second = await store.frozen_board(r.db, GUILD, 1, Order.SKILL, 2, 2, None)  # a page starting at cat
+        assert [(row.player_id, row.place, row.shared) for row in second.rows] == [
+            ("cat", 2, True),
+            ("dan", 4, False),
+        ]
+    finally:
         await r.close()

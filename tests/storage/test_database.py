@@ -201,3 +201,45 @@ async def test_connections_dropped_by_the_postgresql_server_refuse_a_write_then_
     await db.set_meta("after", "1")  # the pool reconnects
     assert (await db.get_meta("before"), await db.get_meta("after")) == ("1", "1")
     await db.close()
+
+
+async def test_the_ranked_migration_marks_games_alone_and_recounts_the_running_seasons(
+    db_url: str, raw: RawDatabase
+) -> None:
+    """Migration 15: a game with one person's row is unranked; a running season's totals are
+    counted again from its window's ranked games (a solo game leaves them, a game finished before
+    the season's row was opened joins them); a closed season's board stays as it stood."""
+    backend = await open_backend(raw.target)
+    await apply(backend, upto=14)
+    await backend.close()
+    players = {1: ("alice",), 2: ("alice", "bob"), 3: ("alice", "bob")}  # game 1: alice alone
+    for table_id, people in players.items():
+        await raw.execute(
+            "INSERT INTO games VALUES (?, 'g1', ?, 'target', 3, '{}')", (table_id, 100.0 + table_id)
+        )
+        for seat, who in enumerate(people):
+            await raw.execute(
+                "INSERT INTO game_players (table_id, guild_id, player_id, seat, place, total, "
+                "ranking_points, hands, hand_points, moons, timeouts, quit, won) "
+                "VALUES (?, 'g1', ?, ?, ?, 0, ?, 3, 9, 0, 0, 0, ?)",
+                (table_id, who, seat, seat + 1, 130 - 30 * seat, int(seat == 0)),
+            )
+    await raw.execute(
+        "INSERT INTO seasons (guild_id, number, kind, starts_at, ends_at, closed_at) "
+        "VALUES ('g1', 1, 'monthly', 0, 100, 160), ('g1', 2, 'monthly', 100, 200, NULL)"
+    )
+    await raw.execute("INSERT INTO season_totals VALUES ('g1', 2, 'alice', 0, 1, 1, 3, 9)")  # the solo game
+    await raw.execute("INSERT INTO season_board VALUES ('g1', 1, 'carol', 1, 120, 1, 1, 3, 9, 25.0)")
+    db = await Database.open(db_url)
+    try:
+        ranked = await db.rows("SELECT table_id, ranked FROM games ORDER BY table_id")
+        assert [tuple(r) for r in ranked] == [(1, 0), (2, 1), (3, 1)]
+        totals = await db.rows(
+            "SELECT number, player_id, ranking_points, games, wins FROM season_totals "
+            "ORDER BY number, player_id"
+        )
+        assert [tuple(r) for r in totals] == [(2, "alice", 260, 2, 2), (2, "bob", 200, 2, 0)]
+        board = await db.rows("SELECT number, player_id FROM season_board")
+        assert [tuple(r) for r in board] == [(1, "carol")]
+    finally:
+        await db.close()

@@ -32,7 +32,7 @@ def won(table_id: int, guild: str, player: str) -> GameRecord:
     """A game ``player`` won against three computers."""
     me = PlayerRecord(player, 0, 1, 10, 2, 1, 10, 0, 0, False)
     ranks = ((player, 1), ("computer:a", 2), ("computer:b", 3), ("computer:c", 4))
-    return GameRecord(table_id, guild, time.time(), "score", 1, "{}", (me,), ranks)
+    return GameRecord(table_id, guild, time.time(), "score", 1, "{}", (me,), ranks, ranked=True)
 
 
 async def test_a_save_computed_from_an_older_row_is_refused_and_writes_nothing(
