@@ -60,14 +60,18 @@ class Clocked:
         self.scored: dict[int, float] = {}
         self.last: list[Standing] = []
 
+    async def ready(self) -> None:
+        return None
+
     async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None:
         self.seated[rnd] = time.perf_counter()
 
     async def standings(
         self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
-    ) -> None:
+    ) -> bool:
         self.scored[rnd] = time.perf_counter()
         self.last = rows
+        return True
 
 
 async def results(db: Database, event: Event, rnd: int, hands: int, rng: random.Random) -> None:

@@ -16,6 +16,7 @@ from bot.config import Settings
 from bot.tables import ComputerPool, ComputerSettings, ManualClock, PoolKind, ServiceSettings, SystemClock
 from bot.tables.clock import TimerHandle
 from bot.text import t
+from cogs.events._presenter import COG_NAME as EVENTS_COG
 from cogs.hearts._presenter import DiscordPresenter
 from discord_emulator import Callback, Channel, DiscordEmulator, Guild, InteractionRecord, Message, User
 from discord_emulator.emulator import TEST_RATE_LIMIT_SCALE
@@ -99,7 +100,17 @@ async def start_hearts(emu: DiscordEmulator, runner: BotRunner, workdir: Path, *
     db = workdir / "hearts.sqlite3"
     bot = make_bot(emu, db, clock, **options)
     await runner.start(bot)
+    await settled_start(bot)
     return Hearts(emu, bot, clock, db, guild, guild.channel("general"), people)
+
+
+async def settled_start(bot: HeartsBot) -> None:
+    """Wait for what a ready bot still does in the background of its start (the events carried
+    on), so that a test begins with the bot at rest: a test that writes to its database from
+    outside could otherwise wait for the lock of a commit that needs the event loop it holds."""
+    events = bot.get_cog(EVENTS_COG)
+    if events is not None:
+        await events.service.settle()  # type: ignore[attr-defined]
 
 
 def discord_presenter(bot: HeartsBot) -> DiscordPresenter:

@@ -36,6 +36,7 @@ from bot.events.model import (
 from bot.events.standings import PointsOnBoard, Standing, standings
 from bot.storage import events as store
 from bot.storage.database import Database
+from bot.storage.errors import StorageUnavailable
 from bot.tables import events as ev
 from bot.tables.background import Background
 from bot.tables.clock import TimerHandle
@@ -47,27 +48,40 @@ from bot.tables.table import TableStatus
 
 log = logging.getLogger(__name__)
 
+CARRY_ON_RETRY = 60.0
+"""Seconds until the start-up's carrying on is tried again when the database could not be read:
+until it is done, the running events' deadlines are not armed and owed standings wait."""
+
 
 class EventPresenter(Protocol):
     """The Discord side: a round's tables are open; the standings after a round (or final)."""
+
+    async def ready(self) -> None:
+        """Return once anything can be shown (the app started, its tables restored, connected):
+        what a start owes waits for it, since the bot starts the service before it connects."""
 
     async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None: ...
 
     async def standings(
         self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
-    ) -> None:
-        """``again``: owed since a restart, and maybe posted just before it (post it unless it is
+    ) -> bool:
+        """Whether they were shown (else they stay owed, offered again at the next start).
+        ``again``: owed since a restart, and maybe posted just before it (post it unless it is
         there already)."""
 
 
 class _Unattached:
+    async def ready(self) -> None:
+        return None
+
     async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None:
         log.info("event %d round %d started (no presenter)", event.event_id, rnd)
 
     async def standings(
         self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
-    ) -> None:
+    ) -> bool:
         log.info("event %d standings after round %d not posted (no presenter)", event.event_id, rnd)
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,21 +120,40 @@ class EventService:
         self.owns = owns or tables.owns
         self._locks: dict[int, asyncio.Lock] = {}
         self._timers: dict[tuple[int, int], TimerHandle] = {}  # (event, round): its deadline
+        self._retry: TimerHandle | None = None  # the start-up's carrying on, tried again
         self._work = Background("event work")
         self._recording = asyncio.Lock()
 
     # == lifecycle ============================================================================
 
     async def start(self) -> None:
-        """Watch the tables and carry on the running events of the servers this process owns:
-        seat a round whose seating was interrupted, record tables whose game ended while the bot
-        was down, score a round that is complete."""
+        """Watch the tables now, and carry on the events of the servers this process owns in the
+        background once the presenter is ready (``_carry_on``): the app starts this service
+        before its tables are restored and before it connects to Discord."""
         if self not in self.tables.observers:
             self.tables.observers.append(self)
+        self._work.spawn(self._carry_on())
+
+    async def _carry_on(self) -> None:
+        """Post the standings owed since the last stop, then carry on the running events (seat a
+        round whose seating was interrupted, record tables whose game ended while the bot was
+        down, score a round that is complete) and arm the chosen start times."""
+        await self.presenter.ready()
+        try:
+            await self._carry_on_now()
+        except StorageUnavailable as exc:
+            log.warning("events not carried on (%s): tried again in %.0f s", exc, CARRY_ON_RETRY)
+            clock = self.tables.clock
+            self._retry = clock.call_at(
+                clock.now() + CARRY_ON_RETRY, lambda: self._work.spawn(self._carry_on())
+            )
+
+    async def _carry_on_now(self) -> None:
         for event_id, rnd in await store.owed_standings(self.db):
             row = await store.event(self.db, event_id)
             if row is not None and self.owns(row.guild_id):
-                await self._post_standings(_event(row), rnd, again=True)
+                event = _event(row)
+                await self._post_standings(event, rnd, await self._last_round(event, rnd), again=True)
         for row in await store.running_events(self.db):
             if self.owns(row.guild_id):
                 await self._resume(_event(row))
@@ -134,6 +167,8 @@ class EventService:
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
+        if self._retry is not None:
+            self._retry.cancel()
         await self._work.cancel()
 
     async def settle(self) -> None:
@@ -379,13 +414,14 @@ class EventService:
         await self._arm(event, rnd)
         if opened != set(by_table):
             await self.presenter.round_started(event, rnd, table_ids)
+        if not by_table:  # nobody left to seat: no table will ever end the round, so it ends now
+            await self.round_done(event, rnd)
 
     async def _arm(self, event: Event, rnd: int) -> None:
         """The round's deadline timer (from when it was seated, so a restart keeps the time)."""
-        seated = await store.seated_at(self.db, event.event_id, rnd)
-        if seated is None or (event.event_id, rnd) in self._timers:
+        at = await self.closes_at(event, rnd)
+        if at is None or (event.event_id, rnd) in self._timers:
             return
-        at = seated + event.options.deadline
         self._timers[event.event_id, rnd] = self.tables.clock.call_at(
             at, lambda: self._work.spawn(self.deadline_passed(event, rnd))
         )
@@ -490,22 +526,29 @@ class EventService:
             return
         if not await store.claim_scoring(self.db, event.event_id, rnd, self.tables.clock.now()):
             return
-        final = rnd >= event.options.rounds
+        final = await self._last_round(event, rnd)
         if final:  # finished before the final standings go out, so that they show it
-            await self._advance(event, rnd)
-        await self._post_standings(event, rnd)
+            await self._advance(event, rnd, final)
+        await self._post_standings(event, rnd, final)
         if not final:
-            await self._advance(event, rnd)
+            await self._advance(event, rnd, final)
 
-    async def _post_standings(self, event: Event, rnd: int, *, again: bool = False) -> None:
-        """The standings the round owes its thread since it was scored (the round's row says so
-        until they are out: a restart in between posts them then, ``again``)."""
-        final = rnd >= event.options.rounds
-        await self.presenter.standings(event, rnd, await self.standings(event), final, again=again)
-        await store.standings_posted(self.db, event.event_id, rnd, self.tables.clock.now())
-
-    async def _advance(self, event: Event, rnd: int) -> None:
+    async def _last_round(self, event: Event, rnd: int) -> bool:
+        """Whether round ``rnd`` ends the event: its last round, or nobody is left to seat in the
+        next (everyone withdrew or was removed), when it ends with the standings as they are."""
         if rnd >= event.options.rounds:
+            return True
+        return not any(e.playing for e in await self.entrants(event.event_id))
+
+    async def _post_standings(self, event: Event, rnd: int, final: bool, *, again: bool = False) -> None:
+        """The standings the round owes its thread since it was scored (the round's row says so
+        until they are shown: a restart posts them then, ``again``)."""
+        rows = await self.standings(event, through=rnd)
+        if await self.presenter.standings(event, rnd, rows, final, again=again):
+            await store.standings_posted(self.db, event.event_id, rnd, self.tables.clock.now())
+
+    async def _advance(self, event: Event, rnd: int, final: bool) -> None:
+        if final:
             await store.move_on(self.db, event.event_id, "running", rnd, "finished", rnd)
         elif await store.move_on(self.db, event.event_id, "running", rnd, "running", rnd + 1):
             await self._seat(await self.event(event.guild_id, event.event_id), rnd + 1)
@@ -513,8 +556,8 @@ class EventService:
     async def _resume(self, event: Event) -> None:
         rnd = event.round
         await self._seat(event, rnd)
-        seated = await store.seated_at(self.db, event.event_id, rnd)
-        if seated is not None and self.tables.clock.now() >= seated + event.options.deadline:
+        closes = await self.closes_at(event, rnd)
+        if closes is not None and self.tables.clock.now() >= closes:
             await self.deadline_passed(event, rnd)  # passed while the bot was down
         for t in await store.tables(self.db, event.event_id, rnd):
             if not t.finished:
@@ -522,18 +565,35 @@ class EventService:
                 if snap.status in (TableStatus.FINISHED, TableStatus.CANCELLED):
                     await self._record(snap)
         if await store.scored(self.db, event.event_id, rnd):
-            await self._advance(event, rnd)  # scored, but the bot stopped before moving on
+            # scored, but the bot stopped before moving on
+            await self._advance(event, rnd, await self._last_round(event, rnd))
         else:
             await self.round_done(event, rnd)
 
-    async def standings(self, event: Event) -> list[Standing]:
+    async def standings(self, event: Event, *, through: int | None = None) -> list[Standing]:
+        """Everyone's standing over the boards played so far, or ``through`` round (the standings
+        after a round leave out the hands of the next one already scored)."""
         entrants = await self.entrants(event.event_id)
         results = [
             PointsOnBoard(s.player_id, s.round, s.board, s.seat, s.points)
             for s in await store.scores(self.db, event.event_id)
+            if through is None or s.round <= through
         ]
         removed = {e.player_id for e in entrants if not e.playing}
         return standings([e.player_id for e in entrants], results, removed)
+
+    async def last_scored(self, event: Event) -> int:
+        """The last round scored (0: none yet). Rounds are scored in order, and the event's round
+        is the one being played, or its last once it is over."""
+        if event.round and await store.scored(self.db, event.event_id, event.round):
+            return event.round
+        return max(event.round - 1, 0)
+
+    async def closes_at(self, event: Event, rnd: int) -> float | None:
+        """When round ``rnd``'s deadline plays out its unfinished tables: from when it was seated
+        (moved on by a pause), as its timer; None if it is not seated."""
+        seated = await store.seated_at(self.db, event.event_id, rnd)
+        return None if seated is None else seated + event.options.deadline
 
     async def board(self, guild_id: str) -> list[BoardLine]:
         """The server's events board over its finished events (computed from their results)."""

@@ -14,6 +14,7 @@ from bot.text import t
 from bot.text.alt_text import fit
 from bot.text.catalogue import fill
 from bot.text.daily import name_of
+from bot.text.limits import MESSAGE_MAX
 
 Names = Mapping[str, str]
 ALT_ROWS = 20  # the alt text names the first this many (it must stay under Discord's limit)
@@ -26,7 +27,12 @@ def number(value: float | Fraction, locale: str, decimals: int = 1) -> str:
     return fill(f"{{n:.{decimals}f}}", locale, {"n": float(value)})
 
 
-def signup_text(event: Event, entrants: Sequence[Entrant], names: Names, locale: str) -> str:
+def signup_text(
+    event: Event, entrants: Sequence[Entrant], names: Names, locale: str, limit: int = MESSAGE_MAX
+) -> str:
+    """The sign-up message within ``limit`` characters: an event takes hundreds of entrants, and an
+    edit past Discord's limit is refused (every later Join would be recorded but not shown), so the
+    entrants' line names as many as fit and says how many more there are."""
     table = event.options.table
     head = t(
         "event.signup",
@@ -39,9 +45,7 @@ def signup_text(event: Event, entrants: Sequence[Entrant], names: Names, locale:
         seconds=int(table.time_limit),
         hours=int(event.options.deadline // 3600),
     )
-    playing = [name_of(e.player_id, names, locale) for e in entrants if e.playing]
-    listed = ", ".join(playing) if playing else t("event.signup.nobody", locale)
-    lines = [head, t("event.signup.entrants", locale, count=len(playing), names=listed)]
+    lines = [head]
     if event.status is EventStatus.SIGNUP and event.options.starts_at is not None:
         lines.append(t("event.signup.starts", locale, when=f"<t:{int(event.options.starts_at)}:R>"))
     if event.status is EventStatus.RUNNING:
@@ -52,7 +56,33 @@ def signup_text(event: Event, entrants: Sequence[Entrant], names: Names, locale:
         lines.append(t("event.signup.paused", locale, round=event.round, rounds=event.options.rounds))
     elif event.status is EventStatus.CANCELLED:
         lines.append(t("event.signup.cancelled", locale))
+    playing = [name_of(e.player_id, names, locale) for e in entrants if e.playing]
+    room = limit - sum(len(line) + 1 for line in lines)
+    lines.insert(1, _entrants_line(playing, locale, room))
     return "\n".join(lines)
+
+
+def _entrants_line(playing: Sequence[str], locale: str, room: int) -> str:
+    """ "Entrants (N): a, b and M more" in at most ``room`` characters: the most names that fit
+    (found by halving: each name shown lengthens the line more than the shrinking count shortens
+    it)."""
+
+    def line(shown: int) -> str:
+        listed = ", ".join(playing[:shown])
+        if shown < len(playing):
+            listed = t("reply.list_more", locale, items=listed, more=len(playing) - shown)
+        return t("event.signup.entrants", locale, count=len(playing), names=listed)
+
+    if not playing:
+        return t("event.signup.entrants", locale, count=0, names=t("event.signup.nobody", locale))
+    low, high = 0, len(playing)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if len(line(middle)) <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return line(low)
 
 
 def round_text(
@@ -88,7 +118,7 @@ def table_name(table_id: int, locale: str) -> str:
     return t("event.table", locale, table=table_id)
 
 
-def review_texts(tables: Sequence[Sequence[int]], locale: str, limit: int = 2000) -> list[str]:
+def review_texts(tables: Sequence[Sequence[int]], locale: str, limit: int = MESSAGE_MAX) -> list[str]:
     """How to look back at the event's games, with each round's table numbers: as few messages
     as hold the lines (one round per line) within Discord's ``limit`` characters."""
     lines = [t("event.standings.review", locale)] + [
@@ -185,12 +215,15 @@ def entrant_tags(entrants: Sequence[Entrant], locale: str) -> dict[str, str]:
     return {e.player_id: t(words[e.status], locale) for e in entrants if e.status in words}
 
 
-def list_text(events: Sequence[tuple[Event, int]], locale: str) -> str:
-    """``events``: each with its number of entrants."""
+def list_text(events: Sequence[tuple[Event, int]], locale: str, limit: int = MESSAGE_MAX) -> str:
+    """``events``: each with its number of entrants, newest first; as many whole lines as fit in
+    ``limit`` characters (an event's name takes up to 80)."""
     if not events:
         return t("event.list.empty", locale)
-    return "\n".join(
-        t(
+    shown: list[str] = []
+    length = -1
+    for e, count in events:
+        line = t(
             "event.list.line",
             locale,
             event=e.event_id,
@@ -198,8 +231,11 @@ def list_text(events: Sequence[tuple[Event, int]], locale: str) -> str:
             status=t(f"event.status.{e.status.value}", locale, round=e.round, rounds=e.options.rounds),
             count=count,
         )
-        for e, count in events
-    )
+        length += len(line) + 1
+        if length > limit:
+            break
+        shown.append(line)
+    return "\n".join(shown)
 
 
 def board_text(lines: Sequence[BoardLine], events: int, names: Names, locale: str, shown: int = 20) -> str:

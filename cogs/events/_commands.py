@@ -23,6 +23,7 @@ from bot.tables.requests import TableRequest
 from bot.text import t
 from bot.text.commands import choice_key, english
 from bot.text.events import board_text, list_text, refusal_text
+from bot.text.limits import MESSAGE_MAX
 from cogs.events._presenter import COG_NAME, DiscordEventPresenter, SignupButton, signup_view
 
 log = logging.getLogger(__name__)
@@ -278,12 +279,13 @@ class Events(commands.Cog, name=COG_NAME):
         except EventRefused as exc:
             await self._refused(interaction, exc)
             return
-        rows = await self.service.standings(chosen)
+        # After the last round scored, as posted in the thread: not the hands of a round in play.
+        scored = await self.service.last_scored(chosen)
+        rows = await self.service.standings(chosen, through=scored)
         if not any(s.rounds for s in rows):
             await private_answer(interaction, t("event.standings.none", locale, name=chosen.name))
             return
         final = chosen.status is EventStatus.FINISHED
-        scored = chosen.round if final else chosen.round - 1
         file = await self.presenter.standings_file(chosen, scored, rows, final, locale)
         text = (
             chosen.name
@@ -302,12 +304,12 @@ class Events(commands.Cog, name=COG_NAME):
         finished = sum(1 for e in await self.service.events(guild) if e.status is EventStatus.FINISHED)
         names = await names_in(self.bot, guild, [line.person for line in lines])
         text = board_text(lines, finished, names, await reader_locale(interaction))
-        await private_answer(interaction, text[:2000], allowed_mentions=NO_PINGS)
+        await private_answer(interaction, text[:MESSAGE_MAX], allowed_mentions=NO_PINGS)
 
     @group.command(name="list", description="This server's events")
     async def list(self, interaction: discord.Interaction[Any]) -> None:
         await defer_private(interaction)
-        events = await self.service.events(str(interaction.guild_id))
+        events = (await self.service.events(str(interaction.guild_id)))[:20]
         counted = [(e, sum(1 for x in await self.service.entrants(e.event_id) if x.playing)) for e in events]
-        text = list_text(counted[:20], await reader_locale(interaction))
+        text = list_text(counted, await reader_locale(interaction))
         await private_answer(interaction, text, allowed_mentions=NO_PINGS)

@@ -30,6 +30,7 @@ from bot.text.events import (
     standings_image,
     standings_text,
 )
+from bot.text.limits import MESSAGE_MAX
 
 log = logging.getLogger(__name__)
 
@@ -127,7 +128,12 @@ class DiscordEventPresenter:
                 log.warning("no thread for event %d (%s): posting in its channel", event.event_id, exc)
         return channel
 
+    async def ready(self) -> None:
+        """Connected: the channels and threads are known (``get_channel`` finds none before)."""
+        await self.bot.wait_until_ready()
+
     async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None:
+        await self.ready()  # a round seated at the bot's start, before it is connected
         fresh = await self.service.event(event.guild_id, event.event_id)
         await self.refresh_signup(fresh)
         where = await self._thread(fresh)
@@ -139,10 +145,12 @@ class DiscordEventPresenter:
             snap = await self.bot.service.table_snapshot(table_id)
             people = [f"<@{s.player_id}>" for s in snap.seats if s.player_id and not s.is_computer]
             tables.append((table_id, people))
-        closes = f"<t:{int(self.bot.service.clock.now() + event.options.deadline)}:R>"
+        at = await self.service.closes_at(fresh, rnd)  # from its seating, maybe before a restart
+        assert at is not None  # a round is announced once it is seated
+        closes = f"<t:{int(at)}:R>"
         text = round_text(fresh, rnd, tables, closes, locale)
         try:
-            await where.send(text[:2000], allowed_mentions=MENTION_PEOPLE)
+            await where.send(text[:MESSAGE_MAX], allowed_mentions=MENTION_PEOPLE)
         except discord.HTTPException as exc:
             log.warning("could not announce round %d of event %d: %s", rnd, event.event_id, exc)
 
@@ -162,13 +170,15 @@ class DiscordEventPresenter:
 
     async def standings(
         self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
-    ) -> None:
+    ) -> bool:
         """Post the standings in the event's thread (``again``: owed since a restart, so not if the
-        thread's last messages hold them already)."""
+        thread's last messages hold them already); False if they could not be, so that they stay
+        owed."""
+        await self.ready()  # owed at the bot's start, before it is connected
         fresh = await self.service.event(event.guild_id, event.event_id)
         where = await self._thread(fresh)
         if where is None:
-            return
+            return False
         locale = await server_language(self.bot, event.guild_id)
         text = standings_text(event, rnd, final, locale)
         if not (again and await posted(self.bot, where, text)):
@@ -177,10 +187,12 @@ class DiscordEventPresenter:
                 await where.send(text, file=file, allowed_mentions=NO_PINGS)
             except discord.HTTPException as exc:
                 log.warning("could not post the standings of event %d: %s", event.event_id, exc)
+                return False
         if final:
             fresh = await self.service.event(event.guild_id, event.event_id)
             await self._post(where, review_texts(await self.service.table_ids(fresh), locale), event, again)
             await self.refresh_signup(fresh)
+        return True
 
     async def _post(
         self, where: discord.abc.Messageable, texts: list[str], event: Event, again: bool

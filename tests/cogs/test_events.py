@@ -8,13 +8,16 @@ double Join, options that don't fit) is answered privately."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from bot.engine.cards import cards_of
 from bot.engine.duplicate import boards
-from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation
+from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation, RuleSet
+from bot.events import EventOptions
 from bot.events.seating import Placement, pairs
 from bot.storage import events as store
+from bot.tables import Actor, TableOptions
 from bot.text import TableRefusal, refusal_text, t
 from cogs.events._commands import Events
 from discord_emulator import DiscordEmulator, Message, User
@@ -35,8 +38,10 @@ def first_pass_cards(message: Message) -> set[int]:
     return {int(c.split(":")[5]) for c in message.custom_ids if c.startswith("hh:pick:")}
 
 
-async def club(emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path) -> tuple[Hearts, User]:
-    people = [emulator.create_user(n) for n in NAMES]
+async def club(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path, names: Sequence[str] = NAMES
+) -> tuple[Hearts, User]:
+    people = [emulator.create_user(n) for n in names]
     organiser = emulator.create_user("org")
     guild = emulator.create_guild("Card club", members=people, owner=organiser)
     clock = bot_clock(emulator)
@@ -269,3 +274,136 @@ async def test_an_event_table_and_the_events_thread_deleted_mid_round(
     done = await events_cog(h).service.event(str(h.guild.id), 1)
     assert done.status.value == "finished"
     assert len(await store.scores(h.bot.db, 1)) == 4  # one board, each person once
+
+
+async def signed_up(h: Hearts, org: User, people: Sequence[User], **options: object) -> Message:
+    ix = await h.emu.slash(org, h.general, "hearts-event new", name="Cup", **options)
+    await ix.wait_acknowledged()
+    signup = await h.emu.wait_until(lambda: ix.original, what="the sign-up message")
+    for user in people:
+        await h.click(user, signup, "Join")
+    entrants = f"Entrants ({len(people)})"
+    await h.emu.wait_until(lambda: entrants in h.emu.message(signup.id).content, what=entrants)
+    return signup
+
+
+async def test_everyone_withdrawing_ends_the_event_and_owed_standings_go_out_once_connected(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """Both entrants of a 3-round event withdraw during round 1: computers play it out, and the
+    event ends with the final standings (it stayed "running, round 2" for ever). Standings still
+    owed at a restart go out once the bot is connected (at start-up no channel is known yet: they
+    were marked posted and lost)."""
+    h, org = await club(emulator, bot_runner, tmp_path)
+    ann, bob = h.people[:2]
+    signup = await signed_up(h, org, [ann, bob], rounds=3, hands=1)
+    await answer(h, org, "hearts-event start", event=1)
+    await h.wait_public("**Round 1 of 3**")
+    for user in (ann, bob):
+        assert "your results so far stay" in await answer(h, user, "hearts-event withdraw", event=1)
+    final = await h.wait_public("is over. The final standings")
+    await h.wait_content(signup, "Finished.")
+    done = await events_cog(h).service.event(str(h.guild.id), 1)
+    assert (done.status.value, done.round) == ("finished", 1)
+    assert not h.public("**Round 2 of 3**")
+
+    # The bot stopped after the round was scored but before its standings went out.
+    await h.bot.db.execute(("UPDATE event_rounds SET posted_at = NULL WHERE event_id = ?", (1,)))
+    emulator.delete_message(final)
+    await h.restart(bot_runner)
+    again = await h.wait_public("is over. The final standings")
+    assert again.channel_id == final.channel_id and again.attachments
+    await events_cog(h).service.settle()
+    assert await store.owed_standings(h.bot.db) == []
+    assert len(h.public("is over. The final standings")) == 1
+
+
+async def test_a_round_seated_before_a_restart_is_announced_after_it_with_its_own_deadline(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """The bot stopped between a round's claim (its seating stored) and its tables: the next start
+    opens them once connected and announces the round, closing at its seating time plus the
+    round's time (not the restart's)."""
+    h, org = await club(emulator, bot_runner, tmp_path)
+    four = h.people[:4]
+    await signed_up(h, org, four, rounds=1, hands=1, deadline=2)
+    seated = h.clock.now()
+    await store.move_on(h.bot.db, 1, "signup", 0, "running", 1)
+    placed = [store.SeatRow(str(user.id), 0, seat) for seat, user in enumerate(four)]
+    await store.claim_round(h.bot.db, 1, 1, placed, seated)
+    await h.restart(bot_runner, downtime=600.0)
+    announced = await h.wait_public("**Round 1 of 1**")
+    assert f"<t:{int(seated + 2 * 3600)}:R>" in announced.content
+    assert len(await store.tables(h.bot.db, 1, 1)) == 1
+
+
+async def test_the_signup_message_of_140_entrants_stays_within_discords_limit(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """140 entrants with names of 15 characters (2,600 characters listed): every Join is answered
+    and shown, the message naming the first that fit and how many more."""
+    names = [f"entrant-{i:03d}-xyz" for i in range(140)]
+    h, org = await club(emulator, bot_runner, tmp_path, names)
+    ix = await emulator.slash(org, h.general, "hearts-event new", name="Big cup")
+    await ix.wait_acknowledged()
+    signup = await emulator.wait_until(lambda: ix.original, what="the sign-up message")
+    for user in h.people:
+        joined = await emulator.click(user, emulator.message(signup.id), label="Join")
+        assert "You are in **Big cup**" in (await h.reply(joined)).content
+    shown = await h.wait_content(signup, "Entrants (140)")
+    assert len(shown.content) <= 2000
+    listed = sum(1 for name in names if name in shown.content)
+    assert names[0] in shown.content and names[-1] not in shown.content
+    assert t("reply.list_more", items="", more=140 - listed).strip() in shown.content
+
+
+async def test_the_list_of_20_events_with_long_names_is_one_message(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    h, org = await club(emulator, bot_runner, tmp_path)
+    service = events_cog(h).service
+    options = EventOptions(TableOptions(rules=RuleSet(target_score=None, fixed_hands=4)))
+    organiser = Actor(str(org.id), manages_server=True)
+    for i in range(1, 21):
+        await service.new(organiser, str(h.guild.id), str(h.general.id), f"{i:02d}" + "n" * 78, options)
+    listed = await answer(h, org, "hearts-event list")
+    assert len(listed) <= 2000 and listed.startswith("#20 **20nnn")
+    assert len(listed.split("\n")) >= 10
+
+
+async def test_standings_asked_mid_round_are_those_after_the_last_scored_round(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """During round 1 there are none yet (it said "after round 0" with the hands in play); during
+    round 2 they are round 1's, points and tables, as posted after it."""
+    h, org = await club(emulator, bot_runner, tmp_path)
+    four = h.people[:4]
+    ann = four[0]
+    await signed_up(h, org, four, rounds=2, hands=2)
+    await answer(h, org, "hearts-event start", event=1)
+    await h.wait_public("**Round 1 of 2**")
+    service = events_cog(h).service
+
+    async def one_hand_into(rnd: int) -> None:
+        ((table_id,),) = [[t.table_id for t in await store.tables(h.bot.db, 1, rnd)]]
+        await h.play_until(lambda: h.bot.service.snapshot(table_id).hand_number == 2, four)
+        await h.settle()
+        await service.settle()
+        assert {s.round for s in await store.scores(h.bot.db, 1)} >= {rnd}  # the hand is on the board
+
+    await one_hand_into(1)
+    assert await answer(h, ann, "hearts-event standings", event=1) == t("event.standings.none", name="Cup")
+
+    await h.play_until(lambda: h.public("**Round 2 of 2**"), four)
+    await one_hand_into(2)
+    mid = await h.reply(await emulator.slash(ann, h.general, "hearts-event standings", event=1))
+    assert mid.content == t("event.standings.after", round=1, rounds=2) and mid.attachments
+    after_one = h.public("standings after round 1 of 2")[0]
+    assert mid.attachments[0].description == after_one.attachments[0].description
+    round_one: dict[str, int] = {}
+    for s in await store.scores(h.bot.db, 1):
+        if s.round == 1:
+            round_one[s.player_id] = round_one.get(s.player_id, 0) + s.points
+    by_name = {u.name: str(u.id) for u in four}
+    taken = re.findall(r"(\w+): [^:;]*?, points taken (\d+)", mid.attachments[0].description or "")
+    assert {by_name[name]: int(points) for name, points in taken} == round_one

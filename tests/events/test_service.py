@@ -25,6 +25,8 @@ from bot.events import (
 )
 from bot.events.model import MAX_TABLES
 from bot.events.seating import Placement, pairs
+from bot.events.service import CARRY_ON_RETRY
+from bot.storage import WriteFault
 from bot.storage import events as store
 from bot.tables import Actor, ManualClock, TableOptions, TableStatus
 from bot.tables.requests import SettingsRequest
@@ -44,12 +46,16 @@ class Shown:
     async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None:
         self.rounds.append((rnd, table_ids))
 
+    async def ready(self) -> None:
+        return None
+
     async def standings(
         self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
-    ) -> None:
+    ) -> bool:
         self.posted.append((rnd, rows, final))
         if again:
             self.again.append(rnd)
+        return True
 
 
 @dataclass
@@ -344,9 +350,10 @@ class Stopped(Shown):
 
     async def standings(
         self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
-    ) -> None:
+    ) -> bool:
         self.reached.set()
         await asyncio.Event().wait()
+        return False
 
 
 @pytest.mark.parametrize("rounds", [1, 2])
@@ -464,3 +471,195 @@ async def test_only_the_servers_shard_owner_runs_its_event_and_nothing_is_played
     finally:
         await other.close()
         await owner.close()
+
+
+async def test_everyone_withdrawing_ends_the_event_with_the_standings_as_they_are(e: Events) -> None:
+    """Both entrants withdraw during round 1 of 3: computers play it out and it is scored; nobody
+    is left to seat, so the event finishes then with the final standings (never a round with no
+    table, which nothing would ever end)."""
+    event = await signed_up(e, PEOPLE[:2], rounds=3)
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    for p in PEOPLE[:2]:
+        await e.service.leave(p, GUILD, event.event_id)
+    await settle(e)
+    done = await e.service.event(GUILD, event.event_id)
+    assert (done.status, done.round) == (EventStatus.FINISHED, 1)
+    assert [(rnd, final) for rnd, _rows, final in e.shown.posted] == [(1, True)]
+    assert [rnd for rnd, _ids in e.shown.rounds] == [1]
+    assert {s.person for s in e.shown.posted[0][1]} == {"p0", "p1"}
+
+
+async def test_a_round_seated_with_no_table_ends_the_event_at_the_next_start(db_url: str) -> None:
+    """An event left running in a round seated with nobody (as the bot left it before this was
+    fixed, or everyone withdrew between a round's scoring and the next one's seating) ends at
+    once, at the next start, in that round."""
+    clock = ManualClock()
+    e = await events(db_url, clock)
+    event = await signed_up(e, PEOPLE[:2], rounds=3)
+    await store.move_on(e.rig.db, event.event_id, "signup", 0, "running", 2)
+    for p in PEOPLE[:2]:
+        await store.drop_entrant(e.rig.db, event.event_id, p.user_id, "withdrew")
+    await store.claim_round(e.rig.db, event.event_id, 2, [], clock.now())
+    await e.close()
+
+    e = await events(db_url, clock)
+    try:
+        await settle(e)
+        done = await e.service.event(GUILD, event.event_id)
+        assert (done.status, done.round) == (EventStatus.FINISHED, 2)
+        assert [(rnd, final) for rnd, _rows, final in e.shown.posted] == [(2, True)]
+        assert e.shown.rounds == []
+    finally:
+        await e.close()
+
+
+@dataclass
+class Unseen(Shown):
+    """A Discord side that can't show the standings (say, the thread and channel out of reach)."""
+
+    async def standings(
+        self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
+    ) -> bool:
+        await super().standings(event, rnd, rows, final, again=again)
+        return False
+
+
+async def test_standings_not_shown_stay_owed_until_they_are(db_url: str) -> None:
+    clock = ManualClock()
+    r = await rig(db_url, clock)
+    service = EventService(r.service, r.db)
+    unseen = Unseen()
+    service.attach(unseen)
+    await service.start()
+    e = Events(r, service, unseen)
+    event = await signed_up(e, PEOPLE[:4], rounds=1)
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    ((_rnd, tables),) = unseen.rounds
+    await play_round(e, tables)
+    assert [rnd for rnd, _rows, _final in unseen.posted] == [1]
+    assert await store.owed_standings(r.db) == [(event.event_id, 1)]  # not marked: not shown
+    await e.close()
+
+    e = await events(db_url, clock)
+    try:
+        await settle(e)
+        assert e.shown.again == [1]
+        assert await store.owed_standings(e.rig.db) == []
+    finally:
+        await e.close()
+
+
+@dataclass
+class NotReady(Shown):
+    """A Discord side not connected yet (the bot's start, before the gateway is ready)."""
+
+    connected: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def ready(self) -> None:
+        await self.connected.wait()
+
+
+async def test_what_a_start_owes_waits_until_the_presenter_is_ready(db_url: str) -> None:
+    """The standings owed at a start and a start time that passed while the bot was down: nothing
+    is shown (nor marked shown) before the Discord side is ready, then everything is, once."""
+    clock = ManualClock()
+    r = await rig(db_url, clock)
+    service = EventService(r.service, r.db)
+    service.attach(Unseen())
+    await service.start()
+    e = Events(r, service, Shown())
+    owed = await signed_up(e, PEOPLE[:4], rounds=1)
+    timed = await e.service.new(
+        ORGANISER, GUILD, "c", "Night", replace(options(rounds=1), starts_at=clock.now() + 60)
+    )
+    await e.service.join(PEOPLE[4], GUILD, timed.event_id)
+    await e.service.begin(ORGANISER, GUILD, owed.event_id)
+    await play_round(e, [t.table_id for t in await store.tables(r.db, owed.event_id, 1)])
+    await e.close()
+
+    clock.advance(120)
+    r = await rig(db_url, clock)
+    service = EventService(r.service, r.db)
+    waiting = NotReady()
+    service.attach(waiting)
+    await service.start()
+    e = Events(r, service, waiting)
+    try:
+        await r.service.settle()
+        assert waiting.posted == [] and waiting.rounds == []
+        assert await store.owed_standings(r.db) == [(owed.event_id, 1)]
+        waiting.connected.set()
+        await settle(e)
+        assert waiting.again == [1] and [rnd for rnd, _ids in waiting.rounds] == [1]
+        assert await store.owed_standings(r.db) == []
+        assert (await e.service.event(GUILD, timed.event_id)).status is EventStatus.RUNNING
+    finally:
+        await e.close()
+
+
+@dataclass
+class Withdrawing(Shown):
+    """The last person in withdraws while the standings after round 1 go out."""
+
+    service: EventService | None = None
+
+    async def standings(
+        self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
+    ) -> bool:
+        if self.service is not None and rnd == 1:
+            await self.service.leave(PEOPLE[0], GUILD, event.event_id)
+        return await super().standings(event, rnd, rows, final, again=again)
+
+
+async def test_a_round_with_nobody_left_to_seat_ends_at_once(db_url: str) -> None:
+    """Nobody is left when the next round is seated (the last person withdrew after the round was
+    scored): that round has no table, so it is scored at once and the event ends there."""
+    r = await rig(db_url, ManualClock())
+    withdrawing = Withdrawing()
+    service = EventService(r.service, r.db)
+    withdrawing.service = service
+    service.attach(withdrawing)
+    await service.start()
+    e = Events(r, service, withdrawing)
+    try:
+        event = await signed_up(e, PEOPLE[:1], rounds=3)
+        await e.service.begin(ORGANISER, GUILD, event.event_id)
+        ((_rnd, tables),) = withdrawing.rounds
+        await play_round(e, tables)
+        done = await e.service.event(GUILD, event.event_id)
+        assert (done.status, done.round) == (EventStatus.FINISHED, 2)
+        assert [(rnd, final) for rnd, _rows, final in withdrawing.posted] == [(1, False), (2, True)]
+        assert [rnd for rnd, _ids in withdrawing.rounds] == [1]
+    finally:
+        await e.close()
+
+
+async def test_a_start_that_cannot_read_the_database_carries_on_later(db_url: str) -> None:
+    """The database can't be read when a start carries the events on: a minute later it is tried
+    again, and the owed standings go out then (until it is done, nothing of the events moves)."""
+    clock = ManualClock()
+    r = await rig(db_url, clock)
+    e = Events(r, EventService(r.service, r.db), Shown())
+    await e.service.start()
+    owed = await signed_up(e, PEOPLE[:4], rounds=1)
+    await e.service.begin(ORGANISER, GUILD, owed.event_id)
+    await play_round(e, [t.table_id for t in await store.tables(r.db, owed.event_id, 1)])
+    await e.close()
+
+    r = await rig(db_url, clock)
+    service = EventService(r.service, r.db)
+    waiting = NotReady()
+    service.attach(waiting)
+    await service.start()
+    e = Events(r, service, waiting)
+    try:
+        r.db.faults.fail(WriteFault.READ_ONLY)  # the start's reads queue behind writes: refused too
+        waiting.connected.set()
+        await settle(e)
+        r.db.faults.clear()
+        assert waiting.again == [] and await store.owed_standings(r.db) == [(owed.event_id, 1)]
+        clock.advance(CARRY_ON_RETRY)
+        await settle(e)
+        assert waiting.again == [1] and await store.owed_standings(r.db) == []
+    finally:
+        await e.close()

@@ -42,8 +42,13 @@ class RawDatabase:
             finally:
                 await conn.close()
         else:
-            with contextlib.closing(sqlite3.connect(self.target.path)) as raw, raw:  # type: ignore[arg-type]
-                raw.execute(sql, tuple(args))
+            # in a thread, as another process would: a bot in this process may be mid-commit, and
+            # its commit needs the event loop that a wait for the lock here would hold up
+            await asyncio.to_thread(self._sqlite_execute, sql, tuple(args))
+
+    def _sqlite_execute(self, sql: str, args: tuple[Any, ...]) -> None:
+        with contextlib.closing(sqlite3.connect(self.target.path)) as raw, raw:  # type: ignore[arg-type]
+            raw.execute(sql, args)
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         if self.postgres:
@@ -52,8 +57,11 @@ class RawDatabase:
                 return [tuple(r) for r in await conn.fetch(numbered(sql), *args)]
             finally:
                 await conn.close()
+        return await asyncio.to_thread(self._sqlite_fetch, sql, tuple(args))
+
+    def _sqlite_fetch(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         with contextlib.closing(sqlite3.connect(self.target.path)) as raw:  # type: ignore[arg-type]
-            return list(raw.execute(sql, tuple(args)))
+            return list(raw.execute(sql, args))
 
     async def set_schema_version(self, number: int) -> None:
         if self.postgres:

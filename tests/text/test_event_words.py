@@ -16,7 +16,7 @@ from bot.events.board import BoardLine
 from bot.render import event_standings as es
 from bot.render.fonts import text_width
 from bot.tables import TableOptions
-from bot.text import LANGUAGES
+from bot.text import LANGUAGES, t
 from bot.text.events import (
     board_text,
     entrant_tags,
@@ -114,3 +114,36 @@ def test_the_standings_alt_text_stays_within_discords_limit(lang: str) -> None:
     image = standings_image(event(EventStatus.RUNNING), 1, rows, True, names, {}, lang)
     alt = standings_alt(image, "Autumn Cup", lang)
     assert len(alt) <= 1024 and alt.endswith("…")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("status", [EventStatus.SIGNUP, EventStatus.RUNNING])
+def test_the_signup_message_names_as_many_entrants_as_fit_in_one_message(
+    lang: str, status: EventStatus
+) -> None:
+    """An event takes hundreds of entrants: the message keeps within Discord's 2,000 characters
+    (a longer edit is refused, and every later Join would be told nothing changed), with the
+    count, the first names that fit and how many more."""
+    entrants = [Entrant(str(i), "in") for i in range(700)]
+    names = {str(i): f"Bartholomew{i:04d}" for i in range(700)}
+    timed = replace(event(status), name="N" * 80, options=replace(OPTIONS, starts_at=1_700_000_000.0))
+    text = signup_text(timed, entrants, names, lang)
+    assert len(text) <= 2000
+    shown = sum(1 for i in range(700) if names[str(i)] in text)
+    assert 50 < shown < 700 and names["0"] in text
+    assert t("reply.list_more", lang, items="", more=700 - shown).strip() in text
+    few = signup_text(timed, entrants[:3], names, lang)
+    assert all(names[str(i)] in few for i in range(3))  # all of them, when they fit
+    assert t("reply.list_more", lang, items="", more=0).strip() not in few
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_list_of_events_keeps_within_one_message(lang: str) -> None:
+    """20 events with names of 80 characters: as many whole lines as fit in 2,000 characters."""
+    events = [
+        (replace(event(EventStatus.RUNNING), event_id=i, name=f"{i:02d}" + "N" * 78), 400) for i in range(20)
+    ]
+    text = list_text(events, lang)
+    assert len(text) <= 2000
+    lines = text.split("\n")
+    assert len(lines) >= 10 and all(line.startswith(f"#{i} ") for i, line in enumerate(lines))
