@@ -72,9 +72,12 @@ class Events:
 
 
 async def events(url: str, clock: ManualClock) -> Events:
-    r = await rig(url, clock)
+    return await events_on(await rig(url, clock), Shown())
+
+
+async def events_on(r: Rig, shown: Shown) -> Events:
+    """The event service on ``r``'s tables, started, showing through ``shown``."""
     service = EventService(r.service, r.db)
-    shown = Shown()
     service.attach(shown)
     await service.start()
     return Events(r, service, shown)
@@ -362,11 +365,8 @@ async def test_standings_owed_at_a_stop_are_posted_after_the_restart_exactly_onc
 ) -> None:
     clock = ManualClock()
     r = await rig(db_url, clock)
-    service = EventService(r.service, r.db)
     stopped = Stopped()
-    service.attach(stopped)
-    await service.start()
-    e = Events(r, service, stopped)
+    e = await events_on(r, stopped)
     event = await signed_up(e, PEOPLE[:4], rounds=rounds)
     await e.service.begin(ORGANISER, GUILD, event.event_id)
     ((_rnd, (table,)),) = stopped.rounds
@@ -374,7 +374,7 @@ async def test_standings_owed_at_a_stop_are_posted_after_the_restart_exactly_onc
     async with asyncio.timeout(60):
         await stopped.reached.wait()
     assert await store.scored(r.db, event.event_id, 1)
-    await service.stop()
+    await e.service.stop()
     await r.close()
 
     e = await events(db_url, clock)  # the restart: the standings the round owes go out
@@ -527,11 +527,8 @@ class Unseen(Shown):
 async def test_standings_not_shown_stay_owed_until_they_are(db_url: str) -> None:
     clock = ManualClock()
     r = await rig(db_url, clock)
-    service = EventService(r.service, r.db)
     unseen = Unseen()
-    service.attach(unseen)
-    await service.start()
-    e = Events(r, service, unseen)
+    e = await events_on(r, unseen)
     event = await signed_up(e, PEOPLE[:4], rounds=1)
     await e.service.begin(ORGANISER, GUILD, event.event_id)
     ((_rnd, tables),) = unseen.rounds
@@ -579,11 +576,8 @@ async def test_what_a_start_owes_waits_until_the_presenter_is_ready(db_url: str)
 
     clock.advance(120)
     r = await rig(db_url, clock)
-    service = EventService(r.service, r.db)
     waiting = NotReady()
-    service.attach(waiting)
-    await service.start()
-    e = Events(r, service, waiting)
+    e = await events_on(r, waiting)
     try:
         await r.service.settle()
         assert waiting.posted == [] and waiting.rounds == []
@@ -647,11 +641,8 @@ async def test_a_start_that_cannot_read_the_database_carries_on_later(db_url: st
     await e.close()
 
     r = await rig(db_url, clock)
-    service = EventService(r.service, r.db)
     waiting = NotReady()
-    service.attach(waiting)
-    await service.start()
-    e = Events(r, service, waiting)
+    e = await events_on(r, waiting)
     try:
         r.db.faults.fail(WriteFault.READ_ONLY)  # the start's reads queue behind writes: refused too
         waiting.connected.set()
