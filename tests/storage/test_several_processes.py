@@ -19,20 +19,20 @@ from bot.storage.ratings import default_rating, rate
 from bot.storage.records import ActionRow, GameRecord, PlayerRecord, TableSaved, TableWrite
 from tests.storage.targets import RawDatabase
 
+AT = 1_767_225_600.0  # when the saves are made: a fixed instant (1 January 2026, 00:00 UTC), not the clock
+
 
 def write(table_id: int, seq: int, *, guild: str = "g1", game: GameRecord | None = None) -> TableWrite:
     state = json.dumps({"seq": seq})
-    action = ActionRow(seq, time.time(), seq, None, "move", "{}")
-    return TableWrite(
-        table_id, guild, "c1", "host", "playing", seq, None, state, 0.0, time.time(), action, game
-    )
+    action = ActionRow(seq, AT, seq, None, "move", "{}")
+    return TableWrite(table_id, guild, "c1", "host", "playing", seq, None, state, 0.0, AT, action, game)
 
 
 def won(table_id: int, guild: str, player: str) -> GameRecord:
-    """A game ``player`` won against three computers."""
+    """A ranked game ``player`` won (its other people's rows left out), with three computers."""
     me = PlayerRecord(player, 0, 1, 10, 2, 1, 10, 0, 0, False)
     ranks = ((player, 1), ("computer:a", 2), ("computer:b", 3), ("computer:c", 4))
-    return GameRecord(table_id, guild, time.time(), "score", 1, "{}", (me,), ranks, ranked=True)
+    return GameRecord(table_id, guild, AT, "score", 1, "{}", (me,), ranks, ranked=True)
 
 
 async def test_a_save_computed_from_an_older_row_is_refused_and_writes_nothing(
