@@ -17,7 +17,7 @@ from bot.text import t
 from bot.text.alt_text import fit
 from bot.text.cards import card_list
 from bot.text.catalogue import fill
-from bot.text.limits import MESSAGE_MAX
+from bot.text.limits import MESSAGE_MAX, lines_within
 
 Names = Mapping[str, str]
 # Points per hand as symbols for the Share line: none, a few, many, the queen's worth or more.
@@ -140,21 +140,9 @@ def board_text(board: DayBoard, names: Names, locale: str, limit: int = MESSAGE_
         )
         for e in board.entries
     ]
-    length = len(lines[0])
-    for shown, row in enumerate(rows):
-        rest = len(rows) - shown - 1  # the rows after this one, counted on a line of their own
-        tail = 1 + len(_more(rest, locale)) if rest else 0
-        if length + 1 + len(row) + tail > limit:
-            lines.append(_more(len(rows) - shown, locale))  # fits: checked with the row before
-            break
-        lines.append(row)
-        length += 1 + len(row)
+    room = limit - len(lines[0]) - 1
+    lines += lines_within(rows, room, lambda count: t("reply.list_more", locale, items="…", more=count))
     return "\n".join(lines)
-
-
-def _more(count: int, locale: str) -> str:
-    """The line that stands for the ``count`` places a board's text leaves out."""
-    return t("reply.list_more", locale, items="…", more=count)
 
 
 def summary_text(board: DayBoard, deals: Sequence[Board], names: Names, locale: str) -> str:

@@ -14,7 +14,7 @@ from bot.text import t
 from bot.text.alt_text import fit
 from bot.text.catalogue import fill
 from bot.text.daily import name_of
-from bot.text.limits import MESSAGE_MAX
+from bot.text.limits import MESSAGE_MAX, lines_within
 
 Names = Mapping[str, str]
 ALT_ROWS = 20  # the alt text names the first this many (it must stay under Discord's limit)
@@ -220,10 +220,8 @@ def list_text(events: Sequence[tuple[Event, int]], locale: str, limit: int = MES
     ``limit`` characters (an event's name takes up to 80)."""
     if not events:
         return t("event.list.empty", locale)
-    shown: list[str] = []
-    length = -1
-    for e, count in events:
-        line = t(
+    lines = [
+        t(
             "event.list.line",
             locale,
             event=e.event_id,
@@ -231,11 +229,9 @@ def list_text(events: Sequence[tuple[Event, int]], locale: str, limit: int = MES
             status=t(f"event.status.{e.status.value}", locale, round=e.round, rounds=e.options.rounds),
             count=count,
         )
-        length += len(line) + 1
-        if length > limit:
-            break
-        shown.append(line)
-    return "\n".join(shown)
+        for e, count in events
+    ]
+    return "\n".join(lines_within(lines, limit))
 
 
 def board_text(lines: Sequence[BoardLine], events: int, names: Names, locale: str, shown: int = 20) -> str:
