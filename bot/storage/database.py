@@ -63,6 +63,7 @@ class Database:
         self.faults = StorageFaults()  # tests and benchmarks make writes fail through this
         self.crash: Crash | None = None  # tests kill the process at a point of a move through this
         self.on_damage: Callable[[DamagedRow], None] = _log_damage  # the service reports them
+        self._closed = False
 
     # -- opening ----------------------------------------------------------------------------
 
@@ -90,8 +91,10 @@ class Database:
         return self.target.describe()
 
     async def close(self) -> None:
-        """Close after the writes in flight."""
-        await self._writer.drain()
+        """Close after the writes in flight; writes asked for from now on are refused
+        (``StorageUnavailable``), and so are reads once it is closed."""
+        await self._writer.close()
+        self._closed = True
         await self.backend.close()
 
     async def set_busy_timeout(self, seconds: float) -> None:
@@ -254,6 +257,8 @@ class Database:
     async def rows(self, sql: str, args: Iterable[Any] = ()) -> list[Any]:
         """A read outside the writer (for ``bot.storage``'s own queries: SQL both backends accept,
         ``?`` placeholders); a database that can't be read is unavailable."""
+        if self._closed:  # the drivers' own errors for a closed connection differ
+            raise StorageUnavailable("the database is closed (the bot is stopping)")
         return await self.backend.fetch(sql, tuple(args))
 
     async def _one(self, sql: str, args: Iterable[Any] = ()) -> Any:

@@ -35,9 +35,17 @@ class GroupWriter(Generic[W]):
         self._unavailable = unavailable
         self._pending: list[tuple[W, asyncio.Future[Any]]] = []
         self._task: asyncio.Task[None] | None = None
+        self._closed = False
 
     def submit(self, write: W) -> asyncio.Future[Any]:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        if self._closed:
+            # A write that comes late in a shutdown (an interaction still being handled) is refused
+            # like any other while the database can't be written: its writer answers "try again".
+            # Started after the connection closed, it failed with the driver's own error instead
+            # and was logged as a bad write.
+            future.set_exception(StorageUnavailable("the database is closed (the bot is stopping)"))
+            return future
         self._pending.append((write, future))
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._loop(), name="db-writer")
@@ -47,8 +55,9 @@ class GroupWriter(Generic[W]):
     def task(self) -> asyncio.Task[None] | None:
         return self._task
 
-    async def drain(self) -> None:
-        """Wait until the writes in flight are done (before closing)."""
+    async def close(self) -> None:
+        """Refuse new writes, then wait for those in flight (before the connection closes)."""
+        self._closed = True
         while self._task is not None and not self._task.done():
             await asyncio.shield(self._task)
 

@@ -82,6 +82,7 @@ class SavedState:
         self.retry_max = retry_max
         self._unwritten: dict[tuple[int, str], str | None] = {}
         self._writing: asyncio.Task[None] | None = None
+        self._closed = False
 
     async def remembered(self, table_id: int) -> dict[str, str]:
         return await self.db.presenter_data(table_id)
@@ -96,7 +97,7 @@ class SavedState:
         except StorageUnavailable as exc:
             log.warning("presenter data %s of table %d kept for later: %s", key, table_id, exc)
             self._unwritten[(table_id, key)] = value
-            if self._writing is None or self._writing.done():
+            if not self._closed and (self._writing is None or self._writing.done()):
                 # Not one of the presenter's tasks: it waits on the clock, and ``settle`` must not.
                 self._writing = asyncio.get_running_loop().create_task(self._write_later())
 
@@ -114,7 +115,9 @@ class SavedState:
                     self._unwritten.pop((table_id, key), None)
 
     async def close(self) -> None:
-        """Stop retrying (what is still unwritten is lost: a restart redraws and resends)."""
+        """Stop retrying, now and for what fails later in the shutdown (what is still unwritten is
+        lost: a restart redraws and resends)."""
+        self._closed = True
         if self._writing is not None:
             self._writing.cancel()
             await asyncio.gather(self._writing, return_exceptions=True)

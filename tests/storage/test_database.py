@@ -243,3 +243,29 @@ async def test_the_ranked_migration_marks_games_alone_and_recounts_the_running_s
         assert [tuple(r) for r in board] == [(1, "carol")]
     finally:
         await db.close()
+
+
+async def test_a_write_asked_for_while_the_database_closes_is_refused_not_logged_as_a_bad_write(
+    db_url: str, error_log: ErrorLogCollector
+) -> None:
+    """At shutdown an interaction still being handled may write after the last writes were waited
+    for: it is refused like any write while the database can't be written ("try again"), and the
+    writes in flight when closing began are still committed. Reads after the close are refused
+    the same way."""
+    db = await Database.open(db_url)
+    in_flight = asyncio.ensure_future(db.set_meta("in flight", "1"))
+    closing = asyncio.ensure_future(db.close())
+    await asyncio.sleep(0)  # one turn of the loop, no waiting: closing has begun, the write in flight commits
+    with pytest.raises(StorageUnavailable):
+        await db.set_meta("late", "1")
+    await closing
+    await in_flight
+    with pytest.raises(StorageUnavailable):
+        await db.set_meta("after", "1")
+    with pytest.raises(StorageUnavailable):
+        await db.get_meta("in flight")  # a read too
+    assert error_log.errors == []  # the driver's "no active connection" was logged as a bad write
+    db = await Database.open(db_url)
+    assert await db.get_meta("in flight") == "1"
+    assert await db.get_meta("late") is None
+    await db.close()
