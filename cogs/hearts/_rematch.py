@@ -12,18 +12,21 @@ calls (create, join, add a computer, start), so it is announced like any other.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any, Final
 
 import discord
 
 from bot.client.answers import private_answer
 from bot.client.review import review_view
-from bot.tables import Refused, TableService, TableSnapshot
+from bot.tables import TableService, TableSnapshot
 from bot.tables.permissions import Actor
 from bot.text import t
 from cogs.hearts._controls import last_finished_hand, rematch_view
 from cogs.hearts._presenter import DiscordPresenter
 from cogs.hearts._wording import countdown, player_name
+
+log = logging.getLogger(__name__)
 
 REMATCH_WINDOW: Final = 30 * 60.0  # seconds the offer stays open after the game ends
 STATUS_LINES: Final = 2  # lines the offer adds under the standings while it is open
@@ -87,7 +90,7 @@ class Rematches:
                 await interaction.response.defer()  # a new table takes a few database writes
                 try:
                     new = await self._start(snap)
-                except Refused:
+                except Exception:  # refused, or the database failed: answered by the error handler
                     self._confirmed[table_id] = confirmed & ~(1 << seat)  # they may try again
                     raise
                 await self._close(interaction, snap, standings, t("rematch.started", lang, table=new), lang)
@@ -141,13 +144,26 @@ class Rematches:
         table = await self.service.create_table(
             host, snap.guild_id, snap.channel_id, snap.options, parent_channel_id=parent, seat_host=False
         )
-        for seat in snap.seats:
-            if seat.player_id is not None and not seat.is_computer:
-                await self.service.join(Actor(seat.player_id), table.table_id, seat.seat)
-            else:
-                await self.service.add_computer(host, table.table_id, seat.seat)
-        await self.service.start_game(host, table.table_id)
+        try:
+            for seat in snap.seats:
+                if seat.player_id is not None and not seat.is_computer:
+                    await self.service.join(Actor(seat.player_id), table.table_id, seat.seat)
+                else:
+                    await self.service.add_computer(host, table.table_id, seat.seat)
+            await self.service.start_game(host, table.table_id)
+        except Exception:
+            await self._abandon(host, table.table_id)
+            raise
         return table.table_id
+
+    async def _abandon(self, host: Actor, table_id: int) -> None:
+        """A rematch that could not be seated and started is closed: left open, its half-seated
+        lobby would stay in the channel with nobody meaning to play at it, and the offer, tried
+        again, would open a second one."""
+        try:
+            await self.service.cancel(host, table_id)
+        except Exception as exc:  # the database still failing: the host can cancel it themselves
+            log.warning("rematch table %d could not be closed: %s", table_id, exc)
 
 
 async def _edit(interaction: discord.Interaction[Any], **kwargs: Any) -> None:

@@ -10,8 +10,10 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 import discord
+import pytest
 
-from bot.tables import Actor
+from bot.storage import WriteFault
+from bot.tables import Actor, TableSnapshot, TableStatus
 from bot.text import t
 from cogs.hearts._rematch import REMATCH_WINDOW, expired
 from discord_emulator import Message, User
@@ -153,3 +155,41 @@ async def test_a_start_that_fails_takes_the_answer_back_and_may_be_tried_again(h
     assert await _press(hearts, bob, standings, REMATCH) is None
     done = hearts.emu.message(standings.id)
     assert done.content == f"{text}\n{t('rematch.started', table=2)}" and done.labels == [REVIEW]
+
+
+async def test_a_start_that_fails_once_the_table_is_open_closes_it_and_may_be_tried_again(
+    hearts: Hearts, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database fails after the new table was opened (as bob is seated at it): the half-seated
+    lobby is closed, not left in the channel, bob is told to try again, and his press then starts
+    one table with everyone."""
+    alice, bob = hearts.people[:2]
+    standings = await _finished_game(hearts)
+    text = standings.content
+    service = hearts.bot.service
+    join = service.join
+
+    async def full_disk_once(actor: Actor, table_id: int, seat: int | None = None) -> TableSnapshot:
+        """The disk is full while the first player is seated (every write then fails for real)."""
+        monkeypatch.setattr(service, "join", join)
+        hearts.bot.db.faults.fail(WriteFault.DISK_FULL)
+        try:
+            return await join(actor, table_id, seat)
+        finally:
+            hearts.bot.db.faults.clear()
+
+    assert await _press(hearts, alice, standings, REMATCH) is None
+    monkeypatch.setattr(service, "join", full_disk_once)
+    press = await hearts.emu.click(bob, hearts.emu.message(standings.id), label=REMATCH)
+    assert (await hearts.reply(press)).content == t("table.storage_busy")
+    await hearts.settle()
+    assert (await service.table_snapshot(2)).status is TableStatus.CANCELLED  # opened, then closed
+    waiting = hearts.emu.message(standings.id)
+    assert "(bob)" in waiting.content.splitlines()[-1] and waiting.custom_ids  # still open, bob not counted
+
+    assert await _press(hearts, bob, standings, REMATCH) is None
+    done = hearts.emu.message(standings.id)
+    assert done.content == f"{text}\n{t('rematch.started', table=3)}" and done.labels == [REVIEW]
+    await hearts.settle()
+    assert service.snapshot(3).status is TableStatus.PLAYING
+    assert {s.player_id for s in service.snapshot(3).seats} >= {str(alice.id), str(bob.id)}
