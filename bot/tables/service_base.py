@@ -360,8 +360,15 @@ class ServiceBase:
 
     def _page_closed(self, table_id: int, player_id: str) -> None:
         """A person has no live page of this table left: if they must act, their turn is
-        offered again (not saved: it is the same turn), so the presenter sends them by DM the
-        controls it held back while the page showed them (it skips a seat already sent)."""
+        offered again, so the presenter sends them by DM the controls it held back while the
+        page showed them (it skips a seat already sent)."""
+        self.offer_turn(table_id, player_id)
+
+    def offer_turn(self, table_id: int, player_id: str) -> None:
+        """If the person must act at this table, their turn is offered to the presenter again (not
+        saved: it is the same turn), after anything queued: for controls it held back (their page
+        showed them) or that Discord did not take (the presenter asks, as it can't tell whether
+        the turn is still theirs)."""
         if self._running and table_id in self._tables:
             self._spawn(self._offer_turn(table_id, player_id))
 

@@ -85,10 +85,14 @@ class DirectMessages:
         """Whether these controls already went out before a restart: the bot was stopped between
         sending them and recording it. Looked up once per seat after a restart, in the last
         messages of the person's DM channel (a control of this table, seat and move)."""
-        if not state.restored or hand.seat in state.history_seen or hand.player_id is None:
+        if not state.restored or hand.seat in state.history_seen:
             return False
         state.history_seen.add(hand.seat)
-        channel_id = state.dm_channels.get(hand.player_id)
+        return await self.holds_controls(state, hand)
+
+    async def holds_controls(self, state: TableMessages, hand: PrivateHand) -> bool:
+        """Whether the person's last DMs hold these controls (this table, seat and move)."""
+        channel_id = None if hand.player_id is None else state.dm_channels.get(hand.player_id)
         me = self.client.user
         if channel_id is None or me is None:  # never DMed from this table
             return False

@@ -30,6 +30,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+import aiohttp
 import discord
 
 from bot.client.names import KnownNames
@@ -94,6 +95,12 @@ ARCHIVE_DURATIONS: tuple[ArchiveDuration, ...] = (
     10080,
 )  # minutes of inactivity Discord allows for a thread
 MOVES_WITHOUT_A_POST = 4  # time limits a thread may sit between two of the bot's messages
+# A turn's controls Discord did not take are offered again after this many seconds, doubled at
+# each failure up to the longest (a short outage costs the person a moment of their turn).
+RESEND_FIRST = 1.0
+RESEND_LONGEST = 30.0
+# What a send may fail with and succeed later: Discord's 5xx, the network, a timeout (OSError).
+UNDELIVERED = (discord.DiscordServerError, aiohttp.ClientError, OSError)
 
 
 def archive_duration(time_limit: float) -> ArchiveDuration:
@@ -171,6 +178,10 @@ class DiscordPresenter:
         # Plays a seat's only legal card for it (set by the cog: the presenter doesn't move for
         # anyone itself); None: no auto-play.
         self.play_only_card: Callable[[PrivateHand], Awaitable[TableSnapshot]] | None = None
+        # Offers a person's turn again if it is still theirs (the table service's ``offer_turn``,
+        # set by the cog): for controls Discord did not take. None: not offered again.
+        self.offer_turn: Callable[[int, str], None] | None = None
+        self._closed = False
 
     # -- state ------------------------------------------------------------------------------
 
@@ -444,6 +455,7 @@ class DiscordPresenter:
     async def close(self) -> None:
         """At shutdown: drop pending redraws and sends rather than wait for them (a restored
         table is redrawn at the next start) and stop the render workers."""
+        self._closed = True  # nothing offered again from now: a restart sends what is not noted
         await self._tasks.cancel()
         await self.saved.close()
         self.render.close()
@@ -611,6 +623,24 @@ class DiscordPresenter:
         *,
         once: bool = False,
     ) -> None:
+        """A person's hand by DM (``_hand_by_dm``). Their turn's controls are noted as sent only
+        once Discord took them: where it did not, for a reason that may pass (``UNDELIVERED``, or
+        the service stopped waiting), they are ``_undelivered`` and their turn offered again."""
+        if not hand.your_turn:
+            await self._hand_by_dm(state, snap, hand, note, once=once)
+            return
+        try:
+            await self._hand_by_dm(state, snap, hand, note, once=once)
+        except asyncio.CancelledError:
+            self._undelivered(state, hand)
+            raise
+        except UNDELIVERED as exc:
+            log.warning("controls of seat %d at table %d not sent: %r", hand.seat, hand.table_id, exc)
+            self._undelivered(state, hand)
+
+    async def _hand_by_dm(
+        self, state: TableMessages, snap: TableSnapshot, hand: PrivateHand, note: str, *, once: bool
+    ) -> None:
         """A person's hand by DM (with their controls, if it is their turn), or where DMs are
         closed a ping that sends them to Show my hand. ``once``: not if the DM is there already.
         Not while the person has the table open in the Activity, which shows them the same: their
@@ -641,18 +671,52 @@ class DiscordPresenter:
                     button=t("button.show_hand", lang),
                 )
                 await self._ping(state, hand.player_id, text)
-                await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move_number))
+                await self._controls_sent(state, hand)
             return
-        if hand.your_turn and await self.dms.sent_before_restart(state, hand):
-            await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move_number))
+        if hand.your_turn and (
+            await self.dms.sent_before_restart(state, hand) or await self._taken_after_all(state, hand)
+        ):
+            await self._controls_sent(state, hand)
             return
         payload = await self.hand_payload(hand, snap, note=note)
         kwargs: dict[str, Any] = {"content": payload.content, "file": payload.file()}
         if payload.view is not None:
             kwargs["view"] = payload.view
         if await self.dms.send(state, hand.player_id, once=once, **kwargs) and hand.your_turn:
-            # Remembered, so that a restart resends only the controls that never went out.
-            await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move_number))
+            await self._controls_sent(state, hand)
+
+    async def _controls_sent(self, state: TableMessages, hand: PrivateHand) -> None:
+        """Remembered once Discord took them, so that a restart resends only the controls that
+        never went out."""
+        state.unsent.pop(hand.seat, None)
+        await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move_number))
+
+    async def _taken_after_all(self, state: TableMessages, hand: PrivateHand) -> bool:
+        """Whether controls whose send failed are in the person's DMs all the same (Discord took the
+        request, and its answer was lost or no longer awaited): not sent twice."""
+        failed = state.unsent.get(hand.seat)
+        return (
+            failed is not None
+            and failed[0] == hand.move_number
+            and await self.dms.holds_controls(state, hand)
+        )
+
+    def _undelivered(self, state: TableMessages, hand: PrivateHand) -> None:
+        """A turn's controls Discord did not take: not noted as sent (a restart sends them), and
+        the turn offered again after a wait that doubles while the sends fail. The service offers
+        it only while it is theirs, so the retries end with the turn (a timeout, if nothing got
+        through): the table never waits on a send that failed."""
+        if state.controls_sent.get(hand.seat) == hand.move_number:
+            del state.controls_sent[hand.seat]
+        move, failed = state.unsent.get(hand.seat, (hand.move_number, 0))
+        failed = failed + 1 if move == hand.move_number else 1
+        state.unsent[hand.seat] = (hand.move_number, failed)
+        offer, player_id = self.offer_turn, hand.player_id
+        if offer is None or player_id is None or self._closed:
+            return
+        delay = min(RESEND_FIRST * 2 ** (failed - 1), RESEND_LONGEST)
+        table_id = hand.table_id
+        self.clock.call_at(self.clock.now() + delay, lambda: offer(table_id, player_id))
 
     async def _warn(self, state: TableMessages, event: ev.TimeoutWarning) -> None:
         rel = relative_time(event.deadline)

@@ -37,6 +37,9 @@ class TableMessages:
     pings: dict[str, int] = field(default_factory=dict)  # person → their one live ping message
     restored: bool = False  # loaded from what an earlier run of the bot saved
     history_seen: set[int] = field(default_factory=set)  # seats whose DM history was looked at
+    # seat → (move number, failed sends) of turn controls Discord did not take (not saved: a
+    # restart sends the controls never noted as sent)
+    unsent: dict[int, tuple[int, int]] = field(default_factory=dict)
     names_asked: set[str] = field(default_factory=set)  # people whose saved names were looked up
     locale: str | None = None  # the language of the table's public text, chosen when first shown
     locales: dict[str, str] = field(default_factory=dict)  # person → their last-seen client locale

@@ -1,13 +1,14 @@
-"""Discord misbehaving under the bot: a deleted table message, a storm of 429s."""
+"""Discord misbehaving under the bot: a deleted table message, a storm of 429s, a turn's DM that fails."""
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import pytest
 
 from discord_emulator import route_keys
-from playtest.harness import Hearts
+from playtest.harness import Hearts, discord_presenter
 
 
 async def _start(hearts: Hearts) -> None:
@@ -78,3 +79,50 @@ async def test_a_storm_of_429s_is_waited_out_and_the_game_finishes(
     assert over.attachments[0].image().width > 300
     # discord.py waited: the bot never saw a failed update.
     assert not [r.getMessage() for r in caplog.records if r.name.startswith("bot")]
+
+
+async def test_a_turns_controls_that_discord_fails_to_send_are_sent_again(hearts: Hearts) -> None:
+    """Discord fails (5xx) the DMs with a person's controls (the deal's, to pass, and the turn's
+    right after it): nothing is noted as sent, the turn is offered again after a short wait and
+    the controls go out then, once, long before the turn's timer would have played for them."""
+    alice, bob = hearts.people[:2]
+    emu = hearts.emu
+    dm = emu.dm_channel(alice).id
+    failed = emu.faults.server_error(
+        route_keys.CREATE_MESSAGE, status=503, times=2, where=lambda r: r.path == f"/channels/{dm}/messages"
+    )
+    await _start(hearts)
+    await emu.wait_until(lambda: failed.hits, what="alice's first DM refused")
+    await hearts.settle()
+    assert not emu.dm_messages(alice)  # her hand never reached her
+
+    hearts.clock.advance(5)  # a few retries' waits, well within the turn's minute
+    await hearts.pass_hand(alice)
+    await hearts.pass_hand(bob)
+    received = await emu.wait_for_dm(alice, lambda m: "You received" in m.content)
+    assert failed.exhausted
+    assert len([m for m in emu.dm_messages(alice) if m.id < received.id]) == 1  # her hand, once
+    assert not hearts.public("ran out of time")
+
+
+async def test_controls_discord_took_though_their_send_failed_are_not_sent_twice(hearts: Hearts) -> None:
+    """The send of a person's controls fails after Discord took them (the connection reset before
+    the answer): the turn's next offer finds them in the person's DMs and notes them as sent."""
+    alice, bob = hearts.people[:2]
+    dms = discord_presenter(hearts.bot).dms
+    send = dms.send
+    lost: list[str] = []
+
+    async def answer_lost(state: Any, player_id: str, **kwargs: Any) -> bool:
+        sent = await send(state, player_id, **kwargs)
+        if player_id == str(alice.id) and not lost:
+            lost.append(player_id)
+            raise ConnectionResetError("the answer was lost")
+        return sent
+
+    dms.send = answer_lost  # type: ignore[method-assign]
+    await _start(hearts)
+    await hearts.pass_hand(alice)
+    await hearts.pass_hand(bob)
+    received = await hearts.emu.wait_for_dm(alice, lambda m: "You received" in m.content)
+    assert lost and len([m for m in hearts.emu.dm_messages(alice) if m.id < received.id]) == 1
