@@ -7,7 +7,7 @@ restores every unfinished table of its servers (the service shifts deadlines by 
 loading the extensions by name (each registers its commands and dynamic controls, so old buttons
 work; the Hearts one attaches its presenter), and syncs the slash commands.
 
-``run`` is the process: SIGTERM and Ctrl-C stop the bot cleanly within ``SHUTDOWN_TIMEOUT`` (tables
+``run`` is the process: SIGTERM and Ctrl-C stop the bot cleanly within ``Settings.shutdown_timeout`` (tables
 saved, worker processes stopped, the database closed and its lease released), with exit status 0.
 """
 
@@ -51,7 +51,6 @@ from bot.text import LANGUAGES
 
 log = logging.getLogger(__name__)
 
-SHUTDOWN_TIMEOUT = 4.0  # seconds for a clean stop after SIGTERM / Ctrl-C (the bar is 5)
 EXIT_LEASE_HELD = 3  # another bot holds the database
 
 # Loaded by name only: nothing in ``bot`` imports ``cogs``. Each installs its own commands, controls
@@ -378,12 +377,37 @@ async def serve(bot: HeartsBot, token: str) -> int:
             status = 1
         elif bot.lease_lost:
             status = EXIT_LEASE_HELD
-    try:
-        async with asyncio.timeout(SHUTDOWN_TIMEOUT):
-            await bot.close()
-            if not running.done():
-                running.cancel()
-            await asyncio.gather(running, return_exceptions=True)
-    except TimeoutError:
-        log.error("the shutdown took longer than %.0f s: stopping anyway", SHUTDOWN_TIMEOUT)
+    closing = asyncio.create_task(_close(bot, running), name="shutdown")
+    timeout = bot.settings.shutdown_timeout
+    await asyncio.wait({closing}, timeout=timeout)
+    if not closing.done():
+        log.error(
+            "the shutdown took longer than %g s: stopping anyway (it was waiting in %s)",
+            timeout,
+            " → ".join(awaiting(closing)),
+        )
+        closing.cancel()
+        await asyncio.gather(closing, return_exceptions=True)
+    else:
+        closing.result()  # an error of the stop's own is raised, as before
     return status
+
+
+async def _close(bot: HeartsBot, running: asyncio.Task[None]) -> None:
+    await bot.close()
+    if not running.done():
+        running.cancel()
+    await asyncio.gather(running, return_exceptions=True)
+
+
+def awaiting(task: asyncio.Task[Any]) -> list[str]:
+    """Where a task is waiting: the chain of coroutines it awaits, outermost first (what a hung
+    shutdown's log line names, so that the step that hung can be found)."""
+    chain: list[str] = []
+    coro: Any = task.get_coro()
+    while coro is not None and (code := getattr(coro, "cr_code", None)) is not None:
+        frame = coro.cr_frame
+        line = frame.f_lineno if frame is not None else code.co_firstlineno
+        chain.append(f"{code.co_qualname} ({os.path.basename(code.co_filename)}:{line})")
+        coro = coro.cr_await
+    return chain

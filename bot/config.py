@@ -15,6 +15,7 @@ from bot.storage.lease import ALL_SHARDS, shard_lease
 
 DISCORD_API_BASE = "https://discord.com/api/v10"
 DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
+SHUTDOWN_TIMEOUT = 4.0  # the default of ``Settings.shutdown_timeout`` (the bar for a stop is 5 s)
 
 
 class ConfigError(ValueError):
@@ -30,6 +31,9 @@ class Settings:
     log_level: str = "INFO"
     render_workers: int = 1  # processes that draw the images (0: threads in the bot's process)
     computer_pause: float = 1.0  # seconds before a computer player moves, so people can follow
+    # Seconds a clean stop (SIGTERM, Ctrl-C) may take before the process exits anyway; within
+    # systemd's and Docker's grace before they kill (Docker's is 10 s).
+    shutdown_timeout: float = SHUTDOWN_TIMEOUT
     review_budget: float = 8.0  # seconds of search the coach spends on one review (bot.review)
     shard_count: int | None = None  # None: one unsharded gateway connection (discord.py's Bot)
     shard_ids: tuple[int, ...] = ()  # the shards this process connects (all of shard_count by default)
@@ -94,15 +98,8 @@ class Settings:
         workers = env.get("RENDER_WORKERS", "").strip() or "1"
         if not workers.isdigit() or int(workers) > 16:
             raise ConfigError(f"RENDER_WORKERS must be a number from 0 to 16, not {workers!r}")
-        pause = env.get("COMPUTER_PAUSE", "").strip() or "1"
-        try:
-            computer_pause = float(pause)
-            if not 0 <= computer_pause <= 10:
-                raise ValueError
-        except ValueError:
-            raise ConfigError(
-                f"COMPUTER_PAUSE must be a number of seconds from 0 to 10, not {pause!r}"
-            ) from None
+        computer_pause = read_seconds(env, "COMPUTER_PAUSE", 1.0, 0, 10)
+        shutdown_timeout = read_seconds(env, "SHUTDOWN_TIMEOUT", SHUTDOWN_TIMEOUT, 1, 300)
         database_path = Path(env.get("DATABASE_PATH", "").strip() or "data/hearts.sqlite3")
         database_url = None
         url = env.get("DATABASE_URL", "").strip()
@@ -132,6 +129,7 @@ class Settings:
             activity_host=env.get("ACTIVITY_HOST", "").strip() or "127.0.0.1",
             client_secret=env.get("DISCORD_CLIENT_SECRET", "").strip() or None,
             computer_pause=computer_pause,
+            shutdown_timeout=shutdown_timeout,
             render_workers=int(workers),
             database_path=database_path,
             database_url=database_url,
@@ -140,6 +138,22 @@ class Settings:
             api_base=env.get("DISCORD_API_BASE", "").strip() or DISCORD_API_BASE,
             gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or DISCORD_GATEWAY_URL,
         )
+
+
+def read_seconds(env: Mapping[str, str], name: str, default: float, low: float, high: float) -> float:
+    """A number of seconds from ``low`` to ``high`` (empty: ``default``)."""
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        seconds = float(text)
+        if not low <= seconds <= high:  # also refuses nan
+            raise ValueError
+    except ValueError:
+        raise ConfigError(
+            f"{name} must be a number of seconds from {low:g} to {high:g}, not {text!r}"
+        ) from None
+    return seconds
 
 
 def read_port(text: str, name: str = "METRICS_PORT") -> int | None:

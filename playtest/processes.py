@@ -71,8 +71,9 @@ class BotProcess:
     def error_lines(self) -> list[str]:
         return [line for line in self.lines if " ERROR " in line or line.startswith("Traceback")]
 
-    async def stop(self, *, timeout: float = 10.0) -> int:
-        """Ctrl-C (discord.py closes cleanly on KeyboardInterrupt), then kill if it hangs."""
+    async def stop(self, *, timeout: float = 90.0) -> int:
+        """Ctrl-C (discord.py closes cleanly on KeyboardInterrupt), then kill if it hangs past its
+        own ``SHUTDOWN_TIMEOUT``."""
         if self.process.returncode is None:
             self.process.send_signal(signal.SIGINT)
             try:
@@ -108,6 +109,9 @@ class BotProcesses:
             DATABASE_PATH=str(self.workdir / "hearts.sqlite3"),
             DEV_GUILD_ID="",  # set, so a developer's .env cannot point the bot at a server that is not here
             LOG_LEVEL="INFO",
+            # A clean stop's speed is bench/shutdown.py's figure, not these tests' (a busy machine
+            # slows it for no fault of the bot's); a hang still shows, as the bound's error line.
+            SHUTDOWN_TIMEOUT="60",
             PYTHONUNBUFFERED="1",
             PYTHONPATH=str(root),
         )

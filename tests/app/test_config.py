@@ -164,3 +164,34 @@ def test_the_activity_is_set_up_only_with_its_port_and_the_client_secret() -> No
     assert "client_secret" not in repr(s)
     with pytest.raises(ConfigError, match="ACTIVITY_PORT"):
         Settings.from_env({"DISCORD_TOKEN": "a", "ACTIVITY_PORT": "http"})
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "seconds"),
+    [
+        ("COMPUTER_PAUSE", "", 1.0),
+        ("COMPUTER_PAUSE", "0", 0.0),
+        ("COMPUTER_PAUSE", "2.5", 2.5),
+        ("SHUTDOWN_TIMEOUT", "", 4.0),
+        ("SHUTDOWN_TIMEOUT", " 30 ", 30.0),
+    ],
+)
+def test_seconds_settings_are_read_with_their_defaults(name: str, text: str, seconds: float) -> None:
+    settings = Settings.from_env({"DISCORD_TOKEN": "a", name: text})
+    assert getattr(settings, name.lower()) == seconds
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("COMPUTER_PAUSE", "11"),
+        ("COMPUTER_PAUSE", "-1"),
+        ("COMPUTER_PAUSE", "soon"),
+        ("SHUTDOWN_TIMEOUT", "0.5"),
+        ("SHUTDOWN_TIMEOUT", "nan"),
+        ("SHUTDOWN_TIMEOUT", "301"),
+    ],
+)
+def test_bad_seconds_settings_are_refused_with_their_range(name: str, text: str) -> None:
+    with pytest.raises(ConfigError, match=f"{name} must be a number of seconds from .* to .*, not '{text}'"):
+        Settings.from_env({"DISCORD_TOKEN": "a", name: text})

@@ -56,7 +56,7 @@ async def test_after_sigkill_the_workers_exit_and_a_restart_finishes_the_game(
     (alice,) = game.hearts.people
     moves = [move_of(c) for m in emulator.dm_messages(alice) for c in controls(m)[:1]]
     assert len(moves) == len(set(moves)), moves
-    await restarted.stop()
+    assert await restarted.stop() == 0
     assert not restarted.error_lines(), restarted.output
 
 

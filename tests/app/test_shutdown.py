@@ -1,0 +1,59 @@
+"""``bot.app.serve``'s stop: one that hangs is abandoned after ``Settings.shutdown_timeout``, and
+the log line says where it was waiting (the real process's clean stops: ``test_process.py``)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import cast
+
+import pytest
+
+from bot.app import HeartsBot, awaiting, serve
+from bot.config import Settings
+
+
+async def _innermost(event: asyncio.Event) -> None:
+    await event.wait()
+
+
+async def _outer(event: asyncio.Event) -> None:
+    await _innermost(event)
+
+
+async def test_awaiting_names_the_chain_of_coroutines_a_task_waits_in() -> None:
+    event = asyncio.Event()
+    task = asyncio.create_task(_outer(event))
+    await asyncio.sleep(0)  # the task runs up to its wait
+    chain = awaiting(task)
+    assert [step.split(" ")[0] for step in chain[:3]] == ["_outer", "_innermost", "Event.wait"]
+    assert "test_shutdown.py:" in chain[0]
+    event.set()
+    await task
+
+
+class _HangingBot:
+    """What ``serve`` uses of the bot: a start that ends at once, a close that never does."""
+
+    def __init__(self, timeout: float) -> None:
+        self.settings = Settings(discord_token="a", shutdown_timeout=timeout)
+        self.stopping = False
+        self.lease_lost = False
+
+    async def start(self, token: str) -> None:
+        return None
+
+    async def close(self) -> None:
+        await _innermost(asyncio.Event())  # hangs
+
+
+async def test_a_stop_that_hangs_is_given_up_after_the_setting_and_the_log_says_where(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    bot = _HangingBot(0.05)  # the hang is for ever: the bound only decides when it is given up
+    with caplog.at_level(logging.ERROR, logger="bot.app"):
+        status = await asyncio.wait_for(serve(cast(HeartsBot, bot), "a"), 30.0)
+    assert status == 0
+    (line,) = [r.getMessage() for r in caplog.records if r.name == "bot.app"]
+    assert line.startswith("the shutdown took longer than 0.05 s: stopping anyway (it was waiting in _close")
+    assert "_HangingBot.close" in line and "_innermost" in line
