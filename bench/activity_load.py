@@ -46,7 +46,7 @@ import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from discord_emulator import DiscordEmulator, User
+from discord_emulator import Channel, DiscordEmulator, User
 from playtest.harness import control
 from playtest.load import percentile
 from playtest.processes import REPO_ROOT, BotProcesses
@@ -96,9 +96,11 @@ def resident_kib(pid: int) -> int:
 
 @dataclass(frozen=True)
 class Seat:
-    """What a page needs to open: the SDK's authorization code, its table, and which table it is."""
+    """What a page needs to open: the SDK's authorization code and instance, its table, and which
+    table it is."""
 
     code: str
+    instance: str
     table_id: int
     index: int
 
@@ -174,7 +176,9 @@ async def open_page(base: str, session: aiohttp.ClientSession, seat: Seat) -> ai
     async with session.post(f"{base}/api/token", json={"code": seat.code}) as response:
         token = (await response.json())["access_token"]
     ws = await session.ws_connect(f"{base}/api/socket")
-    await ws.send_json({"op": "hello", "access_token": token, "table": seat.table_id})
+    await ws.send_json(
+        {"op": "hello", "access_token": token, "instance": seat.instance, "table": seat.table_id}
+    )
     return ws
 
 
@@ -224,7 +228,7 @@ def pages_process(
 # == the tables (this process, with the emulator) ================================================
 
 
-async def open_table(emu: DiscordEmulator, n: int) -> tuple[list[User], int]:
+async def open_table(emu: DiscordEmulator, n: int) -> tuple[list[User], int, Channel]:
     people = [emu.create_user(f"t{n:03d}p{i}") for i in range(SEATS)]
     guild = emu.create_guild(f"Club {n}", members=people)
     general = guild.channel("general")
@@ -243,7 +247,7 @@ async def open_table(emu: DiscordEmulator, n: int) -> tuple[list[User], int]:
     dm = await emu.wait_for_dm(
         host, lambda m: any(c.startswith("hh:pick:") for c in m.custom_ids), timeout=120
     )
-    return people, int(control(dm, "pick").split(":")[2])
+    return people, int(control(dm, "pick").split(":")[2]), general
 
 
 async def quiet(emu: DiscordEmulator) -> None:
@@ -276,8 +280,8 @@ async def run(tables: int, think: tuple[float, float], workdir: Path, root: Path
             mark = len(emu.requests)
             opened = await asyncio.gather(*(open_table(emu, n) for n in range(tables)))
             seats = [
-                Seat(emu.authorize(person), table_id, n)
-                for n, (people, table_id) in enumerate(opened)
+                Seat(emu.authorize(person), emu.activities.join(person, general).instance_id, table_id, n)
+                for n, (people, table_id, general) in enumerate(opened)
                 for person in people
             ]
             receive, send = multiprocessing.get_context("spawn").Pipe(duplex=False)

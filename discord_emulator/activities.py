@@ -13,6 +13,15 @@ What an Activity's server needs from Discord, with Discord's rules:
 - `LAUNCH_ACTIVITY` (callback type 12) answers a command, a component or a modal interaction, and
   only for an application with Activities enabled (the `EMBEDDED` application flag). A launch is
   recorded here (`launches`) with the person and the channel it opened in.
+- An Activity runs as an instance in a channel: whoever opens it there joins the instance already
+  running (`join`), and leaves it when they close it (`leave`; the last one out ends it). The SDK's
+  `instanceId` names it, and `GET /applications/{application.id}/activity-instances/{instance_id}`
+  (with the bot's token) answers its `application_id`, `instance_id`, `launch_id`, `location`
+  (`id`, `kind` "gc" in a server's channel or "pc" in a DM, `channel_id`, `guild_id` in a server)
+  and `users`, the ids of the people connected to it: what an Activity's server checks a page
+  against, since the page's own word on where it is cannot be trusted. Discord documents no error
+  body for an instance it does not know (or no longer has): the emulator answers 404 as for any
+  unknown resource.
 
 The lifetimes are the emulator's: Discord documents an access token's `expires_in` (604800 s in
 its examples) but no code lifetime; ten minutes is the common OAuth2 practice (RFC 6749 §4.1.2).
@@ -85,6 +94,34 @@ class ActivityLaunch:
 
 
 @dataclass
+class ActivityInstance:
+    """An Activity running in ``channel``, and the people connected to it."""
+
+    instance_id: str
+    launch_id: int
+    channel: Channel
+    users: list[User] = field(default_factory=list)
+
+    def body(self, application_id: int) -> dict[str, Any]:
+        """The Get Application Activity Instance answer."""
+        guild_id = self.channel.guild_id
+        location: dict[str, Any] = {
+            "id": f"{'gc' if guild_id else 'pc'}-{guild_id or ''}-{self.channel.id}",
+            "kind": "gc" if guild_id else "pc",
+            "channel_id": str(self.channel.id),
+        }
+        if guild_id:
+            location["guild_id"] = str(guild_id)
+        return {
+            "application_id": str(application_id),
+            "instance_id": self.instance_id,
+            "launch_id": str(self.launch_id),
+            "location": location,
+            "users": [str(user.id) for user in self.users],
+        }
+
+
+@dataclass
 class Activities:
     clock: Clock
     feed: ChangeFeed
@@ -92,6 +129,7 @@ class Activities:
     enabled: bool = False
     client_secret: str = field(default_factory=lambda: f"emu-secret-{secrets.token_urlsafe(16)}")
     launches: list[ActivityLaunch] = field(default_factory=list)
+    instances: dict[str, ActivityInstance] = field(default_factory=dict)
     _grants: dict[str, Grant] = field(default_factory=dict)
     _tokens: dict[str, AccessToken] = field(default_factory=dict)
 
@@ -148,10 +186,35 @@ class Activities:
 
     # --- launches -----------------------------------------------------------------------------
     def launch(self, user: User, channel: Channel, interaction_id: int | None) -> ActivityLaunch:
-        launch = ActivityLaunch(f"i-{secrets.token_hex(8)}", user, channel, interaction_id)
+        launch = ActivityLaunch(self.join(user, channel).instance_id, user, channel, interaction_id)
         self.launches.append(launch)
         launch.seq = self.feed.changed()
         return launch
+
+    # --- instances ----------------------------------------------------------------------------
+    def join(self, user: User, channel: Channel) -> ActivityInstance:
+        """``user`` opens the Activity in ``channel``: the instance running there, else a new one."""
+        instance = next((i for i in self.instances.values() if i.channel is channel), None)
+        if instance is None:
+            instance = ActivityInstance(f"i-{secrets.token_hex(8)}", secrets.randbits(62), channel)
+            self.instances[instance.instance_id] = instance
+        if user not in instance.users:
+            instance.users.append(user)
+        return instance
+
+    def leave(self, user: User, instance_id: str) -> None:
+        """``user`` closes the Activity; the instance ends when nobody is left in it."""
+        instance = self.instances.get(instance_id)
+        if instance is not None and user in instance.users:
+            instance.users.remove(user)
+            if not instance.users:
+                del self.instances[instance_id]
+
+    def instance(self, instance_id: str) -> ActivityInstance:
+        found = self.instances.get(instance_id)
+        if found is None:
+            raise ApiError(404, 0, "404: Not Found")
+        return found
 
 
 def _client_credentials(form: dict[str, str], authorization: str) -> tuple[str, str]:

@@ -14,6 +14,7 @@ GET_APPLICATION_ALT = "GET /applications/@me"
 GET_GATEWAY = "GET /gateway"
 GET_GATEWAY_BOT = "GET /gateway/bot"
 OAUTH2_TOKEN = "POST /oauth2/token"
+GET_ACTIVITY_INSTANCE = "GET /applications/{application_id}/activity-instances/{instance_id}"
 
 GET_GLOBAL_COMMANDS = "GET /applications/{application_id}/commands"
 SYNC_GLOBAL_COMMANDS = "PUT /applications/{application_id}/commands"

@@ -8,10 +8,12 @@ URL mapping.
   token (with the application's secret, which never leaves this process); the page then passes the
   token to the SDK's ``authenticate`` and to the socket.
 - ``GET /api/socket`` (websocket): the page's first message is ``{"op": "hello", "access_token",
-  "table"}`` (or ``"guild"`` and ``"channel"`` instead of ``"table"``, as the page sends: the
-  channel's table the person sits at, else its newest, whichever process owns it). The server reads
-  the person with ``/users/@me`` (not asked while Discord has refused many of the pages' requests
-  lately: ``_identity.Refusals``) and only then sends ``{"op": "words", ...}`` once (``_words``: the
+  "instance"}`` (the SDK's ``instanceId``; optionally ``"table"``, one of that channel's tables):
+  the table of the channel the Activity runs in that the person sits at, else its newest,
+  whichever process owns it. The server reads the person with ``/users/@me`` (not asked while
+  Discord has refused many of the pages' requests lately: ``_identity.Refusals``) and the
+  instance with the bot's token (``_instance``: where it runs, by Discord's word, and the person
+  must be connected to it), and only then sends ``{"op": "words", ...}`` once (``_words``: the
   page's words in their language, the server's clock) and ``{"op": "view", ...}`` (``_views``):
   their seat's hand, or none for a spectator. Moves are ``{"op": "play", "move", "card"}``, ``{"op":
   "pass", "move", "cards"}`` and ``{"op": "moon", "move", "add_to_others"}``, made through the same
@@ -41,7 +43,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import re
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -60,6 +61,7 @@ from bot.tables.snapshot import PrivateHand
 from bot.text import refusal_text
 
 from ._identity import DiscordOAuth, NotAuthorized, Person, Refusals
+from ._instance import Where, instance_where
 from ._static import add_static_routes
 from ._views import TableViews, seat_of
 from ._words import header_locale, words_message
@@ -73,8 +75,6 @@ MESSAGE_LIMIT: Final = 4096
 """Bytes of one socket message (the page's largest, a hello with its token, is a few hundred): a
 larger one closes the socket (1009) before it is read, where aiohttp's default 4 MiB of JSON held
 the event loop for a tenth of a second and more."""
-SNOWFLAKE: Final = re.compile(r"[0-9]{1,20}")
-TABLE_IDS: Final = range(1, 2**63)  # a table's id: a 64-bit integer in PostgreSQL
 
 
 class BadRequest(Exception):
@@ -241,7 +241,7 @@ class ActivityCog(commands.Cog):
             await ws.close(code=WSCloseCode.SERVICE_RESTART, message=b"starting")
             return ws
         try:
-            hello, person = await self._hello(ws)
+            hello, person, where = await self._hello(ws)
         except (NotAuthorized, BadRequest, TimeoutError) as exc:
             log.info("activity: socket refused: %s", exc)
             with contextlib.suppress(ConnectionResetError):  # the page may be gone already
@@ -249,7 +249,7 @@ class ActivityCog(commands.Cog):
             await ws.close(code=UNAUTHORIZED)
             return ws
         try:
-            conn = Connection(ws, person, await self._table_for(hello, person))
+            conn = Connection(ws, person, await self._table_for(hello, person, where))
         except Refused as exc:  # no table here (or none readable now), said in their language
             with contextlib.suppress(ConnectionResetError):
                 await ws.send_json(_refusal(exc, person.locale))
@@ -285,8 +285,9 @@ class ActivityCog(commands.Cog):
                 del self.watching[conn.table_id]
                 self._latest.pop(conn.table_id, None)
 
-    async def _hello(self, ws: web.WebSocketResponse) -> tuple[dict[str, Any], Person]:
-        """The socket's first message and the person Discord says its token is."""
+    async def _hello(self, ws: web.WebSocketResponse) -> tuple[dict[str, Any], Person, Where]:
+        """The socket's first message, the person Discord says its token is, and where Discord
+        says the Activity instance it names runs: the person must be connected to it."""
         assert self._session is not None
         message = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT)
         if message.type is not WSMsgType.TEXT:
@@ -295,25 +296,26 @@ class ActivityCog(commands.Cog):
         token = hello.get("access_token")
         if hello.get("op") != "hello" or not isinstance(token, str):
             raise BadRequest("no hello")
-        return hello, await self.oauth.person(self._session, token)
+        person = await self.oauth.person(self._session, token)
+        assert self.bot.application_id is not None
+        where = await instance_where(self.bot.http, self.bot.application_id, hello.get("instance"))
+        if person.user_id not in where.users:
+            raise NotAuthorized(f"user {person.user_id} is not in the Activity instance they named")
+        return hello, person, where
 
-    async def _table_for(self, hello: dict[str, Any], person: Person) -> int:
-        """The hello's table, or its channel's (the person's seat there first); refused as no
-        such table where there is none, or the hello names no server and channel (a page opened
-        in a DM, where the SDK has no server)."""
+    async def _table_for(self, hello: dict[str, Any], person: Person, where: Where) -> int:
+        """A table of the channel the Activity runs in (the lobby's channel, for a game's thread):
+        the hello's if it names one of them, else the person's, else the newest. Refused as no such
+        table where there is none (or the Activity runs in a DM)."""
         service = self.bot.service
+        if where.guild_id is None:
+            raise Refused(TableRefusal.NO_SUCH_TABLE)
+        tables = await service.channel_tables(where.guild_id, where.channel_id)
+        if not tables and (parent := await self._parent(int(where.channel_id))) is not None:
+            tables = await service.channel_tables(where.guild_id, parent)
         table_id = hello.get("table")
         if isinstance(table_id, int) and not isinstance(table_id, bool):
-            if table_id not in TABLE_IDS:
-                raise Refused(TableRefusal.NO_SUCH_TABLE)
-            await service.visit(table_id)
-            return service.snapshot(table_id).table_id  # refused if there is no such open table
-        guild, channel = _snowflake(hello.get("guild")), _snowflake(hello.get("channel"))
-        if guild is None or channel is None:
-            raise Refused(TableRefusal.NO_SUCH_TABLE)
-        tables = await service.channel_tables(guild, channel)
-        if not tables and (parent := await self._parent(int(channel))) is not None:
-            tables = await service.channel_tables(guild, parent)
+            tables = [s for s in tables if s.table_id == table_id]
         if not tables:
             raise Refused(TableRefusal.NO_SUCH_TABLE)
         mine = [s for s in tables if seat_of(s, person.user_id) is not None]
@@ -396,11 +398,6 @@ def _json(data: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise BadRequest("not an object")
     return value
-
-
-def _snowflake(value: Any) -> str | None:
-    """``value`` if it is a Discord id as the SDK gives it (a string of digits), else None."""
-    return value if isinstance(value, str) and SNOWFLAKE.fullmatch(value) else None
 
 
 def _int(value: Any) -> int:

@@ -62,14 +62,15 @@ class DiscordClientServer:
 
     def path_for(self, user: User, channel: Channel, app_url: str) -> str:
         """The page (path and query, on Discord's origin) that opens the Activity at ``app_url``
-        for ``user`` in ``channel``, as Discord's client would."""
+        for ``user`` in ``channel``, as Discord's client would: ``user`` joins the Activity
+        instance running there (the emulator's, which the bot asks Discord about)."""
         query = {
             "app": app_url,
             "client_id": str(self.emu.state.application_id),
             "user_id": str(user.id),
             "username": user.name,
             "locale": user.locale,
-            "instance_id": f"i-{user.id}-{channel.id}",
+            "instance_id": self.emu.activities.join(user, channel).instance_id,
             "guild_id": str(channel.guild_id),
             "channel_id": str(channel.id),
         }

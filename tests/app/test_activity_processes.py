@@ -103,8 +103,9 @@ async def test_a_socket_on_a_process_that_does_not_own_the_table_plays_it_and_se
         async with session.post(f"{other}/api/token", json={"code": emu.authorize(alice)}) as r:
             token = (await r.json())["access_token"]
         ws = await session.ws_connect(f"{other}/api/socket")  # the process that does not own it
-        # As the page says hello: by the channel the SDK launched it in.
-        hello = {"op": "hello", "access_token": token, "guild": str(guild.id), "channel": str(general.id)}
+        # As the page says hello: the Activity instance alice opened in the table's channel.
+        instance = emu.activities.join(alice, general).instance_id
+        hello = {"op": "hello", "access_token": token, "instance": instance}
         await ws.send_json(hello)
         view = await next_view(ws, lambda v: True)
         assert view["table"] == table

@@ -22,7 +22,8 @@ from bot.tables.service_base import ServiceSettings
 from bot.tables.snapshot import TableSnapshot
 from bot.tables.table import TableStatus
 from bot.text import refusal_text, t
-from discord_emulator import Callback, DiscordEmulator, InteractionRecord, Message, User, route_keys
+from cogs.activity._instance import ATTEMPTS as INSTANCE_ATTEMPTS
+from discord_emulator import Callback, Channel, DiscordEmulator, InteractionRecord, Message, User, route_keys
 from discord_emulator.entry_points import APP_HANDLER
 from discord_emulator.runner import BotRunner
 from playtest.harness import Hearts, control, controls, move_of, next_tap, start_hearts
@@ -85,12 +86,22 @@ async def token_for(hearts: Hearts, session: aiohttp.ClientSession, code: str) -
 
 
 async def open_page(
-    hearts: Hearts, session: aiohttp.ClientSession, user: User, hello: dict[str, Any]
+    hearts: Hearts,
+    session: aiohttp.ClientSession,
+    user: User,
+    hello: dict[str, Any] | None = None,
+    *,
+    channel: Channel | None = None,
 ) -> Page:
+    """``user`` opens the Activity in ``channel`` (general by default), joining the instance that
+    runs there, and the page says hello with its token and that instance (and ``hello``)."""
     status, body = await token_for(hearts, session, hearts.emu.authorize(user))
     assert status == 200, body
+    instance = hearts.emu.activities.join(user, channel or hearts.general).instance_id
     ws = await session.ws_connect(base(hearts) + "/api/socket")
-    await ws.send_json({"op": "hello", "access_token": body["access_token"]} | hello)
+    await ws.send_json(
+        {"op": "hello", "access_token": body["access_token"], "instance": instance} | (hello or {})
+    )
     return Page(ws)
 
 
@@ -126,10 +137,8 @@ async def test_a_person_sees_their_own_seat_and_a_spectator_no_hand(
 
     eve = emu.create_user("eve")
     emu.add_member(activity.guild, eve)
-    # By channel, as the SDK knows it: the channel's table.
-    watcher = await open_page(
-        activity, session, eve, {"guild": str(activity.guild.id), "channel": str(activity.general.id)}
-    )
+    # No table named, as the page says hello: the table of the channel the Activity runs in.
+    watcher = await open_page(activity, session, eve)
     seen = await watcher.view()
     assert seen["table"] == table and seen["you"] is None and seen["hand"] is None
     # A spectator's move is refused like a click by someone without a seat.
@@ -166,14 +175,45 @@ async def test_a_wrong_code_or_token_is_refused_before_anything_is_shown(
     assert (await token_for(activity, session, activity.emu.authorize(activity.people[1])))[0] == 200
 
 
+async def test_a_page_is_where_discord_says_its_instance_runs_not_where_it_says(
+    activity: Hearts, session: aiohttp.ClientSession
+):
+    """Anyone signed in could say hello naming another channel's table: the table must be one of
+    the channel that Discord says the named Activity instance runs in, and the person must be
+    connected to that instance."""
+    emu, alice = activity.emu, activity.people[0]
+    table = await started(activity)
+    eve = emu.create_user("eve")
+    emu.add_member(activity.guild, eve)
+    elsewhere = emu.create_channel(activity.guild, "elsewhere")
+    # eve, in an Activity of another channel, names the table's number: there is no such table there.
+    page = await open_page(activity, session, eve, {"table": table}, channel=elsewhere)
+    assert (await page.refusal())["code"] == "no_such_table"
+    # She names the instance running in the table's channel, without being in it; then one Discord
+    # does not know (asked again, as for an instance just opened, then refused).
+    running = emu.activities.join(alice, activity.general).instance_id
+    asked = emu.requests.count(route_keys.GET_ACTIVITY_INSTANCE)
+    for instance, times in ((running, 1), ("i-made-up", INSTANCE_ATTEMPTS)):
+        _, body = await token_for(activity, session, emu.authorize(eve))
+        ws = await session.ws_connect(base(activity) + "/api/socket")
+        await ws.send_json({"op": "hello", "access_token": body["access_token"], "instance": instance})
+        assert await ws.receive_json() == {"op": "refused", "code": "unauthorized"}
+        closed = await ws.receive()
+        assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == 4001
+        assert emu.requests.count(route_keys.GET_ACTIVITY_INSTANCE) == asked + times
+        asked += times
+    # Once she joins it, she watches the table as a spectator.
+    seen = await (await open_page(activity, session, eve)).view()
+    assert seen["table"] == table and seen["you"] is None and seen["hand"] is None
+
+
 async def test_what_no_page_of_ours_sends_is_refused_and_changes_nothing(
     activity: Hearts, session: aiohttp.ClientSession, caplog: pytest.LogCaptureFixture
 ):
     """What a hostile client could send: JSON nested deeper than the parser goes, a moon choice
-    that is neither true nor false, a message larger than any page sends; hellos with no server (a
-    page opened in a DM), with ids that are not Discord's, with a table id past 64 bits. Each is
-    refused (a hello as no table here, in the reader's language), the table is as it was, and no
-    handler fails."""
+    that is neither true nor false, a message larger than any page sends; hellos from a DM (no
+    server), from a channel with no table, with a table id past 64 bits. Each is refused (a hello
+    as no table here, in the reader's language), the table is as it was, and no handler fails."""
     service, alice = activity.bot.service, activity.people[0]
     table = await started(activity)
     activity.emu.set_locale(alice, "de")
@@ -189,14 +229,13 @@ async def test_what_no_page_of_ours_sends_is_refused_and_changes_nothing(
     assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
     assert service.snapshot(table) == before
 
-    guild = str(activity.guild.id)
-    for hello in (
-        {"guild": None, "channel": None},
-        {"guild": guild, "channel": "²"},
-        {"guild": guild, "channel": "1" * 100},
-        {"table": 2**70},
+    emu = activity.emu
+    for hello, channel in (
+        ({"table": 2**70}, None),
+        ({"table": "1"}, emu.create_channel(activity.guild, "elsewhere")),  # no table there
+        ({}, emu.dm_channel(alice)),  # an Activity in a DM: no server, no table
     ):
-        refused = await (await open_page(activity, session, alice, hello)).refusal()
+        refused = await (await open_page(activity, session, alice, hello, channel=channel)).refusal()
         assert refused["code"] == "no_such_table", hello
         assert refused["reason"] == refusal_text(TableRefusal.NO_SUCH_TABLE, "de"), hello
     assert service.snapshot(table) == before
@@ -412,9 +451,8 @@ async def test_open_the_table_launches_the_activity_in_the_tables_channel(
     assert await ix.wait_acknowledged() is Callback.LAUNCH_ACTIVITY
     launch = await activity.emu.wait_for_launch(alice, since=ix)
     assert launch.channel.id == table_message.channel_id
-    # The page knows the channel it was opened in (the SDK's guild and channel ids): its table.
-    where = {"guild": str(activity.guild.id), "channel": str(launch.channel.id)}
-    view = await (await open_page(activity, session, alice, where)).view()
+    # The page names the instance it was launched in; Discord says where that runs: its table.
+    view = await (await open_page(activity, session, alice, {"instance": launch.instance_id})).view()
     assert view["table"] == table and view["hand"] is not None
 
 
@@ -440,14 +478,13 @@ async def test_an_entry_point_sent_to_the_bot_opens_the_activity(activity: Heart
 async def alices_page_at_the_deal(
     hearts: Hearts, session: aiohttp.ClientSession
 ) -> tuple[Page, dict[str, Any], InteractionRecord]:
-    """alice opens a table, the other three sit, her page is opened (by channel, as the SDK knows
-    it) and she starts the game: her page, its view of the passing, and the Start click."""
+    """alice opens a table, the other three sit, her page is opened (in the table's channel, no
+    table named, as the page says hello) and she starts the game: her page, its view of the
+    passing, and the Start click."""
     alice = hearts.people[0]
     lobby = await hearts.open_table(alice, seats=4, target=10)
     await hearts.seat(lobby, hearts.people[1:])
-    page = await open_page(
-        hearts, session, alice, {"guild": str(hearts.guild.id), "channel": str(hearts.general.id)}
-    )
+    page = await open_page(hearts, session, alice)
     await page.view()
     start = await hearts.click(alice, lobby, "Start")
     return page, await page.view(lambda v: v["phase"] == "passing"), start

@@ -205,3 +205,46 @@ async def test_each_bearer_token_has_its_own_rate_limit_buckets(emulator: Discor
     assert statuses == [200] * 60  # more people than one bucket's 50
     alone = [(await http.me(f"Bearer {tokens[0]}"))[0] for _ in range(60)]
     assert 429 in alone
+
+
+async def test_an_activity_instance_says_where_it_runs_and_who_is_in_it(
+    emulator: DiscordEmulator, http: Http
+):
+    """Get Application Activity Instance, with the bot's token: the people who open the Activity
+    in one channel share its instance; it ends when the last one leaves."""
+    alice, bob = emulator.create_user("alice"), emulator.create_user("bob")
+    guild = emulator.create_guild("Club", members=[alice, bob])
+    general = guild.channel("general")
+    running = emulator.activities.join(alice, general)
+    assert emulator.activities.join(bob, general) is running
+    assert emulator.activities.join(bob, emulator.dm_channel(bob)) is not running
+
+    async def get(instance_id: str, *, app: int | None = None, token: str | None = None) -> tuple[int, Any]:
+        application = app or emulator.application_id
+        url = f"{emulator.api_base}/applications/{application}/activity-instances/{instance_id}"
+        headers = {"Authorization": token or f"Bot {emulator.token}"}
+        async with http.session.get(url, headers=headers) as r:
+            return r.status, await r.json(content_type=None)
+
+    status, body = await get(running.instance_id)
+    assert status == 200
+    assert body == {
+        "application_id": str(emulator.application_id),
+        "instance_id": running.instance_id,
+        "launch_id": str(running.launch_id),
+        "location": {
+            "id": f"gc-{guild.id}-{general.id}",
+            "kind": "gc",
+            "channel_id": str(general.id),
+            "guild_id": str(guild.id),
+        },
+        "users": [str(alice.id), str(bob.id)],
+    }
+    assert emulator.requests.count(route_keys.GET_ACTIVITY_INSTANCE) == 1
+    assert (await get(running.instance_id, app=12345))[0] == 404  # another application's
+    assert (await get(running.instance_id, token="Bot wrong"))[0] == 401  # the bot's token only
+    emulator.activities.leave(alice, running.instance_id)
+    assert (await get(running.instance_id))[1]["users"] == [str(bob.id)]
+    emulator.activities.leave(bob, running.instance_id)
+    assert (await get(running.instance_id))[0] == 404  # ended
+    assert (await get("i-never-was"))[0] == 404

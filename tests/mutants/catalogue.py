@@ -882,6 +882,30 @@ NAMES: tuple[Mutant, ...] = (  # display names as last seen, saved
     ),
 )
 
+SHUTDOWN_AND_PLACES: tuple[Mutant, ...] = (  # a hung stop named; an Activity page where Discord says
+    Mutant(
+        "a stop that hangs is waited for without end",
+        "bot/app.py",
+        ("    await asyncio.wait({closing}, timeout=timeout)\n",),
+        "    await asyncio.wait({closing})\n",
+        ("tests/app/test_shutdown.py",),
+    ),
+    Mutant(
+        "a page may name an Activity instance it is not connected to",
+        "cogs/activity/_cog.py",
+        ("        if person.user_id not in where.users:\n",),
+        "        if False:\n",
+        ("tests/cogs/test_activity.py", "-k", "where_discord"),
+    ),
+    Mutant(
+        "a page may name any table, wherever its Activity runs",
+        "cogs/activity/_cog.py",
+        ("            tables = [s for s in tables if s.table_id == table_id]\n",),
+        "            tables = [service.snapshot(table_id)] if table_id in service._tables else tables\n",
+        ("tests/cogs/test_activity.py", "-k", "where_discord"),
+    ),
+)
+
 MUTANTS = (
     *ISSUE_27,
     *FEATURES,
@@ -894,4 +918,5 @@ MUTANTS = (
     *HAND_END,
     *STYLES,
     *NAMES,
+    *SHUTDOWN_AND_PLACES,
 )

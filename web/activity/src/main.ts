@@ -48,7 +48,7 @@ async function start(): Promise<void> {
   const { access_token } = (await response.json()) as { access_token: string };
   await sdk.commands.authenticate({ access_token });
   socket = new TableSocket(
-    { access_token, guild: sdk.guildId, channel: sdk.channelId },
+    { access_token, instance: sdk.instanceId },
     {
       message(message) {
         if (message.op === "words") {

@@ -11,8 +11,8 @@ const LONGEST_PAUSE = 15000;
 
 export interface Hello {
   access_token: string;
-  guild: string | null;
-  channel: string | null;
+  /** The SDK's instanceId: the server asks Discord where it runs and who is in it. */
+  instance: string;
 }
 
 export interface SocketEvents {
