@@ -401,11 +401,13 @@ async def test_on_a_phone_every_card_of_a_full_hand_shows_a_thumbs_width_on_scre
     await window.context.close()
 
 
-async def test_seventeen_cards_of_three_players_lie_in_three_rows_on_a_phone_held_upright(
+async def test_seventeen_cards_of_three_players_lie_in_rows_a_thumb_can_tap_on_a_phone(
     activity: Hearts, browser: Browser, discord_client: DiscordClientServer
 ):
-    """Three players hold 17 cards each: seven, seven and three on a phone held upright, every
-    card on the screen (the felt gives up its room, the page does not scroll)."""
+    """Three players hold 17 cards each: seven, seven and three on a phone held upright; held
+    sideways, nine and eight (one row would leave each card less than a thumb's width). Every card
+    on the screen, showing a thumb's width of itself (the felt gives up its room, the page does
+    not scroll)."""
     alice, bob, carol = activity.people[:3]
     lobby = await activity.open_table(alice, seats=3, target=10)
     await activity.seat(lobby, [bob, carol])
@@ -416,10 +418,16 @@ async def test_seventeen_cards_of_three_players_lie_in_three_rows_on_a_phone_hel
         browser, discord_client, alice, activity.general, base(activity) + "/", device=device
     )
     assert await window.wait_move(activity.bot.service.snapshot(table).move_number) >= 0
-    laid = await hand_rows(window, 17)
-    assert [len(row) for row in laid] == [7, 7, 3]
-    assert on_screen(laid, 390, 844), laid
-    assert await window.app.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
+    for (width, height), rows in {(390, 844): [7, 7, 3], (640, 360): [9, 8], (844, 390): [9, 8]}.items():
+        await window.page.set_viewport_size({"width": width, "height": height})
+        laid = await hand_rows(window, 17)
+        assert [len(row) for row in laid] == rows, (width, height)
+        assert min(x for row in laid for x in shown(row)) >= THUMB, (width, height, laid)
+        assert on_screen(laid, width, height), (width, height, laid)
+        assert await window.app.evaluate("document.scrollingElement.scrollHeight <= innerHeight"), (
+            width,
+            height,
+        )
     await window.context.close()
 
 

@@ -244,6 +244,9 @@ export class TablePage {
       (focused >= 0 && existing.has(Number((document.activeElement as HTMLElement).dataset.card))) ||
       (this.focusLost && document.activeElement === document.body);
     for (const gone of existing.values()) gone.remove();
+    // More cards than a four-player deal (17 of three players) lie in two rows on a phone held
+    // sideways: in one, each would show less than a thumb's width (style.css).
+    this.hand.classList.toggle("long", buttons.length > 13);
     buttons.forEach((button, i) => {
       if (this.hand!.children[i] !== button) this.hand!.insertBefore(button, this.hand!.children[i] ?? null);
     });
