@@ -12,8 +12,8 @@ from typing import Any
 
 import aiohttp
 
-from discord_emulator import DiscordEmulator, User
-from playtest.harness import chosen_of, control, next_tap
+from discord_emulator import DiscordEmulator, Message, User
+from playtest.harness import Hearts, chosen_of, control, controls, move_of, next_tap
 from playtest.postgres_server import PostgresServer
 from playtest.processes import BotProcess, BotProcesses, shard_env
 from tests.storage.plugin import fresh_postgres_database
@@ -118,4 +118,31 @@ async def test_a_socket_on_a_process_that_does_not_own_the_table_plays_it_and_se
             await pass_by_dm(emu, person)
         playing = await next_view(ws, lambda v: v["phase"] == "playing")
         assert len(playing["hand"]["cards"]) == 13 and len(playing["hand"]["received"]) == 3
+        # The others play by DM until alice's turn. Her page, on the process that does not own
+        # the table, told the owner it is open: the owner holds her turn's DM back ...
+        views = [playing]
+        reading = asyncio.create_task(read_views(ws, views))
+        hearts = Hearts(emu, None, None, None, guild, general, others)  # type: ignore[arg-type]
+        await hearts.play_until(lambda: any(v["hand"]["your_turn"] for v in views), users=others)
+        reading.cancel()
+        turn = next(v for v in views if v["hand"]["your_turn"])["move"]
+
+        def turn_dm() -> Message | None:
+            return next((m for m in emu.dm_messages(alice) if turn in map(move_of, controls(m))), None)
+
+        # (The owner draws its table message behind what players wait for, their DMs: once it
+        # shows her turn, a DM of that turn would have gone out.)
+        await emu.wait_until(lambda: hearts.public("alice to play"), what="the table message at her turn")
+        assert turn_dm() is None
+    # ... until she closes it: the process serving it tells the owner the page is gone, and her
+    # turn comes by DM at once (without that word, only when the page's notice expires, 20 to 40 s
+    # after its last repetition: past this bound).
+    await emu.wait_until(turn_dm, what="alice's turn by DM", timeout=15.0)
     assert owner != other
+
+
+async def read_views(ws: aiohttp.ClientWebSocketResponse, views: list[dict[str, Any]]) -> None:
+    while True:
+        message = await ws.receive_json()
+        if message["op"] == "view":
+            views.append(message)

@@ -882,7 +882,7 @@ NAMES: tuple[Mutant, ...] = (  # display names as last seen, saved
     ),
 )
 
-SHUTDOWN_AND_PLACES: tuple[Mutant, ...] = (  # a hung stop named; an Activity page where Discord says
+SHUTDOWN_AND_PLACES: tuple[Mutant, ...] = (  # a hung stop named; Activity pages: where, and told
     Mutant(
         "a stop that hangs is waited for without end",
         "bot/app.py",
@@ -903,6 +903,20 @@ SHUTDOWN_AND_PLACES: tuple[Mutant, ...] = (  # a hung stop named; an Activity pa
         ("            tables = [s for s in tables if s.table_id == table_id]\n",),
         "            tables = [service.snapshot(table_id)] if table_id in service._tables else tables\n",
         ("tests/cogs/test_activity.py", "-k", "where_discord"),
+    ),
+    Mutant(
+        "a page on a process that does not own its table is never told to the owner",
+        "bot/tables/sharing.py",
+        ("            self._spawn(self._announce(table_id, player_id, shown))\n",),
+        "",
+        ("tests/app/test_activity_processes.py",),
+    ),
+    Mutant(
+        "the owner is told of such a page opening, not of its closing",
+        "bot/tables/sharing.py",
+        ("            self._spawn(self._announce(table_id, player_id, shown))\n",),
+        "            if shown:\n                self._spawn(self._announce(table_id, player_id, shown))\n",
+        ("tests/app/test_activity_processes.py",),
     ),
 )
 
