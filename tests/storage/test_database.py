@@ -152,7 +152,7 @@ async def test_a_writer_cancelled_mid_commit_rolls_back_and_answers_its_writers(
         inside.set()
         await asyncio.Event().wait()
 
-    db._statements = then_stuck  # type: ignore[method-assign]
+    db._statements = then_stuck  # type: ignore[method-assign,assignment]
     pending = asyncio.ensure_future(db.set_meta("cancelled", "1"))
     await asyncio.wait_for(inside.wait(), 5)
     db._statements = statements  # type: ignore[method-assign]
