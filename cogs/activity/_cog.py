@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 from dataclasses import dataclass
@@ -61,7 +62,7 @@ from bot.tables.snapshot import PrivateHand
 from bot.text import refusal_text
 
 from ._identity import DiscordOAuth, NotAuthorized, Person, Refusals
-from ._instance import Where, instance_where
+from ._instance import Instances, Where
 from ._static import add_static_routes
 from ._views import TableViews, seat_of
 from ._words import header_locale, words_message
@@ -102,6 +103,13 @@ class ActivityCog(commands.Cog):
         self._runner: web.AppRunner | None = None
         self._session: aiohttp.ClientSession | None = None
         self.refusals = Refusals(self._now)  # Discord's refusals of what pages made us ask
+
+    @functools.cached_property
+    def instances(self) -> Instances:
+        """Discord's answers about the instances pages name, kept a while (after login: the
+        application's id is known then)."""
+        assert self.bot.application_id is not None
+        return Instances(self.bot.http, self.bot.application_id, self._now)
 
     @property
     def oauth(self) -> DiscordOAuth:
@@ -297,11 +305,7 @@ class ActivityCog(commands.Cog):
         if hello.get("op") != "hello" or not isinstance(token, str):
             raise BadRequest("no hello")
         person = await self.oauth.person(self._session, token)
-        assert self.bot.application_id is not None
-        where = await instance_where(self.bot.http, self.bot.application_id, hello.get("instance"))
-        if person.user_id not in where.users:
-            raise NotAuthorized(f"user {person.user_id} is not in the Activity instance they named")
-        return hello, person, where
+        return hello, person, await self.instances.where(hello.get("instance"), person.user_id)
 
     async def _table_for(self, hello: dict[str, Any], person: Person, where: Where) -> int:
         """A table of the channel the Activity runs in (the lobby's channel, for a game's thread):

@@ -7,13 +7,21 @@ page names its instance (the SDK's ``instanceId``), and Get Application Activity
 (``GET /applications/{application.id}/activity-instances/{instance_id}``) answers where it runs
 (``location``: ``channel_id``, and ``guild_id`` in a server) and who is connected to it (``users``).
 The person must be one of them; the channel is then Discord's, not the page's.
+
+Each read is a request of the bot's own (its global budget, shared with the games), so what Discord
+answered is kept for ``KEPT_FOR`` seconds (``Instances``): the people of one table opening their
+pages, and every page coming back after a restart (at once: they share the read under way), cost
+one read an instance, not one a page. A person not among the users kept is asked about afresh
+(they may just have joined).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 import aiohttp
@@ -28,6 +36,8 @@ ATTEMPTS: Final = 3
 """A page may ask as soon as it is opened, before Discord lists its instance (a 404 for a moment):
 asked this often, ``RETRY_WAIT`` apart, before it is refused."""
 RETRY_WAIT: Final = 0.5  # seconds
+KEPT_FOR: Final = 60.0  # seconds an answer is kept
+KEPT_AT_MOST: Final = 10_000  # instances kept (past it, the oldest answers go first)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +47,55 @@ class Where:
     guild_id: str | None
     channel_id: str
     users: frozenset[str]
+
+
+@dataclass
+class Instances:
+    """Discord's answers about instances, kept a while (``KEPT_FOR``, on ``now``'s clock)."""
+
+    http: HTTPClient
+    application_id: int
+    now: Callable[[], float]
+    _kept: dict[str, tuple[float, Where]] = field(default_factory=dict)
+    _asking: dict[str, asyncio.Future[Where]] = field(default_factory=dict)
+
+    async def where(self, instance_id: Any, user_id: str) -> Where:
+        """Where the instance runs, with ``user_id`` among its users; ``NotAuthorized`` if they
+        are not (by Discord's answer of now, not a kept one) or it cannot be read. Pages asking
+        at once (all of them, after a restart) share the read under way."""
+        if isinstance(instance_id, str):
+            kept = self._kept.get(instance_id)
+            if kept is not None and self.now() - kept[0] < KEPT_FOR and user_id in kept[1].users:
+                return kept[1]
+            asking = self._asking.get(instance_id)
+            if asking is not None:
+                with contextlib.suppress(NotAuthorized):
+                    where = await asyncio.shield(asking)
+                    if user_id in where.users:
+                        return where
+        where = await self._read(instance_id)
+        if user_id not in where.users:
+            raise NotAuthorized(f"user {user_id} is not in the Activity instance they named")
+        return where
+
+    async def _read(self, instance_id: Any) -> Where:
+        reading = asyncio.ensure_future(instance_where(self.http, self.application_id, instance_id))
+        reading.add_done_callback(_seen)  # its failure is each waiter's, even if all gave up
+        if isinstance(instance_id, str):
+            self._asking[instance_id] = reading
+        try:
+            where = await asyncio.shield(reading)  # a page that gives up leaves it to the others
+        finally:
+            if self._asking.get(instance_id) is reading:
+                del self._asking[instance_id]
+        self._keep(instance_id, self.now(), where)
+        return where
+
+    def _keep(self, instance_id: str, now: float, where: Where) -> None:
+        self._kept.pop(instance_id, None)  # kept anew: the newest last
+        self._kept[instance_id] = (now, where)
+        while len(self._kept) > KEPT_AT_MOST or now - next(iter(self._kept.values()))[0] >= KEPT_FOR:
+            del self._kept[next(iter(self._kept))]
 
 
 async def instance_where(http: HTTPClient, application_id: int, instance_id: Any) -> Where:
@@ -84,3 +143,8 @@ def _where(body: Any, application_id: int, instance_id: str) -> Where:
 
 def _is_id(value: Any) -> bool:
     return isinstance(value, str) and SNOWFLAKE.fullmatch(value) is not None
+
+
+def _seen(future: asyncio.Future[Where]) -> None:
+    if not future.cancelled():
+        future.exception()

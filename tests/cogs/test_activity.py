@@ -23,6 +23,7 @@ from bot.tables.snapshot import TableSnapshot
 from bot.tables.table import TableStatus
 from bot.text import refusal_text, t
 from cogs.activity._instance import ATTEMPTS as INSTANCE_ATTEMPTS
+from cogs.activity._instance import KEPT_FOR
 from discord_emulator import Callback, Channel, DiscordEmulator, InteractionRecord, Message, User, route_keys
 from discord_emulator.entry_points import APP_HANDLER
 from discord_emulator.runner import BotRunner
@@ -205,6 +206,40 @@ async def test_a_page_is_where_discord_says_its_instance_runs_not_where_it_says(
     # Once she joins it, she watches the table as a spectator.
     seen = await (await open_page(activity, session, eve)).view()
     assert seen["table"] == table and seen["you"] is None and seen["hand"] is None
+
+
+async def test_the_pages_of_one_instance_cost_one_read_of_it_a_minute(
+    activity: Hearts, session: aiohttp.ClientSession
+):
+    """Each read of an instance is a request of the bot's own: pages opening at once share one, and
+    Discord's answer is kept a minute for the pages of the people it names (a table's people,
+    every page after a restart); a person it does not name is asked about afresh, and refused if
+    Discord does not name them."""
+    emu, general = activity.emu, activity.general
+    table = await started(activity)
+    alice, bob, carol = activity.people[:3]
+    for person in (alice, bob):
+        emu.activities.join(person, general)
+    asked = emu.requests.count(route_keys.GET_ACTIVITY_INSTANCE)
+    # The first read waits out a 429 (a second): the page opening meanwhile shares it.
+    emu.faults.rate_limit(route_keys.GET_ACTIVITY_INSTANCE, retry_after=1.0)
+    pages = await asyncio.gather(*(open_page(activity, session, person) for person in (alice, bob)))
+    for page in pages:
+        assert (await page.view())["table"] == table
+    assert emu.requests.count(route_keys.GET_ACTIVITY_INSTANCE) == asked + 2  # the 429, then the read
+    assert (await (await open_page(activity, session, alice)).view())["table"] == table  # kept
+    asked += 1
+    assert emu.requests.count(route_keys.GET_ACTIVITY_INSTANCE) == asked + 1
+    # carol, not in the Activity, names its instance: Discord is asked, and does not name her.
+    _, body = await token_for(activity, session, emu.authorize(carol))
+    ws = await session.ws_connect(base(activity) + "/api/socket")
+    instance = emu.activities.join(alice, general).instance_id
+    await ws.send_json({"op": "hello", "access_token": body["access_token"], "instance": instance})
+    assert await ws.receive_json() == {"op": "refused", "code": "unauthorized"}
+    assert emu.requests.count(route_keys.GET_ACTIVITY_INSTANCE) == asked + 2
+    activity.clock.advance(KEPT_FOR)  # a minute on: asked again
+    assert (await (await open_page(activity, session, bob)).view())["table"] == table
+    assert emu.requests.count(route_keys.GET_ACTIVITY_INSTANCE) == asked + 3
 
 
 async def test_what_no_page_of_ours_sends_is_refused_and_changes_nothing(

@@ -892,8 +892,8 @@ SHUTDOWN_AND_PLACES: tuple[Mutant, ...] = (  # a hung stop named; Activity pages
     ),
     Mutant(
         "a page may name an Activity instance it is not connected to",
-        "cogs/activity/_cog.py",
-        ("        if person.user_id not in where.users:\n",),
+        "cogs/activity/_instance.py",
+        ("        if user_id not in where.users:\n",),
         "        if False:\n",
         ("tests/cogs/test_activity.py", "-k", "where_discord"),
     ),
@@ -903,6 +903,43 @@ SHUTDOWN_AND_PLACES: tuple[Mutant, ...] = (  # a hung stop named; Activity pages
         ("            tables = [s for s in tables if s.table_id == table_id]\n",),
         "            tables = [service.snapshot(table_id)] if table_id in service._tables else tables\n",
         ("tests/cogs/test_activity.py", "-k", "where_discord"),
+    ),
+    Mutant(
+        "every page asks Discord about its instance: nothing is kept",
+        "cogs/activity/_instance.py",
+        (
+            "            if kept is not None and self.now() - kept[0] < KEPT_FOR"
+            " and user_id in kept[1].users:\n",
+        ),
+        "            if False:\n",
+        ("tests/cogs/test_activity.py", "-k", "one_read"),
+    ),
+    Mutant(
+        "a kept answer lets in a person it does not name",
+        "cogs/activity/_instance.py",
+        (
+            "            if kept is not None and self.now() - kept[0] < KEPT_FOR"
+            " and user_id in kept[1].users:\n",
+        ),
+        "            if kept is not None and self.now() - kept[0] < KEPT_FOR:\n",
+        ("tests/cogs/test_activity.py", "-k", "one_read"),
+    ),
+    Mutant(
+        "pages opening at once each read their instance",
+        "cogs/activity/_instance.py",
+        ("            asking = self._asking.get(instance_id)\n",),
+        "            asking = None\n",
+        ("tests/cogs/test_activity.py", "-k", "one_read"),
+    ),
+    Mutant(
+        "a kept answer is kept for ever",
+        "cogs/activity/_instance.py",
+        (
+            "            if kept is not None and self.now() - kept[0] < KEPT_FOR"
+            " and user_id in kept[1].users:\n",
+        ),
+        "            if kept is not None and user_id in kept[1].users:\n",
+        ("tests/cogs/test_activity.py", "-k", "one_read"),
     ),
     Mutant(
         "a page on a process that does not own its table is never told to the owner",
