@@ -387,7 +387,7 @@ async def serve(bot: HeartsBot, token: str) -> int:
             " → ".join(awaiting(closing)),
         )
         closing.cancel()
-        await asyncio.gather(closing, return_exceptions=True)
+        await asyncio.wait({closing}, timeout=1.0)  # (what ignores it, asyncio.run cancels again)
     else:
         closing.result()  # an error of the stop's own is raised, as before
     return status

@@ -194,7 +194,7 @@ class Activities:
     # --- instances ----------------------------------------------------------------------------
     def join(self, user: User, channel: Channel) -> ActivityInstance:
         """``user`` opens the Activity in ``channel``: the instance running there, else a new one."""
-        instance = next((i for i in self.instances.values() if i.channel is channel), None)
+        instance = next((i for i in self.instances.values() if i.channel.id == channel.id), None)
         if instance is None:
             instance = ActivityInstance(f"i-{secrets.token_hex(8)}", secrets.randbits(62), channel)
             self.instances[instance.instance_id] = instance

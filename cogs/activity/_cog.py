@@ -13,7 +13,8 @@ URL mapping.
   whichever process owns it. The server reads the person with ``/users/@me`` (not asked while
   Discord has refused many of the pages' requests lately: ``_identity.Refusals``) and the
   instance with the bot's token (``_instance``: where it runs, by Discord's word, and the person
-  must be connected to it), and only then sends ``{"op": "words", ...}`` once (``_words``: the
+  must be connected to it; when Discord cannot say now, the socket is closed with 1013 and the
+  page comes back later), and only then sends ``{"op": "words", ...}`` once (``_words``: the
   page's words in their language, the server's clock) and ``{"op": "view", ...}`` (``_views``):
   their seat's hand, or none for a spectator. Moves are ``{"op": "play", "move", "card"}``, ``{"op":
   "pass", "move", "cards"}`` and ``{"op": "moon", "move", "add_to_others"}``, made through the same
@@ -62,7 +63,7 @@ from bot.tables.snapshot import PrivateHand
 from bot.text import refusal_text
 
 from ._identity import DiscordOAuth, NotAuthorized, Person, Refusals
-from ._instance import Instances, Where
+from ._instance import Instances, Unreadable, Where
 from ._static import add_static_routes
 from ._views import TableViews, seat_of
 from ._words import header_locale, words_message
@@ -250,6 +251,10 @@ class ActivityCog(commands.Cog):
             return ws
         try:
             hello, person, where = await self._hello(ws)
+        except Unreadable as exc:  # Discord cannot say where the page is now: it asks again later
+            log.info("activity: socket sent away: %s", exc)
+            await ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"try again later")
+            return ws
         except (NotAuthorized, BadRequest, TimeoutError) as exc:
             log.info("activity: socket refused: %s", exc)
             with contextlib.suppress(ConnectionResetError):  # the page may be gone already
@@ -309,8 +314,8 @@ class ActivityCog(commands.Cog):
 
     async def _table_for(self, hello: dict[str, Any], person: Person, where: Where) -> int:
         """A table of the channel the Activity runs in (the lobby's channel, for a game's thread):
-        the hello's if it names one of them, else the person's, else the newest. Refused as no such
-        table where there is none (or the Activity runs in a DM)."""
+        the one the hello names, which must be one of them; else the person's, else the newest.
+        Refused as no such table where there is none (or the Activity runs in a DM)."""
         service = self.bot.service
         if where.guild_id is None:
             raise Refused(TableRefusal.NO_SUCH_TABLE)

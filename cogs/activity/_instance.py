@@ -18,8 +18,8 @@ one read an instance, not one a page. A person not among the users kept is asked
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import re
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -30,7 +30,7 @@ from discord.http import HTTPClient, Route
 
 from ._identity import NotAuthorized
 
-INSTANCE_ID: Final = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
+INSTANCE_ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}")  # never "." or ".."
 SNOWFLAKE: Final = re.compile(r"[0-9]{1,20}")
 ATTEMPTS: Final = 3
 """A page may ask as soon as it is opened, before Discord lists its instance (a 404 for a moment):
@@ -38,6 +38,12 @@ asked this often, ``RETRY_WAIT`` apart, before it is refused."""
 RETRY_WAIT: Final = 0.5  # seconds
 KEPT_FOR: Final = 60.0  # seconds an answer is kept
 KEPT_AT_MOST: Final = 10_000  # instances kept (past it, the oldest answers go first)
+READS_PER_PERSON: Final = 10  # reads one person's pages may make Discord do in ``KEPT_FOR`` seconds
+
+
+class Unreadable(Exception):
+    """Discord cannot say now where the instance runs (not listed yet, an error, the person's reads
+    spent): the page is sent away to ask again later, not refused for good."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,37 +65,52 @@ class Instances:
     _kept: dict[str, tuple[float, Where]] = field(default_factory=dict)
     _asking: dict[str, asyncio.Future[Where]] = field(default_factory=dict)
 
+    _reads: dict[str, deque[float]] = field(default_factory=dict)  # each person's, in the window
+
     async def where(self, instance_id: Any, user_id: str) -> Where:
         """Where the instance runs, with ``user_id`` among its users; ``NotAuthorized`` if they
-        are not (by Discord's answer of now, not a kept one) or it cannot be read. Pages asking
-        at once (all of them, after a restart) share the read under way."""
-        if isinstance(instance_id, str):
-            kept = self._kept.get(instance_id)
-            if kept is not None and self.now() - kept[0] < KEPT_FOR and user_id in kept[1].users:
-                return kept[1]
-            asking = self._asking.get(instance_id)
-            if asking is not None:
-                with contextlib.suppress(NotAuthorized):
-                    where = await asyncio.shield(asking)
-                    if user_id in where.users:
-                        return where
-        where = await self._read(instance_id)
+        are not (by Discord's answer of now, not a kept one), ``Unreadable`` if Discord cannot
+        say now. Pages asking at once (all of them, after a restart) share the read under way,
+        and its failure."""
+        if not isinstance(instance_id, str) or not INSTANCE_ID.fullmatch(instance_id):
+            raise NotAuthorized("the hello names no Activity instance")
+        kept = self._kept.get(instance_id)
+        if kept is not None and self.now() - kept[0] < KEPT_FOR and user_id in kept[1].users:
+            return kept[1]
+        asking = self._asking.get(instance_id)
+        where = await asyncio.shield(asking) if asking is not None else None
+        if where is None or user_id not in where.users:
+            self._count_read(user_id)
+            where = await asyncio.shield(self._read(instance_id))  # a page that gives up leaves it
         if user_id not in where.users:
             raise NotAuthorized(f"user {user_id} is not in the Activity instance they named")
         return where
 
-    async def _read(self, instance_id: Any) -> Where:
+    def _count_read(self, user_id: str) -> None:
+        """A person's reads are the bot's own requests: past ``READS_PER_PERSON`` in ``KEPT_FOR``
+        seconds, theirs wait (``Unreadable``: the page asks again later)."""
+        now = self.now()
+        reads = self._reads.setdefault(user_id, deque())
+        while reads and reads[0] <= now - KEPT_FOR:
+            reads.popleft()
+        if len(reads) >= READS_PER_PERSON:
+            raise Unreadable(f"user {user_id} asked about instances {len(reads)} times in a minute")
+        reads.append(now)
+        if len(self._reads) > KEPT_AT_MOST:  # the people who asked longest ago go first
+            del self._reads[next(iter(self._reads))]
+
+    def _read(self, instance_id: str) -> asyncio.Future[Where]:
         reading = asyncio.ensure_future(instance_where(self.http, self.application_id, instance_id))
-        reading.add_done_callback(_seen)  # its failure is each waiter's, even if all gave up
-        if isinstance(instance_id, str):
-            self._asking[instance_id] = reading
-        try:
-            where = await asyncio.shield(reading)  # a page that gives up leaves it to the others
-        finally:
-            if self._asking.get(instance_id) is reading:
+        self._asking[instance_id] = reading
+
+        def done(future: asyncio.Future[Where]) -> None:
+            if self._asking.get(instance_id) is future:
                 del self._asking[instance_id]
-        self._keep(instance_id, self.now(), where)
-        return where
+            if not future.cancelled() and future.exception() is None:  # (its failure seen here)
+                self._keep(instance_id, self.now(), future.result())
+
+        reading.add_done_callback(done)
+        return reading
 
     def _keep(self, instance_id: str, now: float, where: Where) -> None:
         self._kept.pop(instance_id, None)  # kept anew: the newest last
@@ -98,11 +119,9 @@ class Instances:
             del self._kept[next(iter(self._kept))]
 
 
-async def instance_where(http: HTTPClient, application_id: int, instance_id: Any) -> Where:
-    """Where Discord says the instance runs; ``NotAuthorized`` if it names none, Discord knows
-    none such (after ``ATTEMPTS``) or cannot be asked."""
-    if not isinstance(instance_id, str) or not INSTANCE_ID.fullmatch(instance_id):
-        raise NotAuthorized("the hello names no Activity instance")
+async def instance_where(http: HTTPClient, application_id: int, instance_id: str) -> Where:
+    """Where Discord says the instance runs; ``Unreadable`` if Discord lists none such (after
+    ``ATTEMPTS``: a new one may come later) or cannot be asked now."""
     route = Route(
         "GET",
         "/applications/{application_id}/activity-instances/{instance_id}",
@@ -115,9 +134,9 @@ async def instance_where(http: HTTPClient, application_id: int, instance_id: Any
             break
         except discord.NotFound:
             if attempt == ATTEMPTS:
-                raise NotAuthorized(f"Discord knows no Activity instance {instance_id!r}") from None
+                raise Unreadable(f"Discord lists no Activity instance {instance_id!r}") from None
         except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
-            raise NotAuthorized(f"the Activity instance was not read: {exc}") from None
+            raise Unreadable(f"the Activity instance was not read: {exc}") from None
         await asyncio.sleep(RETRY_WAIT)  # Discord's own delay in listing a new instance
     return _where(body, application_id, instance_id)
 
@@ -132,7 +151,7 @@ def _where(body: Any, application_id: int, instance_id: str) -> Where:
         or body.get("instance_id") != instance_id
         or not _is_id(location.get("channel_id"))
     ):
-        raise NotAuthorized(f"Discord's answer for the Activity instance {instance_id!r} is not one")
+        raise Unreadable(f"Discord's answer for the Activity instance {instance_id!r} is not one")
     guild = location.get("guild_id")
     return Where(
         guild if _is_id(guild) else None,
@@ -143,8 +162,3 @@ def _where(body: Any, application_id: int, instance_id: str) -> Where:
 
 def _is_id(value: Any) -> bool:
     return isinstance(value, str) and SNOWFLAKE.fullmatch(value) is not None
-
-
-def _seen(future: asyncio.Future[Where]) -> None:
-    if not future.cancelled():
-        future.exception()

@@ -23,7 +23,7 @@ from bot.tables.snapshot import TableSnapshot
 from bot.tables.table import TableStatus
 from bot.text import refusal_text, t
 from cogs.activity._instance import ATTEMPTS as INSTANCE_ATTEMPTS
-from cogs.activity._instance import KEPT_FOR
+from cogs.activity._instance import KEPT_FOR, READS_PER_PERSON
 from discord_emulator import Callback, Channel, DiscordEmulator, InteractionRecord, Message, User, route_keys
 from discord_emulator.entry_points import APP_HANDLER
 from discord_emulator.runner import BotRunner
@@ -190,17 +190,23 @@ async def test_a_page_is_where_discord_says_its_instance_runs_not_where_it_says(
     # eve, in an Activity of another channel, names the table's number: there is no such table there.
     page = await open_page(activity, session, eve, {"table": table}, channel=elsewhere)
     assert (await page.refusal())["code"] == "no_such_table"
-    # She names the instance running in the table's channel, without being in it; then one Discord
-    # does not know (asked again, as for an instance just opened, then refused).
+    # She names the instance running in the table's channel, without being in it: refused for
+    # good. One Discord does not list (asked again, as for an instance just opened) sends the page
+    # away to come back later (1013, no refusal); ".." is no instance id (never asked about).
     running = emu.activities.join(alice, activity.general).instance_id
     asked = emu.requests.count(route_keys.GET_ACTIVITY_INSTANCE)
-    for instance, times in ((running, 1), ("i-made-up", INSTANCE_ATTEMPTS)):
+    for instance, times, refusal, code in (
+        (running, 1, {"op": "refused", "code": "unauthorized"}, 4001),
+        ("i-made-up", INSTANCE_ATTEMPTS, None, aiohttp.WSCloseCode.TRY_AGAIN_LATER),
+        ("..", 0, {"op": "refused", "code": "unauthorized"}, 4001),
+    ):
         _, body = await token_for(activity, session, emu.authorize(eve))
         ws = await session.ws_connect(base(activity) + "/api/socket")
         await ws.send_json({"op": "hello", "access_token": body["access_token"], "instance": instance})
-        assert await ws.receive_json() == {"op": "refused", "code": "unauthorized"}
+        if refusal is not None:
+            assert await ws.receive_json() == refusal
         closed = await ws.receive()
-        assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == 4001
+        assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == code, instance
         assert emu.requests.count(route_keys.GET_ACTIVITY_INSTANCE) == asked + times
         asked += times
     # Once she joins it, she watches the table as a spectator.
@@ -240,6 +246,47 @@ async def test_the_pages_of_one_instance_cost_one_read_of_it_a_minute(
     activity.clock.advance(KEPT_FOR)  # a minute on: asked again
     assert (await (await open_page(activity, session, bob)).view())["table"] == table
     assert emu.requests.count(route_keys.GET_ACTIVITY_INSTANCE) == asked + 3
+
+
+async def test_pages_asking_at_once_share_a_failed_read_and_a_persons_reads_are_bounded(
+    activity: Hearts, session: aiohttp.ClientSession
+):
+    """What costs the bot's own requests is bounded: pages that wait for one read share its
+    failure (Discord's 5xx, after discord.py's own retry), and one person's pages make Discord
+    read at most ``READS_PER_PERSON`` times a minute; past that they are sent away to come back
+    later, without a request."""
+    emu, general = activity.emu, activity.general
+    await started(activity)
+    alice, bob, carol = activity.people[:3]
+    for person in (alice, bob):
+        instance = emu.activities.join(person, general).instance_id
+    asked = emu.requests.count(route_keys.GET_ACTIVITY_INSTANCE)
+    emu.faults.rate_limit(route_keys.GET_ACTIVITY_INSTANCE, retry_after=1.0)  # holds the read ...
+    emu.faults.fail(route_keys.GET_ACTIVITY_INSTANCE, status=403, code=50001, message="Missing Access")
+
+    async def hello(person: User, named: str) -> int:
+        _, body = await token_for(activity, session, emu.authorize(person))
+        ws = await session.ws_connect(base(activity) + "/api/socket")
+        await ws.send_json({"op": "hello", "access_token": body["access_token"], "instance": named})
+        while (closed := await ws.receive()).type is aiohttp.WSMsgType.TEXT:  # a refusal first
+            assert json.loads(closed.data)["op"] == "refused"
+        assert closed.type is aiohttp.WSMsgType.CLOSE
+        return int(closed.data)
+
+    # ... which then fails: both pages are sent away, on one read (the 429, then the 403).
+    assert await asyncio.gather(hello(alice, instance), hello(bob, instance)) == [1013, 1013]
+    assert emu.requests.count(route_keys.GET_ACTIVITY_INSTANCE) == asked + 2
+    asked += 2
+    # carol, not in the Activity, names its instance again and again: each hello is a read, and
+    # refused; past her reads of the minute, sent away without one, until the minute has passed.
+    for _ in range(READS_PER_PERSON):
+        assert await hello(carol, instance) == 4001
+    assert emu.requests.count(route_keys.GET_ACTIVITY_INSTANCE) == asked + READS_PER_PERSON
+    assert await hello(carol, instance) == aiohttp.WSCloseCode.TRY_AGAIN_LATER
+    assert emu.requests.count(route_keys.GET_ACTIVITY_INSTANCE) == asked + READS_PER_PERSON
+    activity.clock.advance(KEPT_FOR)
+    assert await hello(carol, instance) == 4001
+    assert emu.requests.count(route_keys.GET_ACTIVITY_INSTANCE) == asked + READS_PER_PERSON + 1
 
 
 async def test_what_no_page_of_ours_sends_is_refused_and_changes_nothing(

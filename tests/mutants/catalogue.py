@@ -907,38 +907,43 @@ SHUTDOWN_AND_PLACES: tuple[Mutant, ...] = (  # a hung stop named; Activity pages
     Mutant(
         "every page asks Discord about its instance: nothing is kept",
         "cogs/activity/_instance.py",
-        (
-            "            if kept is not None and self.now() - kept[0] < KEPT_FOR"
-            " and user_id in kept[1].users:\n",
-        ),
-        "            if False:\n",
+        ("        if kept is not None and self.now() - kept[0] < KEPT_FOR and user_id in kept[1].users:\n",),
+        "        if False:\n",
         ("tests/cogs/test_activity.py", "-k", "one_read"),
     ),
     Mutant(
         "a kept answer lets in a person it does not name",
         "cogs/activity/_instance.py",
-        (
-            "            if kept is not None and self.now() - kept[0] < KEPT_FOR"
-            " and user_id in kept[1].users:\n",
-        ),
-        "            if kept is not None and self.now() - kept[0] < KEPT_FOR:\n",
+        ("        if kept is not None and self.now() - kept[0] < KEPT_FOR and user_id in kept[1].users:\n",),
+        "        if kept is not None and self.now() - kept[0] < KEPT_FOR:\n",
         ("tests/cogs/test_activity.py", "-k", "one_read"),
     ),
     Mutant(
         "pages opening at once each read their instance",
         "cogs/activity/_instance.py",
-        ("            asking = self._asking.get(instance_id)\n",),
-        "            asking = None\n",
+        ("        asking = self._asking.get(instance_id)\n",),
+        "        asking = None\n",
         ("tests/cogs/test_activity.py", "-k", "one_read"),
+    ),
+    Mutant(
+        "one person's pages make Discord read instances without bound",
+        "cogs/activity/_instance.py",
+        ("        if len(reads) >= READS_PER_PERSON:\n",),
+        "        if False:\n",
+        ("tests/cogs/test_activity.py", "-k", "bounded"),
+    ),
+    Mutant(
+        "a page Discord cannot place now is refused for good",
+        "cogs/activity/_cog.py",
+        ('            await ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"try again later")\n',),
+        "            await ws.close(code=UNAUTHORIZED)\n",
+        ("tests/cogs/test_activity.py", "-k", "bounded or where_discord"),
     ),
     Mutant(
         "a kept answer is kept for ever",
         "cogs/activity/_instance.py",
-        (
-            "            if kept is not None and self.now() - kept[0] < KEPT_FOR"
-            " and user_id in kept[1].users:\n",
-        ),
-        "            if kept is not None and user_id in kept[1].users:\n",
+        ("        if kept is not None and self.now() - kept[0] < KEPT_FOR and user_id in kept[1].users:\n",),
+        "        if kept is not None and user_id in kept[1].users:\n",
         ("tests/cogs/test_activity.py", "-k", "one_read"),
     ),
     Mutant(
