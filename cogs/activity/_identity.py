@@ -34,26 +34,37 @@ class Person:
 
 
 @dataclass(slots=True)
-class Refusals:
+class Recent:
+    """What happened in the last ``window`` seconds (on ``now``'s clock), up to ``allowed`` times."""
+
+    now: Callable[[], float]
+    allowed: int
+    window: float
+    _times: deque[float] = field(default_factory=deque)
+
+    def spent(self) -> bool:
+        """Whether as many as allowed came within the window."""
+        while self._times and self._times[0] <= self.now() - self.window:
+            self._times.popleft()
+        return len(self._times) >= self.allowed
+
+    def add(self) -> None:
+        self._times.append(self.now())
+
+
+@dataclass(slots=True)
+class Refusals(Recent):
     """Discord's refusals of what pages asked it for, in the last ``window`` seconds. Anyone can
     open a socket and say hello with a made-up token, and each is a request Discord refuses: past
     ``allowed`` of them the server refuses hellos itself, without asking Discord, until the window
     has moved on. Junk tokens can then keep pages out for a while, never get the bot banned."""
 
-    now: Callable[[], float]
     allowed: int = REFUSALS_ALLOWED
     window: float = REFUSAL_WINDOW
-    _times: deque[float] = field(default_factory=deque)
-
-    def spent(self) -> bool:
-        """Whether as many refusals as allowed came within the window."""
-        while self._times and self._times[0] <= self.now() - self.window:
-            self._times.popleft()
-        return len(self._times) >= self.allowed
 
     def count(self, status: int) -> None:
         if status in REFUSED:
-            self._times.append(self.now())
+            self.add()
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -28,7 +27,7 @@ import aiohttp
 import discord
 from discord.http import HTTPClient, Route
 
-from ._identity import NotAuthorized
+from ._identity import NotAuthorized, Recent
 
 INSTANCE_ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}")  # never "." or ".."
 SNOWFLAKE: Final = re.compile(r"[0-9]{1,20}")
@@ -64,8 +63,7 @@ class Instances:
     now: Callable[[], float]
     _kept: dict[str, tuple[float, Where]] = field(default_factory=dict)
     _asking: dict[str, asyncio.Future[Where]] = field(default_factory=dict)
-
-    _reads: dict[str, deque[float]] = field(default_factory=dict)  # each person's, in the window
+    _reads: dict[str, Recent] = field(default_factory=dict)  # each person's reads of the minute
 
     async def where(self, instance_id: Any, user_id: str) -> Where:
         """Where the instance runs, with ``user_id`` among its users; ``NotAuthorized`` if they
@@ -89,15 +87,13 @@ class Instances:
     def _count_read(self, user_id: str) -> None:
         """A person's reads are the bot's own requests: past ``READS_PER_PERSON`` in ``KEPT_FOR``
         seconds, theirs wait (``Unreadable``: the page asks again later)."""
-        now = self.now()
-        reads = self._reads.setdefault(user_id, deque())
-        while reads and reads[0] <= now - KEPT_FOR:
-            reads.popleft()
-        if len(reads) >= READS_PER_PERSON:
-            raise Unreadable(f"user {user_id} asked about instances {len(reads)} times in a minute")
-        reads.append(now)
-        if len(self._reads) > KEPT_AT_MOST:  # the people who asked longest ago go first
+        reads = self._reads.pop(user_id, None) or Recent(self.now, READS_PER_PERSON, KEPT_FOR)
+        self._reads[user_id] = reads  # the newest last: the people who asked longest ago go first
+        if len(self._reads) > KEPT_AT_MOST:
             del self._reads[next(iter(self._reads))]
+        if reads.spent():
+            raise Unreadable(f"user {user_id} asked about instances {READS_PER_PERSON} times in a minute")
+        reads.add()
 
     def _read(self, instance_id: str) -> asyncio.Future[Where]:
         reading = asyncio.ensure_future(instance_where(self.http, self.application_id, instance_id))

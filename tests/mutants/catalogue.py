@@ -928,7 +928,7 @@ SHUTDOWN_AND_PLACES: tuple[Mutant, ...] = (  # a hung stop named; Activity pages
     Mutant(
         "one person's pages make Discord read instances without bound",
         "cogs/activity/_instance.py",
-        ("        if len(reads) >= READS_PER_PERSON:\n",),
+        ("        if reads.spent():\n",),
         "        if False:\n",
         ("tests/cogs/test_activity.py", "-k", "bounded"),
     ),
