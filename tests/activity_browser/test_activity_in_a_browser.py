@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 
 import pytest
-from playwright.async_api import Browser, FloatRect, expect
+from playwright.async_api import Browser, FloatRect, Locator, expect
 
 from bot.engine.cards import cards_of
 from bot.engine.hand import Phase
@@ -356,6 +356,23 @@ def on_screen(rows: list[list[FloatRect]], width: int, height: int) -> bool:
     )
 
 
+def overlaps(a: FloatRect, b: FloatRect) -> bool:
+    """Whether two boxes share any area (touching edges do not)."""
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+async def boxes(locator: Locator) -> list[FloatRect]:
+    """The bounding box of every element ``locator`` finds (each shown)."""
+    found = [await locator.nth(i).bounding_box() for i in range(await locator.count())]
+    assert None not in found
+    return [box for box in found if box is not None]
+
+
 def shown(row: list[FloatRect]) -> list[float]:
     """What each card of a row shows: up to the next card, or all of it."""
     return [after["x"] - box["x"] for box, after in itertools.pairwise(row)] + [row[-1]["width"]]
@@ -402,12 +419,15 @@ async def test_on_a_phone_every_card_of_a_full_hand_shows_a_thumbs_width_on_scre
 
 
 async def test_seventeen_cards_of_three_players_lie_in_rows_a_thumb_can_tap_on_a_phone(
-    activity: Hearts, browser: Browser, discord_client: DiscordClientServer
+    activity: Hearts, browser: Browser, discord_client: DiscordClientServer, monkeypatch: pytest.MonkeyPatch
 ):
     """Three players hold 17 cards each: seven, seven and three on a phone held upright; held
     sideways, nine and eight (one row would leave each card less than a thumb's width). Every card
     on the screen, showing a thumb's width of itself (the felt gives up its room, the page does
-    not scroll)."""
+    not scroll). On the felt that is left, the trick's cards (alice's among them) lie clear of
+    every seat's name plate. (The table's seed is fixed: alice plays before the end of a trick
+    while she still holds more than 13 cards.)"""
+    monkeypatch.setattr(lobby_actions, "secrets", SimpleNamespace(randbits=lambda bits: 11))
     alice, bob, carol = activity.people[:3]
     lobby = await activity.open_table(alice, seats=3, target=10)
     await activity.seat(lobby, [bob, carol])
@@ -428,6 +448,30 @@ async def test_seventeen_cards_of_three_players_lie_in_rows_a_thumb_can_tap_on_a
             width,
             height,
         )
+    # Mid-trick, with a card of alice's in it: no card of the trick under a seat's name plate.
+    service, mine = activity.bot.service, seat_of(activity, table, alice)
+    await window.pass_cards((await window.hand())[:3])
+    for person in (bob, carol):
+        await activity.pass_hand(person)
+    for _ in range(3):  # her first three cards leave her more than 13: the hand still in rows
+        await activity.play_until(lambda: service.snapshot(table).waiting == (mine,), [bob, carol], limit=60)
+        last = len(service.snapshot(table).trick) == 2
+        move = await shown_as_the_service_has_it(activity, window, table)
+        card = (await window.playable())[0]
+        await window.tap(card)
+        assert await window.wait_move(move + 1) > move
+        if not last:
+            break
+    else:
+        raise AssertionError("alice played last to each of the first three tricks: choose another seed")
+    assert len(await window.hand()) > 13
+    await expect(window.hook("trick").locator(f'[data-card="{card}"]')).to_have_count(1, timeout=BOUND)
+    for width, height in [(640, 360), (844, 390), (390, 844)]:
+        await window.page.set_viewport_size({"width": width, "height": height})
+        trick = await boxes(window.hook("trick").locator("[data-card] img"))
+        plates = await boxes(window.ui.locator('[data-testid^="seat-"]'))
+        assert 1 <= len(trick) <= 2 and len(plates) == 3
+        assert not [(c, p) for c in trick for p in plates if overlaps(c, p)], (width, height, trick, plates)
     await window.context.close()
 
 
