@@ -35,7 +35,9 @@ class Person:
 
 @dataclass(slots=True)
 class Recent:
-    """What happened in the last ``window`` seconds (on ``now``'s clock), up to ``allowed`` times."""
+    """What happened in the last ``window`` seconds (on ``now``'s clock), up to ``allowed`` times.
+    A time later than now (the system clock set back) no longer counts: how long ago it was is
+    unknown, and a bound that forgets is better than one that holds a person out for hours."""
 
     now: Callable[[], float]
     allowed: int
@@ -44,8 +46,8 @@ class Recent:
 
     def spent(self) -> bool:
         """Whether as many as allowed came within the window."""
-        while self._times and self._times[0] <= self.now() - self.window:
-            self._times.popleft()
+        now = self.now()
+        self._times = deque(t for t in self._times if now - self.window < t <= now)
         return len(self._times) >= self.allowed
 
     def add(self) -> None:

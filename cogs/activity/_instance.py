@@ -56,7 +56,8 @@ class Where:
 
 @dataclass
 class Instances:
-    """Discord's answers about instances, kept a while (``KEPT_FOR``, on ``now``'s clock)."""
+    """Discord's answers about instances, kept a while (``KEPT_FOR``, on ``now``'s clock; an
+    answer kept at a time later than now, the system clock set back, is asked again)."""
 
     http: HTTPClient
     application_id: int
@@ -73,7 +74,7 @@ class Instances:
         if not isinstance(instance_id, str) or not INSTANCE_ID.fullmatch(instance_id):
             raise NotAuthorized("the hello names no Activity instance")
         kept = self._kept.get(instance_id)
-        if kept is not None and self.now() - kept[0] < KEPT_FOR and user_id in kept[1].users:
+        if kept is not None and 0 <= self.now() - kept[0] < KEPT_FOR and user_id in kept[1].users:
             return kept[1]
         asking = self._asking.get(instance_id)
         where = await asyncio.shield(asking) if asking is not None else None

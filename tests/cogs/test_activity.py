@@ -246,6 +246,10 @@ async def test_the_pages_of_one_instance_cost_one_read_of_it_a_minute(
     activity.clock.advance(KEPT_FOR)  # a minute on: asked again
     assert (await (await open_page(activity, session, bob)).view())["table"] == table
     assert emu.requests.count(route_keys.GET_ACTIVITY_INSTANCE) == asked + 3
+    # The system clock is set back an hour: the answer just kept is from "later", asked again.
+    activity.clock.set(activity.clock.now() - 3600)
+    assert (await (await open_page(activity, session, bob)).view())["table"] == table
+    assert emu.requests.count(route_keys.GET_ACTIVITY_INSTANCE) == asked + 4
 
 
 async def test_pages_asking_at_once_share_a_failed_read_and_a_persons_reads_are_bounded(
@@ -287,6 +291,14 @@ async def test_pages_asking_at_once_share_a_failed_read_and_a_persons_reads_are_
     activity.clock.advance(KEPT_FOR)
     assert await hello(carol, instance) == 4001
     assert emu.requests.count(route_keys.GET_ACTIVITY_INSTANCE) == asked + READS_PER_PERSON + 1
+    # Her reads spent again, then the system clock set back an hour: reads made "later" than now
+    # no longer count against her (how long ago they were is unknown), and she is asked about.
+    for _ in range(READS_PER_PERSON - 1):
+        assert await hello(carol, instance) == 4001
+    assert await hello(carol, instance) == aiohttp.WSCloseCode.TRY_AGAIN_LATER
+    activity.clock.set(activity.clock.now() - 3600)
+    assert await hello(carol, instance) == 4001
+    assert emu.requests.count(route_keys.GET_ACTIVITY_INSTANCE) == asked + 2 * READS_PER_PERSON + 1
 
 
 async def test_what_no_page_of_ours_sends_is_refused_and_changes_nothing(

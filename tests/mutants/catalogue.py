@@ -882,6 +882,9 @@ NAMES: tuple[Mutant, ...] = (  # display names as last seen, saved
     ),
 )
 
+_KEPT = (  # where an Activity page's kept instance answer is trusted
+    "        if kept is not None and 0 <= self.now() - kept[0] < KEPT_FOR and user_id in kept[1].users:\n"
+)
 SHUTDOWN_AND_PLACES: tuple[Mutant, ...] = (  # a hung stop named; Activity pages: where, and told
     Mutant(
         "a stop that hangs is waited for without end",
@@ -907,15 +910,15 @@ SHUTDOWN_AND_PLACES: tuple[Mutant, ...] = (  # a hung stop named; Activity pages
     Mutant(
         "every page asks Discord about its instance: nothing is kept",
         "cogs/activity/_instance.py",
-        ("        if kept is not None and self.now() - kept[0] < KEPT_FOR and user_id in kept[1].users:\n",),
+        (_KEPT,),
         "        if False:\n",
         ("tests/cogs/test_activity.py", "-k", "one_read"),
     ),
     Mutant(
         "a kept answer lets in a person it does not name",
         "cogs/activity/_instance.py",
-        ("        if kept is not None and self.now() - kept[0] < KEPT_FOR and user_id in kept[1].users:\n",),
-        "        if kept is not None and self.now() - kept[0] < KEPT_FOR:\n",
+        (_KEPT,),
+        "        if kept is not None and 0 <= self.now() - kept[0] < KEPT_FOR:\n",
         ("tests/cogs/test_activity.py", "-k", "one_read"),
     ),
     Mutant(
@@ -942,9 +945,23 @@ SHUTDOWN_AND_PLACES: tuple[Mutant, ...] = (  # a hung stop named; Activity pages
     Mutant(
         "a kept answer is kept for ever",
         "cogs/activity/_instance.py",
-        ("        if kept is not None and self.now() - kept[0] < KEPT_FOR and user_id in kept[1].users:\n",),
+        (_KEPT,),
         "        if kept is not None and user_id in kept[1].users:\n",
         ("tests/cogs/test_activity.py", "-k", "one_read"),
+    ),
+    Mutant(
+        "an answer kept at a time later than now (the clock set back) is trusted",
+        "cogs/activity/_instance.py",
+        (_KEPT,),
+        "        if kept is not None and self.now() - kept[0] < KEPT_FOR and user_id in kept[1].users:\n",
+        ("tests/cogs/test_activity.py", "-k", "one_read"),
+    ),
+    Mutant(
+        "a person's reads at a time later than now (the clock set back) still count",
+        "cogs/activity/_identity.py",
+        ("        self._times = deque(t for t in self._times if now - self.window < t <= now)\n",),
+        "        self._times = deque(t for t in self._times if now - self.window < t)\n",
+        ("tests/cogs/test_activity.py", "-k", "bounded"),
     ),
     Mutant(
         "a page on a process that does not own its table is never told to the owner",
