@@ -388,13 +388,15 @@ PHONES = {  # (width, height): the rows of a 13-card hand
 
 
 async def test_on_a_phone_every_card_of_a_full_hand_shows_a_thumbs_width_on_screen(
-    activity: Hearts, browser: Browser, discord_client: DiscordClientServer
+    activity: Hearts, browser: Browser, discord_client: DiscordClientServer, monkeypatch: pytest.MonkeyPatch
 ):
     """A phone held upright (360 to 412 px wide, tall or squarer) lays the 13 cards in two rows:
     seven, then six; held sideways (360 and 390 px high), one row as on a desktop, under a shorter
     felt. Each card shows at least a thumb's width of itself, and lies wholly on the screen; the
     controls keep clear of what Discord's mobile client covers. (One page, turned and resized as a
-    phone's screen would be.)"""
+    phone's screen would be.) Mid-trick, at each size, the trick's cards lie clear of the seats'
+    name plates and the last trick's panel (the table's seed fixed: alice plays into a trick)."""
+    monkeypatch.setattr(lobby_actions, "secrets", SimpleNamespace(randbits=lambda bits: 11))
     table = await started(activity)
     alice = activity.people[0]
     window = await open_activity(
@@ -415,6 +417,8 @@ async def test_on_a_phone_every_card_of_a_full_hand_shows_a_thumbs_width_on_scre
     )
     bottom = await window.hook("pass-confirm").bounding_box()
     assert bottom is not None and bottom["y"] + bottom["height"] <= 844 - 60, bottom
+    await pass_then_play_into_a_trick(activity, window, table, cards=13)
+    await trick_clear_of_plates(window, list(PHONES))
     await window.context.close()
 
 
@@ -448,31 +452,56 @@ async def test_seventeen_cards_of_three_players_lie_in_rows_a_thumb_can_tap_on_a
             width,
             height,
         )
-    # Mid-trick, with a card of alice's in it: no card of the trick under a seat's name plate.
-    service, mine = activity.bot.service, seat_of(activity, table, alice)
+    # Mid-trick, with a card of alice's in it (her first three cards leave her more than 13).
+    await pass_then_play_into_a_trick(activity, window, table, cards=3)
+    assert len(await window.hand()) > 13
+    await trick_clear_of_plates(window, [(640, 360), (844, 390), (390, 844)])
+    await window.context.close()
+
+
+async def pass_then_play_into_a_trick(
+    hearts: Hearts, window: ActivityWindow, table: int, *, cards: int
+) -> None:
+    """The window's person passes in their page, the others by DM; then they play in the page,
+    the others by DM, until they play a card that is not the last of its trick (within their first
+    ``cards`` cards: the table's seed is fixed by the test)."""
+    service, person = hearts.bot.service, window.user
+    mine, others = seat_of(hearts, table, person), [u for u in hearts.people if u is not person]
     await window.pass_cards((await window.hand())[:3])
-    for person in (bob, carol):
-        await activity.pass_hand(person)
-    for _ in range(3):  # her first three cards leave her more than 13: the hand still in rows
-        await activity.play_until(lambda: service.snapshot(table).waiting == (mine,), [bob, carol], limit=60)
-        last = len(service.snapshot(table).trick) == 2
-        move = await shown_as_the_service_has_it(activity, window, table)
+    for other in others[: len(service.snapshot(table).seats) - 1]:
+        await hearts.pass_hand(other)
+    for _ in range(cards):
+        await hearts.play_until(lambda: service.snapshot(table).waiting == (mine,), others, limit=60)
+        snap = service.snapshot(table)
+        last = len(snap.trick) == len(snap.seats) - 1
+        move = await shown_as_the_service_has_it(hearts, window, table)
         card = (await window.playable())[0]
         await window.tap(card)
         assert await window.wait_move(move + 1) > move
         if not last:
-            break
-    else:
-        raise AssertionError("alice played last to each of the first three tricks: choose another seed")
-    assert len(await window.hand()) > 13
-    await expect(window.hook("trick").locator(f'[data-card="{card}"]')).to_have_count(1, timeout=BOUND)
-    for width, height in [(640, 360), (844, 390), (390, 844)]:
+            await expect(window.hook("trick").locator(f'[data-card="{card}"]')).to_have_count(
+                1, timeout=BOUND
+            )
+            return
+    raise AssertionError(
+        f"{person.name} played last to each trick of their first {cards} cards: choose another seed"
+    )
+
+
+async def trick_clear_of_plates(window: ActivityWindow, sizes: list[tuple[int, int]]) -> None:
+    """At each screen size, the trick's cards, the seats' name plates, the last trick's panel and
+    the reader's hand lie clear of each other."""
+    for width, height in sizes:
         await window.page.set_viewport_size({"width": width, "height": height})
         trick = await boxes(window.hook("trick").locator("[data-card] img"))
         plates = await boxes(window.ui.locator('[data-testid^="seat-"]'))
-        assert 1 <= len(trick) <= 2 and len(plates) == 3
-        assert not [(c, p) for c in trick for p in plates if overlaps(c, p)], (width, height, trick, plates)
-    await window.context.close()
+        panel = await boxes(window.hook("last-trick").locator("visible=true"))
+        hand = await boxes(window.hook("hand").locator("[data-card] img"))
+        assert trick and plates and hand
+        clashes = [(a, b) for a in trick for b in plates + panel + hand if overlaps(a, b)]
+        clashes += [(a, b) for a in plates for b in panel + hand if overlaps(a, b)]
+        clashes += [(a, b) for a in panel for b in hand if overlaps(a, b)]
+        assert not clashes, (width, height, clashes)
 
 
 async def test_a_page_out_of_view_brings_the_turn_by_dm_and_back_in_view_holds_the_dms_back(
