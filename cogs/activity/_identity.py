@@ -46,12 +46,19 @@ class Recent:
 
     def spent(self) -> bool:
         """Whether as many as allowed came within the window."""
-        now = self.now()
-        self._times = deque(t for t in self._times if now - self.window < t <= now)
+        self._forget(self.now())
         return len(self._times) >= self.allowed
 
     def add(self) -> None:
-        self._times.append(self.now())
+        now = self.now()
+        self._forget(now)  # the times stay in order
+        self._times.append(now)
+
+    def _forget(self, now: float) -> None:
+        while self._times and self._times[-1] > now:
+            self._times.pop()
+        while self._times and self._times[0] <= now - self.window:
+            self._times.popleft()
 
 
 @dataclass(slots=True)

@@ -463,8 +463,9 @@ async def pass_then_play_into_a_trick(
     hearts: Hearts, window: ActivityWindow, table: int, *, cards: int
 ) -> None:
     """The window's person passes in their page, the others by DM; then they play in the page,
-    the others by DM, until they play a card that is not the last of its trick (within their first
-    ``cards`` cards: the table's seed is fixed by the test)."""
+    the others by DM, until they play a card that is not the last of its trick, once a trick has
+    been taken (the last trick's panel shown), within their first ``cards`` cards (the table's seed
+    is fixed by the test)."""
     service, person = hearts.bot.service, window.user
     mine, others = seat_of(hearts, table, person), [u for u in hearts.people if u is not person]
     await window.pass_cards((await window.hand())[:3])
@@ -473,18 +474,19 @@ async def pass_then_play_into_a_trick(
     for _ in range(cards):
         await hearts.play_until(lambda: service.snapshot(table).waiting == (mine,), others, limit=60)
         snap = service.snapshot(table)
-        last = len(snap.trick) == len(snap.seats) - 1
+        into_a_trick = len(snap.trick) < len(snap.seats) - 1 and snap.last_trick is not None
         move = await shown_as_the_service_has_it(hearts, window, table)
         card = (await window.playable())[0]
         await window.tap(card)
         assert await window.wait_move(move + 1) > move
-        if not last:
+        if into_a_trick:
             await expect(window.hook("trick").locator(f'[data-card="{card}"]')).to_have_count(
                 1, timeout=BOUND
             )
             return
     raise AssertionError(
-        f"{person.name} played last to each trick of their first {cards} cards: choose another seed"
+        f"{person.name} played in the first trick or last to a trick with each of their first {cards}"
+        " cards: choose another seed"
     )
 
 
@@ -497,7 +499,7 @@ async def trick_clear_of_plates(window: ActivityWindow, sizes: list[tuple[int, i
         plates = await boxes(window.ui.locator('[data-testid^="seat-"]'))
         panel = await boxes(window.hook("last-trick").locator("visible=true"))
         hand = await boxes(window.hook("hand").locator("[data-card] img"))
-        assert trick and plates and hand
+        assert trick and plates and panel and hand
         clashes = [(a, b) for a in trick for b in plates + panel + hand if overlaps(a, b)]
         clashes += [(a, b) for a in plates for b in panel + hand if overlaps(a, b)]
         clashes += [(a, b) for a in panel for b in hand if overlaps(a, b)]

@@ -98,7 +98,7 @@ export class TablePage {
     const over = view.status === "finished";
     view.seats.forEach((seat, i) => {
       const el = this.seatEls[i];
-      const [x, y] = this.place(view, seat.seat, [40, 41]);
+      const [x, y] = this.place(view, seat.seat, [40, 41]); // style.css keeps the trick clear of these
       el.dataset.testid = `seat-${seat.seat}`;
       el.style.left = `clamp(var(--seat-half), ${x}%, calc(100% - var(--seat-half)))`; // whole on a phone
       el.style.top = `${y}%`;
