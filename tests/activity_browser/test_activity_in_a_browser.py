@@ -394,8 +394,9 @@ async def test_on_a_phone_every_card_of_a_full_hand_shows_a_thumbs_width_on_scre
     seven, then six; held sideways (360 and 390 px high), one row as on a desktop, under a shorter
     felt. Each card shows at least a thumb's width of itself, and lies wholly on the screen; the
     controls keep clear of what Discord's mobile client covers. (One page, turned and resized as a
-    phone's screen would be.) Mid-trick, at each size, the trick's cards lie clear of the seats'
-    name plates and the last trick's panel (the table's seed fixed: alice plays into a trick)."""
+    phone's screen would be.) Mid-trick, at each size and in three desktop windows, the trick's
+    cards, the seats' name plates, the last trick's panel and the hand lie clear of each other
+    (the table's seed fixed: alice plays into a trick)."""
     monkeypatch.setattr(lobby_actions, "secrets", SimpleNamespace(randbits=lambda bits: 11))
     table = await started(activity)
     alice = activity.people[0]
@@ -418,7 +419,7 @@ async def test_on_a_phone_every_card_of_a_full_hand_shows_a_thumbs_width_on_scre
     bottom = await window.hook("pass-confirm").bounding_box()
     assert bottom is not None and bottom["y"] + bottom["height"] <= 844 - 60, bottom
     await pass_then_play_into_a_trick(activity, window, table, cards=13)
-    await trick_clear_of_plates(window, list(PHONES))
+    await trick_clear_of_plates(window, [*PHONES, (1280, 720), (1024, 768), (800, 600)])  # and desktops
     await window.context.close()
 
 
