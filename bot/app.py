@@ -32,6 +32,7 @@ from bot.client import HeartsClient
 from bot.client.answers import answer_error
 from bot.client.budget import BudgetKeeper
 from bot.client.command_sync import EntryPointTree, sync_global_commands
+from bot.client.inflight import finish_handlers
 from bot.client.monitor import Monitor
 from bot.client.names import KnownNames
 from bot.client.observing import DiscordObserver
@@ -52,6 +53,9 @@ from bot.text import LANGUAGES
 log = logging.getLogger(__name__)
 
 EXIT_LEASE_HELD = 3  # another bot holds the database
+HANDLERS_SHARE = 0.5
+"""The share of a stop's time (``Settings.shutdown_timeout``) the interactions being answered may
+take to finish before the service and the database close under them."""
 
 # Loaded by name only: nothing in ``bot`` imports ``cogs``. Each installs its own commands, controls
 # and (for the game) the presenter it attaches to the table service.
@@ -209,10 +213,13 @@ class HeartsBot(HeartsClient):
             await sync_global_commands(self.tree, self)  # keeps the app's Entry Point command
 
     async def close(self) -> None:
-        """Stop the service and the extensions (the presenter, its worker processes), release the lease and
+        """Let the interactions being answered finish (for half the stop's time), then stop the
+        service and the extensions (the presenter, its worker processes), release the lease and
         always close the database: its connection threads would otherwise keep the process alive."""
         self.stopping = True
         try:
+            if not self._storage_closed:
+                await finish_handlers(self.settings.shutdown_timeout * HANDLERS_SHARE)
             await self._close_storage()
         finally:
             try:

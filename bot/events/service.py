@@ -121,7 +121,7 @@ class EventService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._timers: dict[tuple[int, int], TimerHandle] = {}  # (event, round): its deadline
         self._retry: TimerHandle | None = None  # the start-up's carrying on, tried again
-        self._work = Background("event work")
+        self._work = Background("event work", self._failed)
         self._recording = asyncio.Lock()
 
     # == lifecycle ============================================================================
@@ -160,6 +160,12 @@ class EventService:
         for row in await store.signup_events(self.db):
             if self.owns(row.guild_id):
                 self._arm_start(_event(row))
+
+    def _failed(self, exc: BaseException) -> None:
+        if not self.tables.running:  # the bot is stopping: what was cut short is carried on at the next start
+            log.info("event work stopped with the bot: %s", exc)
+        else:
+            log.error("event work failed", exc_info=exc)
 
     async def stop(self) -> None:
         if self in self.tables.observers:
@@ -299,7 +305,7 @@ class EventService:
         for t in await store.tables(self.db, event.event_id, event.round):
             snap = None if t.finished else await self.tables.table_snapshot(t.table_id)
             if snap is not None and snap.status is TableStatus.PLAYING:
-                await self.tables.cancel(host, t.table_id)
+                await self.tables.cancel(host, t.table_id, for_event=True)
         self._cancel_timer(event_id, event.round)
         return await self.event(guild_id, event_id)
 
@@ -400,19 +406,30 @@ class EventService:
         then open the tables not opened yet, each with its people in their seats and computers
         filling the rest. Safe to repeat (a restart in the middle opens only the missing ones)."""
         async with self._lock(event.event_id):
-            plan = await self._plan(event, rnd)
-            rows = [store.SeatRow(p.player_id, p.table_index, p.seat) for p in plan]
-            await store.claim_round(self.db, event.event_id, rnd, rows, self.tables.clock.now())
             stored = [s for _r, s in await store.seats(self.db, event.event_id, rnd)]
-            opened = {t.table_index for t in await store.tables(self.db, event.event_id, rnd)}
+            if not stored:  # not seated yet: a seating stored is never planned again (an entrant
+                # who came meanwhile would be planned into a seat it gave someone else)
+                plan = await self._plan(event, rnd)
+                rows = [store.SeatRow(p.player_id, p.table_index, p.seat) for p in plan]
+                await store.claim_round(self.db, event.event_id, rnd, rows, self.tables.clock.now())
+                stored = [s for _r, s in await store.seats(self.db, event.event_id, rnd)]
+            recorded = {t.table_index: t.table_id for t in await store.tables(self.db, event.event_id, rnd)}
+            lobbies = await self._lobbies(event, set(recorded.values()))
             by_table: dict[int, list[store.SeatRow]] = {}
             for s in stored:
                 by_table.setdefault(s.table_index, []).append(s)
-            for index in sorted(set(by_table) - opened):
-                await self._open_table(event, rnd, index, by_table[index])
+            started = False
+            for index in sorted(by_table):
+                table_id = recorded.get(index)
+                if table_id is None:
+                    made = await self._open_table(event, rnd, index)
+                    table_id, lobbies[made.table_id] = made.table_id, made
+                if table_id in lobbies:
+                    await self._fill_and_start(event, lobbies[table_id], by_table[index])
+                    started = True
             table_ids = [t.table_id for t in await store.tables(self.db, event.event_id, rnd)]
         await self._arm(event, rnd)
-        if opened != set(by_table):
+        if started:
             await self.presenter.round_started(event, rnd, table_ids)
         if not by_table:  # nobody left to seat: no table will ever end the round, so it ends now
             await self.round_done(event, rnd)
@@ -440,16 +457,43 @@ class EventService:
                 except Refused as exc:  # closed or broken since: its end is recorded as it comes
                     log.warning("event %d: table %d not played out: %s", event.event_id, t.table_id, exc)
 
-    async def _open_table(self, event: Event, rnd: int, index: int, seated: list[store.SeatRow]) -> None:
-        host = Actor(event.organiser_id, is_moderator=True)
+    async def _open_table(self, event: Event, rnd: int, index: int) -> TableSnapshot:
+        """A new table for the round's table ``index``, recorded as that table at once: a stop
+        while its people are seated finds it at the next start (``_fill_and_start``)."""
         options = replace(event.options.table, event_id=event.event_id)
         snap = await self.tables.create_table(
-            host, event.guild_id, event.channel_id, options, seed=event.round_seed(rnd), seat_host=False
+            _host(event),
+            event.guild_id,
+            event.channel_id,
+            options,
+            seed=event.round_seed(rnd),
+            seat_host=False,
         )
-        for s in seated:
-            await self.tables.join(Actor(s.player_id), snap.table_id, s.seat)
-        await self.tables.start_game(host, snap.table_id)
         await store.add_table(self.db, event.event_id, rnd, index, snap.table_id)
+        return snap
+
+    async def _fill_and_start(self, event: Event, lobby: TableSnapshot, seated: list[store.SeatRow]) -> None:
+        """Seat the people not seated yet at a table in its lobby and start it (computers fill
+        the rest)."""
+        for s in seated:
+            if lobby.seats[s.seat].player_id != s.player_id:
+                await self.tables.join(Actor(s.player_id), lobby.table_id, s.seat, for_event=True)
+        await self.tables.start_game(_host(event), lobby.table_id, for_event=True)
+
+    async def _lobbies(self, event: Event, recorded: set[int]) -> dict[int, TableSnapshot]:
+        """The event's tables still in their lobby that a round records (a stop came while their
+        people were seated: ``_fill_and_start`` finishes them). Those no round records were made
+        just before a stop that came before they were recorded (``_open_table``): cancelled, as
+        the round opens its own again."""
+        lobbies: dict[int, TableSnapshot] = {}
+        for snap in self.tables.tables(event.guild_id):
+            if snap.options.event_id != event.event_id or snap.status is not TableStatus.LOBBY:
+                continue
+            if snap.table_id in recorded:
+                lobbies[snap.table_id] = snap
+            else:
+                await self.tables.cancel(_host(event), snap.table_id, for_event=True)
+        return lobbies
 
     # == results ==============================================================================
 
@@ -603,3 +647,8 @@ class EventService:
 
 def _index(table: store.TableRow) -> int:
     return table.table_index
+
+
+def _host(event: Event) -> Actor:
+    """Who opens, starts and cancels the event's tables: its organiser, as a moderator."""
+    return Actor(event.organiser_id, is_moderator=True)

@@ -131,7 +131,12 @@ class LobbyActions(Turns):
             self._emit(table, events, saved=True)
         return snap
 
-    async def join(self, actor: Actor, table_id: int, seat: int | None = None) -> TableSnapshot:
+    async def join(
+        self, actor: Actor, table_id: int, seat: int | None = None, *, for_event: bool = False
+    ) -> TableSnapshot:
+        """Take a seat in the lobby (``for_event``: seated by the table's event, the only way into
+        an event's table)."""
+
         async def change(table: Table) -> list[ev.TableEvent]:
             if table.seat_of(actor.user_id) is not None:
                 raise Refused(TableRefusal.ALREADY_SEATED)
@@ -143,7 +148,7 @@ class LobbyActions(Turns):
             await self._save(table, actor.user_id, "join", {"seat": s}, events)
             return events
 
-        return await self._lobby_action(table_id, change)
+        return await self._lobby_action(table_id, change, for_event=for_event)
 
     async def add_computer(self, actor: Actor, table_id: int, seat: int | None = None) -> TableSnapshot:
         async def change(table: Table) -> list[ev.TableEvent]:
@@ -159,12 +164,18 @@ class LobbyActions(Turns):
         return await self._lobby_action(table_id, change)
 
     async def _lobby_action(
-        self, table_id: int, change: Callable[[Table], Coroutine[Any, Any, list[ev.TableEvent]]]
+        self,
+        table_id: int,
+        change: Callable[[Table], Coroutine[Any, Any, list[ev.TableEvent]]],
+        *,
+        for_event: bool = False,
     ) -> TableSnapshot:
+        """A change of the lobby (``_require_event``)."""
         self._require_running()
         table = self._table(table_id)
         async with table.lock:
             self._require_status(table, TableStatus.LOBBY, TableRefusal.NOT_IN_LOBBY)
+            _require_event(table, for_event)
             events = await change(table)  # saved with the change
             self._emit(table, events, saved=True)
             return table_snapshot(table)
@@ -232,13 +243,15 @@ class LobbyActions(Turns):
             self._schedule(table)
             return snap
 
-    async def start_game(self, actor: Actor, table_id: int) -> TableSnapshot:
+    async def start_game(self, actor: Actor, table_id: int, *, for_event: bool = False) -> TableSnapshot:
         """Deal the first hand. Empty seats are filled with computer players (a table of computers
-        only is allowed: a demonstration; it records no results)."""
+        only is allowed: a demonstration; it records no results). ``for_event``: by the table's
+        event, the only one that starts an event's table."""
         self._require_running()
         table = self._table(table_id)
         async with table.lock:
             self._require_status(table, TableStatus.LOBBY, TableRefusal.NOT_IN_LOBBY)
+            _require_event(table, for_event)
             require_manager(actor, table)
             filled = [s for s, o in enumerate(table.lobby) if o is None]
             seats = [Occupant.computer() if o is None else o for o in table.lobby]
@@ -259,15 +272,20 @@ class LobbyActions(Turns):
             self._schedule(table)
             return snap
 
-    async def cancel(self, actor: Actor, table_id: int, *, from_lobby: bool = False) -> TableSnapshot:
+    async def cancel(
+        self, actor: Actor, table_id: int, *, from_lobby: bool = False, for_event: bool = False
+    ) -> TableSnapshot:
         """Close the table without results (lobby or running game); ``from_lobby`` as for
-        ``leave``: the lobby's Cancel closes a lobby, never the game started since."""
+        ``leave``: the lobby's Cancel closes a lobby, never the game started since; ``for_event``
+        as for ``start_game``."""
         self._require_running()
         table = self._table(table_id)
         async with table.lock:
             self._require_open(table)
             if from_lobby:
                 self._require_status(table, TableStatus.LOBBY, TableRefusal.NOT_IN_LOBBY)
+            if table.status is TableStatus.LOBBY:
+                _require_event(table, for_event)
             require_manager(actor, table)
             table.status = TableStatus.CANCELLED
             table.deadline = None
@@ -277,3 +295,10 @@ class LobbyActions(Turns):
             self._close(table)
             self._emit(table, events, saved=True)
             return snap
+
+
+def _require_event(table: Table, for_event: bool) -> None:
+    """An event's table is in its lobby only while its event seats it (a stop can hold it there
+    until the next start): nobody else seats, starts or cancels it; to them it has started."""
+    if table.options.event_id is not None and not for_event:
+        raise Refused(TableRefusal.NOT_IN_LOBBY)

@@ -170,6 +170,7 @@ class TableService(Sharing):
         if self._running:
             await self._pages_gone()
         self._running = False
+        self._stopped = True
         for handle in (self._heartbeat, self._supervisor):
             if handle is not None:
                 handle.cancel()

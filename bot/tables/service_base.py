@@ -124,6 +124,7 @@ class ServiceBase:
         self._alone: set[str] = set()  # the periodic work under way (``_spawn_alone``)
         self._next_id = 1
         self._running = False
+        self._stopped = False  # nothing is delivered after ``stop``: the next start offers it again
         self._heartbeat: Any = None
         self._supervisor: Any = None
         self._reported: set[str] = set()
@@ -289,7 +290,9 @@ class ServiceBase:
 
     def _queue(self, table: Table, items: list[Queued]) -> None:
         table.outbox.extend(items)
-        if not table.delivering and table.outbox:
+        # A change that was under way when the service stopped (another service's work: an event
+        # seating its round) is saved with what it owes Discord: the next start delivers it.
+        if not table.delivering and table.outbox and not self._stopped:
             table.delivering = True
             self._spawn(self._deliver(table))
 
@@ -447,6 +450,12 @@ class ServiceBase:
         """A finished or cancelled table leaves memory (it stays in the database)."""
         table.cancel_timers()
         self._tables.pop(table.table_id, None)
+
+    @property
+    def running(self) -> bool:
+        """Started and not stopping: work of another service that finds it not running was cut
+        short by a stop (and is carried on at the next start), not broken."""
+        return self._running
 
     def _require_running(self) -> None:
         if not self._running:

@@ -37,8 +37,10 @@ class Background:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def cancel(self) -> None:
-        """Drop whatever is still running (at shutdown)."""
-        tasks = list(self._tasks)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        """Drop whatever is still running (at shutdown), and whatever that starts as it ends: a
+        task left would go on after the bot's HTTP session is closed."""
+        while self._tasks:
+            tasks = list(self._tasks)
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)

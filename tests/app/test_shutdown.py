@@ -1,5 +1,6 @@
 """``bot.app.serve``'s stop: one that hangs is abandoned after ``Settings.shutdown_timeout``, and
-the log line says where it was waiting (the real process's clean stops: ``test_process.py``)."""
+the log line says where it was waiting; the interactions being answered finish before the stop
+closes what they need (the real process's clean stops: ``test_process.py``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,11 @@ from typing import cast
 import pytest
 
 from bot.app import HeartsBot, awaiting, serve
+from bot.client.inflight import handlers_running
 from bot.config import Settings
+from discord_emulator import route_keys
+from discord_emulator.runner import BotRunner
+from playtest.harness import Hearts
 
 
 async def _innermost(event: asyncio.Event) -> None:
@@ -57,3 +62,21 @@ async def test_a_stop_that_hangs_is_given_up_after_the_setting_and_the_log_says_
     (line,) = [r.getMessage() for r in caplog.records if r.name == "bot.app"]
     assert line.startswith("the shutdown took longer than 0.05 s: stopping anyway (it was waiting in _close")
     assert "_HangingBot.close" in line and "_innermost" in line
+
+
+async def test_a_stop_lets_the_interactions_being_answered_finish_first(
+    hearts: Hearts, bot_runner: BotRunner
+) -> None:
+    """A stop (a deploy, a restart) while someone's command is being answered: the answer still
+    goes out, and nothing fails under it (the fixture fails the test on any error logged). Before,
+    the stop closed the database and the HTTP session under the handler: its "thinking…" stayed."""
+    alice = hearts.people[0]
+    # The answer's edit is held up (a 429 the bot waits out): the stop comes while it is under way.
+    hearts.emu.faults.rate_limit(route_keys.EDIT_WEBHOOK_MESSAGE, retry_after=0.5)
+    mark = hearts.emu.mark()
+    ix = await hearts.emu.slash(alice, hearts.general, "hearts help")
+    await hearts.emu.wait_for_request(route_keys.EDIT_WEBHOOK_MESSAGE, since=mark)  # the one refused
+    assert handlers_running(), "the help is still being answered when the stop begins"
+    await bot_runner.stop(hearts.bot)
+    answer = await hearts.reply(ix)
+    assert answer.embeds and not answer.loading

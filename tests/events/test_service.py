@@ -9,6 +9,7 @@ import asyncio
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import pytest
 
@@ -28,7 +29,7 @@ from bot.events.seating import Placement, pairs
 from bot.events.service import CARRY_ON_RETRY
 from bot.storage import WriteFault
 from bot.storage import events as store
-from bot.tables import Actor, ManualClock, TableOptions, TableStatus
+from bot.tables import Actor, ManualClock, Refused, TableOptions, TableRefusal, TableSnapshot, TableStatus
 from bot.tables.requests import SettingsRequest
 from tests.tables.helpers import GUILD, Rig, act_once, play_to_end, rig
 
@@ -200,6 +201,77 @@ async def test_restart_in_the_middle_of_a_round(db_url: str) -> None:
         assert len(await store.scores(e.rig.db, event.event_id)) == 5 * HANDS * 2
     finally:
         await e.close()
+
+
+@pytest.mark.parametrize("stop_at", ["the table made", "one person seated"])
+async def test_a_stop_while_a_round_is_seated_leaves_no_table_half_seated(db_url: str, stop_at: str) -> None:
+    """A stop (the table service stopping under the seating: a deploy, a SIGTERM) in the middle of
+    seating round 1: the next start seats everyone once, at started tables, and leaves no lobby."""
+    clock = ManualClock()
+    e = await events(db_url, clock)
+    event = await signed_up(e, PEOPLE[:5], rounds=2)
+    service = e.rig.service
+    create, join = service.create_table, service.join
+
+    async def create_then_stop(*args: Any, **kwargs: Any) -> TableSnapshot:
+        made = await create(*args, **kwargs)
+        if stop_at == "the table made":
+            await service.stop()
+            raise Refused(TableRefusal.BUSY)  # as if the stop came before the table was recorded
+        return made
+
+    async def join_then_stop(actor: Actor, table_id: int, *args: Any, **kwargs: Any) -> TableSnapshot:
+        joined = await join(actor, table_id, *args, **kwargs)
+        if stop_at == "one person seated":
+            await service.stop()
+        return joined
+
+    service.create_table = create_then_stop  # type: ignore[method-assign]
+    service.join = join_then_stop  # type: ignore[method-assign]
+    with pytest.raises(Refused):
+        await e.service.begin(ORGANISER, GUILD, event.event_id)
+    await e.service.join(PEOPLE[5], GUILD, event.event_id)  # a late entry: seated from round 2
+    await e.close()
+
+    e = await events(db_url, clock)
+    try:
+        await settle(e)
+        ((rnd, tables),) = e.shown.rounds
+        assert rnd == 1 and len(tables) == 2
+        snaps = [e.rig.service.snapshot(t) for t in tables]
+        assert all(snap.status is TableStatus.PLAYING for snap in snaps)
+        seated = sorted(s.player_id for snap in snaps for s in snap.seats if s.player_id is not None)
+        assert seated == sorted(p.user_id for p in PEOPLE[:5])  # everyone, once
+        for p in await seating_of(e, event, 1):  # where the stored seating says
+            assert snaps[p.table_index].seats[p.seat].player_id == p.player_id
+        lobbies = [s for s in e.rig.service.tables(GUILD) if s.status is TableStatus.LOBBY]
+        assert lobbies == []  # no table of the event left waiting in its lobby
+    finally:
+        await e.close()
+
+
+async def test_only_its_event_seats_an_events_table(e: Events) -> None:
+    """While an event seats a table (or a stop holds it in its lobby), a Join, Add computer, Start
+    or Cancel from anyone else is refused: a stranger would take a seat the round's seating gives
+    someone, a Start would give the seats of people not seated yet to computers."""
+    tables = e.rig.service
+    snap = await tables.create_table(
+        ORGANISER, GUILD, "chan-1", TableOptions(event_id=7), seed=1, seat_host=False
+    )
+    attempts = (
+        tables.join(PEOPLE[0], snap.table_id),
+        tables.add_computer(ORGANISER, snap.table_id),
+        tables.start_game(ORGANISER, snap.table_id),
+        tables.cancel(ORGANISER, snap.table_id),
+    )
+    for attempt in attempts:
+        with pytest.raises(Refused) as refused:
+            await attempt
+        assert refused.value.code is TableRefusal.NOT_IN_LOBBY
+    seated = await tables.join(PEOPLE[0], snap.table_id, 2, for_event=True)
+    assert [s.player_id for s in seated.seats] == [None, None, PEOPLE[0].user_id, None]
+    started = await tables.start_game(ORGANISER, snap.table_id, for_event=True)
+    assert started.status is TableStatus.PLAYING
 
 
 async def test_refusals(e: Events) -> None:
