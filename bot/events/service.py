@@ -301,11 +301,10 @@ class EventService:
         status = event.status.value
         if not await store.move_on(self.db, event_id, status, event.round, "cancelled", event.round):
             raise EventRefused(EventRefusal.ALREADY_STARTED)
-        host = Actor(event.organiser_id, is_moderator=True)
         for t in await store.tables(self.db, event.event_id, event.round):
             snap = None if t.finished else await self.tables.table_snapshot(t.table_id)
             if snap is not None and snap.status is TableStatus.PLAYING:
-                await self.tables.cancel(host, t.table_id, for_event=True)
+                await self.tables.cancel(_host(event), t.table_id)
         self._cancel_timer(event_id, event.round)
         return await self.event(guild_id, event_id)
 
