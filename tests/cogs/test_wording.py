@@ -11,6 +11,7 @@ from bot.tables import Actor, TableService, TableSnapshot, TableStatus
 from bot.text import card_name
 from cogs.hearts._wording import auto_played_note, hand_text, lobby_text, table_text
 from tests.tables.helpers import CHANNEL, GUILD, options, rig
+from tests.tables.helpers import close_forgotten_rigs as close_forgotten_rigs
 
 ALICE = Actor("111")
 BOB = Actor("222")

@@ -22,6 +22,7 @@ from playtest.postgres_server import PostgresServer
 from tests.storage.plugin import fresh_postgres_database
 from tests.storage.targets import RawDatabase
 from tests.tables.helpers import CHANNEL, GUILD, act_once, options, play_to_end, rig
+from tests.tables.helpers import close_forgotten_rigs as close_forgotten_rigs
 
 ROOT = Path(__file__).resolve().parents[2]
 ALICE, BOB, MOD = Actor("alice"), Actor("bob"), Actor("mod", is_moderator=True)

@@ -5,7 +5,8 @@ from collections.abc import AsyncIterator
 import pytest
 
 from discord_emulator.pytest_plugin import ErrorLogCollector
-from tests.tables.helpers import OPEN_RIGS, Rig, rig
+from tests.tables.helpers import Rig, rig
+from tests.tables.helpers import close_forgotten_rigs as close_forgotten_rigs
 
 
 @pytest.fixture(autouse=True)
@@ -21,11 +22,3 @@ async def r(db_url: str) -> AsyncIterator[Rig]:
     the_rig = await rig(db_url)
     yield the_rig
     await the_rig.close()
-
-
-@pytest.fixture(autouse=True)
-async def _close_forgotten_rigs() -> AsyncIterator[None]:
-    """Close whatever rig a failing test left open (a passing test closes its own)."""
-    yield
-    while OPEN_RIGS:
-        await OPEN_RIGS.pop().close()

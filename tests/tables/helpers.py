@@ -4,7 +4,10 @@ people who act."""
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
+
+import pytest
 
 from bot.engine.cards import cards_of, cardset, nth_card
 from bot.engine.rules import RuleSet
@@ -44,8 +47,18 @@ class Rig:
 
 
 OPEN_RIGS: set[Rig] = set()
-"""Rigs not closed yet: a failing test leaves its own open, and the fixture in conftest.py closes
+"""Rigs not closed yet: a failing test leaves its own open, and :func:`close_forgotten_rigs` closes
 them, so that the failure is reported instead of the session hanging on a database thread."""
+
+
+@pytest.fixture(autouse=True)
+async def close_forgotten_rigs() -> AsyncIterator[None]:
+    """Close whatever rig a failing test left open (a passing test closes its own): an open rig's
+    database thread would keep the test process from ever exiting (``pytest -x`` after a failure,
+    the mutants' runs). Autouse where it is imported: every conftest or module that makes rigs."""
+    yield
+    while OPEN_RIGS:
+        await OPEN_RIGS.pop().close()
 
 
 async def rig(
