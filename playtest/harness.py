@@ -38,7 +38,7 @@ class EmulatorTime:
     def now(self) -> float:
         return self._clock.time()
 
-    def call_at(self, when: float, callback: Callable[[], None]) -> TimerHandle:
+    def call_at(self, when: float, callback: Callable[[], object]) -> TimerHandle:
         return asyncio.get_running_loop().call_later(max(0.0, when - self.now()), callback)
 
 

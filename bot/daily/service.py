@@ -398,7 +398,7 @@ class DailyService:
             return sum(stored)
         task = self._par_tasks.get(day)
         if task is None:
-            task = self._par_tasks[day] = self._work.task(self._work_out_par(day))
+            task = self._par_tasks[day] = self._work.spawn(self._work_out_par(day))
             task.add_done_callback(lambda _: self._par_tasks.pop(day, None))
         return await asyncio.shield(task)  # a caller given up on does not stop it for the others
 

@@ -1,5 +1,6 @@
-"""Background work a service starts on the event loop: kept so that a stop can end it and a test
-can wait for it (``settle``), and a failure is logged, not lost with its task."""
+"""Background work a service starts on the event loop (the table service's neighbours, the Discord
+presenter's redraws and DMs): kept so that a stop can end it and a test can wait for it
+(``settle``), and a failure is logged, not lost with its task."""
 
 from __future__ import annotations
 
@@ -21,15 +22,18 @@ class Background:
         self._failed = failed or self._log
         self._tasks: set[asyncio.Task[Any]] = set()
 
-    def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
-        self.task(coro)
-
-    def task(self, coro: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
-        """``spawn``, for a caller that also awaits the work (or shares it with others)."""
+    def spawn(self, coro: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
+        """Start ``coro``; the task is returned for a caller that also awaits the work (or shares
+        it with others)."""
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._done)
         return task
+
+    @property
+    def idle(self) -> bool:
+        """Nothing running: what ``settle`` waits for."""
+        return not self._tasks
 
     async def settle(self) -> None:
         """Wait for the work started so far, and for what it starts in turn."""
@@ -37,10 +41,13 @@ class Background:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def cancel(self) -> None:
-        """End every task (a stop) and wait for them to finish."""
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        """End every task (a stop), and whatever they start as they end, and wait for them: a task
+        left would go on after what it uses (the database, the HTTP session) is closed."""
+        while self._tasks:
+            tasks = list(self._tasks)
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
 
     def _done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)

@@ -24,8 +24,9 @@ class Clock(Protocol):
         """Seconds since the epoch."""
         ...
 
-    def call_at(self, when: float, callback: Callable[[], None]) -> TimerHandle:
-        """Run ``callback`` (a plain function, on the event loop) at ``when`` or soon after."""
+    def call_at(self, when: float, callback: Callable[[], object]) -> TimerHandle:
+        """Run ``callback`` (a plain function, on the event loop; what it returns is dropped) at
+        ``when`` or soon after."""
         ...
 
 
@@ -35,14 +36,14 @@ class SystemClock:
     def now(self) -> float:
         return time.time()
 
-    def call_at(self, when: float, callback: Callable[[], None]) -> TimerHandle:
+    def call_at(self, when: float, callback: Callable[[], object]) -> TimerHandle:
         return asyncio.get_running_loop().call_later(max(0.0, when - time.time()), callback)
 
 
 class _ManualHandle:
     __slots__ = ("callback", "cancelled", "when")
 
-    def __init__(self, when: float, callback: Callable[[], None]) -> None:
+    def __init__(self, when: float, callback: Callable[[], object]) -> None:
         self.when = when
         self.callback = callback
         self.cancelled = False
@@ -62,7 +63,7 @@ class ManualClock:
     def now(self) -> float:
         return self._now
 
-    def call_at(self, when: float, callback: Callable[[], None]) -> TimerHandle:
+    def call_at(self, when: float, callback: Callable[[], object]) -> TimerHandle:
         handle = _ManualHandle(when, callback)
         heapq.heappush(self._heap, (when, next(self._order), handle))
         return handle

@@ -19,8 +19,8 @@ import discord
 
 from bot.client.once import posted
 from bot.tables import Clock, PrivateHand, TableSnapshot
+from bot.tables.background import Background
 from bot.text import t
-from cogs.hearts._background import Background
 from cogs.hearts._controls import SeatMove, seat_move_of
 from cogs.hearts._state import SavedState, TableMessages
 from cogs.hearts._wording import mention

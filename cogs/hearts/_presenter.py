@@ -51,13 +51,13 @@ from bot.tables import (
     TableSnapshot,
 )
 from bot.tables import events as ev
+from bot.tables.background import Background
 from bot.tables.preferences import load_preferences, save_preferences
 from bot.tables.presence import LivePages
 from bot.tables.table import TableStatus
 from bot.text import private_locale, public_locale, t
 from bot.text.alt_text import hand_alt, standings_alt, table_alt
 from cogs.hearts import _images as images
-from cogs.hearts._background import Background
 from cogs.hearts._controls import hand_view, last_finished_hand, lobby_view, rematch_view, table_view
 from cogs.hearts._dms import DirectMessages
 from cogs.hearts._places import Places, place_gone
@@ -157,7 +157,7 @@ class DiscordPresenter:
         self.saved = saved
         self.render = render or images.RenderPool()
         self._states: dict[int, TableMessages] = {}
-        self._tasks = Background()
+        self._tasks = Background("presenter task")
         # the time that decides redraws and a table message's age: the table service's clock
         self.clock: Clock = clock or SystemClock()
         self.redraws = Redraws(

@@ -18,8 +18,8 @@ import discord
 
 from bot.client.pacing import GlobalPacer, Priority, background
 from bot.tables import Clock, TableSnapshot
+from bot.tables.background import Background
 from bot.tables.table import TableStatus
-from cogs.hearts._background import Background
 
 log = logging.getLogger(__name__)
 

@@ -46,3 +46,25 @@ async def test_a_failure_is_reported_and_a_stop_cancels_the_rest() -> None:
     await asyncio.wait_for(work.cancel(), 5)  # the waiting task is ended, not awaited forever
     await work.settle()  # nothing left
     assert len(failures) == 1  # a cancelled task is no failure
+
+
+async def test_a_stop_also_ends_what_a_task_starts_as_it_is_cancelled() -> None:
+    work = Background("test work")
+    started, never = asyncio.Event(), asyncio.Event()
+    late: list[asyncio.Task[None]] = []
+
+    async def waits() -> None:
+        started.set()
+        await never.wait()
+
+    async def starts_more_as_it_ends() -> None:
+        try:
+            await waits()
+        finally:
+            late.append(work.spawn(waits()))
+
+    work.spawn(starts_more_as_it_ends())
+    await started.wait()
+    await asyncio.wait_for(work.cancel(), 5)
+    assert work.idle
+    assert [task.cancelled() for task in late] == [True]  # not left running after the stop
