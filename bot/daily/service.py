@@ -145,7 +145,8 @@ class DailyService:
         self._secret: str | None = None
         self.first_day: dt.date | None = None
         self._holder = secrets.token_hex(8)  # this run: claims of summaries name it
-        self._work = Background("daily background work", self._failed)
+        # par cut short by a stop is worked out at the next start
+        self._work = Background("daily background work", stopping=lambda: self.tables.computers.closed)
         self._timer: Any = None
         self._retry: Any = None  # the next try of summaries that failed, if any is armed
         self._par_tasks: dict[dt.date, asyncio.Task[int]] = {}  # par being worked out
@@ -179,12 +180,6 @@ class DailyService:
     async def settle(self) -> None:
         """Wait for the background work started so far (tests, benchmarks)."""
         await self._work.settle()
-
-    def _failed(self, exc: BaseException) -> None:
-        if self.tables.computers.closed:  # the bot is stopping: par is computed at the next start
-            log.info("daily background work stopped with the bot: %s", exc)
-        else:
-            log.error("daily background work failed", exc_info=exc)
 
     def _day_began(self) -> None:
         """Par for the open days someone has played (a start after a crash in the middle of one),

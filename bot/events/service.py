@@ -121,7 +121,7 @@ class EventService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._timers: dict[tuple[int, int], TimerHandle] = {}  # (event, round): its deadline
         self._retry: TimerHandle | None = None  # the start-up's carrying on, tried again
-        self._work = Background("event work", self._failed)
+        self._work = Background("event work", stopping=lambda: not self.tables.running)
         self._recording = asyncio.Lock()
 
     # == lifecycle ============================================================================
@@ -160,12 +160,6 @@ class EventService:
         for row in await store.signup_events(self.db):
             if self.owns(row.guild_id):
                 self._arm_start(_event(row))
-
-    def _failed(self, exc: BaseException) -> None:
-        if not self.tables.running:  # the bot is stopping: what was cut short is carried on at the next start
-            log.info("event work stopped with the bot: %s", exc)
-        else:
-            log.error("event work failed", exc_info=exc)
 
     async def stop(self) -> None:
         if self in self.tables.observers:

@@ -14,12 +14,13 @@ T = TypeVar("T")
 
 
 class Background:
-    """The tasks of one service. ``failed`` reports a task's exception (default: logged as an
-    error naming ``what``)."""
+    """The tasks of one service, named ``what`` in the log. A task's exception is logged as an
+    error, unless ``stopping()`` says the bot is stopping: then the work was cut short by the stop
+    (and is carried on at the next start), not broken, and it is logged as information."""
 
-    def __init__(self, what: str, failed: Callable[[BaseException], None] | None = None) -> None:
+    def __init__(self, what: str, stopping: Callable[[], bool] | None = None) -> None:
         self.what = what
-        self._failed = failed or self._log
+        self._stopping = stopping
         self._tasks: set[asyncio.Task[Any]] = set()
 
     def spawn(self, coro: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
@@ -51,8 +52,9 @@ class Background:
 
     def _done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
-        if not task.cancelled() and (exc := task.exception()) is not None:
-            self._failed(exc)
-
-    def _log(self, exc: BaseException) -> None:
-        log.error("%s failed", self.what, exc_info=exc)
+        if task.cancelled() or (exc := task.exception()) is None:
+            return
+        if self._stopping is not None and self._stopping():
+            log.info("%s stopped with the bot: %s", self.what, exc)
+        else:
+            log.error("%s failed", self.what, exc_info=exc)

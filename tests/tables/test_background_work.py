@@ -4,8 +4,12 @@ stop, and a failure reported rather than lost with its task."""
 from __future__ import annotations
 
 import asyncio
+import logging
+
+import pytest
 
 from bot.tables.background import Background
+from discord_emulator.pytest_plugin import ErrorLogCollector
 
 
 async def test_settle_waits_for_work_and_for_the_work_it_starts() -> None:
@@ -26,9 +30,9 @@ async def test_settle_waits_for_work_and_for_the_work_it_starts() -> None:
     assert done == ["first", "second"]
 
 
-async def test_a_failure_is_reported_and_a_stop_cancels_the_rest() -> None:
-    failures: list[BaseException] = []
-    work = Background("test work", failures.append)
+async def test_a_failure_is_reported_and_a_stop_cancels_the_rest(error_log: ErrorLogCollector) -> None:
+    failures = error_log.allow("test work failed.*ValueError: broken", logger="bot.tables.background")
+    work = Background("test work")
     started, never = asyncio.Event(), asyncio.Event()
 
     async def fails() -> None:
@@ -40,12 +44,29 @@ async def test_a_failure_is_reported_and_a_stop_cancels_the_rest() -> None:
 
     work.spawn(fails())
     await work.settle()
-    assert [str(e) for e in failures] == ["broken"]
+    assert failures.seen == 1
     work.spawn(waits())
     await started.wait()
     await asyncio.wait_for(work.cancel(), 5)  # the waiting task is ended, not awaited forever
     await work.settle()  # nothing left
-    assert len(failures) == 1  # a cancelled task is no failure
+    assert failures.seen == 1  # a cancelled task is no failure
+
+
+async def test_a_failure_while_the_bot_stops_is_no_error(
+    error_log: ErrorLogCollector, caplog: pytest.LogCaptureFixture
+) -> None:
+    stopping = False
+    work = Background("test work", stopping=lambda: stopping)
+
+    async def fails() -> None:
+        raise ValueError("the database is closed")
+
+    stopping = True
+    caplog.set_level(logging.INFO, logger="bot.tables.background")
+    work.spawn(fails())
+    await work.settle()
+    assert not error_log.errors  # cut short by the stop, carried on at the next start
+    assert "test work stopped with the bot: the database is closed" in caplog.text
 
 
 async def test_a_stop_also_ends_what_a_task_starts_as_it_is_cancelled() -> None:
