@@ -53,7 +53,7 @@ ISSUE_27: tuple[Mutant, ...] = (
     ),
     Mutant(
         "hearts allowed on the first trick",
-        "bot/engine/hand.py",
+        "bot/engine/tricks.py",
         ("    if first_trick and held & ~forbidden:\n        return held & ~forbidden\n",),
         "",
         ("tests/ai/test_behaviour.py", "-k", "first_trick"),
@@ -570,8 +570,8 @@ DAY_EDGE: tuple[Mutant, ...] = (
     Mutant(
         "the daily: a finish after the day closed still counts",
         "bot/daily/service.py",
-        ("        if not days.is_open(dt.date.fromisoformat(attempt.day), now):",),
-        "        if False:",
+        ("        if late:\n            hands = None",),
+        "        if False:\n            hands = None",
         ("tests/daily/test_service.py", "-k", "after_its_day and sqlite"),
     ),
     Mutant(

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.mutants.catalogue import Mutant
+from tests.mutants.catalogue import MUTANTS, Mutant
 from tests.mutants.runner import CopyEscaped, Outcome, copied_tree, judge_all, run_tests
 
 CODE = """\
@@ -88,3 +88,11 @@ def test_the_copy_must_import_its_own_code(tree: Path) -> None:
         assert (copy / "pkg.py").read_text() == CODE and copy != tree
     with pytest.raises(CopyEscaped, match="outside itself"):
         judge_all(tree, [mutant("any", "return 1", "return 2")], timeout=60.0, packages=("pkg", "json"))
+
+
+def test_every_mutant_of_the_catalogue_is_still_in_the_tree() -> None:
+    """A mutant whose code moved or was rewritten judges nothing (absent): its bug is guarded by
+    no one until its spelling follows the code."""
+    root = Path(__file__).resolve().parents[2]
+    absent = [m.name for m in MUTANTS if m.apply((root / m.path).read_text(encoding="utf-8")) is None]
+    assert absent == []
