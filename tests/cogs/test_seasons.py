@@ -2,17 +2,22 @@
 (and says what happens), a season ends with one summary in the chosen channel (the final board as
 an image) and the reward role moved from the last season's top three to this one's, an earlier
 season is shown as it stood, a season closed while the bot was down goes out once after the
-restart, and a role the bot may not give is one line to the admins while the season still ends."""
+restart (its summary waiting until the bot knows its channels), and a role the bot may not give is
+one line to the admins while the season still ends."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
+from typing import Any
 
-from bot.seasons import GRACE
+from bot.seasons import GRACE, SeasonSummary
+from bot.storage.seasons import Season
 from bot.tables import ManualClock
 from bot.tables.seasons import SeasonKind, period_end, utc_text
 from bot.text import t
 from cogs.leaderboard._commands import Leaderboard
+from cogs.leaderboard._seasons import DiscordSeasonPresenter
 from discord_emulator import DiscordEmulator, Message, Permission, User
 from discord_emulator.models import Role
 from discord_emulator.runner import BotRunner
@@ -184,3 +189,32 @@ async def test_a_summary_the_bot_may_not_post_is_one_line_to_the_admins(
     await seasons_of(h).seasons.settle()
     assert h.public(OVER) == []  # not posted, and not twice told
     assert len([m for m in emulator.dm_messages(owner) if "summary of season 1" in m.content]) == 1
+
+
+class NotReadyYet:
+    """A bot still connecting: it knows none of its servers' channels, roles or languages yet, so
+    anything asked of it but ``wait_until_ready`` is a bug (the summary would find its channel
+    unknown and be dropped, as on Discord where READY comes seconds after a restart's first check)."""
+
+    def __init__(self) -> None:
+        self.waiting = asyncio.Event()
+        self.ready = asyncio.Event()
+
+    async def wait_until_ready(self) -> None:
+        self.waiting.set()
+        await self.ready.wait()
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"the bot's {name} was used before it was ready")
+
+
+async def test_a_summary_waits_until_the_bot_knows_its_channels() -> None:
+    season = Season("1", 1, SeasonKind.MONTHLY.value, NOV30, DEC1, DEC1, None)
+    summary = SeasonSummary(season, 2, (), (), (), (), (), channel_id="2", role_id="3")
+    bot = NotReadyYet()
+    posting = asyncio.create_task(DiscordSeasonPresenter(bot).summary(summary))  # type: ignore[arg-type]
+    waiting = asyncio.create_task(bot.waiting.wait())
+    await asyncio.wait({posting, waiting}, return_when=asyncio.FIRST_COMPLETED)
+    assert not posting.done(), posting.exception()  # waiting for READY, nothing asked of the bot
+    posting.cancel()
+    await asyncio.gather(posting, return_exceptions=True)
