@@ -4,16 +4,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from discord_emulator.pytest_plugin import ErrorLogCollector
 from tests.tables.helpers import Rig, rig
 from tests.tables.helpers import close_forgotten_rigs as close_forgotten_rigs
-
-
-@pytest.fixture(autouse=True)
-def _no_unexpected_error_log(error_log: ErrorLogCollector) -> ErrorLogCollector:
-    """Table-service tests fail on any ERROR log they do not declare (``error_log.allow``), as the
-    emulator's tests do."""
-    return error_log
+from tests.tables.helpers import no_unexpected_error_log as no_unexpected_error_log
 
 
 @pytest.fixture

@@ -52,6 +52,13 @@ them, so that the failure is reported instead of the session hanging on a databa
 
 
 @pytest.fixture(autouse=True)
+def no_unexpected_error_log(error_log: ErrorLogCollector) -> ErrorLogCollector:
+    """The services' tests fail on any ERROR log they do not declare (``error_log.allow``), as the
+    emulator's tests do. Autouse where it is imported, as the next."""
+    return error_log
+
+
+@pytest.fixture(autouse=True)
 async def close_forgotten_rigs() -> AsyncIterator[None]:
     """Close whatever rig a failing test left open (a passing test closes its own): an open rig's
     database thread would keep the test process from ever exiting (``pytest -x`` after a failure,
