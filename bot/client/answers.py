@@ -11,7 +11,8 @@ import discord
 from discord import app_commands
 
 from bot.storage.database import Database
-from bot.tables import Actor, Refused
+from bot.storage.errors import StorageUnavailable
+from bot.tables import Actor, Refused, TableRefusal
 from bot.tables.preferences import load_preferences
 from bot.text import private_locale, refusal_text, t
 from bot.text.commands import option_name
@@ -78,12 +79,21 @@ async def answer_refused(interaction: discord.Interaction[Any], exc: Refused) ->
 
 async def answer_failure(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """The last resort for any command or control: log the traceback and tell the person, privately,
-    that nothing was changed (an unanswered interaction shows "This interaction failed")."""
-    log.error("interaction %s failed", interaction.data, exc_info=error)
+    that nothing was changed (an unanswered interaction shows "This interaction failed"). A database
+    that can't be written now (locked, full, read-only) is no bug: the person is told it is busy
+    and to try again, in their words, whatever feature met it."""
+    busy = isinstance(error, StorageUnavailable)
+    if busy:
+        log.warning("interaction %s: the database is unavailable: %s", interaction.data, error)
+    else:
+        log.error("interaction %s failed", interaction.data, exc_info=error)
     if isinstance(error, discord.NotFound) and error.code == 10062:
         return  # the interaction itself expired: there is nobody left to answer
     try:
-        await private_answer(interaction, t("reply.error", interaction.locale.value))
+        if busy:
+            await answer_refused(interaction, Refused(TableRefusal.STORAGE_BUSY))
+        else:
+            await private_answer(interaction, t("reply.error", interaction.locale.value))
     except discord.HTTPException as exc:
         log.warning("could not tell %s that their interaction failed: %s", interaction.user.id, exc)
 

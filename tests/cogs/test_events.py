@@ -16,6 +16,7 @@ from bot.engine.duplicate import boards
 from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation, RuleSet
 from bot.events import EventOptions
 from bot.events.seating import Placement, pairs
+from bot.storage import WriteFault
 from bot.storage import events as store
 from bot.tables import Actor, TableOptions
 from bot.text import TableRefusal, refusal_text, t
@@ -407,3 +408,25 @@ async def test_standings_asked_mid_round_are_those_after_the_last_scored_round(
     by_name = {u.name: str(u.id) for u in four}
     taken = re.findall(r"(\w+): [^:;]*?, points taken (\d+)", mid.attachments[0].description or "")
     assert {by_name[name]: int(points) for name, points in taken} == round_one
+
+
+async def test_a_join_and_a_command_on_a_full_disk_are_told_it_is_busy_and_change_nothing(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """A database that can't be written now is no bug, whatever feature meets it: the person is told,
+    in their words, that it is busy and to try again; nothing changed, and the next try works."""
+    h, org = await club(emulator, bot_runner, tmp_path)
+    ann = h.people[0]
+    ix = await emulator.slash(org, h.general, "hearts-event new", name="Cup", rounds=2, hands=1)
+    await ix.wait_acknowledged()
+    signup = await emulator.wait_until(lambda: ix.original, what="the sign-up message")
+    emulator.set_locale(ann, "de")
+    h.bot.db.faults.fail(WriteFault.DISK_FULL)
+    busy = await emulator.click(ann, signup, label="Join")
+    assert (await h.reply(busy)).content == refusal_text(TableRefusal.STORAGE_BUSY, "de")
+    assert await answer(h, org, "hearts-event pause", event=1) == refusal_text(TableRefusal.STORAGE_BUSY)
+    h.bot.db.faults.clear()
+    assert await store.entrants(h.bot.db, 1) == []
+    joined = await emulator.click(ann, emulator.message(signup.id), label="Join")
+    assert "Cup" in (await h.reply(joined)).content
+    assert [player for player, _status in await store.entrants(h.bot.db, 1)] == [str(ann.id)]
