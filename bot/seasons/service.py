@@ -24,6 +24,7 @@ from bot.seasons.summary import SeasonSummary, summarise
 from bot.storage import seasons as store
 from bot.storage.claims import PostClaim
 from bot.storage.database import Database
+from bot.storage.errors import StorageUnavailable
 from bot.storage.seasons import Season
 from bot.tables.background import Background
 from bot.tables.options import ServerSettings
@@ -34,6 +35,7 @@ log = logging.getLogger(__name__)
 
 GRACE: Final = 60.0  # seconds after a season's end before its board is frozen
 RECHECK: Final = 3600.0  # the timer is armed at most this far ahead (a wall clock may jump)
+RETRY: Final = 60.0  # a check the database could not serve is tried again this much later
 
 
 class SeasonPresenter(Protocol):
@@ -68,7 +70,7 @@ class SeasonService:
         close what ended while the bot was down and post what is owed (``settle`` waits)."""
         if self not in self.tables.settings_watchers:
             self.tables.settings_watchers.append(self)
-        self._work.spawn(self.check())
+        self._work.spawn(self._timed_check())
 
     async def stop(self) -> None:
         if self._timer is not None:
@@ -111,7 +113,20 @@ class SeasonService:
 
     def _fire(self) -> None:
         self._timer = None
-        self._work.spawn(self.check())
+        self._work.spawn(self._timed_check())
+
+    async def _timed_check(self) -> None:
+        """The check of the start and of the timer. A database that can't be used now (locked,
+        full, read-only) leaves no season unclosed for good: the check is tried again in ``RETRY``
+        seconds (what it did is kept; it carries on from there)."""
+        try:
+            await self.check()
+        except StorageUnavailable as exc:
+            log.warning("seasons not checked (%s): tried again in %.0f s", exc, RETRY)
+            if self._timer is not None:
+                self._timer.cancel()
+            clock = self.tables.clock
+            self._timer = clock.call_at(clock.now() + RETRY, self._fire)
 
     # == closing ==============================================================================
 

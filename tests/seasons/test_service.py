@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 import pytest
 
 from bot.seasons import GRACE, SeasonService, SeasonSummary
+from bot.seasons.service import RETRY
+from bot.storage import WriteFault
 from bot.storage import seasons as store
 from bot.storage.leaderboard import Order, board, player_stats
 from bot.tables import Actor, ManualClock
@@ -325,4 +327,29 @@ async def test_a_closed_seasons_skill_order_shares_places_of_equal_skill_and_poi
             ("dan", 4, False),
         ]
     finally:
+        await r.close()
+
+
+async def test_a_season_end_the_database_cannot_take_is_closed_a_minute_later(db_url: str) -> None:
+    """The disk is full when the season's timer fires: nothing is lost or logged as a bug, and the
+    check is tried again a minute later (not at the next restart): the season closes then."""
+    r = await rig(db_url, ManualClock(NOV30))
+    service, shown = await seasons(r)
+    try:
+        await set_season(r, "monthly")
+        await game(r)
+        r.db.faults.fail(WriteFault.DISK_FULL)  # the check's reads queue behind writes: refused too
+        r.clock.advance(DEC1 + GRACE - NOV30)
+        await service.settle()
+        assert r.db.faults.raised and shown.summaries == []
+        closed = await store.season(r.db, GUILD, 1)
+        assert closed is not None and closed.closed_at is None
+        r.db.faults.clear()
+        r.clock.advance(RETRY)
+        await service.settle()
+        closed = await store.season(r.db, GUILD, 1)
+        assert closed is not None and closed.closed_at is not None
+        assert [s.season.number for s in shown.summaries] == [1]
+    finally:
+        await service.stop()
         await r.close()
