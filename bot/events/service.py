@@ -41,7 +41,7 @@ from bot.tables import events as ev
 from bot.tables.background import Background
 from bot.tables.clock import TimerHandle
 from bot.tables.permissions import Actor, may_organise_events
-from bot.tables.refusals import Refused
+from bot.tables.refusals import Refused, TableRefusal
 from bot.tables.service import TableService
 from bot.tables.snapshot import TableSnapshot
 from bot.tables.table import TableStatus
@@ -120,7 +120,8 @@ class EventService:
         self.owns = owns or tables.owns
         self._locks: dict[int, asyncio.Lock] = {}
         self._timers: dict[tuple[int, int], TimerHandle] = {}  # (event, round): its deadline
-        self._retry: TimerHandle | None = None  # the start-up's carrying on, tried again
+        self._retry: TimerHandle | None = None  # the work put off (``_put_off``), tried again
+        self._put_off_work: list[Callable[[], Coroutine[Any, Any, None]]] = []
         self._work = Background("event work", stopping=lambda: not self.tables.running)
         self._recording = asyncio.Lock()
 
@@ -139,14 +140,34 @@ class EventService:
         round whose seating was interrupted, record tables whose game ended while the bot was
         down, score a round that is complete) and arm the chosen start times."""
         await self.presenter.ready()
+        await self._or_later(self._carry_on_now)
+
+    def _spawn(self, make: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Start ``make()``'s work in the background (``_or_later``)."""
+        self._work.spawn(self._or_later(make))
+
+    async def _or_later(self, make: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Do ``make()``'s work now; if the database can't be used now (locked, full, read-only),
+        put it off and do it again ``CARRY_ON_RETRY`` seconds later, and so on until it can: no
+        event waits for a restart to start, end its round or record a table. Every piece of work
+        put off reads first what is done already (a start, a deadline, a table's result, a hand's
+        points), so doing it again repeats nothing."""
         try:
-            await self._carry_on_now()
-        except StorageUnavailable as exc:
-            log.warning("events not carried on (%s): tried again in %.0f s", exc, CARRY_ON_RETRY)
-            clock = self.tables.clock
-            self._retry = clock.call_at(
-                clock.now() + CARRY_ON_RETRY, lambda: self._work.spawn(self._carry_on())
-            )
+            await make()
+        except (StorageUnavailable, Refused) as exc:
+            if isinstance(exc, Refused) and exc.code is not TableRefusal.STORAGE_BUSY:
+                raise  # (the tables' own word for a database that can't be used now)
+            log.warning("event work put off (%s): tried again in %.0f s", exc, CARRY_ON_RETRY)
+            self._put_off_work.append(make)
+            if self._retry is None:
+                clock = self.tables.clock
+                self._retry = clock.call_at(clock.now() + CARRY_ON_RETRY, self._again)
+
+    def _again(self) -> None:
+        self._retry = None
+        work, self._put_off_work = self._put_off_work, []
+        for make in work:
+            self._spawn(make)
 
     async def _carry_on_now(self) -> None:
         for event_id, rnd in await store.owed_standings(self.db):
@@ -169,6 +190,8 @@ class EventService:
         self._timers.clear()
         if self._retry is not None:
             self._retry.cancel()
+            self._retry = None
+        self._put_off_work.clear()  # the next start carries everything on from the database
         await self._work.cancel()
 
     async def settle(self) -> None:
@@ -355,10 +378,10 @@ class EventService:
         if at is None or (event.event_id, 0) in self._timers:
             return
         if at <= self.tables.clock.now():  # passed while the bot was down
-            self._work.spawn(self._start_on_time(event))
+            self._spawn(lambda: self._start_on_time(event))
             return
         self._timers[event.event_id, 0] = self.tables.clock.call_at(
-            at, lambda: self._work.spawn(self._start_on_time(event))
+            at, lambda: self._spawn(lambda: self._start_on_time(event))
         )
 
     async def _start_on_time(self, event: Event) -> None:
@@ -433,7 +456,7 @@ class EventService:
         if at is None or (event.event_id, rnd) in self._timers:
             return
         self._timers[event.event_id, rnd] = self.tables.clock.call_at(
-            at, lambda: self._work.spawn(self.deadline_passed(event, rnd))
+            at, lambda: self._spawn(lambda: self.deadline_passed(event, rnd))
         )
 
     async def deadline_passed(self, event: Event, rnd: int) -> None:
@@ -494,9 +517,9 @@ class EventService:
         """Watching the table service: a hand of an event table was scored (the people who held
         its seats get their points on the board), or its game ended (or it was cancelled)."""
         if isinstance(event, ev.HandScored) and event.table.options.event_id is not None:
-            self._work.spawn(self._in_order(self._hand_scored(event)))
+            self._spawn(lambda: self._in_order(self._hand_scored(event)))
         elif isinstance(event, ev.GameOver | ev.TableCancelled) and event.table.options.event_id is not None:
-            self._work.spawn(self._in_order(self._record(event.table)))
+            self._spawn(lambda: self._in_order(self._record(event.table)))
 
     async def _in_order(self, work: Coroutine[Any, Any, None]) -> None:
         """The work a table's news starts runs in the background, not inside the table service's

@@ -30,6 +30,7 @@ from bot.events.service import CARRY_ON_RETRY
 from bot.storage import WriteFault
 from bot.storage import events as store
 from bot.tables import Actor, ManualClock, Refused, TableOptions, TableRefusal, TableSnapshot, TableStatus
+from bot.tables import events as ev
 from bot.tables.requests import SettingsRequest
 from tests.tables.helpers import GUILD, Rig, act_once, play_to_end, rig
 
@@ -724,5 +725,59 @@ async def test_a_start_that_cannot_read_the_database_carries_on_later(db_url: st
         clock.advance(CARRY_ON_RETRY)
         await settle(e)
         assert waiting.again == [1] and await store.owed_standings(r.db) == []
+    finally:
+        await e.close()
+
+
+async def test_a_start_time_the_database_cannot_take_starts_the_event_a_minute_later(db_url: str) -> None:
+    """The disk is full at the chosen start: nothing is lost or logged as a bug, and the start is
+    tried again a minute later (not at the next restart)."""
+    clock = ManualClock()
+    e = await events(db_url, clock)
+    try:
+        chosen = replace(options(rounds=1), starts_at=clock.now() + 3600)
+        event = await e.service.new(ORGANISER, GUILD, "c", "Night cup", chosen)
+        for p in PEOPLE[:4]:
+            await e.service.join(p, GUILD, event.event_id)
+        e.rig.db.faults.fail(WriteFault.DISK_FULL)  # its reads queue behind writes: refused too
+        clock.advance(3600)
+        await settle(e)
+        assert e.rig.db.faults.raised
+        e.rig.db.faults.clear()
+        assert (await e.service.event(GUILD, event.event_id)).status is EventStatus.SIGNUP
+        clock.advance(CARRY_ON_RETRY)
+        await settle(e)
+        started = await e.service.event(GUILD, event.event_id)
+        assert started.status is EventStatus.RUNNING and len(e.shown.rounds) == 1
+    finally:
+        await e.close()
+
+
+@dataclass
+class FullDiskAtTheEnd:
+    """Watching the tables before the event service: the disk fills up as a game ends."""
+
+    rig: Rig
+
+    async def present(self, event: ev.TableEvent) -> None:
+        if isinstance(event, ev.GameOver):
+            self.rig.db.faults.fail(WriteFault.DISK_FULL)
+
+
+async def test_a_tables_end_the_database_cannot_take_is_recorded_a_minute_later(db_url: str) -> None:
+    """The disk fills up as the round's last game ends: its result is recorded a minute later and
+    the round is scored then, not at the next restart."""
+    e = await events(db_url, ManualClock())
+    try:
+        event = await signed_up(e, PEOPLE[:4], rounds=1)
+        await e.service.begin(ORGANISER, GUILD, event.event_id)
+        ((_rnd, tables),) = e.shown.rounds
+        e.rig.service.observers.insert(0, FullDiskAtTheEnd(e.rig))
+        await play_round(e, tables)
+        assert e.rig.db.faults.raised and e.shown.posted == []
+        e.rig.db.faults.clear()
+        e.rig.clock.advance(CARRY_ON_RETRY)
+        await settle(e)
+        assert [(rnd, final) for rnd, _rows, final in e.shown.posted] == [(1, True)]
     finally:
         await e.close()
