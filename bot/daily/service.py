@@ -28,6 +28,7 @@ from bot.engine.duplicate import boards
 from bot.storage import daily as store
 from bot.storage.daily import DayResult
 from bot.storage.database import Database
+from bot.storage.errors import StorageUnavailable
 from bot.tables import events as ev
 from bot.tables.background import Background
 from bot.tables.options import TableOptions
@@ -399,8 +400,12 @@ class DailyService:
 
     async def _work_out_par(self, day: dt.date) -> int:
         hands = await par_hands(self.tables.computers, self.seed(day), self.settings.par_deals)
-        await store.save_par(self.db, day.isoformat(), hands)
-        log.info("daily par of %s computed", day.isoformat())
+        try:
+            await store.save_par(self.db, day.isoformat(), hands)
+        except StorageUnavailable as exc:  # this answer stands; the next to ask works it out again
+            log.warning("daily par of %s computed, not saved: %s", day.isoformat(), exc)
+        else:
+            log.info("daily par of %s computed", day.isoformat())
         return sum(hands)
 
     async def close_days(self) -> int:
@@ -429,10 +434,13 @@ class DailyService:
                 try:
                     if await self._summarise(guild_id, day, everyone, par):
                         posted += 1
-                except Exception:
-                    log.exception(
-                        "daily summary of %s for server %s failed: tried again later", key, guild_id
-                    )
+                except Exception as exc:
+                    if isinstance(exc, StorageUnavailable):  # no bug: the disk, for a while
+                        log.warning("daily summary of %s for server %s put off: %s", key, guild_id, exc)
+                    else:
+                        log.exception(
+                            "daily summary of %s for server %s failed: tried again later", key, guild_id
+                        )
                     self._retry_later()
         return posted
 

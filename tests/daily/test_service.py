@@ -26,7 +26,7 @@ from bot.daily import (
 )
 from bot.daily import service as service_module
 from bot.engine.duplicate import boards
-from bot.storage import Database
+from bot.storage import Database, WriteFault
 from bot.storage import daily as store
 from bot.tables import Actor, ManualClock, Refused, ServerSettings, TableOptions
 from bot.tables import events as ev
@@ -531,3 +531,28 @@ async def test_once_its_day_closed_an_unfinished_attempt_is_no_longer_offered(ev
     assert stale.value.code is DailyRefusal.OVER
     sunday = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", today)
     assert (sunday.day, sunday.number) == (dt.date(2026, 11, 29), 3)
+
+
+async def test_a_day_the_database_cannot_close_at_midnight_is_closed_on_the_retry(db_url: str) -> None:
+    """The disk is full at the midnight that closes a day: nothing is lost or logged as a bug, and
+    the day's summary goes out at the summaries' retry, not a day later; the day's par, worked out
+    meanwhile, still answers the one who asked for it though it could not be saved."""
+    clock = ManualClock(DAY0)
+    d = await daily(db_url, clock)
+    try:
+        await d.rig.service.set_server_settings(ADMIN, "g1", ServerSettings(daily_channel="555"))
+        await finish(d, ANN, "g1")
+        await d.service.settle()
+        d.rig.db.faults.fail(WriteFault.DISK_FULL)  # the close's reads queue behind writes: refused too
+        clock.advance(2 * days.DAY_SECONDS)  # midnight after the next day: the day closes
+        await d.service.settle()
+        assert d.rig.db.faults.raised and d.shown.summaries == []
+        today = d.service.today()
+        assert await d.service.compute_par(today) > 0  # worked out, not saved
+        d.rig.db.faults.clear()
+        assert await store.par(d.rig.db, today.isoformat()) is None
+        clock.advance(service_module.SUMMARY_RETRY)
+        await d.service.settle()
+        assert [(s.guild_id, s.channel_id) for s in d.shown.summaries] == [("g1", "555")]
+    finally:
+        await d.close()
