@@ -1,7 +1,7 @@
 """Random input from everyone, against the real bot: any control on any message a person can see
 (old and stale ones too), any command with any options Discord's client lets through, double
 clicks, time passing, restarts, DMs closed and opened, the bot's permissions in a channel lost and
-given back, in a random order from a fixed seed.
+given back, a disk that fails and is mended, in a random order from a fixed seed.
 
 What must hold whatever they do: every interaction is answered and nothing is logged as an error
 (the fixtures fail the test otherwise), the person whose turn it is holds a working control, and
@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from bot.storage import WriteFault
 from bot.tables import TableStatus
 from discord_emulator import CommandNotAvailable, DiscordEmulator
 from discord_emulator.interactions import InteractionRecord
@@ -124,6 +125,16 @@ def a_fault(emu: DiscordEmulator, rng: random.Random, user: User) -> None:
     (emu.faults.allow_permissions if denied else emu.faults.deny_permissions)(channel)
 
 
+def a_disk_fault(hearts: Hearts, rng: random.Random) -> None:
+    """The disk fills up, turns read-only, fails or is locked by another process, for the next few
+    writes or until it is mended; or it is mended."""
+    faults = hearts.bot.db.faults
+    if faults.active and rng.random() < 0.5:
+        faults.clear()
+    else:
+        faults.fail(rng.choice(list(WriteFault)), times=rng.choice([1, 2, 5, None]))
+
+
 async def the_turns_have_working_controls(hearts: Hearts, table_id: int) -> None:
     """Each person the table waits for has, as their newest controls for it, this move's; or, if
     their DMs were refused, a ping in the server that sends them to Show my hand."""
@@ -178,8 +189,11 @@ async def test_random_input_from_everyone_is_answered_and_the_table_still_ends(
         if roll >= 0.85:
             hearts.clock.advance(rng.choice([1, 5, 30, 70, 200, 4000]))
             continue
-        if roll >= 0.80:
+        if roll >= 0.82:
             a_fault(emu, rng, user)
+            continue
+        if roll >= 0.80:
+            a_disk_fault(hearts, rng)
             continue
         try:
             if roll < 0.65:
@@ -201,6 +215,7 @@ async def test_random_input_from_everyone_is_answered_and_the_table_still_ends(
                 await answered()
     await answered()
     emu.faults.clear()  # the DMs open again, the permissions back: the next turn reaches everyone
+    hearts.bot.db.faults.clear()  # and the disk has room again
     snap = await hearts.bot.service.table_snapshot(table_id)
     hearts.clock.advance(snap.options.time_limit + 1)
     await hearts.settle()
