@@ -455,8 +455,8 @@ FEATURES: tuple[Mutant, ...] = (
     Mutant(
         "the daily: one server's failed summary stops the others' and is not tried again",
         "bot/daily/service.py",
-        ("                except Exception:\n",),
-        "                except ArithmeticError:\n",
+        ("                except Exception as exc:\n",),
+        "                except ArithmeticError as exc:\n",
         ("tests/cogs/test_daily.py", "-k", "failed_summary"),
     ),
     Mutant(
@@ -1014,6 +1014,45 @@ SHUTDOWN_AND_PLACES: tuple[Mutant, ...] = (  # a hung stop named; Activity pages
     ),
 )
 
+# A database that can't be used now (disk full, read-only, locked), met by the random input.
+STORAGE_FAULTS: tuple[Mutant, ...] = (
+    Mutant(
+        "a database that can't be written is answered as a bug by the features without their own answer",
+        "bot/client/answers.py",
+        ("    busy = isinstance(error, StorageUnavailable)\n",),
+        "    busy = False\n",
+        ("tests/cogs/test_events.py", "-k", "full_disk"),
+    ),
+    Mutant(
+        "a season check the database can't serve is never tried again",
+        "bot/seasons/service.py",
+        ("            self._timer = clock.call_at(clock.now() + RETRY, self._fire)\n",),
+        "",
+        ("tests/seasons/test_service.py", "-k", "sqlite and cannot_take"),
+    ),
+    Mutant(
+        "event work the database can't take is dropped, not put off",
+        "bot/events/service.py",
+        ("            self._put_off_work.append(make)\n",),
+        "",
+        ("tests/events/test_service.py", "-k", "sqlite and cannot_take"),
+    ),
+    Mutant(
+        "the daily's par the database can't save fails its asker",
+        "bot/daily/service.py",
+        ("        except StorageUnavailable as exc:  # this answer stands",),
+        "        except ZeroDivisionError as exc:  # this answer stands",
+        ("tests/daily/test_service.py", "-k", "sqlite and cannot_close"),
+    ),
+    Mutant(
+        "work cut short by the bot's stop is logged as a failure",
+        "bot/tables/background.py",
+        ("        if self._stopping is not None and self._stopping():\n",),
+        "        if False:\n",
+        ("tests/tables/test_background_work.py",),
+    ),
+)
+
 MUTANTS = (
     *ISSUE_27,
     *FEATURES,
@@ -1027,4 +1066,5 @@ MUTANTS = (
     *STYLES,
     *NAMES,
     *SHUTDOWN_AND_PLACES,
+    *STORAGE_FAULTS,
 )
