@@ -120,8 +120,7 @@ class EventService:
         self.owns = owns or tables.owns
         self._locks: dict[int, asyncio.Lock] = {}
         self._timers: dict[tuple[int, int], TimerHandle] = {}  # (event, round): its deadline
-        self._retry: TimerHandle | None = None  # the work put off (``_put_off``), tried again
-        self._put_off_work: list[Callable[[], Coroutine[Any, Any, None]]] = []
+        self._retry: TimerHandle | None = None  # carrying on again, after work was put off
         self._work = Background("event work", stopping=lambda: not self.tables.running)
         self._recording = asyncio.Lock()
 
@@ -148,26 +147,23 @@ class EventService:
 
     async def _or_later(self, make: Callable[[], Coroutine[Any, Any, None]]) -> None:
         """Do ``make()``'s work now; if the database can't be used now (locked, full, read-only),
-        put it off and do it again ``CARRY_ON_RETRY`` seconds later, and so on until it can: no
-        event waits for a restart to start, end its round or record a table. Every piece of work
-        put off reads first what is done already (a start, a deadline, a table's result, a hand's
-        points), so doing it again repeats nothing."""
+        carry the events on again ``CARRY_ON_RETRY`` seconds later, as a start does (``_carry_on``:
+        from what the database says is done, it seats a round whose seating was cut short, plays
+        out a deadline passed, records the tables that ended, scores and moves on, starts an event
+        whose time came), and so on until it can: no event waits for a restart."""
         try:
             await make()
         except (StorageUnavailable, Refused) as exc:
             if isinstance(exc, Refused) and exc.code is not TableRefusal.STORAGE_BUSY:
                 raise  # (the tables' own word for a database that can't be used now)
-            log.warning("event work put off (%s): tried again in %.0f s", exc, CARRY_ON_RETRY)
-            self._put_off_work.append(make)
+            log.warning("event work put off (%s): carried on in %.0f s", exc, CARRY_ON_RETRY)
             if self._retry is None:
                 clock = self.tables.clock
                 self._retry = clock.call_at(clock.now() + CARRY_ON_RETRY, self._again)
 
     def _again(self) -> None:
         self._retry = None
-        work, self._put_off_work = self._put_off_work, []
-        for make in work:
-            self._spawn(make)
+        self._spawn(self._carry_on_now)
 
     async def _carry_on_now(self) -> None:
         for event_id, rnd in await store.owed_standings(self.db):
@@ -191,7 +187,6 @@ class EventService:
         if self._retry is not None:
             self._retry.cancel()
             self._retry = None
-        self._put_off_work.clear()  # the next start carries everything on from the database
         await self._work.cancel()
 
     async def settle(self) -> None:
@@ -367,9 +362,9 @@ class EventService:
         if not await store.move_on(self.db, event.event_id, "signup", 0, "running", 1):
             raise EventRefused(EventRefusal.ALREADY_STARTED)  # a second start got there first
         self._cancel_timer(event.event_id, 0)
-        event = await self.event(event.guild_id, event.event_id)
-        await self._seat(event, 1)
-        return event
+        started = replace(event, status=EventStatus.RUNNING, round=1)  # as the row now says
+        await self._or_later(lambda: self._seat(started, 1))  # started: if not seated now, soon
+        return started
 
     def _arm_start(self, event: Event) -> None:
         """The chosen start time's timer (the round-0 timer of ``_timers``): at it the event starts

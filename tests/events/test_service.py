@@ -781,3 +781,33 @@ async def test_a_tables_end_the_database_cannot_take_is_recorded_a_minute_later(
         assert [(rnd, final) for rnd, _rows, final in e.shown.posted] == [(1, True)]
     finally:
         await e.close()
+
+
+async def test_a_start_whose_seating_the_database_cannot_take_seats_the_round_a_minute_later(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk fills up just after the event started (its status moved on): the organiser is told
+    it started, and the round is seated a minute later, not at the next restart."""
+    e = await events(db_url, ManualClock())
+    try:
+        event = await signed_up(e, PEOPLE[:4], rounds=1)
+        move_on = store.move_on
+
+        async def then_full(*args: Any, **kwargs: Any) -> bool:
+            moved = await move_on(*args, **kwargs)
+            e.rig.db.faults.fail(WriteFault.DISK_FULL)
+            return moved
+
+        monkeypatch.setattr(store, "move_on", then_full)
+        started = await e.service.begin(ORGANISER, GUILD, event.event_id)
+        monkeypatch.setattr(store, "move_on", move_on)
+        assert started.status is EventStatus.RUNNING
+        await settle(e)
+        assert e.rig.db.faults.raised and e.shown.rounds == []
+        e.rig.db.faults.clear()
+        e.rig.clock.advance(CARRY_ON_RETRY)
+        await settle(e)
+        ((rnd, tables),) = e.shown.rounds
+        assert rnd == 1 and len(tables) == 1
+    finally:
+        await e.close()
