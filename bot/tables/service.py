@@ -234,8 +234,8 @@ class TableService(Sharing):
         game = table.game
         if table.status is not TableStatus.PLAYING or game is None or game.over or table.lock.locked():
             return False
-        if table.failures and table.timers:
-            return False  # a retry is pending
+        if table.retry_at is not None and table.retry_at >= now - self.settings.supervise_interval:
+            return False  # a retry is pending (its timer's own; the others a failure may have lost)
         for seat in game.hand.waiting_for():
             if game.seats[seat].is_computer:
                 if (seat, table.move_number) not in table.thinking:

@@ -263,12 +263,15 @@ class ServiceBase:
             self.db.crash.check(point, [type(e).__name__ for e in events])
 
     def _roll_back(self, table: Table) -> None:
-        """Memory must never run ahead of the database: back to the last saved state."""
+        """Memory must never run ahead of the database: back to the last saved state. Whoever read
+        the table while its save was under way (an Activity page is sent the table as it is at
+        any change) is told it changed again, so nobody is left seeing a move that was undone."""
         if table.saved_state is None:  # never saved: it does not exist
             if self._tables.get(table.table_id) is table:
                 self._tables.pop(table.table_id, None)
-            return
-        table.restore(table.saved_state)
+        else:
+            table.restore(table.saved_state)
+        self._changed(table.table_id)
 
     # == events ===============================================================================
 

@@ -62,6 +62,7 @@ class Table:
     delivering: bool = field(default=False, repr=False)
     saved_state: str | None = field(default=None, repr=False)  # the JSON last written to the database
     failures: int = field(default=0, repr=False)  # background actions failed in a row (retry backoff)
+    retry_at: float | None = field(default=None, repr=False)  # when the retry after them is due
     # Past a deadline beyond the turn timer's (an event round's, bot.events): every person's turn
     # times out at once until the game is over (set again after a restart by whoever set it).
     overdue: bool = field(default=False, repr=False)

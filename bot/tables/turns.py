@@ -142,6 +142,7 @@ class Turns(ServiceBase):
         """After any change: computer turns for waiting computers, deadline timers for persons.
         (``retrying``: after a failure, keep the failure count for the next backoff.)"""
         table.cancel_timers()
+        table.retry_at = None
         if not retrying:
             table.failures = 0
         game = table.game
@@ -318,9 +319,11 @@ class Turns(ServiceBase):
         delay = min(self.settings.retry_base * 2 ** (table.failures - 1), self.settings.retry_max)
         log.warning("table %d: turn retried in %.1f s (failure %d)", table.table_id, delay, table.failures)
         table.cancel_timers()
+        table.retry_at = self.clock.now() + delay
 
         def retry() -> None:
             table.failures = max(table.failures, 1)
+            table.retry_at = None
             self._schedule(table, retrying=True)
 
-        table.timers.append(self.clock.call_at(self.clock.now() + delay, retry))
+        table.timers.append(self.clock.call_at(table.retry_at, retry))

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.engine.cards import cards_of, cardset
 from bot.storage import Database, WriteFault
 from bot.storage.leaderboard import leaderboard
 from bot.tables import Actor, ManualClock, PlayerPreferences, Refused, TableRefusal, TableService
@@ -156,6 +157,52 @@ async def test_a_timeout_that_cannot_be_saved_is_retried(db_url: str) -> None:
     assert r.db.faults.raised == 3
     assert r.presenter.of(ev.TimedOut, tid), "the timeout went through after the retries"
     assert _memory(s, tid) == await _stored(r.db, tid)
+    await r.close()
+
+
+async def test_a_move_the_disk_refused_is_undone_and_its_watchers_told(db_url: str) -> None:
+    """While a move's save is under way, memory holds the move (an Activity page reading the table
+    then is sent it); when the disk refuses it, memory goes back and the table's watchers are told
+    it changed, so no page is left showing a move that was undone."""
+    r = await rig(db_url)
+    s = r.service
+    tid = await _playing(r)
+    actor, move = await _a_move(s, tid)
+    told: list[int] = []
+    s.watchers.append(told.append)
+    before = _memory(s, tid)
+    r.db.faults.fail(WriteFault.DISK_FULL)
+    hand = s.private_hand(actor, tid)
+    with pytest.raises(Refused):
+        await s.pass_cards(actor, tid, move, cardset(cards_of(hand.cards)[:3]))
+    assert _memory(s, tid) == before and told == [tid]
+    r.db.faults.clear()
+    await r.close()
+
+
+async def test_the_supervisor_rearms_a_table_whose_timeout_retry_was_lost(db_url: str) -> None:
+    """A timeout the disk refused is retried after a backoff; if that retry's timer is lost (as a
+    failure loses one), its handle left in the table's list does not pass for a retry still
+    pending: the table, its deadline long past, is re-armed by the supervisor and moves."""
+    clock = ManualClock()
+    r = await rig(db_url, clock)
+    s = r.service
+    tid = await _playing(r)
+    deadline = s.snapshot(tid).deadline
+    assert deadline is not None
+    r.db.faults.fail(WriteFault.DISK_FULL)
+    clock.advance(deadline - clock.now() + 0.1)
+    await s.settle()
+    r.db.faults.clear()
+    table = s._tables[tid]
+    assert table.failures == 1 and table.retry_at is not None and table.timers
+    clock._heap.clear()  # the retry's timer is lost; its handle stays in the table's list
+    clock.advance(table.retry_at - clock.now() + 2 * s.settings.supervise_interval)
+    assert s.snapshot(tid).move_number == 1 and s.supervise() == 1
+    for _ in range(3):
+        clock.advance(1.0)
+        await s.settle()
+    assert r.presenter.of(ev.TimedOut, tid), "the timeout went through"
     await r.close()
 
 
