@@ -1,7 +1,8 @@
 """Random input to the Activity's socket, against the real bot, from a fixed seed: the seated people
 and a spectator, each with pages that open, close and come back, send the moves their views offer,
 old and forged ones, what no page of ours sends (other ops, bad values, not JSON), go out of view
-and back, while the same people click their DMs, time passes and the bot restarts.
+and back, while the same people click their DMs, time passes, the disk fails and is mended and
+the bot restarts.
 
 What must hold whatever they do: nothing is logged as an error and every interaction is answered
 (the fixtures fail the test otherwise), every page that asks is answered (a view or a refusal,
@@ -27,7 +28,7 @@ from discord_emulator.models import User
 from discord_emulator.runner import BotRunner
 from playtest.harness import Hearts
 from tests.cogs.test_activity import activity, base, session  # noqa: F401  (the fixtures)
-from tests.cogs.test_random_input import a_click
+from tests.cogs.test_random_input import a_click, a_disk_fault
 
 STEPS = 250
 BOUND = 20.0  # a page's answer comes as soon as it is sent, at most this late
@@ -136,6 +137,7 @@ async def test_random_input_to_the_activity_is_answered_and_the_table_still_ends
     lobby = await hearts.open_table(alice, seats=4, hands=1)
     await hearts.seat(lobby, [bob, carol])
     await hearts.click(alice, lobby, "Start")
+    await hearts.hand_with(alice, "pick")  # dealt: the start is saved (the disk may fail from now)
     table_id = 1
     people = [alice, bob, carol, dave]
     pages: list[RandomPage] = []
@@ -154,6 +156,8 @@ async def test_random_input_to_the_activity_is_answered_and_the_table_still_ends
             pages = [await open_page(hearts, session, p.user) for p in pages if rng.random() < 0.7]
         elif roll >= 0.90:
             hearts.clock.advance(rng.choice([1, 5, 30, 70]))
+        elif roll >= 0.87:
+            a_disk_fault(hearts, rng)
         elif roll >= 0.82:
             if theirs and rng.random() < 0.5:
                 await rng.choice(theirs).close()
@@ -169,6 +173,7 @@ async def test_random_input_to_the_activity_is_answered_and_the_table_still_ends
         pages = [p for p in pages if p.open]
     for ix in pending:
         await ix.wait_acknowledged()
+    hearts.bot.db.faults.clear()
     await hearts.settle()
 
     for page in [p for p in pages if not p.open]:  # closed by the server: never silently

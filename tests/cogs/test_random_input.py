@@ -171,6 +171,7 @@ async def test_random_input_from_everyone_is_answered_and_the_table_still_ends(
     lobby = await hearts.open_table(alice, seats=4, hands=1)
     await hearts.seat(lobby, [bob, carol])
     await hearts.click(alice, lobby, "Start")
+    await hearts.hand_with(alice, "pick")  # dealt: the start is saved (the disk may fail from now)
     table_id = 1
     typed = commands(emu, hearts.guild.id)
     pending: list[InteractionRecord] = []
