@@ -1031,10 +1031,10 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
         ("tests/seasons/test_service.py", "-k", "sqlite and cannot_take"),
     ),
     Mutant(
-        "event work the database can't take is dropped, not put off",
+        "event work the database can't take is dropped, not carried on later",
         "bot/events/service.py",
-        ("            self._put_off_work.append(make)\n",),
-        "",
+        ("                self._retry = clock.call_at(clock.now() + CARRY_ON_RETRY, self._again)\n",),
+        "                pass\n",
         ("tests/events/test_service.py", "-k", "sqlite and cannot_take"),
     ),
     Mutant(
