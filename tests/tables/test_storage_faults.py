@@ -33,6 +33,18 @@ async def _playing(r: Rig, *, people: int = 2, seed: int = 5) -> int:
     return snap.table_id
 
 
+async def _timed_out_on(r: Rig, fault: WriteFault, times: int | None = None) -> int:
+    """A game of two people whose first deadline passes while the disk fails (``times`` writes,
+    or until cleared); its table's id."""
+    tid = await _playing(r)
+    deadline = r.service.snapshot(tid).deadline
+    assert deadline is not None
+    r.db.faults.fail(fault, times=times)
+    r.clock.advance(deadline - r.clock.now() + 0.1)
+    await r.service.settle()
+    return tid
+
+
 async def _stored(db: Database, table_id: int) -> dict[str, object]:
     row = await db.load_table(table_id)
     assert row is not None
@@ -145,12 +157,7 @@ async def test_a_timeout_that_cannot_be_saved_is_retried(db_url: str) -> None:
     clock = ManualClock()
     r = await rig(db_url, clock)
     s = r.service
-    tid = await _playing(r)
-    deadline = s.snapshot(tid).deadline
-    assert deadline is not None
-    r.db.faults.fail(WriteFault.READ_ONLY, times=3)
-    clock.advance(deadline - clock.now() + 0.1)
-    await s.settle()
+    tid = await _timed_out_on(r, WriteFault.READ_ONLY, times=3)
     for _ in range(10):
         clock.advance(1.0)
         await s.settle()
@@ -187,12 +194,7 @@ async def test_the_supervisor_rearms_a_table_whose_timeout_retry_was_lost(db_url
     clock = ManualClock()
     r = await rig(db_url, clock)
     s = r.service
-    tid = await _playing(r)
-    deadline = s.snapshot(tid).deadline
-    assert deadline is not None
-    r.db.faults.fail(WriteFault.DISK_FULL)
-    clock.advance(deadline - clock.now() + 0.1)
-    await s.settle()
+    tid = await _timed_out_on(r, WriteFault.DISK_FULL)
     r.db.faults.clear()
     table = s._tables[tid]
     assert table.failures == 1 and table.retry_at is not None and table.timers
