@@ -307,6 +307,16 @@ class DiscordPresenter:
         except discord.HTTPException as exc:
             log.warning("Discord refused an update for %s: %s", type(event).__name__, exc)
 
+    @staticmethod
+    async def _refusals_logged(work: Awaitable[None], what: str) -> None:
+        """Presenting work run apart from the delivery of events (``present`` logs Discord's
+        refusals for what it delivers itself): a DM refused and the ping standing for it refused
+        too (DMs closed, and the bot lost its permissions in the channel) is no bug."""
+        try:
+            await work
+        except discord.HTTPException as exc:
+            log.warning("Discord refused an update for %s: %s", what, exc)
+
     async def _present(self, event: ev.TableEvent, again: bool = False) -> None:
         if isinstance(event, ev.TableBroken):
             await self._broken(event)
@@ -581,7 +591,7 @@ class DiscordPresenter:
             state.controls_sent[hand.seat] = hand.move_number
             if await self._auto_plays(hand):
                 # In the background: the service is delivering this event, and the move makes more.
-                self._tasks.spawn(self._auto_play(state, snap, hand))
+                self._tasks.spawn(self._refusals_logged(self._auto_play(state, snap, hand), "an auto-play"))
                 return
         await self._deliver_hand(state, snap, hand, once=again)
 

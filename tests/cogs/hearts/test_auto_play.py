@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.tables import PlayerPreferences
 from bot.text import t
+from discord_emulator import route_keys
 from playtest.harness import Hearts, card_taps, discord_presenter
 
 
@@ -39,3 +40,37 @@ async def test_the_only_legal_card_is_played_for_a_person_who_asked(hearts: Hear
         str(ix.data.get("custom_id")).startswith("hh:pok:") and ix.user.id == alice.id
         for ix in hearts.emu.interactions.by_id.values()
     )
+
+
+async def test_an_auto_play_that_can_reach_nobody_is_no_bug(hearts: Hearts) -> None:
+    """Before alice's last card, she closes her DMs and the bot loses its permissions where the
+    table plays: her only card is played for her all the same; the DM that says so refused, and the
+    ping that would send her to Show my hand refused too, are Discord's refusals, logged as such
+    (not as a failure), and the game goes on to its end."""
+    alice, bob = hearts.people[:2]
+    emu = hearts.emu
+    await discord_presenter(hearts.bot).set_preferences(str(alice.id), PlayerPreferences(auto_play=True))
+    lobby = await hearts.open_table(alice, seats=4, hands=1)
+    await hearts.seat(lobby, [bob])
+    await hearts.click(alice, lobby, "Start")
+    service = hearts.bot.service
+
+    def over() -> bool:
+        return 1 not in {s.table_id for s in service.tables(str(hearts.guild.id))}  # closed
+
+    def alices_last_card() -> bool:
+        return over() or service.snapshot(1).cards_left[0] == 1
+
+    await hearts.play_until(alices_last_card, [alice, bob])
+    assert not over()
+    emu.faults.close_dms(alice)
+    emu.clock.advance(16 * 60)  # her last click can no longer carry a DM (its token expired)
+    for channel in emu.state.channels.values():
+        if channel.guild_id is not None:
+            emu.faults.deny_permissions(channel)
+    await hearts.play_until(over, [bob])
+    await hearts.settle()
+    dm = emu.dm_channel(alice)
+    sent = emu.requests.select(route_keys.CREATE_MESSAGE)
+    assert [r for r in sent if str(dm.id) in r.path and r.code == 50007]  # the DM saying so
+    assert [r for r in sent if r.code == 50013]  # the ping instead
