@@ -1045,6 +1045,27 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
         ("tests/daily/test_service.py", "-k", "sqlite and cannot_close"),
     ),
     Mutant(
+        "an auto-played card Discord can't tell anyone about is a failed task",
+        "cogs/hearts/_presenter.py",
+        ('            log.warning("Discord refused an update for %s: %s", what, exc)\n',),
+        "            raise\n",
+        ("tests/cogs/hearts/test_auto_play.py", "-k", "reach_nobody"),
+    ),
+    Mutant(
+        "a move the disk refused is undone without telling the table's watchers",
+        "bot/tables/service_base.py",
+        ("            table.restore(table.saved_state)\n        self._changed(table.table_id)\n",),
+        "            table.restore(table.saved_state)\n",
+        ("tests/tables/test_storage_faults.py", "-k", "sqlite and watchers_told"),
+    ),
+    Mutant(
+        "handles left in a table's list pass for a pending retry",
+        "bot/tables/service.py",
+        ("table.retry_at is not None and table.retry_at >= now - self.settings.supervise_interval",),
+        "table.failures and table.timers",
+        ("tests/tables/test_storage_faults.py", "-k", "sqlite and timeout_retry_was_lost"),
+    ),
+    Mutant(
         "work cut short by the bot's stop is logged as a failure",
         "bot/tables/background.py",
         ("        if self._stopping is not None and self._stopping():\n",),
