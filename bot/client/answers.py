@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.storage.database import Database
 from bot.storage.errors import StorageUnavailable
@@ -96,6 +97,22 @@ async def answer_failure(interaction: discord.Interaction[Any], error: BaseExcep
             await private_answer(interaction, t("reply.error", interaction.locale.value))
     except discord.HTTPException as exc:
         log.warning("could not tell %s that their interaction failed: %s", interaction.user.id, exc)
+
+
+async def to_cog(interaction: discord.Interaction[Any], cog_name: str, method: str, *args: Any) -> None:
+    """A persistent control's click (a ``DynamicItem``) handed to ``method`` of the extension's cog
+    registered as ``cog_name``, as loaded now (a reload makes a new cog; found through the client,
+    never by import: the cog imports its controls). discord.py only logs what a ``DynamicItem``
+    raises and leaves the click unanswered: anything unexpected is answered here."""
+    try:
+        client = interaction.client
+        cog = client.get_cog(cog_name) if isinstance(client, commands.Bot) else None
+        handler = getattr(cog, method, None)
+        if handler is None:
+            raise RuntimeError(f"the extension of the {cog_name} cog is not loaded")
+        await handler(interaction, *args)
+    except Exception as exc:
+        await answer_failure(interaction, exc)
 
 
 # A member or channel option whose value discord.py could not turn into one (a user who is not a

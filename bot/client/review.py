@@ -1,29 +1,21 @@
 """The review's button (Review hand, ◀ ▶, the animation), shared by two extensions without either
 importing the other: the Hearts extension shows Review hand on its table message and under the
 final standings; the review extension (``cogs.review``) registers the button and handles every
-click, which reaches its cog through the client (``get_cog``), typed by a protocol. The id carries
+click, which reaches its cog through the client (``bot.client.answers.to_cog``). The id carries
 the table, the hand and the step (``bot.review.ids``), so a click is handled after a restart."""
 
 from __future__ import annotations
 
 import re
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Any, Final
 
 import discord
-from discord.ext import commands
 
-from bot.client.answers import answer_failure
+from bot.client.answers import to_cog
 from bot.review.ids import TEMPLATE, ReviewAt, ReviewControl, parse_review_id, review_id
 from bot.text import t
 
 REVIEW_COG: Final = "Review"  # the name the review cog is registered under
-
-
-@runtime_checkable
-class HandlesReview(Protocol):
-    """The review cog as its button sees it."""
-
-    async def clicked(self, interaction: discord.Interaction[Any], at: ReviewAt) -> None: ...
 
 
 class ReviewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
@@ -48,14 +40,7 @@ class ReviewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMP
         return cls(parse_review_id(match))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            client = interaction.client
-            cog = client.get_cog(REVIEW_COG) if isinstance(client, commands.Bot) else None
-            if not isinstance(cog, HandlesReview):
-                raise RuntimeError("the review extension is not loaded")
-            await cog.clicked(interaction, self.at)
-        except Exception as exc:  # a DynamicItem's failure is only logged by discord.py: answer it
-            await answer_failure(interaction, exc)
+        await to_cog(interaction, REVIEW_COG, "clicked", self.at)
 
 
 def review_button(table: int, hand: int, locale: str | None = None) -> ReviewButton:

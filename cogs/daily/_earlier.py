@@ -13,8 +13,9 @@ from typing import Any, Final
 
 import discord
 
+from bot.client.answers import to_cog
 from bot.text import t
-from cogs.daily._presenter import to_cog
+from cogs.daily._presenter import COG_NAME
 
 CHOICE_TEMPLATE: Final = r"hh:daily:(?P<choice>on|new):(?P<day>\d{4}-\d{2}-\d{2})"
 
@@ -46,7 +47,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
         return cls(Choice(match["choice"]), match["day"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await to_cog(interaction, "choose", self.choice, self.day)
+        await to_cog(interaction, COG_NAME, "choose", self.choice, self.day)
 
 
 def choice_view(day: dt.date, number: int, today: int, locale: str) -> discord.ui.View:

@@ -13,10 +13,9 @@ import re
 from typing import Any, Final
 
 import discord
-from discord.ext import commands
 
 from bot.client import HeartsClient
-from bot.client.answers import answer_failure, defer_private, private_answer, reader_locale
+from bot.client.answers import defer_private, private_answer, reader_locale, to_cog
 from bot.client.once import posted
 from bot.client.server import names_in, server_language, summary_channel, tell_admins
 from bot.daily import DailyResult, DailyService, DayBoard, DaySummary, LateFinish
@@ -65,21 +64,7 @@ class ShareButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SHARE
         return cls(match["day"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await to_cog(interaction, "share", self.day)
-
-
-async def to_cog(interaction: discord.Interaction[Any], method: str, *args: Any) -> None:
-    """A daily button's click, handed to the Daily cog's ``method`` (found by name as loaded now:
-    a reload makes a new cog). A failure is answered: discord.py only logs a DynamicItem's."""
-    try:
-        client = interaction.client
-        cog = client.get_cog(COG_NAME) if isinstance(client, commands.Bot) else None
-        handler = getattr(cog, method, None)
-        if handler is None:
-            raise RuntimeError("the daily extension is not loaded")
-        await handler(interaction, *args)
-    except Exception as exc:
-        await answer_failure(interaction, exc)
+        await to_cog(interaction, COG_NAME, "share", self.day)
 
 
 async def board_file(

@@ -12,10 +12,9 @@ import re
 from typing import Any, Final
 
 import discord
-from discord.ext import commands
 
 from bot.client import HeartsClient
-from bot.client.answers import answer_failure
+from bot.client.answers import to_cog
 from bot.client.once import posted
 from bot.client.server import names_in, server_language
 from bot.events import Event, EventService, Standing
@@ -63,14 +62,7 @@ class SignupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=JOIN
         return cls(match["action"], int(match["event"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            client = interaction.client
-            cog = client.get_cog(COG_NAME) if isinstance(client, commands.Bot) else None
-            if cog is None or not hasattr(cog, "signup_click"):
-                raise RuntimeError("the events extension is not loaded")
-            await cog.signup_click(interaction, self.action, self.event_id)
-        except Exception as exc:  # a DynamicItem's failure is only logged by discord.py: answer it
-            await answer_failure(interaction, exc)
+        await to_cog(interaction, COG_NAME, "signup_click", self.action, self.event_id)
 
 
 def signup_view(event: Event, locale: str) -> discord.ui.View | None:

@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import HeartsClient
-from bot.client.answers import answer_failure, private_answer, reader_locale
+from bot.client.answers import private_answer, reader_locale, to_cog
 from bot.client.server import names_in
 from bot.daily import daily_figures, days
 from bot.render.leaderboard import render as render_board
@@ -80,14 +80,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LEADER
         return cls(match["order"], int(match["page"]), season=int(match["season"] or ALL_GAMES))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            client = interaction.client
-            cog = client.get_cog(COG_NAME) if isinstance(client, commands.Bot) else None
-            if not isinstance(cog, Leaderboard):
-                raise RuntimeError("the leaderboard extension is not loaded")
-            await cog.show_page(interaction, self.order, self.page, self.season)
-        except Exception as exc:  # a DynamicItem's failure is only logged by discord.py: answer it
-            await answer_failure(interaction, exc)
+        await to_cog(interaction, COG_NAME, "show_page", self.order, self.page, self.season)
 
 
 def leaderboard_view(
