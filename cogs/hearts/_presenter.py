@@ -302,16 +302,13 @@ class DiscordPresenter:
         table message redrawn, no controls left). ``again``: owed from before a restart, so each
         post is made only if the bot's last messages there don't already say it; edits are made
         as usual (they show the same again)."""
-        try:
-            await self._present(event, again)
-        except discord.HTTPException as exc:
-            log.warning("Discord refused an update for %s: %s", type(event).__name__, exc)
+        await self._refusals_logged(self._present(event, again), type(event).__name__)
 
     @staticmethod
     async def _refusals_logged(work: Awaitable[None], what: str) -> None:
-        """Presenting work run apart from the delivery of events (``present`` logs Discord's
-        refusals for what it delivers itself): a DM refused and the ping standing for it refused
-        too (DMs closed, and the bot lost its permissions in the channel) is no bug."""
+        """What Discord refuses of an event's presenting (or of work run apart from it: an
+        auto-played card) is logged, never a failure: a DM refused and the ping standing for it
+        refused too (DMs closed, and the bot lost its permissions in the channel) is no bug."""
         try:
             await work
         except discord.HTTPException as exc:
