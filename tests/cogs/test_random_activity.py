@@ -22,13 +22,14 @@ import aiohttp
 import pytest
 
 from bot.tables import TableStatus
+from cogs.activity._views import seat_of
 from discord_emulator import DiscordEmulator
 from discord_emulator.interactions import InteractionRecord
 from discord_emulator.models import User
 from discord_emulator.runner import BotRunner
 from playtest.harness import Hearts
 from tests.cogs.test_activity import activity, base, session  # noqa: F401  (the fixtures)
-from tests.cogs.test_random_input import a_click, a_disk_fault
+from tests.cogs.test_random_input import a_click, a_disk_fault, played_out_by_time
 
 STEPS = 250
 BOUND = 20.0  # a page's answer comes as soon as it is sent, at most this late
@@ -187,18 +188,12 @@ async def test_random_input_to_the_activity_is_answered_and_the_table_still_ends
         await page.until(lambda p=page, s=snap: p.view()["move"] == s.move_number)  # type: ignore[misc,index]
         view = page.view()
         assert view is not None and view["move"] == snap.move_number, (page.user.name, view, snap)
-        seated = [s.seat for s in snap.seats if s.player_id == str(page.user.id) and not s.is_computer]
-        playing = bool(seated) and snap.status is TableStatus.PLAYING
-        assert (view["you"], view["hand"] is not None) == ((seated[0], True) if playing else (None, False))
+        seat = seat_of(snap, str(page.user.id))
+        playing = seat is not None and snap.status is TableStatus.PLAYING
+        assert (view["you"], view["hand"] is not None) == ((seat, True) if playing else (None, False))
 
     # Nobody acts any more: the time limits play on to the end, and every open page is shown it.
-    for _ in range(100):
-        snap = await hearts.bot.service.table_snapshot(table_id)
-        if snap.status is not TableStatus.PLAYING:
-            break
-        hearts.clock.advance(snap.options.time_limit + 1)
-        await hearts.settle()
-    assert snap.status in (TableStatus.FINISHED, TableStatus.CANCELLED)
+    snap = await played_out_by_time(hearts, table_id)
     for page in pages:
         if page.view()["table"] == table_id:  # type: ignore[index]
             await page.until(lambda p=page: p.view()["status"] == snap.status.value)  # type: ignore[misc,index]

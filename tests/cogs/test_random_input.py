@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from bot.storage import WriteFault
-from bot.tables import TableStatus
+from bot.tables import TableSnapshot, TableStatus
 from discord_emulator import CommandNotAvailable, DiscordEmulator
 from discord_emulator.interactions import InteractionRecord
 from discord_emulator.models import ChannelKind, Message, Role, User
@@ -135,6 +135,19 @@ def a_disk_fault(hearts: Hearts, rng: random.Random) -> None:
         faults.fail(rng.choice(list(WriteFault)), times=rng.choice([1, 2, 5, None]))
 
 
+async def played_out_by_time(hearts: Hearts, table_id: int) -> TableSnapshot:
+    """Nobody acts any more: the time limits play the table on (a random card, then a computer) to
+    its end (finished, or cancelled by its host); the table then."""
+    for _ in range(100):
+        snap = await hearts.bot.service.table_snapshot(table_id)
+        if snap.status is not TableStatus.PLAYING:
+            break
+        hearts.clock.advance(snap.options.time_limit + 1)
+        await hearts.settle()
+    assert snap.status in (TableStatus.FINISHED, TableStatus.CANCELLED)
+    return snap
+
+
 async def the_turns_have_working_controls(hearts: Hearts, table_id: int) -> None:
     """Each person the table waits for has, as their newest controls for it, this move's; or, if
     their DMs were refused, a ping in the server that sends them to Show my hand."""
@@ -222,11 +235,4 @@ async def test_random_input_from_everyone_is_answered_and_the_table_still_ends(
     await hearts.settle()
     await the_turns_have_working_controls(hearts, table_id)
 
-    # Nobody acts any more: the time limits play on (a random card, then a computer) to the end.
-    for _ in range(100):
-        snap = await hearts.bot.service.table_snapshot(table_id)
-        if snap.status is not TableStatus.PLAYING:
-            break
-        hearts.clock.advance(snap.options.time_limit + 1)
-        await hearts.settle()
-    assert snap.status in (TableStatus.FINISHED, TableStatus.CANCELLED)  # (the host may cancel)
+    await played_out_by_time(hearts, table_id)
