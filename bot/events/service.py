@@ -136,8 +136,9 @@ class EventService:
 
     async def _carry_on(self) -> None:
         """Post the standings owed since the last stop, then carry on the running events (seat a
-        round whose seating was interrupted, record tables whose game ended while the bot was
-        down, score a round that is complete) and arm the chosen start times."""
+        round whose seating was interrupted, unseat those who withdrew, record tables whose game
+        ended while the bot was down, score a round that is complete), close the tables of a
+        cancel cut short and arm the chosen start times."""
         await self.presenter.ready()
         await self._or_later(self._carry_on_now)
 
@@ -148,9 +149,10 @@ class EventService:
     async def _or_later(self, make: Callable[[], Coroutine[Any, Any, None]]) -> None:
         """Do ``make()``'s work now; if the database can't be used now (locked, full, read-only),
         carry the events on again ``CARRY_ON_RETRY`` seconds later, as a start does (``_carry_on``:
-        from what the database says is done, it seats a round whose seating was cut short, plays
-        out a deadline passed, records the tables that ended, scores and moves on, starts an event
-        whose time came), and so on until it can: no event waits for a restart."""
+        from what the database says is done, it seats a round whose seating was cut short,
+        unseats those who withdrew, plays out a deadline passed, records the tables that ended,
+        scores and moves on, closes a cancelled event's tables, starts an event whose time came),
+        and so on until it can: no event waits for a restart."""
         try:
             await make()
         except (StorageUnavailable, Refused) as exc:
@@ -174,6 +176,9 @@ class EventService:
         for row in await store.running_events(self.db):
             if self.owns(row.guild_id):
                 await self._resume(_event(row))
+        for row in await store.cancelled_with_open_tables(self.db):
+            if self.owns(row.guild_id):
+                await self._close_tables(_event(row))
         for row in await store.signup_events(self.db):
             if self.owns(row.guild_id):
                 self._arm_start(_event(row))
@@ -297,13 +302,20 @@ class EventService:
     async def _drop(self, event: Event, player_id: str, status: str) -> Event:
         if not await store.drop_entrant(self.db, event.event_id, player_id, status):
             raise EventRefused(EventRefusal.NOT_ENTERED)
-        if event.status is EventStatus.RUNNING:
-            for t in await store.tables(self.db, event.event_id, event.round):
-                snap = None if t.finished else await self.tables.table_snapshot(t.table_id)
-                people = () if snap is None or snap.status is not TableStatus.PLAYING else snap.seats
-                if any(s.player_id == player_id and not s.is_computer for s in people):
-                    await self.tables.leave(Actor(player_id), t.table_id)  # a computer plays on
+        if event.status is EventStatus.RUNNING:  # dropped: unseated now or soon
+            await self._or_later(lambda: self._unseat(event, {player_id}))
         return event
+
+    async def _unseat(self, event: Event, player_ids: set[str]) -> None:
+        """The people of ``player_ids`` (no longer playing in the event) leave the round's tables
+        they still sit at, and a computer plays on. It is a withdrawal's own work, and carrying on
+        does it again for one the database cut short (``_resume``)."""
+        for t in await store.tables(self.db, event.event_id, event.round):
+            snap = None if t.finished else await self.tables.table_snapshot(t.table_id)
+            people = () if snap is None or snap.status is not TableStatus.PLAYING else snap.seats
+            for seat in people:
+                if seat.player_id in player_ids and not seat.is_computer:
+                    await self.tables.leave(Actor(seat.player_id), t.table_id)
 
     async def cancel(self, actor: Actor, guild_id: str, event_id: int) -> Event:
         """The organiser cancels: the round's unfinished tables close without results."""
@@ -313,12 +325,23 @@ class EventService:
         status = event.status.value
         if not await store.move_on(self.db, event_id, status, event.round, "cancelled", event.round):
             raise EventRefused(EventRefusal.ALREADY_STARTED)
-        for t in await store.tables(self.db, event.event_id, event.round):
-            snap = None if t.finished else await self.tables.table_snapshot(t.table_id)
-            if snap is not None and snap.status is TableStatus.PLAYING:
-                await self.tables.cancel(_host(event), t.table_id)
         self._cancel_timer(event_id, event.round)
-        return await self.event(guild_id, event_id)
+        cancelled = replace(event, status=EventStatus.CANCELLED)  # as the row now says
+        await self._or_later(lambda: self._close_tables(cancelled))  # cancelled: closed now or soon
+        return cancelled
+
+    async def _close_tables(self, event: Event) -> None:
+        """A cancelled event's round: its tables still open close without results, and those that
+        closed meanwhile are recorded. It is the cancel's own work, and carrying on does it again
+        for a cancel the database cut short (``store.cancelled_with_open_tables``)."""
+        for t in await store.tables(self.db, event.event_id, event.round):
+            if t.finished:
+                continue
+            snap = await self.tables.table_snapshot(t.table_id)
+            if snap.status in (TableStatus.FINISHED, TableStatus.CANCELLED):
+                await self._record(snap)
+            else:
+                await self.tables.cancel(_host(event), t.table_id, for_event=True)
 
     async def pause(self, actor: Actor, guild_id: str, event_id: int) -> Event:
         """The round's tables play on, but the round is not scored nor the next one seated, and
@@ -335,9 +358,9 @@ class EventService:
         event = await self._organised(actor, guild_id, event_id)
         if not await store.resume(self.db, event_id, event.round, self.tables.clock.now()):
             raise EventRefused(EventRefusal.NOT_RUNNING)
-        event = await self.event(guild_id, event_id)
-        await self._resume(event)
-        return event
+        resumed = replace(event, status=EventStatus.RUNNING)  # as the row now says
+        await self._or_later(lambda: self._resume(resumed))  # resumed: carried on now or soon
+        return resumed
 
     async def _organised(self, actor: Actor, guild_id: str, event_id: int) -> Event:
         """The event, if ``actor`` may run it: its organiser, or anyone who may organise events on
@@ -611,6 +634,8 @@ class EventService:
     async def _resume(self, event: Event) -> None:
         rnd = event.round
         await self._seat(event, rnd)
+        withdrawn = {e.player_id for e in await self.entrants(event.event_id) if not e.playing}
+        await self._unseat(event, withdrawn)
         closes = await self.closes_at(event, rnd)
         if closes is not None and self.tables.clock.now() >= closes:
             await self.deadline_passed(event, rnd)  # passed while the bot was down

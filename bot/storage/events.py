@@ -131,6 +131,15 @@ async def running_events(db: Database) -> list[EventRow]:
     return [_event(tuple(r)) for r in rows]
 
 
+async def cancelled_with_open_tables(db: Database) -> list[EventRow]:
+    """Cancelled events with a table not recorded as closed: a cancel the database cut short."""
+    rows = await db.read_latest(
+        f"SELECT {_COLUMNS} FROM events WHERE status = 'cancelled'"
+        " AND id IN (SELECT event_id FROM event_tables WHERE finished = 0) ORDER BY id"
+    )
+    return [_event(tuple(r)) for r in rows]
+
+
 async def move_on(
     db: Database, event_id: int, status: str, rnd: int, new_status: str, new_round: int
 ) -> bool:

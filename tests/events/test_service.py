@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -119,6 +120,31 @@ async def settle(e: Events) -> None:
         if e.rig.service.idle:
             return
     raise AssertionError("the services did not settle")
+
+
+@contextmanager
+def disk_full_after(e: Events, owner: object, name: str) -> Iterator[None]:
+    """Within the block, ``owner.name`` fills the disk as soon as its own work is done (a command
+    whose first write landed, cut short after it)."""
+    original = getattr(owner, name)
+
+    async def then_full(*args: Any, **kwargs: Any) -> Any:
+        done = await original(*args, **kwargs)
+        e.rig.db.faults.fail(WriteFault.DISK_FULL)
+        return done
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(owner, name, then_full)
+        yield
+
+
+async def mended_a_minute_later(e: Events) -> None:
+    """The disk mended after it failed the work at least once, and the minute the event service
+    waits before carrying on again gone by."""
+    assert e.rig.db.faults.raised
+    e.rig.db.faults.clear()
+    e.rig.clock.advance(CARRY_ON_RETRY)
+    await settle(e)
 
 
 async def seating_of(e: Events, event: Event, rnd: int) -> list[Placement]:
@@ -774,40 +800,102 @@ async def test_a_tables_end_the_database_cannot_take_is_recorded_a_minute_later(
         ((_rnd, tables),) = e.shown.rounds
         e.rig.service.observers.insert(0, FullDiskAtTheEnd(e.rig))
         await play_round(e, tables)
-        assert e.rig.db.faults.raised and e.shown.posted == []
-        e.rig.db.faults.clear()
-        e.rig.clock.advance(CARRY_ON_RETRY)
-        await settle(e)
+        assert e.shown.posted == []
+        await mended_a_minute_later(e)
         assert [(rnd, final) for rnd, _rows, final in e.shown.posted] == [(1, True)]
     finally:
         await e.close()
 
 
 async def test_a_start_whose_seating_the_database_cannot_take_seats_the_round_a_minute_later(
-    db_url: str, monkeypatch: pytest.MonkeyPatch
+    db_url: str,
 ) -> None:
     """The disk fills up just after the event started (its status moved on): the organiser is told
     it started, and the round is seated a minute later, not at the next restart."""
     e = await events(db_url, ManualClock())
     try:
         event = await signed_up(e, PEOPLE[:4], rounds=1)
-        move_on = store.move_on
-
-        async def then_full(*args: Any, **kwargs: Any) -> bool:
-            moved = await move_on(*args, **kwargs)
-            e.rig.db.faults.fail(WriteFault.DISK_FULL)
-            return moved
-
-        monkeypatch.setattr(store, "move_on", then_full)
-        started = await e.service.begin(ORGANISER, GUILD, event.event_id)
-        monkeypatch.setattr(store, "move_on", move_on)
+        with disk_full_after(e, store, "move_on"):
+            started = await e.service.begin(ORGANISER, GUILD, event.event_id)
         assert started.status is EventStatus.RUNNING
         await settle(e)
-        assert e.rig.db.faults.raised and e.shown.rounds == []
-        e.rig.db.faults.clear()
-        e.rig.clock.advance(CARRY_ON_RETRY)
-        await settle(e)
+        assert e.shown.rounds == []
+        await mended_a_minute_later(e)
         ((rnd, tables),) = e.shown.rounds
         assert rnd == 1 and len(tables) == 1
+    finally:
+        await e.close()
+
+
+async def test_a_cancel_the_database_cuts_short_closes_the_rest_of_its_tables_a_minute_later(
+    db_url: str,
+) -> None:
+    """The disk fills up after the first of the round's two tables closed: the organiser is told
+    the event is cancelled, and the other table closes a minute later (it does not play on as if
+    it counted, nor wait for a restart); both are recorded as closed."""
+    e = await events(db_url, ManualClock())
+    try:
+        event = await signed_up(e, PEOPLE[:8], rounds=1)
+        await e.service.begin(ORGANISER, GUILD, event.event_id)
+        ((_rnd, tables),) = e.shown.rounds
+        assert len(tables) == 2
+        with disk_full_after(e, e.rig.service, "cancel"):  # after the first table's
+            cancelled = await e.service.cancel(ORGANISER, GUILD, event.event_id)
+        assert cancelled.status is EventStatus.CANCELLED
+        await settle(e)
+        statuses = [(await e.rig.service.table_snapshot(t)).status for t in tables]
+        assert statuses == [TableStatus.CANCELLED, TableStatus.PLAYING]
+        await mended_a_minute_later(e)
+        statuses = [(await e.rig.service.table_snapshot(t)).status for t in tables]
+        assert statuses == [TableStatus.CANCELLED, TableStatus.CANCELLED]
+        assert all(t.finished for t in await store.tables(e.rig.db, event.event_id, 1))
+        assert await store.cancelled_with_open_tables(e.rig.db) == []
+        assert e.shown.posted == []  # a cancelled round is never scored
+    finally:
+        await e.close()
+
+
+async def test_a_resume_the_database_cuts_short_scores_the_round_a_minute_later(db_url: str) -> None:
+    """The round's tables ended while the event was paused, and the disk fills up as it resumes:
+    the organiser is told it resumed, and the round is scored a minute later."""
+    e = await events(db_url, ManualClock())
+    try:
+        event = await signed_up(e, PEOPLE[:4], rounds=1)
+        await e.service.begin(ORGANISER, GUILD, event.event_id)
+        ((_rnd, tables),) = e.shown.rounds
+        await e.service.pause(ORGANISER, GUILD, event.event_id)
+        await play_round(e, tables)
+        await settle(e)
+        with disk_full_after(e, store, "resume"):
+            resumed = await e.service.resume(ORGANISER, GUILD, event.event_id)
+        assert resumed.status is EventStatus.RUNNING
+        await settle(e)
+        assert e.shown.posted == []
+        await mended_a_minute_later(e)
+        assert [(rnd, final) for rnd, _rows, final in e.shown.posted] == [(1, True)]
+    finally:
+        await e.close()
+
+
+async def test_a_withdrawal_the_database_cuts_short_hands_the_seat_to_a_computer_a_minute_later(
+    db_url: str,
+) -> None:
+    """The disk fills up just after a person withdrew mid-round: they are told they withdrew, and a
+    computer takes their seat a minute later (they are not left playing for an event they left)."""
+    e = await events(db_url, ManualClock())
+    try:
+        event = await signed_up(e, PEOPLE[:4], rounds=1)
+        await e.service.begin(ORGANISER, GUILD, event.event_id)
+        ((_rnd, (table,)),) = e.shown.rounds
+        with disk_full_after(e, store, "drop_entrant"):
+            await e.service.leave(PEOPLE[0], GUILD, event.event_id)
+        await settle(e)
+
+        def seated() -> set[str | None]:
+            return {s.player_id for s in e.rig.service.snapshot(table).seats if not s.is_computer}
+
+        assert PEOPLE[0].user_id in seated()
+        await mended_a_minute_later(e)
+        assert PEOPLE[0].user_id not in seated() and len(seated()) == 3
     finally:
         await e.close()

@@ -1038,6 +1038,27 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
         ("tests/events/test_service.py", "-k", "sqlite and cannot_take"),
     ),
     Mutant(
+        "a cancel the database cuts short leaves the rest of its tables playing",
+        "bot/events/service.py",
+        ("        for row in await store.cancelled_with_open_tables(self.db):\n",),
+        "        for row in []:\n",
+        ("tests/events/test_service.py", "-k", "sqlite and cancel_the_database_cuts_short"),
+    ),
+    Mutant(
+        "a resume the database cuts short fails its organiser and waits for a restart",
+        "bot/events/service.py",
+        ("        await self._or_later(lambda: self._resume(resumed))",),
+        "        await self._resume(resumed)",
+        ("tests/events/test_service.py", "-k", "sqlite and resume_the_database_cuts_short"),
+    ),
+    Mutant(
+        "a withdrawal the database cuts short leaves the person seated for good",
+        "bot/events/service.py",
+        ("        await self._unseat(event, withdrawn)\n",),
+        "",
+        ("tests/events/test_service.py", "-k", "sqlite and withdrawal_the_database_cuts_short"),
+    ),
+    Mutant(
         "the daily's par the database can't save fails its asker",
         "bot/daily/service.py",
         ("        except StorageUnavailable as exc:  # this answer stands",),
