@@ -31,20 +31,24 @@ class WriteFault(Enum):
 
 
 class StorageFaults:
-    """Makes the next writes fail: ``times`` of them, or all until ``clear``."""
+    """Makes the next writes fail: ``times`` of them, or all until ``clear``; ``after`` more
+    writes first go through (a command cut short after its first writes)."""
 
     def __init__(self) -> None:
         self._fault: WriteFault | None = None
         self._remaining: int | None = None
+        self._after = 0
         self.raised = 0  # how many writes were failed (tests check the fault really fired)
 
-    def fail(self, fault: WriteFault, times: int | None = None) -> None:
+    def fail(self, fault: WriteFault, times: int | None = None, *, after: int = 0) -> None:
         self._fault = fault
         self._remaining = times
+        self._after = after
 
     def clear(self) -> None:
         self._fault = None
         self._remaining = None
+        self._after = 0
 
     @property
     def active(self) -> bool:
@@ -54,6 +58,9 @@ class StorageFaults:
         """Raise the armed fault as ``error`` makes it (called inside a write transaction)."""
         fault = self._fault
         if fault is None:
+            return
+        if self._after > 0:
+            self._after -= 1
             return
         if self._remaining is not None:
             self._remaining -= 1

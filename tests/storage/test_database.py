@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.storage import Database, SchemaError, StorageUnavailable
+from bot.storage import Database, SchemaError, StorageUnavailable, WriteFault
 from bot.storage.backend import Dialect, Target
 from bot.storage.database import open_backend
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION, apply
@@ -269,3 +269,20 @@ async def test_a_write_asked_for_while_the_database_closes_is_refused_not_logged
     assert await db.get_meta("in flight") == "1"
     assert await db.get_meta("late") is None
     await db.close()
+
+
+async def test_a_fault_armed_after_n_writes_lets_them_through_then_fails_its_count(db_url: str) -> None:
+    """``StorageFaults.fail(..., after=n)``: the tests' way of cutting a command short after its
+    first writes. The first ``n`` writes land, the next ``times`` fail, and the rest land again."""
+    db = await Database.open(db_url)
+    try:
+        db.faults.fail(WriteFault.DISK_FULL, 1, after=2)
+        await db.set_meta("first", "1")
+        await db.set_meta("second", "2")
+        with pytest.raises(StorageUnavailable):
+            await db.set_meta("third", "3")
+        await db.set_meta("fourth", "4")
+        assert [await db.get_meta(k) for k in ("first", "second", "third", "fourth")] == ["1", "2", None, "4"]
+        assert db.faults.raised == 1 and not db.faults.active
+    finally:
+        await db.close()
