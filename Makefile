@@ -29,12 +29,13 @@ $(CHROMIUM):
 	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
 # The suite runs on pytest-xdist workers: much of it waits on bot processes, sockets and timers, so
-# six workers on this project's 2-core machines finish first (docs/BENCHMARKS.md, "The test
-# suite"); TEST_WORKERS=0 runs it in this process. Work stealing, with each worker's first share
+# more workers than cores keep both busy, but each worker collects the suite again and they contend:
+# three finish first on this project's 2-core machines (docs/BENCHMARKS.md, "The test suite";
+# six took 8 % to 25 % longer); TEST_WORKERS=0 runs it in this process. Work stealing, with each worker's first share
 # starting with its slowest tests (tests/schedule.py): xdist's default hands each worker its
 # share up front, in file order, and one worker was left with the slow process tests while the
 # others sat idle for minutes.
-TEST_WORKERS ?= 6
+TEST_WORKERS ?= 3
 # Python's bytecode cache even where the environment turns it off (PYTHONDONTWRITEBYTECODE, as on
 # this project's machines): without it every worker and every bot process the tests start compiles
 # the project again (collecting the suite: 5.0 s of CPU per worker from a fresh clone, 1.8 s).

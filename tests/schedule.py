@@ -1,19 +1,19 @@
 """The order the suite's tests run in on pytest-xdist's workers: the longest first, spread evenly.
 
-``make test`` runs four workers with ``--dist worksteal``. That scheduler hands each worker a
-contiguous quarter of the collection first, in file order, and a worker that runs out steals the
-tail half of the longest queue left. In file order one quarter held nearly every slow test (the
-real bot processes of ``tests/app``, the browser, the end-to-end ``tests/cogs``) and the others the
-2,000 quick checks of ``tests/text``; the longest test of all (the three processes, a minute of
-real time) was stolen last and ran alone at the end: 50 s of the suite's 4 min 10 s with one
-worker busy.
+``make test`` runs its workers (``TEST_WORKERS``) with ``--dist worksteal``. That scheduler hands
+each worker a contiguous share of the collection first, in file order, and a worker that runs out
+steals the tail half of the longest queue left. With four workers, in file order one quarter held
+nearly every slow test (the real bot processes of ``tests/app``, the browser, the end-to-end
+``tests/cogs``) and the others the 2,000 quick checks of ``tests/text``; the longest test of all
+(the three processes, a minute of real time) was stolen last and ran alone at the end: 50 s of
+the suite's 4 min 10 s with one worker busy.
 
 So each worker's first share is built here instead, as a scheduler of the longest job first
 would: every test gets an estimated cost from what it sets up (a real bot process, a browser, the
 emulator), the costly ones are dealt to the share with the least cost so far, each share starts
 with its costliest, and the quick tests fill the shares in file order (a module's tests stay
 together). What is stolen then is a quick tail. The shares have exactly the sizes worksteal cuts,
-so the first quarter of the collection is the first share. Only the order changes: every test
+so the first share of the collection is the first worker's. Only the order changes: every test
 still runs, and each still sets up everything it needs itself.
 """
 
