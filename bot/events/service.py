@@ -334,6 +334,13 @@ class EventService:
         """A cancelled event's round: its tables still open close without results, and those that
         closed meanwhile are recorded. It is the cancel's own work, and carrying on does it again
         for a cancel the database cut short (``store.cancelled_with_open_tables``)."""
+        for snap in await self._record_ended(event):
+            await self.tables.cancel(_host(event), snap.table_id, for_event=True)
+
+    async def _record_ended(self, event: Event) -> list[TableSnapshot]:
+        """Record the round's tables whose game ended (or that closed) without their end being
+        recorded (its news lost to a stop or a failed write); the round's tables still open."""
+        still_open = []
         for t in await store.tables(self.db, event.event_id, event.round):
             if t.finished:
                 continue
@@ -341,7 +348,8 @@ class EventService:
             if snap.status in (TableStatus.FINISHED, TableStatus.CANCELLED):
                 await self._record(snap)
             else:
-                await self.tables.cancel(_host(event), t.table_id, for_event=True)
+                still_open.append(snap)
+        return still_open
 
     async def pause(self, actor: Actor, guild_id: str, event_id: int) -> Event:
         """The round's tables play on, but the round is not scored nor the next one seated, and
@@ -639,11 +647,7 @@ class EventService:
         closes = await self.closes_at(event, rnd)
         if closes is not None and self.tables.clock.now() >= closes:
             await self.deadline_passed(event, rnd)  # passed while the bot was down
-        for t in await store.tables(self.db, event.event_id, rnd):
-            if not t.finished:
-                snap = await self.tables.table_snapshot(t.table_id)
-                if snap.status in (TableStatus.FINISHED, TableStatus.CANCELLED):
-                    await self._record(snap)
+        await self._record_ended(event)
         if await store.scored(self.db, event.event_id, rnd):
             # scored, but the bot stopped before moving on
             await self._advance(event, rnd, await self._last_round(event, rnd))
