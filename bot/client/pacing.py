@@ -41,6 +41,7 @@ from typing import Any
 import discord
 
 from bot.tables.clock import Clock, SystemClock, TimerHandle
+from bot.tables.in_flight import InFlight
 from bot.telemetry import BudgetUse
 
 GLOBAL_REQUESTS = 40  # per PERIOD: Discord allows 50 a second; the margin absorbs the requests of
@@ -249,26 +250,6 @@ class GlobalPacer:
         at = self._room_at(now)
         if any(self._waiting.values()) and at < math.inf:
             self._timer = self.clock.call_at(at, self._release)
-
-
-class InFlight:
-    """One request at a time per key; the locks of idle keys are dropped."""
-
-    def __init__(self) -> None:
-        self._locks: dict[str, asyncio.Lock] = {}
-        self._users: collections.Counter[str] = collections.Counter()
-
-    @contextlib.asynccontextmanager
-    async def one(self, key: str) -> AsyncIterator[None]:
-        lock = self._locks.setdefault(key, asyncio.Lock())
-        self._users[key] += 1
-        try:
-            async with lock:
-                yield
-        finally:
-            self._users[key] -= 1
-            if not self._users[key]:
-                del self._users[key], self._locks[key]
 
 
 def pace(client: discord.Client, pacer: GlobalPacer | None = None) -> GlobalPacer:

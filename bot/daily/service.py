@@ -31,6 +31,7 @@ from bot.storage.database import Database
 from bot.storage.errors import StorageUnavailable
 from bot.tables import events as ev
 from bot.tables.background import Background
+from bot.tables.in_flight import InFlight
 from bot.tables.options import TableOptions
 from bot.tables.permissions import Actor
 from bot.tables.refusals import Refused, TableRefusal
@@ -151,6 +152,7 @@ class DailyService:
         self._timer: Any = None
         self._retry: Any = None  # the next try of summaries that failed, if any is armed
         self._par_tasks: dict[dt.date, asyncio.Task[int]] = {}  # par being worked out
+        self._starting = InFlight()  # a person's start of a daily game, one at a time
 
     # == lifecycle ============================================================================
 
@@ -269,6 +271,12 @@ class DailyService:
         return pending
 
     async def _play(self, actor: Actor, start: Origin, dm_channel_id: str, day: dt.date) -> Started:
+        # One start at a time per person in this process: a double click finds the first's table
+        # (and ``_close_unlinked`` never closes a table another start is about to link).
+        async with self._starting.one(actor.user_id):
+            return await self._play_alone(actor, start, dm_channel_id, day)
+
+    async def _play_alone(self, actor: Actor, start: Origin, dm_channel_id: str, day: dt.date) -> Started:
         key = day.isoformat()
         now = self.tables.clock.now()
         claimed = await store.claim_attempt(
@@ -280,17 +288,40 @@ class DailyService:
             raise DailyRefused(DailyRefusal.PLAYED)
         if claimed:  # the day's first attempt starts its par (after a restart, ``_day_began`` does)
             self._work.spawn(self.compute_par(day))
-        if attempt.table_id is None:  # new, or the table was never saved (a crash in between)
-            options = TableOptions(rules=days.RULES, daily=True)
-            snap = await self.tables.create_table(
-                actor, attempt.guild_id, dm_channel_id, options, seed=self.seed(day)
-            )
-            await store.set_attempt_table(self.db, key, actor.user_id, snap.table_id)
+        if attempt.table_id is None:  # new, or its table was never linked (a crash in between)
+            snap = await self._open(actor, attempt, dm_channel_id, day)
         else:
             snap = await self.tables.table_snapshot(attempt.table_id)
         if snap.status is TableStatus.LOBBY:
             snap = await self.tables.start_game(actor, snap.table_id)
         return Started(day, self.number(day), snap, resumed=not claimed)
+
+    async def _open(
+        self, actor: Actor, attempt: store.Attempt, dm_channel_id: str, day: dt.date
+    ) -> TableSnapshot:
+        """A new table for the attempt, linked to it. A start in another process that linked its
+        own table first wins: this one's is closed and theirs is played."""
+        await self._close_unlinked(actor.user_id)
+        options = TableOptions(rules=days.RULES, daily=True)
+        snap = await self.tables.create_table(
+            actor, attempt.guild_id, dm_channel_id, options, seed=self.seed(day)
+        )
+        if await store.set_attempt_table(self.db, attempt.day, actor.user_id, snap.table_id):
+            return snap
+        await self._close(snap.table_id)
+        linked = await store.attempt(self.db, attempt.day, actor.user_id)
+        assert linked is not None and linked.table_id is not None
+        return await self.tables.table_snapshot(linked.table_id)
+
+    async def _close_unlinked(self, player_id: str) -> None:
+        """Close this person's daily tables that no attempt is linked to: a start cut short
+        between opening its table and linking it (the disk failed in between) left it. Such a
+        table never started, so nobody saw it: it closes without a word, and is not restored at
+        every start for good."""
+        for snap in self.tables.tables_of(player_id):
+            unstarted = snap.options.daily and snap.status is TableStatus.LOBBY
+            if unstarted and await store.attempt_at_table(self.db, snap.table_id) is None:
+                await self._close(snap.table_id)
 
     async def attempt(self, player_id: str, day: dt.date) -> store.Attempt | None:
         """The person's attempt at ``day``, if they started one."""
@@ -469,13 +500,18 @@ class DailyService:
     async def _end(self, table_id: int) -> None:
         """End an attempt's game without a result: its table is cancelled, and recorded at once
         (as given up; a game that ended meanwhile is recorded as it ended)."""
+        if await self._close(table_id):
+            await self._record(await self.tables.table_snapshot(table_id))
+
+    async def _close(self, table_id: int) -> bool:
+        """Cancel a daily table: True once it is closed (now, or before)."""
         try:
             await self.tables.cancel(CLOSER, table_id)
         except Refused as exc:
             if exc.code not in (TableRefusal.TABLE_CLOSED, TableRefusal.NO_SUCH_TABLE):
-                return  # e.g. the table service not started yet: at the next close; meanwhile a
-                # late finish records no result (``_record``)
-        await self._record(await self.tables.table_snapshot(table_id))
+                return False  # e.g. the table service not started yet: at the next close;
+                # meanwhile a late finish records no result (``_record``)
+        return True
 
     async def _summarise(
         self, guild_id: str, day: dt.date, everyone: list[DayResult], par: tuple[int, ...] | None

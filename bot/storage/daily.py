@@ -88,13 +88,15 @@ async def claim_attempt(
     return changed == 1
 
 
-async def set_attempt_table(db: Database, day: str, player_id: str, table_id: int) -> None:
-    await db.execute(
+async def set_attempt_table(db: Database, day: str, player_id: str, table_id: int) -> bool:
+    """Link the attempt to its table: True, or False if another start linked one first."""
+    (changed,) = await db.execute(
         (
             "UPDATE daily_attempts SET table_id = ? WHERE day = ? AND player_id = ? AND table_id IS NULL",
             (table_id, day, player_id),
         )
     )
+    return changed == 1
 
 
 async def finish_attempt(

@@ -26,7 +26,7 @@ from bot.daily import (
 )
 from bot.daily import service as service_module
 from bot.engine.duplicate import boards
-from bot.storage import Database, WriteFault
+from bot.storage import Database, StorageUnavailable, WriteFault
 from bot.storage import daily as store
 from bot.tables import Actor, ManualClock, Refused, ServerSettings, TableOptions
 from bot.tables import events as ev
@@ -123,6 +123,7 @@ async def test_one_attempt_per_person_and_day(d: Daily) -> None:
         ANN, Origin("g2", "c-g2", "en"), "dm-ann", d.service.today()
     )  # before finishing: the same table goes on
     assert again.resumed and again.table.table_id == first.table.table_id
+    assert await d.rig.db.rows("SELECT COUNT(*) FROM tables") == [(1,)]  # none opened to be closed
     await play_to_end(d.rig.service, first.table.table_id, {"ann": ANN})
     await d.rig.service.settle()
     with pytest.raises(DailyRefused) as refused:
@@ -133,6 +134,92 @@ async def test_one_attempt_per_person_and_day(d: Daily) -> None:
     d.rig.clock.advance(days.DAY_SECONDS)
     nxt = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", d.service.today())
     assert nxt.number == 2 and not nxt.resumed
+
+
+def open_tables_of(d: Daily, player_id: str) -> list[int]:
+    return [t.table_id for t in d.rig.service.tables_of(player_id)]
+
+
+async def test_a_double_click_starts_one_game(d: Daily) -> None:
+    """Two starts of the day at once (a double click, or /daily twice): one game, both answers
+    show it; no second table of the day's deals is left open beside it."""
+    here = Origin("g1", "c-g1", "en")
+    a, b = await asyncio.gather(*(d.service.play(ANN, here, "dm-ann", d.service.today()) for _ in range(2)))
+    assert a.table.table_id == b.table.table_id and sorted([a.resumed, b.resumed]) == [False, True]
+    assert open_tables_of(d, "ann") == [a.table.table_id]
+    assert (await d.service.attempt("ann", d.service.today())).table_id == a.table.table_id  # type: ignore[union-attr]
+    await d.rig.service.settle()
+    assert open_tables_of(d, "ann") == [a.table.table_id]  # the other was closed, not played
+
+
+async def test_a_second_start_waits_for_the_first_instead_of_closing_its_table(
+    d: Daily, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second of two starts at once would find the first's table open and not linked yet,
+    like a table a failed start left (``_close_unlinked``): it waits for the first instead of
+    closing that table under it, then plays it."""
+    link, holding, go_on, second_links = (
+        store.set_attempt_table,
+        asyncio.Event(),
+        asyncio.Event(),
+        asyncio.Event(),
+    )
+    first_linked = asyncio.Event()
+
+    async def in_turn(*args: Any) -> bool:
+        if not holding.is_set():  # the first start: held between its table and its link
+            holding.set()
+            await go_on.wait()
+            linked = await link(*args)
+            first_linked.set()
+            return linked
+        second_links.set()
+        await first_linked.wait()  # a second link comes after the first
+        return await link(*args)
+
+    monkeypatch.setattr(store, "set_attempt_table", in_turn)
+    here, today = Origin("g1", "c-g1", "en"), d.service.today()
+    first = asyncio.create_task(d.service.play(ANN, here, "dm-ann", today))
+    await asyncio.wait_for(holding.wait(), 10)
+    second = asyncio.create_task(d.service.play(ANN, here, "dm-ann", today))
+    starts = d.service._starting._users  # how many starts of hers hold or wait for her turn
+
+    async def second_stopped() -> None:
+        while not (second_links.is_set() or starts["ann"] == 2):
+            await asyncio.sleep(0)
+
+    await asyncio.wait_for(second_stopped(), 10)
+    go_on.set()
+    a, b = await asyncio.wait_for(asyncio.gather(first, second), 10)
+    assert a.table.table_id == b.table.table_id and a.table.status is TableStatus.PLAYING
+    assert open_tables_of(d, "ann") == [a.table.table_id]
+
+
+async def test_a_start_cut_short_after_its_table_was_opened_is_finished_by_the_next(
+    d: Daily, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk fills just after the attempt's table is saved, before the attempt is linked to
+    it: the person is told the database is busy; their next /daily plays that table, and no
+    unlinked table of the day's deals is left open (it would be restored at every start)."""
+    here, today = Origin("g1", "c-g1", "en"), d.service.today()
+    await d.service.play(BOB, here, "dm-bob", today)
+    await d.service.settle()
+    await d.rig.service.settle()  # par saved, the computers' passes made: no other write in flight
+    link = store.set_attempt_table
+
+    async def on_a_full_disk(*args: Any) -> None:
+        d.rig.db.faults.fail(WriteFault.DISK_FULL, times=1)
+        await link(*args)
+
+    monkeypatch.setattr(store, "set_attempt_table", on_a_full_disk)
+    with pytest.raises(StorageUnavailable):  # the command answers that the database is busy
+        await d.service.play(ANN, here, "dm-ann", today)
+    assert d.rig.db.faults.raised == 1
+    monkeypatch.undo()
+    again = await d.service.play(ANN, here, "dm-ann", today)
+    assert again.table.status is TableStatus.PLAYING
+    assert open_tables_of(d, "ann") == [again.table.table_id]
+    assert (await d.service.attempt("ann", today)).table_id == again.table.table_id  # type: ignore[union-attr]
 
 
 async def test_result_with_par_place_percentile_and_streak(d: Daily) -> None:
@@ -388,6 +475,49 @@ async def test_an_attempt_goes_on_in_another_process_and_the_owner_records_it(po
         await owner.stop()
         await other_rig.close()
         await owner_rig.close()
+
+
+async def test_two_processes_starting_the_same_attempt_at_once_play_one_table(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/daily in a server and in the DMs at once can reach two processes: each opens a table, the
+    first to link it to the attempt wins, and the other closes its own and plays the winner's."""
+    clock = ManualClock(DAY0)
+    rigs = [await rig(postgres_url, clock) for _ in range(2)]
+    services = [DailyService(r.service, r.db, DailySettings(par_deals=PAR_DEALS)) for r in rigs]
+    for service in services:
+        service.attach(Shown())
+        await service.start()
+    link, holding, go_on = store.set_attempt_table, asyncio.Event(), asyncio.Event()
+
+    async def first_links_last(*args: Any) -> bool:
+        if not holding.is_set():  # the first start, held between its table and its link
+            holding.set()
+            await go_on.wait()
+        return await link(*args)
+
+    monkeypatch.setattr(store, "set_attempt_table", first_links_last)
+    here, today = Origin("g1", "c-g1", "en"), services[0].today()
+    try:
+        first = asyncio.create_task(services[0].play(ANN, here, "dm-ann", today))
+        await asyncio.wait_for(holding.wait(), 10)
+        second = await services[1].play(ANN, here, "dm-ann", today)
+        go_on.set()
+        started = await asyncio.wait_for(first, 10)
+        assert started.table.table_id == second.table.table_id
+        assert started.table.status is TableStatus.PLAYING
+        for r in rigs:
+            await r.service.settle()
+        rows = await rigs[0].db.rows("SELECT id, status FROM tables ORDER BY id")
+        assert [(i, st) for i, st in rows if st in ("lobby", "playing")] == [
+            (second.table.table_id, "playing")
+        ]
+        assert len(rows) == 2  # the loser's table was opened, and closed
+    finally:
+        for service in services:
+            await service.stop()
+        for r in rigs:
+            await r.close()
 
 
 async def test_an_attempt_unfinished_when_the_day_closes_ends_without_a_result(d: Daily) -> None:

@@ -227,6 +227,7 @@ DAILY = (
     "-k",
     "sqlite and (one_attempt or claimed_once or resume_after or unfinished_when or share_ties)",
 )
+DAILY_STARTS = ("tests/daily/test_service.py", "-k", "second_start or cut_short or two_processes")
 SHARE = ("tests/cogs/test_daily.py", "-k", "share_line")
 READY = ("tests/app/test_metrics.py", "-k", "not_ready")
 SHARDED = ("tests/cogs/hearts/test_sharding.py", "-k", "reconnects")
@@ -399,9 +400,30 @@ FEATURES: tuple[Mutant, ...] = (
     Mutant(
         "the daily: an unfinished attempt starts a new table",
         "bot/daily/service.py",
-        ("        if attempt.table_id is None:  # new, or the table was never saved (a crash in between)",),
+        ("        if attempt.table_id is None:  # new, or its table was never linked (a crash in between)",),
         "        if True:",
         DAILY,
+    ),
+    Mutant(
+        "the daily: two starts of one person run at once",
+        "bot/daily/service.py",
+        ("        async with self._starting.one(actor.user_id):\n",),
+        "        if True:\n",
+        DAILY_STARTS,
+    ),
+    Mutant(
+        "the daily: a table a cut-short start opened is left open",
+        "bot/daily/service.py",
+        ("        await self._close_unlinked(actor.user_id)\n",),
+        "",
+        DAILY_STARTS,
+    ),
+    Mutant(
+        "the daily: a start that lost the link plays its own table",
+        "bot/daily/service.py",
+        ("            return snap\n        await self._close(snap.table_id)\n",),
+        "            return snap\n        return snap\n",
+        DAILY_STARTS,
     ),
     Mutant(
         "the daily: a closed day's summary is posted by every claimant",
