@@ -71,6 +71,14 @@ class Clicks:
             await interaction.response.edit_message(**kwargs)
         self.presenter.dms.heard(interaction)
 
+    async def _done(self, interaction: discord.Interaction[Any], at: SeatMove, text: str) -> None:
+        """Answer a move made with the clicked controls: their message says what was done, and
+        loses its buttons (so the presenter has no controls of the seat to take down)."""
+        await self._update(interaction, content=text, view=None)
+        if interaction.message is not None:
+            state = await self.presenter.state(at.table)
+            await self.presenter.dms.answered(state, at.seat, interaction.message.id)
+
     async def _guarded(self, interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
         try:
             await work
@@ -217,8 +225,9 @@ class Clicks:
             hand = self.service.private_hand(actor_of(interaction), at.table)
             lang = await self.presenter.reader(interaction)
             towards = direction(hand.pass_direction, lang)
-            text = t("hand.passed", lang, cards=card_list(cards, lang), direction=towards)
-            await self._update(interaction, content=text, view=None)
+            await self._done(
+                interaction, at, t("hand.passed", lang, cards=card_list(cards, lang), direction=towards)
+            )
 
         await self._guarded(interaction, work())
 
@@ -230,9 +239,7 @@ class Clicks:
                 thinking=False,
             )
             lang = await self.presenter.reader(interaction)
-            await self._update(
-                interaction, content=t("hand.played", lang, card=card_name(card, lang)), view=None
-            )
+            await self._done(interaction, at, t("hand.played", lang, card=card_name(card, lang)))
 
         await self._guarded(interaction, work())
 
@@ -254,7 +261,7 @@ class Clicks:
             )
             lang = await self.presenter.reader(interaction)
             choice = moon_choice(rules, add_to_others, lang)
-            await self._update(interaction, content=t("hand.moon_chosen", lang, choice=choice), view=None)
+            await self._done(interaction, at, t("hand.moon_chosen", lang, choice=choice))
 
         await self._guarded(interaction, work())
 

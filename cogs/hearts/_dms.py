@@ -22,7 +22,7 @@ from bot.tables import Clock, PrivateHand, TableSnapshot
 from bot.tables.background import Background
 from bot.text import t
 from cogs.hearts._controls import SeatMove, seat_move_of
-from cogs.hearts._state import SavedState, TableMessages
+from cogs.hearts._state import SavedState, Sent, TableMessages
 from cogs.hearts._wording import mention
 
 log = logging.getLogger(__name__)
@@ -81,21 +81,21 @@ class DirectMessages:
         for player_id, channel_id in state.dm_channels.items():
             self._channels.setdefault(player_id, channel_id)
 
-    async def sent_before_restart(self, state: TableMessages, hand: PrivateHand) -> bool:
-        """Whether these controls already went out before a restart: the bot was stopped between
-        sending them and recording it. Looked up once per seat after a restart, in the last
-        messages of the person's DM channel (a control of this table, seat and move)."""
+    async def sent_before_restart(self, state: TableMessages, hand: PrivateHand) -> Sent | None:
+        """Where these controls went if they already went out before a restart: the bot was
+        stopped between sending them and recording it. Looked up once per seat after a restart,
+        in the last messages of the person's DM channel (a control of this table, seat and move)."""
         if not state.restored or hand.seat in state.history_seen:
-            return False
+            return None
         state.history_seen.add(hand.seat)
         return await self.holds_controls(state, hand)
 
-    async def holds_controls(self, state: TableMessages, hand: PrivateHand) -> bool:
-        """Whether the person's last DMs hold these controls (this table, seat and move)."""
+    async def holds_controls(self, state: TableMessages, hand: PrivateHand) -> Sent | None:
+        """The person's last DM that holds these controls (this table, seat and move), if any."""
         channel_id = None if hand.player_id is None else state.dm_channels.get(hand.player_id)
         me = self.client.user
         if channel_id is None or me is None:  # never DMed from this table
-            return False
+            return None
         wanted = SeatMove(state.table_id, hand.seat, hand.move_number)
         dm = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
         try:
@@ -105,21 +105,24 @@ class DirectMessages:
                     for row in message.components
                     for item in getattr(row, "children", (row,))
                 ):
-                    return True
+                    return Sent(channel_id, message.id)
         except discord.HTTPException as exc:
             log.warning("DM history of %s not read (controls are sent): %s", hand.player_id, exc)
-        return False
+        return None
 
-    async def send(self, state: TableMessages, player_id: str, *, once: bool = False, **kwargs: Any) -> bool:
-        """Send a DM (as a followup of the person's last click there, if it can); on a refusal (DMs
-        closed) remember it, tell the table, and never retry. ``once``: not if the person's last DMs
-        already hold it (an event offered again after a restart, when no click can carry it)."""
+    async def send(
+        self, state: TableMessages, player_id: str, *, once: bool = False, **kwargs: Any
+    ) -> Sent | None:
+        """Send a DM (as a followup of the person's last click there, if it can): where it is, or
+        None on a refusal (DMs closed: remembered, the table told, never retried). ``once``: not if
+        the person's last DMs already hold it (an event offered again after a restart, when no
+        click can carry it)."""
         carrier = None if once else self._carrier(player_id)
         if carrier is not None:
             try:
-                await carrier.send(**kwargs)
+                message = await carrier.send(wait=True, **kwargs)
                 self.carried += 1
-                return True
+                return Sent(message.channel.id, message.id)
             except discord.HTTPException as exc:
                 self._carriers.pop(player_id, None)
                 log.info("a DM to %s not carried by their last click (sent apart): %s", player_id, exc)
@@ -130,17 +133,44 @@ class DirectMessages:
                 state.dm_channels[player_id] = channel_id
                 await self.saved.remember(state.table_id, f"dm:{player_id}", str(channel_id))
             dm = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-            if once and await posted(self.client, dm, kwargs.get("content", "")):
-                return True
-            await dm.send(**kwargs)
-            return True
+            there = await posted(self.client, dm, kwargs.get("content", "")) if once else None
+            return Sent(channel_id, (there or await dm.send(**kwargs)).id)
         except discord.Forbidden:
             state.no_dm.add(player_id)
             await self.saved.remember(state.table_id, f"nodm:{player_id}", "1")
             await self._tell_table(
                 state, t("hand.no_dm", state.locale, mention=mention(player_id)), player_id
             )
-            return False
+            return None
+
+    async def controls_now(self, state: TableMessages, seat: int, sent: Sent | None) -> None:
+        """The seat's controls are now in ``sent`` (None: in none of its DMs). The DM that held
+        them before, if no click there answered them (the turn timed out, was played elsewhere,
+        or the game ended), loses its buttons: an old DM never looks live."""
+        old = state.live_controls.get(seat)
+        if old == sent:
+            return
+        await self._live(state, seat, sent)
+        if old is None:
+            return
+        dm = self.client.get_partial_messageable(old.channel_id, type=discord.ChannelType.private)
+        try:
+            await dm.get_partial_message(old.message_id).edit(view=None)
+        except discord.HTTPException as exc:  # deleted, or DMs closed: nothing left to look live
+            log.info("old controls of seat %d at table %d kept their buttons: %s", seat, state.table_id, exc)
+
+    async def answered(self, state: TableMessages, seat: int, message_id: int) -> None:
+        """A click on the seat's controls in their DM took the buttons off (its answer edits it)."""
+        live = state.live_controls.get(seat)
+        if live is not None and live.message_id == message_id:
+            await self._live(state, seat, None)
+
+    async def _live(self, state: TableMessages, seat: int, sent: Sent | None) -> None:
+        if sent is None:
+            state.live_controls.pop(seat, None)
+        else:
+            state.live_controls[seat] = sent
+        await self.saved.remember(state.table_id, f"live:{seat}", None if sent is None else sent.saved())
 
     def prepare(self, snap: TableSnapshot) -> None:
         """Open the DM channels of the people seated in a lobby now, in the background.

@@ -62,7 +62,7 @@ from cogs.hearts._controls import hand_view, last_finished_hand, lobby_view, rem
 from cogs.hearts._dms import DirectMessages
 from cogs.hearts._places import Places, place_gone
 from cogs.hearts._redraw import Redraws
-from cogs.hearts._state import SavedState, TableMessages
+from cogs.hearts._state import SavedState, Sent, TableMessages
 from cogs.hearts._wording import (
     auto_played_note,
     computer_name,
@@ -375,6 +375,7 @@ class DiscordPresenter:
             case ev.TimeoutWarning():
                 await self._warn(state, event)
             case ev.TimedOut():
+                await self.dms.controls_now(state, event.seat, None)  # the move was made for them
                 name = player_name(event.player_id, state.names, lang)
                 key = "announce.forfeit" if event.forfeited else "announce.timeout"
                 await self._announce(state, t(key, lang, name=name), once=again)
@@ -680,17 +681,22 @@ class DiscordPresenter:
                 await self._ping(state, hand.player_id, text)
                 await self._controls_sent(state, hand)
             return
-        if hand.your_turn and (
+        there = hand.your_turn and (
             await self.dms.sent_before_restart(state, hand) or await self._taken_after_all(state, hand)
-        ):
+        )
+        if there:
             await self._controls_sent(state, hand)
+            await self.dms.controls_now(state, hand.seat, there)
             return
         payload = await self.hand_payload(hand, snap, note=note)
         kwargs: dict[str, Any] = {"content": payload.content, "file": payload.file()}
         if payload.view is not None:
             kwargs["view"] = payload.view
-        if await self.dms.send(state, hand.player_id, once=once, **kwargs) and hand.your_turn:
-            await self._controls_sent(state, hand)
+        sent = await self.dms.send(state, hand.player_id, once=once, **kwargs)
+        if sent is not None:
+            if hand.your_turn:
+                await self._controls_sent(state, hand)
+            await self.dms.controls_now(state, hand.seat, sent if hand.your_turn else None)
 
     async def _controls_sent(self, state: TableMessages, hand: PrivateHand) -> None:
         """Remembered once Discord took them, so that a restart resends only the controls that
@@ -698,15 +704,13 @@ class DiscordPresenter:
         state.unsent.pop(hand.seat, None)
         await self.saved.remember(state.table_id, f"ctl:{hand.seat}", str(hand.move_number))
 
-    async def _taken_after_all(self, state: TableMessages, hand: PrivateHand) -> bool:
-        """Whether controls whose send failed are in the person's DMs all the same (Discord took the
+    async def _taken_after_all(self, state: TableMessages, hand: PrivateHand) -> Sent | None:
+        """Where controls whose send failed are in the person's DMs all the same (Discord took the
         request, and its answer was lost or no longer awaited): not sent twice."""
         failed = state.unsent.get(hand.seat)
-        return (
-            failed is not None
-            and failed[0] == hand.move_number
-            and await self.dms.holds_controls(state, hand)
-        )
+        if failed is None or failed[0] != hand.move_number:
+            return None
+        return await self.dms.holds_controls(state, hand)
 
     def _undelivered(self, state: TableMessages, hand: PrivateHand) -> None:
         """A turn's controls Discord did not take: not noted as sent (a restart sends them), and
@@ -755,9 +759,11 @@ class DiscordPresenter:
             await self.saved.remember(state.table_id, f"ping:{player_id}", str(message.id))
 
     async def _unping_all(self, state: TableMessages) -> None:
-        """The game is over or cancelled: nobody has a turn to be pinged for."""
+        """The game is over or cancelled: nobody has a turn to be pinged for, nor controls."""
         for player_id in list(state.pings):
             await self._unping(state, player_id)
+        for seat in list(state.live_controls):
+            await self.dms.controls_now(state, seat, None)
 
     async def _unping(self, state: TableMessages, player_id: str) -> None:
         message_id = state.pings.pop(player_id, None)
@@ -786,6 +792,7 @@ class DiscordPresenter:
             else computer_name(event.seat, locale=lang)
         )
         if event.change is ev.SeatChange.QUIT:
+            await self.dms.controls_now(state, event.seat, None)  # a computer plays the seat now
             await self._announce(state, t("announce.quit", lang, name=name), once=again)
         elif event.change is ev.SeatChange.REJOINED:
             await self._announce(state, t("announce.rejoined", lang, name=name), once=again)

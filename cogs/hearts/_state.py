@@ -20,6 +20,22 @@ from bot.tables.clock import Clock, sleep
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """Where a DM went."""
+
+    channel_id: int
+    message_id: int
+
+    def saved(self) -> str:
+        return f"{self.channel_id}:{self.message_id}"
+
+    @classmethod
+    def from_saved(cls, value: str) -> Sent | None:
+        channel, _, message = value.partition(":")
+        return cls(int(channel), int(message)) if channel.isdigit() and message.isdigit() else None
+
+
 @dataclass(slots=True)
 class TableMessages:
     table_id: int
@@ -35,6 +51,8 @@ class TableMessages:
     # restart).
     controls_sent: dict[int, int] = field(default_factory=dict)
     pings: dict[str, int] = field(default_factory=dict)  # person → their one live ping message
+    # seat → the DM holding its last controls, while no click there answered them (``DirectMessages``)
+    live_controls: dict[int, Sent] = field(default_factory=dict)
     restored: bool = False  # loaded from what an earlier run of the bot saved
     history_seen: set[int] = field(default_factory=set)  # seats whose DM history was looked at
     # seat → (move number, failed sends) of turn controls Discord did not take (not saved: a
@@ -63,6 +81,8 @@ class TableMessages:
                 state.homeless = value == "1"
             elif key.startswith("ping:") and value.isdigit():
                 state.pings[key[5:]] = int(value)
+            elif key.startswith("live:") and key[5:].isdigit() and (sent := Sent.from_saved(value)):
+                state.live_controls[int(key[5:])] = sent
             elif key.startswith("dm:") and value.isdigit():
                 state.dm_channels[key[3:]] = int(value)
             elif key in _INT_FIELDS and value.isdigit():

@@ -552,6 +552,50 @@ WEAK_TESTS: tuple[Mutant, ...] = (  # the bugs issue 30's weak tests missed, or 
 
 PRESENTATION: tuple[Mutant, ...] = (
     Mutant(
+        "old DM controls keep their buttons when new ones are sent",
+        "cogs/hearts/_presenter.py",
+        ("            await self.dms.controls_now(state, hand.seat, sent if hand.your_turn else None)\n",),
+        "",
+        ("tests/cogs/hearts/test_clicks.py", "-k", "answered_elsewhere"),
+    ),
+    Mutant(
+        "a DM click's own edit is followed by a second one taking its buttons down",
+        "cogs/hearts/_dms.py",
+        ("        if live is not None and live.message_id == message_id:\n",),
+        "        if False:\n",
+        ("tests/cogs/hearts/test_clicks.py", "-k", "answered_elsewhere"),
+    ),
+    Mutant(
+        "a forfeited seat's DM controls stay live until the game ends",
+        "cogs/hearts/_presenter.py",
+        (
+            "                await self.dms.controls_now(state, event.seat, None)"
+            "  # the move was made for them\n",
+        ),
+        "",
+        ("tests/cogs/hearts/test_timeouts_and_restart.py", "-k", "forfeits"),
+    ),
+    Mutant(
+        "a cancelled game's DM controls stay live",
+        "cogs/hearts/_presenter.py",
+        (
+            "        for seat in list(state.live_controls):\n"
+            "            await self.dms.controls_now(state, seat, None)\n",
+        ),
+        "",
+        ("tests/cogs/hearts/test_clicks.py", "-k", "cancel"),
+    ),
+    Mutant(
+        "a quitter's DM controls stay live",
+        "cogs/hearts/_presenter.py",
+        (
+            "            await self.dms.controls_now(state, event.seat, None)"
+            "  # a computer plays the seat now\n",
+        ),
+        "",
+        ("tests/cogs/hearts/test_clicks.py", "-k", "leave"),
+    ),
+    Mutant(
         "a DM message is linked with its table's server",
         "cogs/hearts/_presenter.py",
         ("guild = None if snap.options.daily else snap.guild_id",),

@@ -16,7 +16,7 @@ from bot.storage.lease import ALL_SHARDS, LeaseHolder
 from bot.tables import Actor, ManualClock, PlayerPreferences, ServerSettings
 from bot.tables import events as ev
 from bot.tables.preferences import load_preferences, save_preferences
-from cogs.hearts._state import TableMessages
+from cogs.hearts._state import Sent, TableMessages
 from discord_emulator.pytest_plugin import ErrorLogCollector
 from tests.storage.targets import RawDatabase
 from tests.tables.helpers import CHANNEL, GUILD, damage_logged, options, play_to_end, rig
@@ -199,10 +199,15 @@ def test_bad_presenter_data_is_ignored_value_by_value() -> None:
             "ctl:1": "five",
             "ctl:2": "9",
             "name:bob": "Bob",
+            "live:0": "55:66",
+            "live:1": "55",
+            "live:x": "55:66",
+            "live:3": "a:66",
         },
     )
     assert state.table_message is None and state.lobby_message == 123
     assert state.dm_channels == {} and state.controls_sent == {2: 9} and state.names == {"bob": "Bob"}
+    assert state.live_controls == {0: Sent(55, 66)}
 
 
 async def test_a_bad_lease_row_is_taken_over(

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.text import t
-from discord_emulator import Message
+from discord_emulator import Message, route_keys
 from playtest.harness import SHOW_MY_HAND, Hearts, control, move_of, next_tap
 
 
-async def _game_with_alice_to_play(hearts: Hearts) -> Message:
-    """alice and bob against two computers, played until alice has a card to play in her DM."""
-    alice, bob = hearts.people[:2]
+async def _game_with_alice_to_play(hearts: Hearts, people: int = 2) -> Message:
+    """alice and bob (and carol) against computers, played until alice has a card to play in her DM."""
+    alice, *others = hearts.people[:people]
     lobby = await hearts.open_table(alice, seats=4, target=10)
-    await hearts.seat(lobby, [bob])
+    await hearts.seat(lobby, others)
     await hearts.click(alice, lobby, "Start")
 
     def alice_to_play() -> bool:
@@ -20,7 +22,7 @@ async def _game_with_alice_to_play(hearts: Hearts) -> Message:
             for m in hearts.emu.dm_messages(alice)
         )
 
-    await hearts.play_until(alice_to_play, [alice, bob])
+    await hearts.play_until(alice_to_play, [alice, *others])
     return await hearts.hand_with(alice, "card")
 
 
@@ -102,3 +104,45 @@ async def test_a_non_player_is_refused_at_the_table_and_in_the_lobby(hearts: Hea
     assert not answer.attachments and not answer.custom_ids
     # ... and the lobby buttons are gone now that the game is on.
     assert not hearts.emu.message(lobby.id).custom_ids
+
+
+async def test_dm_controls_answered_elsewhere_lose_their_buttons_and_a_dm_click_costs_no_extra_edit(
+    hearts: Hearts,
+) -> None:
+    """alice plays a turn from the table's Show my hand instead of her DM: at her next DM the old
+    one loses its buttons (it would look like a turn of hers), the new one has them. A turn played
+    from the DM is answered by the click's own edit: no second edit takes its buttons down."""
+    alice, bob = hearts.people[:2]
+    dm = await _game_with_alice_to_play(hearts)
+    copy = await hearts.show_hand(alice)
+    hearts.seen.add((dm.id, dm.edit_count))  # the harness leaves the DM alone: alice uses the copy
+    since = hearts.emu.mark()
+    await hearts.act(alice, copy)
+    await hearts.play_until(lambda: not hearts.emu.message(dm.id).custom_ids, [bob])  # her next DM
+    assert [m for m in hearts.emu.dm_messages(alice) if m.custom_ids]  # the new one is live
+
+    def edits_of_dms() -> int:
+        dms = {m.channel_id for m in hearts.emu.dm_messages(alice)}
+        return hearts.emu.requests.count(
+            route_keys.EDIT_MESSAGE, since=since, where=lambda r: int(r.path.split("/")[2]) in dms
+        )
+
+    assert edits_of_dms() == 1
+    await hearts.play_until(hearts.game_over, [alice, bob])  # by DM from now on
+    await hearts.settle()
+    assert edits_of_dms() == 1
+    assert not [m for m in hearts.emu.dm_messages(alice) if m.custom_ids]  # nothing looks live
+
+
+@pytest.mark.parametrize("command", ["hearts cancel", "hearts leave"])
+async def test_a_game_left_or_cancelled_at_her_turn_takes_her_dm_controls_down(
+    hearts: Hearts, command: str
+) -> None:
+    """No DM looks like a turn of hers once the game is cancelled or a computer took her seat
+    (bob and carol play on without her)."""
+    alice = hearts.people[0]
+    dm = await _game_with_alice_to_play(hearts, people=3)
+    done = await hearts.emu.slash(alice, hearts.general, command)
+    assert (await hearts.reply(done)).content == t("reply.done")
+    await hearts.emu.wait_until(lambda: not hearts.emu.message(dm.id).custom_ids, what="her DM taken down")
+    assert hearts.table_message() is not None and not hearts.game_over()

@@ -13,12 +13,13 @@ TIME_LIMIT = 60
 
 
 async def test_a_timeout_plays_a_random_move_and_a_second_one_forfeits_the_seat(hearts: Hearts) -> None:
-    alice, bob = hearts.people[:2]
+    alice, bob, carol = hearts.people[:3]
     lobby = await hearts.open_table(alice, seats=4, target=10, time_limit=TIME_LIMIT)
-    await hearts.seat(lobby, [bob])
+    await hearts.seat(lobby, [bob, carol])
     await hearts.click(alice, lobby, "Start")
-    # alice passes; bob does nothing.
+    # alice and carol pass; bob does nothing.
     await hearts.pass_hand(alice)
+    await hearts.pass_hand(carol)
     bob_pass = await hearts.hand_with(bob, "pick")
     before = hearts.emu.mark()
 
@@ -27,23 +28,28 @@ async def test_a_timeout_plays_a_random_move_and_a_second_one_forfeits_the_seat(
     first = await hearts.wait_public("ran out of time", since=before)
     assert first.content == t("announce.timeout", name="bob")
     assert "lost the game" not in first.content
-    # The random pass went through: the hand is being played, and bob's pass control is out of date.
+    # The random pass went through: the hand is being played, and bob's pass DM lost its buttons:
+    # it no longer looks like a turn of his.
     received = await hearts.emu.wait_for_dm(bob, lambda m: "You received" in m.content, since=before)
     assert received.attachments
-    stale = await hearts.emu.click(bob, bob_pass, custom_id=next_tap(bob_pass))
-    assert (await hearts.reply(stale)).content == t("table.stale")
+    await hearts.emu.wait_until(
+        lambda: not hearts.emu.message(bob_pass.id).custom_ids, what="bob's old pass controls taken down"
+    )
 
     # bob's next turn to play: he lets it run out again and loses his seat to a computer.
-    await hearts.play_until(lambda: _has_play_control(hearts, bob), [alice])
+    await hearts.play_until(lambda: _has_play_control(hearts, bob), [alice, carol])
     before = hearts.emu.mark()
     hearts.clock.advance(TIME_LIMIT + 1)
     forfeit = await hearts.wait_public("ran out of time twice", since=before)
     assert forfeit.content == t("announce.forfeit", name="bob")
+    await hearts.emu.wait_until(  # at once, not at the game's end: his seat is a computer's now
+        lambda: not [m for m in hearts.emu.dm_messages(bob) if m.custom_ids], what="bob's DMs taken down"
+    )
+    assert not hearts.game_over()
 
     # The game goes on with a computer in bob's seat and ends; bob gets no more controls.
-    dms_before = len(hearts.emu.dm_messages(bob))
-    await hearts.play_until(hearts.game_over, [alice])
-    assert not [m for m in hearts.emu.dm_messages(bob)[dms_before:] if m.custom_ids]
+    await hearts.play_until(hearts.game_over, [alice, carol])
+    assert not [m for m in hearts.emu.dm_messages(bob) if m.custom_ids]
     over = hearts.public("Game over")[0]
     assert "bob" in over.content  # bob's ranking points change (a forfeit) is still listed
     await hearts.settle()
