@@ -274,10 +274,10 @@ class EventService:
         if not event.open_for_entry:
             raise EventRefused(EventRefusal.ALREADY_STARTED)
         full = event.options.max_entrants
-        if sum(e.playing for e in await self.entrants(event_id)) >= full:
+        if not await store.add_entrant(self.db, event_id, actor.user_id, self.tables.clock.now(), full):
+            if actor.user_id in {e.player_id for e in await self.entrants(event_id)}:
+                raise EventRefused(EventRefusal.ALREADY_ENTERED)
             raise EventRefused(EventRefusal.FULL, max=full, tables=MAX_TABLES)
-        if not await store.add_entrant(self.db, event_id, actor.user_id, self.tables.clock.now()):
-            raise EventRefused(EventRefusal.ALREADY_ENTERED)
         return event
 
     async def leave(self, actor: Actor, guild_id: str, event_id: int) -> Event:
@@ -288,7 +288,10 @@ class EventService:
             return await self._drop(event, actor.user_id, "withdrew")
         if event.status is not EventStatus.SIGNUP:
             raise EventRefused(EventRefusal.ALREADY_STARTED)
-        if not await store.remove_entrant(self.db, event_id, actor.user_id):
+        if not await store.remove_entrant(self.db, event_id, actor.user_id):  # (in sign-up only)
+            started = await self.event(guild_id, event_id)
+            if started.status is EventStatus.RUNNING:  # started meanwhile: they may be seated
+                return await self._drop(started, actor.user_id, "withdrew")
             raise EventRefused(EventRefusal.NOT_ENTERED)
         return event
 
@@ -302,20 +305,24 @@ class EventService:
     async def _drop(self, event: Event, player_id: str, status: str) -> Event:
         if not await store.drop_entrant(self.db, event.event_id, player_id, status):
             raise EventRefused(EventRefusal.NOT_ENTERED)
-        if event.status is EventStatus.RUNNING:  # dropped: unseated now or soon
-            await self._or_later(lambda: self._unseat(event, {player_id}))
+        # Dropped: unseated in the background (after a seating under way, which may be seating
+        # them even in sign-up: the answer does not wait for it), or soon
+        self._spawn(lambda: self._unseat(event, {player_id}))
         return event
 
     async def _unseat(self, event: Event, player_ids: set[str]) -> None:
-        """The people of ``player_ids`` (no longer playing in the event) leave the round's tables
-        they still sit at, and a computer plays on. It is a withdrawal's own work, and carrying on
-        does it again for one the database cut short (``_resume``)."""
-        for t in await store.tables(self.db, event.event_id, event.round):
-            snap = None if t.finished else await self.tables.table_snapshot(t.table_id)
-            people = () if snap is None or snap.status is not TableStatus.PLAYING else snap.seats
-            for seat in people:
-                if seat.player_id in player_ids and not seat.is_computer:
-                    await self.tables.leave(Actor(seat.player_id), t.table_id)
+        """The people of ``player_ids`` (no longer playing in the event) leave the tables of the
+        round being played that they still sit at, and a computer plays on. After any seating
+        under way (the event's lock), so none is seated behind it. It is a withdrawal's own work,
+        and carrying on does it again for one the database cut short (``_resume``)."""
+        async with self._lock(event.event_id):
+            row = await store.event(self.db, event.event_id)
+            for t in await store.tables(self.db, event.event_id, event.round if row is None else row.round):
+                snap = None if t.finished else await self.tables.table_snapshot(t.table_id)
+                people = () if snap is None or snap.status is not TableStatus.PLAYING else snap.seats
+                for seat in people:
+                    if seat.player_id in player_ids and not seat.is_computer:
+                        await self.tables.leave(Actor(seat.player_id), t.table_id)
 
     async def cancel(self, actor: Actor, guild_id: str, event_id: int) -> Event:
         """The organiser cancels: the round's unfinished tables close without results."""
@@ -332,10 +339,13 @@ class EventService:
 
     async def _close_tables(self, event: Event) -> None:
         """A cancelled event's round: its tables still open close without results, and those that
-        closed meanwhile are recorded. It is the cancel's own work, and carrying on does it again
-        for a cancel the database cut short (``store.cancelled_with_open_tables``)."""
-        for snap in await self._record_ended(event):
-            await self.tables.cancel(_host(event), snap.table_id, for_event=True)
+        closed meanwhile are recorded. After any seating under way (the event's lock: it stops at
+        the cancel, and every table it opened is closed here). It is the cancel's own work, and
+        carrying on does it again for a cancel the database cut short
+        (``store.cancelled_with_open_tables``)."""
+        async with self._lock(event.event_id):
+            for snap in await self._record_ended(event):
+                await self.tables.cancel(_host(event), snap.table_id, for_event=True)
 
     async def _record_ended(self, event: Event) -> list[TableSnapshot]:
         """Record the round's tables whose game ended (or that closed) without their end being
@@ -448,6 +458,8 @@ class EventService:
         then open the tables not opened yet, each with its people in their seats and computers
         filling the rest. Safe to repeat (a restart in the middle opens only the missing ones)."""
         async with self._lock(event.event_id):
+            if not await self._seating(event, rnd):
+                return  # cancelled (or moved on) before its turn came
             stored = [s for _r, s in await store.seats(self.db, event.event_id, rnd)]
             if not stored:  # not seated yet: a seating stored is never planned again (an entrant
                 # who came meanwhile would be planned into a seat it gave someone else)
@@ -462,6 +474,8 @@ class EventService:
                 by_table.setdefault(s.table_index, []).append(s)
             started = False
             for index in sorted(by_table):
+                if not await self._seating(event, rnd):
+                    return  # cancelled meanwhile: its tables are closed once this lets go
                 table_id = recorded.get(index)
                 if table_id is None:
                     made = await self._open_table(event, rnd, index)
@@ -475,6 +489,11 @@ class EventService:
             await self.presenter.round_started(event, rnd, table_ids)
         if not by_table:  # nobody left to seat: no table will ever end the round, so it ends now
             await self.round_done(event, rnd)
+
+    async def _seating(self, event: Event, rnd: int) -> bool:
+        """Whether round ``rnd`` is still the event's round to seat (not cancelled, not over)."""
+        row = await store.event(self.db, event.event_id)
+        return row is not None and row.status in ("running", "paused") and row.round == rnd
 
     async def _arm(self, event: Event, rnd: int) -> None:
         """The round's deadline timer (from when it was seated, so a restart keeps the time)."""

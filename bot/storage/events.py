@@ -192,20 +192,29 @@ async def set_thread(db: Database, event_id: int, thread_id: str) -> None:
     await db.execute(("UPDATE events SET thread_id = ? WHERE id = ?", (thread_id, event_id)))
 
 
-async def add_entrant(db: Database, event_id: int, player_id: str, now: float) -> bool:
+async def add_entrant(db: Database, event_id: int, player_id: str, now: float, most: int) -> bool:
+    """Enter the person while fewer than ``most`` are in: True if they were entered (False: in
+    already, or full; the count and the entry are one statement, so two joins can't overfill)."""
     (added,) = await db.execute(
         (
-            "INSERT INTO event_entrants (event_id, player_id, joined_at) VALUES (?, ?, ?) "
+            "INSERT INTO event_entrants (event_id, player_id, joined_at) SELECT ?, ?, ? "
+            "WHERE (SELECT COUNT(*) FROM event_entrants WHERE event_id = ? AND status = 'in') < ? "
             "ON CONFLICT(event_id, player_id) DO NOTHING",
-            (event_id, player_id, now),
+            (event_id, player_id, now, event_id, most),
         )
     )
     return added == 1
 
 
 async def remove_entrant(db: Database, event_id: int, player_id: str) -> bool:
+    """Take the entrant out while the event is in sign-up: True if they were (a start that got
+    there first may have seated them: they withdraw instead)."""
     (removed,) = await db.execute(
-        ("DELETE FROM event_entrants WHERE event_id = ? AND player_id = ?", (event_id, player_id))
+        (
+            "DELETE FROM event_entrants WHERE event_id = ? AND player_id = ? "
+            "AND EXISTS (SELECT 1 FROM events WHERE id = ? AND status = 'signup')",
+            (event_id, player_id, event_id),
+        )
     )
     return removed == 1
 

@@ -343,6 +343,7 @@ async def test_organiser_tools_late_entry_withdraw_remove_and_cancel(e: Events) 
     await e.service.join(PEOPLE[8], GUILD, event.event_id)  # late, during round 1
     await e.service.leave(PEOPLE[0], GUILD, event.event_id)  # withdraws: a computer plays on
     await e.service.remove(ORGANISER, GUILD, event.event_id, PEOPLE[1].user_id)
+    await e.service.settle()  # (unseated in the background: the answers did not wait for it)
     snap = e.rig.service.snapshot(first[0])
     assert not {s.player_id for s in snap.seats if not s.is_computer} & {"p0", "p1"}
     await play_round(e, first)
@@ -503,8 +504,98 @@ async def test_too_many_entrants_for_a_round_are_refused(e: Events) -> None:
     assert refused.value.code is EventRefusal.FULL
     assert refused.value.details == {"max": full, "tables": MAX_TABLES}
     await e.service.leave(Actor("x0"), GUILD, event.event_id)  # a place freed is taken again
-    await e.service.join(Actor("one-too-many"), GUILD, event.event_id)
+    joins = [e.service.join(Actor(name), GUILD, event.event_id) for name in ("one-too-many", "two")]
+    outcomes = await asyncio.gather(*joins, return_exceptions=True)  # at once: one place for two
+    assert sorted(isinstance(o, EventRefused) for o in outcomes) == [False, True]
     assert len(await e.service.entrants(event.event_id)) == full
+
+
+class HeldSeating:
+    """The event's seating held after its first table is opened, until ``go``: a command arrives
+    in the middle of a round's seating."""
+
+    def __init__(self, e: Events) -> None:
+        self.made, self.go = asyncio.Event(), asyncio.Event()
+        create = e.rig.service.create_table
+
+        async def create_held(*args: Any, **kwargs: Any) -> TableSnapshot:
+            snap = await create(*args, **kwargs)
+            self.made.set()
+            await self.go.wait()
+            return snap
+
+        e.rig.service.create_table = create_held  # type: ignore[method-assign]
+
+
+async def test_a_cancel_in_the_middle_of_a_rounds_seating_closes_every_table(e: Events) -> None:
+    """The organiser's Cancel while Start is still seating round 1: the seating stops, and every
+    table it opened closes; no round is announced."""
+    event = await signed_up(e, PEOPLE)  # 9 people: 3 tables
+    held = HeldSeating(e)
+    begin = asyncio.create_task(e.service.begin(ORGANISER, GUILD, event.event_id))
+    await asyncio.wait_for(held.made.wait(), 10)
+    cancel = asyncio.create_task(e.service.cancel(ORGANISER, GUILD, event.event_id))
+
+    async def cancelled() -> None:  # the cancel is written; its closing waits for the seating
+        while (await e.service.event(GUILD, event.event_id)).status is not EventStatus.CANCELLED:
+            await asyncio.sleep(0)
+
+    await asyncio.wait_for(cancelled(), 10)
+    held.go.set()
+    await asyncio.wait_for(asyncio.gather(begin, cancel), 10)
+    await settle(e)
+    tables = await store.tables(e.rig.db, event.event_id, 1)
+    assert tables and {(await e.rig.service.table_snapshot(t.table_id)).status for t in tables} == {
+        TableStatus.CANCELLED
+    }
+    assert e.shown.rounds == []
+
+
+async def test_a_withdrawal_in_the_middle_of_a_rounds_seating_leaves_a_computer_in_the_seat(
+    e: Events,
+) -> None:
+    event = await signed_up(e, PEOPLE)
+    held = HeldSeating(e)
+    begin = asyncio.create_task(e.service.begin(ORGANISER, GUILD, event.event_id))
+    await asyncio.wait_for(held.made.wait(), 10)
+    left = await e.service.leave(PEOPLE[0], GUILD, event.event_id)
+    assert left.status is EventStatus.RUNNING  # a withdrawal: a computer plays the seat
+    held.go.set()
+    await asyncio.wait_for(begin, 10)
+    await settle(e)
+    at = (await e.service.seated(event.event_id, 1))["p0"]
+    snap = await e.rig.service.table_snapshot(at)
+    assert [s.is_computer for s in snap.seats if s.player_id == "p0"] in ([], [True])
+    assert "p0" not in {s.player_id for s in snap.seats if not s.is_computer}
+
+
+async def test_a_leave_that_meets_the_start_withdraws_instead(
+    e: Events, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Leave read the event in sign-up, then Start seated round 1 before the leave was written:
+    the person withdraws (a computer plays their seat) instead of sitting there as no entrant."""
+    event = await signed_up(e, PEOPLE[:4])
+    read, go = asyncio.Event(), asyncio.Event()
+    the_event = e.service.event
+
+    async def read_then_wait(guild_id: str, event_id: int) -> Event:
+        found = await the_event(guild_id, event_id)
+        if not read.is_set():
+            read.set()
+            await go.wait()
+        return found
+
+    monkeypatch.setattr(e.service, "event", read_then_wait)
+    leave = asyncio.create_task(e.service.leave(PEOPLE[0], GUILD, event.event_id))
+    await asyncio.wait_for(read.wait(), 10)
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    go.set()
+    assert (await asyncio.wait_for(leave, 10)).status is EventStatus.RUNNING
+    await settle(e)
+    entrants = {x.player_id: x.playing for x in await e.service.entrants(event.event_id)}
+    assert entrants["p0"] is False  # withdrawn, results so far kept
+    snap = await e.rig.service.table_snapshot((await e.service.seated(event.event_id, 1))["p0"])
+    assert "p0" not in {s.player_id for s in snap.seats if not s.is_computer}
 
 
 async def test_a_chosen_start_time_starts_the_event_once_across_restarts_and_processes(db_url: str) -> None:

@@ -222,6 +222,7 @@ KEEPER = ("tests/client/test_budget.py", "-k", "smaller_share")
 EMBARGO = ("tests/events/test_review.py", "-k", "sqlite")
 STANDINGS = ("tests/events/test_standings.py",)
 EVENTS = ("tests/events/test_service.py", "-k", "sqlite and (pause or standings_owed)")
+EVENT_RACES = ("tests/events/test_service.py", "-k", "sqlite and (middle_of or meets_the_start or too_many)")
 DAILY = (
     "tests/daily/test_service.py",
     "-k",
@@ -389,6 +390,50 @@ FEATURES: tuple[Mutant, ...] = (
         ("        if await self.presenter.standings(event, rnd, rows, final, again=again):",),
         "        if await self.presenter.standings(event, rnd, rows, final, again=again) or True:",
         ("tests/events/test_service.py", "-k", "sqlite and not_shown"),
+    ),
+    Mutant(
+        "events: a round's seating goes on after a cancel",
+        "bot/events/service.py",
+        (
+            "                if not await self._seating(event, rnd):\n"
+            "                    return  # cancelled meanwhile",
+        ),
+        "                if False:\n                    return  # cancelled meanwhile",
+        EVENT_RACES,
+    ),
+    Mutant(
+        "events: a cancel closes the tables while a seating is under way",
+        "bot/events/service.py",
+        (
+            "        async with self._lock(event.event_id):\n"
+            "            for snap in await self._record_ended(event):",
+        ),
+        "        if True:\n            for snap in await self._record_ended(event):",
+        EVENT_RACES,
+    ),
+    Mutant(
+        "events: a withdrawal unseats while a seating is under way",
+        "bot/events/service.py",
+        (
+            "        async with self._lock(event.event_id):\n"
+            "            row = await store.event(self.db, event.event_id)",
+        ),
+        "        if True:\n            row = await store.event(self.db, event.event_id)",
+        EVENT_RACES,
+    ),
+    Mutant(
+        "events: a leave in sign-up is written after the start",
+        "bot/storage/events.py",
+        ("\"AND EXISTS (SELECT 1 FROM events WHERE id = ? AND status = 'signup')\",",),
+        '"AND EXISTS (SELECT 1 FROM events WHERE id = ? AND status IS NOT NULL)",',
+        EVENT_RACES,
+    ),
+    Mutant(
+        "events: two joins at once overfill an event",
+        "bot/storage/events.py",
+        ("\"WHERE (SELECT COUNT(*) FROM event_entrants WHERE event_id = ? AND status = 'in') < ? \"",),
+        "\"WHERE (SELECT COUNT(*) FROM event_entrants WHERE event_id = ? AND status = 'in') < ? + 1 \"",
+        EVENT_RACES,
     ),
     Mutant(
         "the daily: a finished day may be played again",
