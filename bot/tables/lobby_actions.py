@@ -37,6 +37,11 @@ class LobbyActions(Turns):
         """The server's settings; the defaults if none were saved, or if the saved row can't be read
         (reported once) or the database can't be read now. ``channel_id``: where the request came
         from (the damage report goes there)."""
+        return await self._stored_settings(guild_id, channel_id) or ServerSettings()
+
+    async def _stored_settings(self, guild_id: str, channel_id: str | None) -> ServerSettings | None:
+        """As ``server_settings``, but None if the database can't be read now (a change must not
+        save the defaults over what it holds)."""
         try:
             data = await self.db.server_settings(guild_id)
         except CorruptRow as exc:
@@ -44,7 +49,7 @@ class LobbyActions(Turns):
             return ServerSettings()
         except Exception as exc:  # unavailable, or the connection closed under a stopping bot: not damage
             log.warning("settings of server %s not read (%s): the defaults serve", guild_id, exc)
-            return ServerSettings()
+            return None
         if data is None:
             return ServerSettings()
         try:
@@ -67,15 +72,19 @@ class LobbyActions(Turns):
         self, actor: Actor, guild_id: str, channel_id: str, request: SettingsRequest
     ) -> ServerSettings:
         """The server's settings with ``request`` applied, checked and saved (managers only); as
-        they are when nothing was asked."""
-        current = await self.server_settings(guild_id, channel_id)
+        they are when nothing was asked. One change of a server's at a time (with its watchers'
+        work): two managers' changes at once both hold, each applied to the other's."""
         if not request.given:
-            return current
+            return await self.server_settings(guild_id, channel_id)
         require_server_manager(actor)
-        changed = request.applied_to(current, self.settings.languages)
-        await self.set_server_settings(actor, guild_id, changed)
-        for watcher in self.settings_watchers:  # e.g. the seasons: a change of kind acts at once
-            await watcher.settings_changed(guild_id, current, changed)
+        async with self._settings_changes.one(guild_id):
+            current = await self._stored_settings(guild_id, channel_id)
+            if current is None:
+                raise Refused(TableRefusal.STORAGE_BUSY)
+            changed = request.applied_to(current, self.settings.languages)
+            await self.set_server_settings(actor, guild_id, changed)
+            for watcher in self.settings_watchers:  # e.g. the seasons: a change of kind acts at once
+                await watcher.settings_changed(guild_id, current, changed)
         return changed
 
     async def requested_options(self, guild_id: str, channel_id: str, request: TableRequest) -> TableOptions:

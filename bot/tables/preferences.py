@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from bot.storage.database import Database
 from bot.storage.errors import StorageUnavailable
-from bot.tables.refusals import or_busy
+from bot.tables.in_flight import InFlight
+from bot.tables.refusals import Refused, TableRefusal, or_busy
 
 log = logging.getLogger(__name__)
 
@@ -56,16 +58,53 @@ class PlayerPreferences:
         )
 
 
-async def load_preferences(db: Database, player_id: str) -> PlayerPreferences:
-    """A person's preferences; the defaults if none were saved, the row can't be read (reported by
-    the database) or the database can't be read now."""
+async def load_preferences(db: Database, player_id: str) -> PlayerPreferences | None:
+    """A person's preferences; the defaults if none were saved or the row can't be read (reported
+    by the database); None if the database can't be read now (the defaults serve for now, and
+    must be neither kept nor saved over the stored ones)."""
     try:
         return PlayerPreferences.from_json(await db.player_preferences(player_id))
     except StorageUnavailable as exc:
         log.warning("preferences of %s not read (%s): the defaults serve", player_id, exc)
-        return PlayerPreferences()
+        return None
 
 
 async def save_preferences(db: Database, player_id: str, preferences: PlayerPreferences) -> None:
     """Save a person's preferences (``STORAGE_BUSY`` if the database can't take them now)."""
     await or_busy(db.set_player_preferences(player_id, preferences.to_json()))
+
+
+class KnownPreferences:
+    """People's preferences as this process last read them (each is read once, then kept: every
+    DM and answer reads them), and the one way to change them."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._kept: dict[str, PlayerPreferences] = {}
+        self._changes = InFlight()
+
+    async def of(self, player_id: str) -> PlayerPreferences:
+        """The person's preferences; the defaults while the database can't be read (not kept)."""
+        kept = self._kept.get(player_id)
+        if kept is None:
+            kept = await load_preferences(self.db, player_id)
+            if kept is None:
+                return PlayerPreferences()
+            self._kept[player_id] = kept
+        return kept
+
+    async def change(
+        self, player_id: str, change: Callable[[PlayerPreferences], PlayerPreferences]
+    ) -> PlayerPreferences:
+        """Apply ``change`` to the person's preferences as stored now and save them: read fresh
+        (another process may have changed them since this one kept them), one change of theirs
+        at a time, so two changes at once both hold. ``STORAGE_BUSY`` if the database can't be
+        read or written now (nothing is saved over what it holds)."""
+        async with self._changes.one(player_id):
+            stored = await load_preferences(self.db, player_id)
+            if stored is None:
+                raise Refused(TableRefusal.STORAGE_BUSY)
+            changed = change(stored)
+            await save_preferences(self.db, player_id, changed)
+            self._kept[player_id] = changed
+            return changed

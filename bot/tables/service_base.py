@@ -34,6 +34,7 @@ from bot.tables import event_codec
 from bot.tables import events as ev
 from bot.tables.clock import Clock, SystemClock
 from bot.tables.computers import ComputerPool, ComputerSettings
+from bot.tables.in_flight import InFlight
 from bot.tables.options import TableOptions
 from bot.tables.permissions import Actor, require_seat
 from bot.tables.presence import LivePages
@@ -108,6 +109,7 @@ class ServiceBase:
         self.observers: list[Observer] = []
         # ... and server settings saved by a manager (bot.seasons), after the save.
         self.settings_watchers: list[SettingsWatcher] = []
+        self._settings_changes = InFlight()  # a server's settings changed one at a time
         # Told at once of every table whose events are emitted (its id), before the presenter
         # shows them: what shows a table live (the Activity) reads the table then, not a Discord
         # message later. Called synchronously: a watcher schedules its own work.

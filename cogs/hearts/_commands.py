@@ -404,12 +404,14 @@ class Hearts(
         """Show the person's preferences, or change them: each answer in the language it sets."""
         user = str(interaction.user.id)
         await defer_private(interaction)  # a change is written before the answer
-        current = await self.presenter.preferences(user)
         lines: list[str] = []
-        if language is not None or auto_play is not None:
+        if language is None and auto_play is None:
+            current = await self.presenter.preferences(user)
+        else:
             request = PreferencesRequest(language=language, auto_play=auto_play)
-            current = self.service.preferences_with(current, request)
-            await self.presenter.set_preferences(user, current)
+            current = await self.presenter.known_preferences.change(
+                user, lambda stored: self.service.preferences_with(stored, request)
+            )
             if language is not None:
                 lines.append(language_saved(current.language, interaction.locale.value))
         lang = await self.reader(interaction)
@@ -426,9 +428,9 @@ class Hearts(
     async def deck(self, interaction: discord.Interaction[Any], style: str) -> None:
         user = str(interaction.user.id)
         await defer_private(interaction)  # answer first: the sample is rendered behind any backlog
-        current = await self.presenter.preferences(user)  # the deck changes; language, auto-play stay
-        changed = self.service.preferences_with(current, PreferencesRequest(deck=style))
-        await self.presenter.set_preferences(user, changed)
+        changed = await self.presenter.known_preferences.change(  # the deck; language, auto-play stay
+            user, lambda stored: self.service.preferences_with(stored, PreferencesRequest(deck=style))
+        )
         four = changed.four_colour
         lang = await self.reader(interaction)
         sample = HandImage(cards=parse_cards(SAMPLE_HAND), four_colour=four)

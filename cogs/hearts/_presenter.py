@@ -52,7 +52,7 @@ from bot.tables import (
 )
 from bot.tables import events as ev
 from bot.tables.background import Background
-from bot.tables.preferences import load_preferences, save_preferences
+from bot.tables.preferences import KnownPreferences
 from bot.tables.presence import LivePages
 from bot.tables.table import TableStatus
 from bot.text import private_locale, public_locale, t
@@ -170,7 +170,7 @@ class DiscordPresenter:
         self.places = Places(client, saved)
         # display names as last seen, across tables (shared with the other extensions by the client)
         self.known_names = KnownNames(db) if known_names is None else known_names
-        self._preferences: dict[str, PlayerPreferences] = {}
+        self.known_preferences = KnownPreferences(db)
         # Discord's locales as last seen in interactions: a person's client, a server's
         self.known_locales: dict[str, str] = {}
         self.guild_locales: dict[str, str] = {}
@@ -286,14 +286,7 @@ class DiscordPresenter:
         return private_locale(await self.preferences(user), interaction.locale.value)
 
     async def preferences(self, player_id: str) -> PlayerPreferences:
-        prefs = self._preferences.get(player_id)
-        if prefs is None:
-            prefs = self._preferences[player_id] = await load_preferences(self.db, player_id)
-        return prefs
-
-    async def set_preferences(self, player_id: str, preferences: PlayerPreferences) -> None:
-        await save_preferences(self.db, player_id, preferences)
-        self._preferences[player_id] = preferences
+        return await self.known_preferences.of(player_id)
 
     # -- the Presenter protocol -------------------------------------------------------------
 

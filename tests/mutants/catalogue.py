@@ -228,6 +228,7 @@ DAILY = (
     "-k",
     "sqlite and (one_attempt or claimed_once or resume_after or unfinished_when or share_ties)",
 )
+PREFERENCES = ("tests/tables/test_stored_changes.py", "-k", "sqlite")
 DAILY_STARTS = ("tests/daily/test_service.py", "-k", "second_start or cut_short or two_processes")
 SHARE = ("tests/cogs/test_daily.py", "-k", "share_line")
 READY = ("tests/app/test_metrics.py", "-k", "not_ready")
@@ -434,6 +435,41 @@ FEATURES: tuple[Mutant, ...] = (
         ("\"WHERE (SELECT COUNT(*) FROM event_entrants WHERE event_id = ? AND status = 'in') < ? \"",),
         "\"WHERE (SELECT COUNT(*) FROM event_entrants WHERE event_id = ? AND status = 'in') < ? + 1 \"",
         EVENT_RACES,
+    ),
+    Mutant(
+        "preferences: a change starts from what this process kept",
+        "bot/tables/preferences.py",
+        ("            stored = await load_preferences(self.db, player_id)\n",),
+        "            stored = await self.of(player_id)\n",
+        PREFERENCES,
+    ),
+    Mutant(
+        "preferences: two changes of a person's run at once",
+        "bot/tables/preferences.py",
+        ("        async with self._changes.one(player_id):\n",),
+        "        if True:\n",
+        PREFERENCES,
+    ),
+    Mutant(
+        "preferences: the defaults are kept while the database can't be read",
+        "bot/tables/preferences.py",
+        ("            if kept is None:\n                return PlayerPreferences()\n",),
+        "            if kept is None:\n                kept = PlayerPreferences()\n",
+        PREFERENCES,
+    ),
+    Mutant(
+        "settings: two changes of a server's run at once",
+        "bot/tables/lobby_actions.py",
+        ("        async with self._settings_changes.one(guild_id):\n",),
+        "        if True:\n",
+        ("tests/seasons/test_service.py", "-k", "sqlite and two_managers"),
+    ),
+    Mutant(
+        "settings: a change is applied to the defaults while the database can't be read",
+        "bot/tables/lobby_actions.py",
+        ("            if current is None:\n                raise Refused(TableRefusal.STORAGE_BUSY)\n",),
+        "            if current is None:\n                current = ServerSettings()\n",
+        PREFERENCES,
     ),
     Mutant(
         "the daily: a finished day may be played again",

@@ -4,6 +4,7 @@ once across a restart and with two processes, and a change of the setting acts a
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 
 import pytest
@@ -182,6 +183,26 @@ async def test_two_processes_close_each_server_once(db_url: str) -> None:
     finally:
         await one.stop()
         await two.stop()
+        await r.close()
+
+
+async def test_two_managers_changing_settings_at_once_both_hold(db_url: str) -> None:
+    """One turns seasons off while another sets the event role: both changes are kept, and the
+    season the first was told is over is over (not reopened by the second's save of the old kind)."""
+    r = await rig(db_url, ManualClock(NOV30 - 10 * 86_400))
+    service, _shown = await seasons(r)
+    try:
+        await set_season(r, "monthly")
+        await asyncio.gather(
+            r.service.change_server_settings(ADMIN, GUILD, CHANNEL, SettingsRequest(season="off")),
+            r.service.change_server_settings(ADMIN, GUILD, CHANNEL, SettingsRequest(event_role="42")),
+        )
+        await service.settle()
+        settings = await r.service.server_settings(GUILD)
+        assert (settings.season, settings.event_role) == (SeasonKind.OFF, "42")
+        assert await store.running(r.db, GUILD, latest=True) is None
+    finally:
+        await service.stop()
         await r.close()
 
 

@@ -11,7 +11,9 @@ from playtest.harness import Hearts, card_taps, discord_presenter
 
 async def test_the_only_legal_card_is_played_for_a_person_who_asked(hearts: Hearts) -> None:
     alice, bob = hearts.people[:2]
-    await discord_presenter(hearts.bot).set_preferences(str(alice.id), PlayerPreferences(auto_play=True))
+    await discord_presenter(hearts.bot).known_preferences.change(
+        str(alice.id), lambda _: PlayerPreferences(auto_play=True)
+    )
     lobby = await hearts.open_table(alice, seats=4, hands=1)
     await hearts.seat(lobby, [bob])
     await hearts.click(alice, lobby, "Start")
@@ -49,7 +51,9 @@ async def test_an_auto_play_that_can_reach_nobody_is_no_bug(hearts: Hearts) -> N
     (not as a failure), and the game goes on to its end."""
     alice, bob = hearts.people[:2]
     emu = hearts.emu
-    await discord_presenter(hearts.bot).set_preferences(str(alice.id), PlayerPreferences(auto_play=True))
+    await discord_presenter(hearts.bot).known_preferences.change(
+        str(alice.id), lambda _: PlayerPreferences(auto_play=True)
+    )
     lobby = await hearts.open_table(alice, seats=4, hands=1)
     await hearts.seat(lobby, [bob])
     await hearts.click(alice, lobby, "Start")
