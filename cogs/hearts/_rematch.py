@@ -65,7 +65,10 @@ class Rematches:
             return
         state = await self.presenter.state(table_id)
         lang = await self.presenter.public(state, snap)  # the standings message: the table's language
-        async with self._locks.setdefault(table_id, asyncio.Lock()):
+        lock = self._locks.setdefault(table_id, asyncio.Lock())
+        if lock.locked():  # another answer may be starting the table (many writes): it can't wait
+            await interaction.response.defer()  # unanswered for Discord's 3 s; answered after it
+        async with lock:
             seen = self._confirmed.get(table_id)
             if seen == -1:  # already settled in this run (started, declined or expired)
                 await private_answer(interaction, t("table.stale", mine))
@@ -87,7 +90,8 @@ class Rematches:
                 if waiting:
                     await self._waiting(interaction, snap, standings, confirmed, waiting, lang)
                     return
-                await interaction.response.defer()  # a new table takes a few database writes
+                if not interaction.response.is_done():
+                    await interaction.response.defer()  # a new table takes a few database writes
                 try:
                     new = await self._start(snap)
                 except Exception:  # refused, or the database failed: answered by the error handler

@@ -633,6 +633,13 @@ WEAK_TESTS: tuple[Mutant, ...] = (  # the bugs issue 30's weak tests missed, or 
 
 PRESENTATION: tuple[Mutant, ...] = (
     Mutant(
+        "a rematch press waits for the table being started before it is acknowledged",
+        "cogs/hearts/_rematch.py",
+        ("        if lock.locked():  # another answer may be starting the table",),
+        "        if False:  # another answer may be starting the table",
+        ("tests/cogs/hearts/test_rematch.py", "-k", "being_started"),
+    ),
+    Mutant(
         "old DM controls keep their buttons when new ones are sent",
         "cogs/hearts/_presenter.py",
         ("            await self.dms.controls_now(state, hand.seat, sent if hand.your_turn else None)\n",),

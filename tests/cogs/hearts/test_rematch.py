@@ -131,6 +131,35 @@ async def test_two_presses_at_once_start_one_table(hearts: Hearts) -> None:
     assert len(hearts.public("Hearts table #2")) == 1 and not hearts.public("Hearts table #3")
 
 
+async def test_a_press_while_the_new_table_is_being_started_is_acknowledged_at_once(
+    hearts: Hearts, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last confirmation starts the table (several writes, here held): a press meanwhile is
+    acknowledged without waiting for it (Discord gives 3 s), then answered as out of date."""
+    alice, bob = hearts.people[:2]
+    standings = await _finished_game(hearts)
+    assert await _press(hearts, alice, standings, REMATCH) is None
+    service, opening, go = hearts.bot.service, asyncio.Event(), asyncio.Event()
+    create = service.create_table
+
+    async def held(*args: object, **kwargs: object) -> TableSnapshot:
+        opening.set()
+        await go.wait()
+        return await create(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(service, "create_table", held)
+    last = await hearts.emu.click(bob, hearts.emu.message(standings.id), label=REMATCH)
+    await asyncio.wait_for(opening.wait(), 10)
+    again = await hearts.emu.click(alice, hearts.emu.message(standings.id), label=DECLINE)
+    await again.wait_acknowledged()  # while the start is still held
+    assert not go.is_set()
+    go.set()
+    await last.wait_acknowledged()
+    assert (await hearts.reply(again)).content == t("table.stale")
+    await hearts.settle()
+    assert len(hearts.public("Hearts table #2")) == 1
+
+
 async def test_a_start_that_fails_takes_the_answer_back_and_may_be_tried_again(hearts: Hearts) -> None:
     """The new table is refused (tables are no longer allowed in the channel): the last press is
     answered with why, the offer stays open without it, and the same press later starts the table."""
