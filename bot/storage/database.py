@@ -25,10 +25,13 @@ from bot.storage.faults import Crash, CrashPoint, StorageFaults
 from bot.storage.lease import LeaseHolder, LeaseRow
 from bot.storage.records import (
     PAGE_NOTICE,
+    PREFERENCES_NOTICE,
     ActionRow,
     DamagedRow,
+    Notice,
     OwedRow,
     PageNotice,
+    PreferencesChanged,
     RatingChange,
     StoredTable,
     TableSaved,
@@ -160,16 +163,19 @@ class Database:
 
     # -- other processes' saves ----------------------------------------------------------------
 
-    async def listen(self, heard: Callable[[TableSaved | PageNotice], None]) -> None:
-        """Call ``heard`` for every table another process saved with ``notify``, and every live
-        page one announced (PostgreSQL's LISTEN/NOTIFY, delivered at its commit; a process hears
-        its own too). SQLite has one process: nothing is ever heard."""
+    async def listen(self, heard: Callable[[Notice], None]) -> None:
+        """Call ``heard`` for every table another process saved with ``notify``, every live page
+        and every change of a person's preferences one announced (PostgreSQL's LISTEN/NOTIFY,
+        delivered at its commit; a process hears its own too). SQLite has one process: nothing
+        is ever heard."""
 
         def parse(payload: str) -> None:
-            notice: TableSaved | PageNotice
+            notice: Notice
             try:
                 if payload.startswith(PAGE_NOTICE + " "):
                     notice = PageNotice.parse(payload)
+                elif payload.startswith(PREFERENCES_NOTICE + " "):
+                    notice = PreferencesChanged.parse(payload)
                 else:
                     table_id, seq = (int(part) for part in payload.split())
                     notice = TableSaved(table_id, seq)
@@ -206,8 +212,9 @@ class Database:
     async def save_server_settings(self, guild_id: str, data: dict[str, Any], at: float) -> None:
         await self._submit(writes.SettingsWrite(guild_id, json.dumps(data, sort_keys=True), at))
 
-    async def announce_page(self, notice: PageNotice) -> None:
-        """Tell the other processes of a live page (``bot.tables.presence``)."""
+    async def announce(self, notice: PageNotice | PreferencesChanged) -> None:
+        """Tell the other processes (a live page, ``bot.tables.presence``; a person's preferences
+        changed, ``bot.tables.preferences``)."""
         await self._submit(writes.Announce(notice.text()))
 
     async def set_meta(self, key: str, value: str) -> None:

@@ -143,9 +143,35 @@ class PageNotice:
         return cls(int(table_id), player_id, holder, shown == "1", int(number))
 
 
+PREFERENCES_NOTICE = "prefs"  # the first word of a PreferencesChanged's text
+
+
+@dataclass(frozen=True, slots=True)
+class PreferencesChanged:
+    """Another process saved a person's preferences: what this one kept of them is out of date
+    (``Database.listen``; ``bot.tables.preferences.KnownPreferences``)."""
+
+    player_id: str
+    number: int  # the announcing process's count of notices: no two texts alike in one commit
+
+    def text(self) -> str:
+        return f"{PREFERENCES_NOTICE} {self.number} {self.player_id}"
+
+    @classmethod
+    def parse(cls, text: str) -> PreferencesChanged:
+        """``text()`` read back; ``ValueError`` if it is not that."""
+        kind, number, player_id = text.split(" ", 2)
+        if kind != PREFERENCES_NOTICE or not player_id:
+            raise ValueError(text)
+        return cls(player_id, int(number))
+
+
 @dataclass(frozen=True, slots=True)
 class TableSaved:
     """Another process saved this table up to action ``seq`` (``Database.listen``)."""
 
     table_id: int
     seq: int
+
+
+Notice = TableSaved | PageNotice | PreferencesChanged  # what ``Database.listen`` hears

@@ -8,14 +8,17 @@ damaged one never blocks a player.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.storage.backend import Dialect
 from bot.storage.database import Database
 from bot.storage.errors import StorageUnavailable
+from bot.storage.records import PreferencesChanged
 from bot.tables.in_flight import InFlight
 from bot.tables.refusals import Refused, TableRefusal, or_busy
 
@@ -76,12 +79,18 @@ async def save_preferences(db: Database, player_id: str, preferences: PlayerPref
 
 class KnownPreferences:
     """People's preferences as this process last read them (each is read once, then kept: every
-    DM and answer reads them), and the one way to change them."""
+    DM and answer reads them), and the one way to change them. On a database other processes
+    share, a change is announced to them, and each forgets what it kept (``forget``)."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
         self._kept: dict[str, PlayerPreferences] = {}
         self._changes = InFlight()
+        self._notices = itertools.count()
+
+    def forget(self, player_id: str) -> None:
+        """Another process changed the person's preferences: read them again when next needed."""
+        self._kept.pop(player_id, None)
 
     async def of(self, player_id: str) -> PlayerPreferences:
         """The person's preferences; the defaults while the database can't be read (not kept)."""
@@ -107,4 +116,9 @@ class KnownPreferences:
             changed = change(stored)
             await save_preferences(self.db, player_id, changed)
             self._kept[player_id] = changed
-            return changed
+        if self.db.dialect is Dialect.POSTGRESQL:
+            try:
+                await self.db.announce(PreferencesChanged(player_id, next(self._notices)))
+            except StorageUnavailable as exc:  # saved: the others read them at their next start
+                log.warning("a change of %s's preferences not announced: %s", player_id, exc)
+        return changed

@@ -37,6 +37,7 @@ from bot.tables.computers import ComputerPool, ComputerSettings
 from bot.tables.in_flight import InFlight
 from bot.tables.options import TableOptions
 from bot.tables.permissions import Actor, require_seat
+from bot.tables.preferences import KnownPreferences
 from bot.tables.presence import LivePages
 from bot.tables.presenter import Observer, Presenter, SettingsWatcher
 from bot.tables.refusals import Refused, TableRefusal, or_busy
@@ -110,6 +111,7 @@ class ServiceBase:
         # ... and server settings saved by a manager (bot.seasons), after the save.
         self.settings_watchers: list[SettingsWatcher] = []
         self._settings_changes = InFlight()  # a server's settings changed one at a time
+        self.known_preferences = KnownPreferences(db)  # people's, as kept (the presenter's too)
         # Told at once of every table whose events are emitted (its id), before the presenter
         # shows them: what shows a table live (the Activity) reads the table then, not a Discord
         # message later. Called synchronously: a watcher schedules its own work.

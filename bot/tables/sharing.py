@@ -34,7 +34,7 @@ from typing import Any, Final
 
 from bot.storage.backend import Dialect
 from bot.storage.errors import StaleTable, StorageUnavailable
-from bot.storage.records import PageNotice, RatingChange, TableSaved
+from bot.storage.records import Notice, PageNotice, PreferencesChanged, RatingChange, TableSaved
 from bot.tables import events as ev
 from bot.tables.lobby_actions import LobbyActions
 from bot.tables.permissions import Actor
@@ -211,7 +211,7 @@ class Sharing(LobbyActions):
         every page still open; a closing, as owed)."""
         notice = PageNotice(table_id, player_id, self._run, shown, next(self._notices))
         try:
-            await self.db.announce_page(notice)
+            await self.db.announce(notice)
         except StorageUnavailable as exc:
             log.info("a live page of table %d not announced: %s", table_id, exc)
             if not shown and not self.live.watching(table_id, player_id):
@@ -248,9 +248,12 @@ class Sharing(LobbyActions):
 
     # == saves by other processes ===============================================================
 
-    def _heard(self, saved: TableSaved | PageNotice) -> None:
+    def _heard(self, saved: Notice) -> None:
         if isinstance(saved, PageNotice):
             self._page_heard(saved)
+            return
+        if isinstance(saved, PreferencesChanged):
+            self.known_preferences.forget(saved.player_id)
             return
         table = self._tables.get(saved.table_id)
         if table is not None and saved.seq > table.seq:

@@ -170,6 +170,7 @@ class Hearts(
             service.clock,  # the redraw interval's time: the table service's
             activity=self.bot.settings.activity,
             live=service.live,
+            known_preferences=service.known_preferences,
         )
         self._clicks = Clicks(self.service, self.presenter)
         self.presenter.play_only_card = self._clicks.play_only_card

@@ -145,6 +145,7 @@ class DiscordPresenter:
         clock: Clock | None = None,
         activity: bool = False,
         live: LivePages | None = None,
+        known_preferences: KnownPreferences | None = None,
     ) -> None:
         """``activity``: the table as an Activity is set up (``Settings.activity``), so table
         messages carry Open the table. ``live``: who has a table open in the Activity (the table
@@ -170,7 +171,8 @@ class DiscordPresenter:
         self.places = Places(client, saved)
         # display names as last seen, across tables (shared with the other extensions by the client)
         self.known_names = KnownNames(db) if known_names is None else known_names
-        self.known_preferences = KnownPreferences(db)
+        # people's preferences as kept: the table service's, which hears other processes' changes
+        self.known_preferences = known_preferences or KnownPreferences(db)
         # Discord's locales as last seen in interactions: a person's client, a server's
         self.known_locales: dict[str, str] = {}
         self.guild_locales: dict[str, str] = {}

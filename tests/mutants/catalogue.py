@@ -458,6 +458,20 @@ FEATURES: tuple[Mutant, ...] = (
         PREFERENCES,
     ),
     Mutant(
+        "preferences: a change is not announced to the other processes",
+        "bot/tables/preferences.py",
+        ("        if self.db.dialect is Dialect.POSTGRESQL:\n",),
+        "        if False:\n",
+        ("tests/tables/test_sharing.py", "-k", "preferences_change"),
+    ),
+    Mutant(
+        "preferences: a process keeps what another process changed",
+        "bot/tables/sharing.py",
+        ("            self.known_preferences.forget(saved.player_id)\n",),
+        "",
+        ("tests/tables/test_sharing.py", "-k", "preferences_change"),
+    ),
+    Mutant(
         "settings: two changes of a server's run at once",
         "bot/tables/lobby_actions.py",
         ("        async with self._settings_changes.one(guild_id):\n",),

@@ -9,6 +9,7 @@ import asyncio
 import json
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -328,15 +329,15 @@ async def test_a_closing_storage_refused_to_announce_is_announced_at_the_next_he
     owner, other, tid = await shared_table_with_alice_to_pass(postgres_url)
     other.service.live.opened(tid, "alice")
     await heard(lambda: owner.service.live.watching(tid, "alice"))
-    announce = other.db.announce_page
+    announce = other.db.announce
 
     async def refused(notice: PageNotice) -> None:
         raise StorageUnavailable("the database is away")
 
-    other.db.announce_page = refused  # type: ignore[method-assign]
+    other.db.announce = refused  # type: ignore[method-assign]
     other.service.live.closed(tid, "alice")
     await other.service.settle()
-    other.db.announce_page = announce  # type: ignore[method-assign]
+    other.db.announce = announce  # type: ignore[method-assign]
     assert owner.service.live.watching(tid, "alice")  # not told: still held back
     other.clock.advance(owner.service.settings.heartbeat_interval)
     await heard(lambda: not owner.service.live.watching(tid, "alice"))
@@ -353,3 +354,22 @@ async def test_a_process_that_stops_tells_the_owner_its_pages_are_gone(postgres_
     await heard(lambda: not owner.service.live.watching(tid, "alice"))
     await owner.presenter.wait_for(ev.TurnStarted, lambda e: e.offered and e.table.table_id == tid)
     await owner.close()
+
+
+async def test_a_preferences_change_in_one_process_is_heard_by_the_others(postgres_url: str) -> None:
+    """alice sets four colours by DM (shard 0's process); the process that draws her table's hands
+    had kept her old preferences: it hears the change and draws them in four colours from then on."""
+    owner = await process(postgres_url, lambda guild: guild == GUILD)
+    shard0 = await process(postgres_url, lambda guild: guild != GUILD)
+    try:
+        assert not (await owner.service.known_preferences.of("alice")).four_colour  # kept
+        await shard0.service.known_preferences.change("alice", lambda p: replace(p, four_colour=True))
+
+        async def heard() -> None:
+            while not (await owner.service.known_preferences.of("alice")).four_colour:
+                await asyncio.sleep(0)
+
+        await asyncio.wait_for(heard(), 10)
+    finally:
+        await shard0.close()
+        await owner.close()
