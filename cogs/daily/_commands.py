@@ -35,6 +35,7 @@ from bot.daily import (
 )
 from bot.daily.days import closes_at
 from bot.daily.days import today as day_at
+from bot.tables.in_flight import InFlight
 from bot.text import t
 from bot.text.daily import board_text, earlier_text, intro_text, played_text, timestamp
 from bot.text.limits import MESSAGE_MAX
@@ -73,6 +74,7 @@ class Daily(commands.Cog, name=COG_NAME):
         self.service = DailyService(bot.service, bot.db, settings, owns=bot.settings.owns_server)
         self.presenter = DiscordDailyPresenter(bot, self.service)
         self.group = DailyGroup(self)
+        self._beginning = InFlight()  # a person's start, one at a time: one intro for two clicks
 
     async def cog_load(self) -> None:
         hearts = self.bot.tree.get_command("hearts")
@@ -170,7 +172,18 @@ class Daily(commands.Cog, name=COG_NAME):
     ) -> Started | None:
         """Start (or resume) ``day``'s attempt with ``start``, in the person's DMs: the intro
         first when it is new (it opens the DM: closed DMs fail here, before anything starts).
-        None when answered already (the day was played, the DMs are closed)."""
+        None when answered already (the day was played, the DMs are closed). One start of a
+        person's at a time: the second of two at once finds the attempt, and sends no intro."""
+        async with self._beginning.one(str(interaction.user.id)):
+            return await self._begin_alone(interaction, locale, day, start)
+
+    async def _begin_alone(
+        self,
+        interaction: discord.Interaction[Any],
+        locale: str,
+        day: dt.date,
+        start: Callable[[Origin, str], Awaitable[Started]],
+    ) -> Started | None:
         number = self.service.number(day)
         attempt = await self.service.attempt(str(interaction.user.id), day)
         if attempt is not None and attempt.finished:

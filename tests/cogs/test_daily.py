@@ -6,6 +6,7 @@ permission, one line to the admins)."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import re
 from pathlib import Path
@@ -122,6 +123,25 @@ async def test_two_servers_same_deals_one_attempt_and_a_share_line_without_cards
     assert not [n for n in names if n in line.content], line.content
     assert not re.search(r"[♠♥♦♣]", line.content)
     assert t("daily.par.pending") not in line.content  # par was computed in the background
+
+
+async def test_a_double_play_starts_one_game_with_one_intro(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """/hearts daily play twice at once: one intro in the DMs, one game; the second answer says
+    the game goes on."""
+    h, _ = await start(emulator, bot_runner, tmp_path)
+    ann = h.people[0]
+    first, second = await asyncio.gather(
+        *(emulator.slash(ann, h.general, "hearts daily play") for _ in range(2))
+    )
+    answers = sorted([(await h.reply(first)).content, (await h.reply(second)).content])
+    assert answers == sorted([t("daily.started", number=1), t("daily.resumed", number=1)])
+    await h.hand_with(ann, "pick")
+    await h.settle()
+    intros = [m for m in emulator.dm_messages(ann) if "**Daily challenge #1**" in m.content]
+    assert len(intros) == 1
+    assert len(h.bot.service.tables_of(str(ann.id))) == 1
 
 
 async def test_resume_after_a_restart_then_the_board_and_bad_days(

@@ -521,6 +521,13 @@ FEATURES: tuple[Mutant, ...] = (
         DAILY_STARTS,
     ),
     Mutant(
+        "the daily: a double /daily play sends two intros",
+        "cogs/daily/_commands.py",
+        ("        async with self._beginning.one(str(interaction.user.id)):\n",),
+        "        if True:\n",
+        ("tests/cogs/test_daily.py", "-k", "double_play"),
+    ),
+    Mutant(
         "the daily: a closed day's summary is posted by every claimant",
         "bot/daily/service.py",
         ("        if claim is store.PostClaim.NONE:\n            return False\n",),
