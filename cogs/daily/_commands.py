@@ -175,29 +175,20 @@ class Daily(commands.Cog, name=COG_NAME):
         None when answered already (the day was played, the DMs are closed). One start of a
         person's at a time: the second of two at once finds the attempt, and sends no intro."""
         async with self._beginning.one(str(interaction.user.id)):
-            return await self._begin_alone(interaction, locale, day, start)
-
-    async def _begin_alone(
-        self,
-        interaction: discord.Interaction[Any],
-        locale: str,
-        day: dt.date,
-        start: Callable[[Origin, str], Awaitable[Started]],
-    ) -> Started | None:
-        number = self.service.number(day)
-        attempt = await self.service.attempt(str(interaction.user.id), day)
-        if attempt is not None and attempt.finished:
-            await private_answer(interaction, played_text(number, day, locale))
-            return None
-        try:
-            dm = await interaction.user.create_dm()
-            if attempt is None:
-                await dm.send(intro_text(number, day, locale), allowed_mentions=NO_PINGS)
-        except discord.Forbidden:
-            await private_answer(interaction, t("daily.dms_closed", locale))
-            return None
-        origin = Origin(str(interaction.guild_id), str(interaction.channel_id), locale)
-        return await start(origin, str(dm.id))
+            number = self.service.number(day)
+            attempt = await self.service.attempt(str(interaction.user.id), day)
+            if attempt is not None and attempt.finished:
+                await private_answer(interaction, played_text(number, day, locale))
+                return None
+            try:
+                dm = await interaction.user.create_dm()
+                if attempt is None:
+                    await dm.send(intro_text(number, day, locale), allowed_mentions=NO_PINGS)
+            except discord.Forbidden:
+                await private_answer(interaction, t("daily.dms_closed", locale))
+                return None
+            origin = Origin(str(interaction.guild_id), str(interaction.channel_id), locale)
+            return await start(origin, str(dm.id))
 
     async def _offer(
         self, interaction: discord.Interaction[Any], pending: Pending, today: dt.date, locale: str
