@@ -1099,8 +1099,11 @@ SHUTDOWN_AND_PLACES: tuple[Mutant, ...] = (  # a hung stop named; Activity pages
     Mutant(
         "an event table made just before a stop stays in its lobby",
         "bot/events/service.py",
-        ("                await self.tables.cancel(_host(event), snap.table_id, for_event=True)\n",),
-        "                pass\n",
+        (
+            "            else:\n"
+            "                await self.tables.cancel(_host(event), snap.table_id, for_event=True)\n",
+        ),
+        "            else:\n                pass\n",
         ("tests/events/test_service.py", "-k", "half_seated"),
     ),
     Mutant(
