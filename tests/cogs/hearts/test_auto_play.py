@@ -3,7 +3,7 @@ and the DM that says so shows the table after that card."""
 
 from __future__ import annotations
 
-from bot.tables import PlayerPreferences
+from bot.tables import PlayerPreferences, PrivateHand, TableSnapshot
 from bot.text import t
 from discord_emulator import route_keys
 from playtest.harness import Hearts, card_taps, discord_presenter
@@ -57,22 +57,29 @@ async def test_an_auto_play_that_can_reach_nobody_is_no_bug(hearts: Hearts) -> N
     lobby = await hearts.open_table(alice, seats=4, hands=1)
     await hearts.seat(lobby, [bob])
     await hearts.click(alice, lobby, "Start")
-    service = hearts.bot.service
+    presenter = discord_presenter(hearts.bot)
+    play_only_card = presenter.play_only_card
+    assert play_only_card is not None
+    cut_off: list[int] = []
 
-    def over() -> bool:
-        return 1 not in {s.table_id for s in service.tables(str(hearts.guild.id))}  # closed
+    async def cut_off_before_her_last_card(hand: PrivateHand) -> TableSnapshot:
+        # Right before her last card is played for her (the moment itself: the card is played
+        # as soon as her turn comes, so no poll from outside could be sure to see it first).
+        if hand.player_id == str(alice.id) and hand.cards.bit_count() == 1 and not cut_off:
+            cut_off.append(hand.move_number)
+            emu.faults.close_dms(alice)
+            emu.clock.advance(16 * 60)  # her last click can no longer carry a DM (its token expired)
+            for channel in emu.state.channels.values():
+                if channel.guild_id is not None:
+                    emu.faults.deny_permissions(channel)
+        return await play_only_card(hand)
 
-    def alices_last_card() -> bool:
-        return over() or service.snapshot(1).cards_left[0] == 1
+    def over() -> bool:  # the table closed (the channel can no longer say so)
+        return 1 not in {s.table_id for s in hearts.bot.service.tables(str(hearts.guild.id))}
 
-    await hearts.play_until(alices_last_card, [alice, bob])
-    assert not over()
-    emu.faults.close_dms(alice)
-    emu.clock.advance(16 * 60)  # her last click can no longer carry a DM (its token expired)
-    for channel in emu.state.channels.values():
-        if channel.guild_id is not None:
-            emu.faults.deny_permissions(channel)
-    await hearts.play_until(over, [bob])
+    presenter.play_only_card = cut_off_before_her_last_card
+    await hearts.play_until(over, [alice, bob])
+    assert cut_off  # her last card was played for her, after the cut
     await hearts.settle()
     dm = emu.dm_channel(alice)
     sent = emu.requests.select(route_keys.CREATE_MESSAGE)
