@@ -252,6 +252,17 @@ class Hearts:
         assert message.visible_to == ix.user.id
         return message
 
+    async def public_answer(self, ix: InteractionRecord) -> Message:
+        """The public answer to a command (its response, or the message its "thinking" defer
+        became), asserted public."""
+        await ix.wait_acknowledged()
+        message = await self.emu.wait_until(
+            lambda: ix.original if ix.original is not None and not ix.original.loading else None,
+            what=f"the answer to {ix}",
+        )
+        assert not message.ephemeral, f"the answer to {ix} is private: {message.content!r}"
+        return message
+
     def table_message(self) -> Message | None:
         """The newest table message (every one has the Score sheet button)."""
         found = [

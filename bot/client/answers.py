@@ -73,6 +73,17 @@ async def private_answer(interaction: discord.Interaction[Any], text: str, **kwa
     await interaction.followup.send(text, ephemeral=True, **kwargs)
 
 
+async def take_back_loading(interaction: discord.Interaction[Any]) -> None:
+    """Remove a public "thinking" message (deferred for an answer everyone was to see), so that
+    what is said instead (a refusal, a failure) is said privately: ``private_answer`` then follows
+    up, ephemeral, rather than editing the public message."""
+    interaction.extras["answered"] = True
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException as exc:
+        log.warning("could not take back the loading message of %s: %s", interaction.data, exc)
+
+
 async def answer_refused(interaction: discord.Interaction[Any], exc: Refused) -> None:
     """A refusal (stale control, not your seat, illegal card, ...), privately, in the reader's words."""
     await private_answer(interaction, refusal_text(exc.code, await reader_locale(interaction), **exc.params))

@@ -210,13 +210,7 @@ class EventService:
         self, actor: Actor, guild_id: str, channel_id: str, name: str, options: EventOptions
     ) -> Event:
         """A new event in sign-up, by someone with Manage Server or the server's event role."""
-        settings = await self.tables.server_settings(guild_id, channel_id)
-        if not may_organise_events(actor, settings):
-            raise EventRefused(EventRefusal.NOT_ORGANISER)
-        options = options.checked()
-        now = self.tables.clock.now()
-        if options.starts_at is not None and not now < options.starts_at <= now + MAX_START_AHEAD:
-            raise EventRefused(EventRefusal.BAD_START, days=int(MAX_START_AHEAD // 86400))
+        options = await self.may_open(actor, guild_id, channel_id, options)
         event_id = await store.create_event(
             self.db,
             guild_id,
@@ -230,6 +224,21 @@ class EventService:
         event = await self.event(guild_id, event_id)
         self._arm_start(event)
         return event
+
+    async def may_open(
+        self, actor: Actor, guild_id: str, channel_id: str, options: EventOptions
+    ) -> EventOptions:
+        """``options`` checked for a new event by ``actor`` (refused as ``new`` would refuse them),
+        without writing anything: the command answers a refusal at once, and acknowledges only
+        what goes on to the writer (which another process's write may hold)."""
+        settings = await self.tables.server_settings(guild_id, channel_id)
+        if not may_organise_events(actor, settings):
+            raise EventRefused(EventRefusal.NOT_ORGANISER)
+        options = options.checked()
+        now = self.tables.clock.now()
+        if options.starts_at is not None and not now < options.starts_at <= now + MAX_START_AHEAD:
+            raise EventRefused(EventRefusal.BAD_START, days=int(MAX_START_AHEAD // 86400))
+        return options
 
     async def event(self, guild_id: str, event_id: int) -> Event:
         """The server's event ``event_id`` (refused if it is another server's or none)."""

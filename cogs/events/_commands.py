@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.ai import Level
 from bot.client import HeartsClient
-from bot.client.answers import actor_of, defer_private, private_answer, reader_locale
+from bot.client.answers import actor_of, defer_private, private_answer, reader_locale, take_back_loading
 from bot.client.server import learn_name, names_in, server_language
 from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation
 from bot.events import EventOptions, EventRefused, EventService, EventStatus
@@ -136,24 +136,36 @@ class Events(commands.Cog, name=COG_NAME):
         table = await self.bot.service.requested_options(guild, str(interaction.channel_id), request)
         starts_at = None if starts_in is None else self.bot.service.clock.now() + starts_in * 3600.0
         options = EventOptions(table, rounds=rounds, deadline=deadline * 3600.0, starts_at=starts_at)
+        actor, channel = actor_of(interaction), str(interaction.channel_id)
         try:
-            event = await self.service.new(
-                actor_of(interaction), guild, str(interaction.channel_id), name, options
-            )
+            options = await self.service.may_open(actor, guild, channel, options)
         except EventRefused as exc:
+            await self._refused(interaction, exc)
+            return
+        # Acknowledged before the writer (another process's write may hold it past Discord's
+        # 3 s), in public: the sign-up message takes the loading message's place.
+        await interaction.response.defer(thinking=True)
+        try:
+            event = await self.service.new(actor, guild, channel, name, options)
+        except Exception as exc:
+            await take_back_loading(interaction)  # what went wrong is said privately
+            if not isinstance(exc, EventRefused):
+                raise
             await self._refused(interaction, exc)
             return
         locale = await server_language(self.bot, guild)
         view = signup_view(event, locale)
         assert view is not None  # a new event is in sign-up
-        await interaction.response.send_message(
-            await self.presenter.signup_content(event, locale), view=view, allowed_mentions=NO_PINGS
+        message = await interaction.edit_original_response(
+            content=await self.presenter.signup_content(event, locale), view=view, allowed_mentions=NO_PINGS
         )
-        message = await interaction.original_response()
         await self.service.set_message(event.event_id, str(message.id))
 
     async def signup_click(self, interaction: discord.Interaction[Any], action: str, event_id: int) -> None:
         learn_name(self.bot, interaction.user)
+        # Acknowledged before the writer (another process's write may hold it past Discord's 3 s):
+        # the sign-up message is edited once the entry is written, and the person told privately.
+        await interaction.response.defer()
         guild = str(interaction.guild_id)
         locale = await reader_locale(interaction)
         try:
@@ -165,7 +177,7 @@ class Events(commands.Cog, name=COG_NAME):
             await self._refused(interaction, exc)
             return
         public = await server_language(self.bot, guild)
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             content=await self.presenter.signup_content(event, public), allowed_mentions=NO_PINGS
         )
         if action == "join":

@@ -178,10 +178,11 @@ class Clicks:
         await private_answer(interaction, text)
 
     async def _rejoin(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.learn(interaction, table_id)
-        await self._within_limit(
-            interaction, self.service.rejoin(actor_of(interaction), table_id), thinking=True
-        )
+        async def rejoined() -> None:  # a new name is written too: within Discord's 3 s as well
+            await self.learn(interaction, table_id)
+            await self.service.rejoin(actor_of(interaction), table_id)
+
+        await self._within_limit(interaction, rejoined(), thinking=True)
         await private_answer(interaction, t("reply.done", await self.presenter.reader(interaction)))
 
     # -- hand controls -----------------------------------------------------------------------------

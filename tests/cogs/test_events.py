@@ -7,8 +7,11 @@ double Join, options that don't fit) is answered privately."""
 
 from __future__ import annotations
 
+import asyncio
 import re
-from collections.abc import Sequence
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from bot.engine.cards import cards_of
@@ -73,8 +76,7 @@ async def test_a_two_round_event_of_nine_people(
     assert "That deadline is shorter" in too_short
 
     ix = await emulator.slash(org, h.general, "hearts-event new", name="Autumn Cup", rounds=2, hands=1)
-    await ix.wait_acknowledged()
-    signup = await emulator.wait_until(lambda: ix.original, what="the sign-up message")
+    signup = await h.public_answer(ix)
     assert not signup.ephemeral and "**Autumn Cup** · event #1" in signup.content
     assert "nobody yet" in signup.content
     assert "Nobody has joined this event" in await answer(h, org, "hearts-event start", event=1)
@@ -161,8 +163,7 @@ async def test_late_entry_withdraw_remove_and_cancel(
     h, org = await club(emulator, bot_runner, tmp_path)
     ann, bob, cid, dan, eve = h.people[:5]
     ix = await emulator.slash(org, h.general, "hearts-event new", name="Cup", rounds=2, hands=1)
-    await ix.wait_acknowledged()
-    signup = await emulator.wait_until(lambda: ix.original, what="the sign-up message")
+    signup = await h.public_answer(ix)
     for user in (ann, bob, cid, dan):
         await h.click(user, signup, "Join")
     await emulator.wait_until(lambda: "Entrants (4)" in emulator.message(signup.id).content, what="4 in")
@@ -187,8 +188,7 @@ async def test_a_restart_in_the_middle_of_a_round(
     h, org = await club(emulator, bot_runner, tmp_path)
     five = h.people[:5]
     ix = await emulator.slash(org, h.general, "hearts-event new", name="Cup", rounds=2, hands=1)
-    await ix.wait_acknowledged()
-    signup = await emulator.wait_until(lambda: ix.original, what="the sign-up message")
+    signup = await h.public_answer(ix)
     for user in five:
         await h.click(user, signup, "Join")
     await emulator.wait_until(lambda: "Entrants (5)" in emulator.message(signup.id).content, what="5 in")
@@ -236,7 +236,7 @@ async def test_the_rule_options_of_hearts_new_and_forged_values(
         queen_breaks_hearts=True,
         five_player_removal="TWO_SPADES",
     )
-    await ix.wait_acknowledged()
+    await h.public_answer(ix)  # the sign-up message: the event is written
     (event,) = await events_cog(h).service.events(str(h.guild.id))
     rules = event.options.table.rules
     assert rules.players == 5 and rules.moon is MoonScoring.SHOOTER_CHOOSES
@@ -252,8 +252,7 @@ async def test_an_event_table_and_the_events_thread_deleted_mid_round(
     standings still go out."""
     h, org = await club(emulator, bot_runner, tmp_path)
     ix = await emulator.slash(org, h.general, "hearts-event new", name="Quick", rounds=1, hands=1, seats=4)
-    await ix.wait_acknowledged()
-    signup = await emulator.wait_until(lambda: ix.original, what="the sign-up message")
+    signup = await h.public_answer(ix)
     four = h.people[:4]
     for user in four:
         await h.click(user, signup, "Join")
@@ -279,8 +278,7 @@ async def test_an_event_table_and_the_events_thread_deleted_mid_round(
 
 async def signed_up(h: Hearts, org: User, people: Sequence[User], **options: object) -> Message:
     ix = await h.emu.slash(org, h.general, "hearts-event new", name="Cup", **options)
-    await ix.wait_acknowledged()
-    signup = await h.emu.wait_until(lambda: ix.original, what="the sign-up message")
+    signup = await h.public_answer(ix)
     for user in people:
         await h.click(user, signup, "Join")
     entrants = f"Entrants ({len(people)})"
@@ -346,8 +344,7 @@ async def test_the_signup_message_of_140_entrants_stays_within_discords_limit(
     names = [f"entrant-{i:03d}-xyz" for i in range(140)]
     h, org = await club(emulator, bot_runner, tmp_path, names)
     ix = await emulator.slash(org, h.general, "hearts-event new", name="Big cup")
-    await ix.wait_acknowledged()
-    signup = await emulator.wait_until(lambda: ix.original, what="the sign-up message")
+    signup = await h.public_answer(ix)
     for user in h.people:
         joined = await emulator.click(user, emulator.message(signup.id), label="Join")
         assert "You are in **Big cup**" in (await h.reply(joined)).content
@@ -418,8 +415,7 @@ async def test_a_join_and_a_command_on_a_full_disk_are_told_it_is_busy_and_chang
     h, org = await club(emulator, bot_runner, tmp_path)
     ann = h.people[0]
     ix = await emulator.slash(org, h.general, "hearts-event new", name="Cup", rounds=2, hands=1)
-    await ix.wait_acknowledged()
-    signup = await emulator.wait_until(lambda: ix.original, what="the sign-up message")
+    signup = await h.public_answer(ix)
     emulator.set_locale(ann, "de")
     h.bot.db.faults.fail(WriteFault.DISK_FULL)
     busy = await emulator.click(ann, signup, label="Join")
@@ -430,3 +426,49 @@ async def test_a_join_and_a_command_on_a_full_disk_are_told_it_is_busy_and_chang
     joined = await emulator.click(ann, emulator.message(signup.id), label="Join")
     assert "Cup" in (await h.reply(joined)).content
     assert [player for player, _status in await store.entrants(h.bot.db, 1)] == [str(ann.id)]
+
+
+@asynccontextmanager
+async def write_lock_held(db: Path) -> AsyncIterator[sqlite3.Connection]:
+    """Another process's write transaction on the database file: the bot's writes wait for it.
+    Taken off the event loop: a write of the bot's under way needs the loop to finish first."""
+    other = sqlite3.connect(db, isolation_level=None, check_same_thread=False, timeout=30)
+    try:
+        await asyncio.to_thread(other.execute, "BEGIN IMMEDIATE")
+        yield other
+        other.execute("COMMIT")
+    finally:
+        other.close()
+
+
+async def test_a_new_event_and_a_join_are_acknowledged_while_another_process_writes(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """Another process holds the database's write lock: ``/hearts-event new`` and a Join are
+    acknowledged at once (Discord gives 3 s), without waiting for the writer; once it is free,
+    the sign-up message takes the loading message's place, and the Join is listed and answered.
+    A refusal is still said at once, privately; a write that fails after the loading message is
+    said privately too, and the loading message goes."""
+    h, org = await club(emulator, bot_runner, tmp_path)
+    ann = h.people[0]
+    await h.bot.db.set_busy_timeout(60)  # the bot's writes wait for the lock (not refused as busy)
+    async with write_lock_held(h.db) as other:
+        refused = await answer(h, ann, "hearts-event new", name="Mine")  # the check reads only
+        assert "Only the event's organiser" in refused
+        new = await emulator.slash(org, h.general, "hearts-event new", name="Cup", rounds=2, hands=1)
+        await new.wait_acknowledged()  # while the lock is held
+        assert other.execute("SELECT count(*) FROM events").fetchone() == (0,)
+    signup = await h.public_answer(new)
+    assert "**Cup** · event #1" in signup.content
+    async with write_lock_held(h.db):
+        join = await emulator.click(ann, signup, label="Join")
+        await join.wait_acknowledged()  # while the lock is held
+    assert "You are in **Cup**" in (await h.reply(join)).content
+    await h.wait_content(signup, "Entrants (1)")
+
+    await h.bot.db.set_busy_timeout(0.1)
+    async with write_lock_held(h.db):
+        busy = await emulator.slash(org, h.general, "hearts-event new", name="Later", rounds=2, hands=1)
+        assert (await h.reply(busy)).content == refusal_text(TableRefusal.STORAGE_BUSY)
+    assert busy.original is not None and busy.original.deleted  # no loading message left behind
+    assert [e.name for e in await events_cog(h).service.events(str(h.guild.id))] == ["Cup"]

@@ -91,8 +91,7 @@ async def play_an_event_round(h: Hearts, person: User, server: str) -> Message:
     emu = h.emu
     owner = emu.state.users[h.guild.owner_id]
     ix = await emu.slash(owner, h.general, "hearts-event new", name="Cup", rounds=1, hands=1, seats=4)
-    await ix.wait_acknowledged()
-    signup = await emu.wait_until(lambda: ix.original, what="the sign-up message")
+    signup = await h.public_answer(ix)
     await (await emu.click(person, signup, custom_id="hev:join:1")).wait_acknowledged()
     await emu.wait_until(lambda: person.name in emu.message(signup.id).content, what="the entrant listed")
     await answer(h, owner, "hearts-event start", event=1)

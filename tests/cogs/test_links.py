@@ -86,8 +86,7 @@ async def test_every_link_sent_in_a_table_game_a_daily_game_and_an_event_round_o
 
     # One round of an event: four people at one table.
     start = await emulator.slash(org, h.general, "hearts-event new", name="Cup", rounds=1, hands=1)
-    await start.wait_acknowledged()
-    signup = await emulator.wait_until(lambda: start.original, what="the sign-up message")
+    signup = await h.public_answer(start)
     for user in people:
         await h.click(user, signup, "Join")
     await emulator.wait_until(lambda: "Entrants (4)" in emulator.message(signup.id).content, what="4 in")

@@ -1271,6 +1271,33 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
         "        if False:\n",
         ("tests/tables/test_background_work.py",),
     ),
+    Mutant(
+        "a new event is acknowledged only once the writer has written it",
+        "cogs/events/_commands.py",
+        (
+            "        await interaction.response.defer(thinking=True)\n        try:\n"
+            "            event = await self.service.new(actor, guild, channel, name, options)\n",
+        ),
+        "        try:\n            event = await self.service.new(actor, guild, channel, name, options)\n"
+        "            await interaction.response.defer(thinking=True)\n",
+        ("tests/cogs/test_events.py", "-k", "another_process"),
+    ),
+    Mutant(
+        "a sign-up click is acknowledged only once the writer has written it",
+        "cogs/events/_commands.py",
+        ("        await interaction.response.defer()\n        guild = str(interaction.guild_id)\n",),
+        "        guild = str(interaction.guild_id)\n"
+        "        await self.service.event(guild, event_id)  # read through the writer\n"
+        "        await interaction.response.defer()\n",
+        ("tests/cogs/test_events.py", "-k", "another_process"),
+    ),
+    Mutant(
+        "a new event's failure is said in its public loading message",
+        "cogs/events/_commands.py",
+        ("            await take_back_loading(interaction)  # what went wrong is said privately\n",),
+        "",
+        ("tests/cogs/test_events.py", "-k", "another_process"),
+    ),
 )
 
 MUTANTS = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.text import t
+from bot.text import TableRefusal, refusal_text, t
 from discord_emulator import Message, route_keys
 from playtest.harness import SHOW_MY_HAND, Hearts, control, move_of, next_tap
 
@@ -146,3 +146,34 @@ async def test_a_game_left_or_cancelled_at_her_turn_takes_her_dm_controls_down(
     assert (await hearts.reply(done)).content == t("reply.done")
     await hearts.emu.wait_until(lambda: not hearts.emu.message(dm.id).custom_ids, what="her DM taken down")
     assert hearts.table_message() is not None and not hearts.game_over()
+
+
+async def test_take_my_seat_back_after_leaving(hearts: Hearts) -> None:
+    """alice leaves mid-game (a computer plays her seat; bob and carol play on) and the table
+    message offers her seat back: bob's press is refused and changes nothing; alice's seats her
+    again, and the button goes."""
+    alice, bob = hearts.people[:2]
+    await _game_with_alice_to_play(hearts, people=3)
+    await hearts.reply(await hearts.emu.slash(alice, hearts.general, "hearts leave"))
+    back = t("button.rejoin")
+    table = await hearts.emu.wait_until(
+        lambda: (m := hearts.table_message()) is not None and back in m.labels and m,
+        what="the table offering her seat back",
+    )
+
+    (table_id,) = [s.table_id for s in hearts.bot.service.tables(str(hearts.guild.id))]
+
+    def alice_seated() -> bool:
+        seat = hearts.bot.service.snapshot(table_id).seats[0]
+        return seat.player_id == str(alice.id) and not seat.is_computer
+
+    assert not alice_seated()
+    refused = await hearts.emu.click(bob, table, label=back)
+    assert (await hearts.reply(refused)).content == refusal_text(TableRefusal.CANNOT_REJOIN)
+    assert not alice_seated()
+    taken = await hearts.emu.click(alice, hearts.emu.message(table.id), label=back)
+    assert (await hearts.reply(taken)).content == t("reply.done")
+    assert alice_seated()
+    await hearts.emu.wait_until(
+        lambda: back not in hearts.emu.message(table.id).labels, what="the offer taken down"
+    )
