@@ -64,9 +64,12 @@ class Rematches:
             await private_answer(interaction, t("table.stale", mine))
             return
         state = await self.presenter.state(table_id)
+        if state.locale is None:  # not saved (its save lost to a stop): choosing it writes it
+            await interaction.response.defer()  # and the writer may be held past Discord's 3 s
         lang = await self.presenter.public(state, snap)  # the standings message: the table's language
         lock = self._locks.setdefault(table_id, asyncio.Lock())
-        if lock.locked():  # another answer may be starting the table (many writes): it can't wait
+        if lock.locked() and not interaction.response.is_done():
+            # another answer may be starting the table (many writes): this one can't wait for it
             await interaction.response.defer()  # unanswered for Discord's 3 s; answered after it
         async with lock:
             seen = self._confirmed.get(table_id)

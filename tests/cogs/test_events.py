@@ -7,11 +7,8 @@ double Join, options that don't fit) is answered privately."""
 
 from __future__ import annotations
 
-import asyncio
 import re
-import sqlite3
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
 from pathlib import Path
 
 from bot.engine.cards import cards_of
@@ -27,6 +24,7 @@ from cogs.events._commands import Events
 from discord_emulator import DiscordEmulator, Message, User
 from discord_emulator.runner import BotRunner
 from playtest.harness import GAME_OVER, Hearts, bot_clock, make_bot
+from tests.storage.targets import RawDatabase
 
 NAMES = ("ann", "bob", "cid", "dan", "eve", "fay", "gus", "hal", "ivy")
 
@@ -428,19 +426,6 @@ async def test_a_join_and_a_command_on_a_full_disk_are_told_it_is_busy_and_chang
     assert [player for player, _status in await store.entrants(h.bot.db, 1)] == [str(ann.id)]
 
 
-@asynccontextmanager
-async def write_lock_held(db: Path) -> AsyncIterator[sqlite3.Connection]:
-    """Another process's write transaction on the database file: the bot's writes wait for it.
-    Taken off the event loop: a write of the bot's under way needs the loop to finish first."""
-    other = sqlite3.connect(db, isolation_level=None, check_same_thread=False, timeout=30)
-    try:
-        await asyncio.to_thread(other.execute, "BEGIN IMMEDIATE")
-        yield other
-        other.execute("COMMIT")
-    finally:
-        other.close()
-
-
 async def test_a_new_event_and_a_join_are_acknowledged_while_another_process_writes(
     emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
 ) -> None:
@@ -451,23 +436,24 @@ async def test_a_new_event_and_a_join_are_acknowledged_while_another_process_wri
     said privately too, and the loading message goes."""
     h, org = await club(emulator, bot_runner, tmp_path)
     ann = h.people[0]
+    other = RawDatabase(f"sqlite:///{h.db}")  # another process on the database file
     await h.bot.db.set_busy_timeout(60)  # the bot's writes wait for the lock (not refused as busy)
-    async with write_lock_held(h.db) as other:
+    async with other.write_lock():
         refused = await answer(h, ann, "hearts-event new", name="Mine")  # the check reads only
         assert "Only the event's organiser" in refused
         new = await emulator.slash(org, h.general, "hearts-event new", name="Cup", rounds=2, hands=1)
         await new.wait_acknowledged()  # while the lock is held
-        assert other.execute("SELECT count(*) FROM events").fetchone() == (0,)
+        assert await other.fetch("SELECT count(*) FROM events") == [(0,)]
     signup = await h.public_answer(new)
     assert "**Cup** · event #1" in signup.content
-    async with write_lock_held(h.db):
+    async with other.write_lock():
         join = await emulator.click(ann, signup, label="Join")
         await join.wait_acknowledged()  # while the lock is held
     assert "You are in **Cup**" in (await h.reply(join)).content
     await h.wait_content(signup, "Entrants (1)")
 
     await h.bot.db.set_busy_timeout(0.1)
-    async with write_lock_held(h.db):
+    async with other.write_lock():
         busy = await emulator.slash(org, h.general, "hearts-event new", name="Later", rounds=2, hands=1)
         assert (await h.reply(busy)).content == refusal_text(TableRefusal.STORAGE_BUSY)
     assert busy.original is not None and busy.original.deleted  # no loading message left behind

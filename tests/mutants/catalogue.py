@@ -656,8 +656,8 @@ PRESENTATION: tuple[Mutant, ...] = (
     Mutant(
         "a rematch press waits for the table being started before it is acknowledged",
         "cogs/hearts/_rematch.py",
-        ("        if lock.locked():  # another answer may be starting the table",),
-        "        if False:  # another answer may be starting the table",
+        ("        if lock.locked() and not interaction.response.is_done():\n",),
+        "        if False:\n",
         ("tests/cogs/hearts/test_rematch.py", "-k", "being_started"),
     ),
     Mutant(
@@ -1290,6 +1290,13 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
         "        await self.service.event(guild, event_id)  # read through the writer\n"
         "        await interaction.response.defer()\n",
         ("tests/cogs/test_events.py", "-k", "another_process"),
+    ),
+    Mutant(
+        "a rematch press that saves the table's language waits for the writer to answer",
+        "cogs/hearts/_rematch.py",
+        ("        if state.locale is None:  # not saved (its save lost to a stop): choosing it writes it\n",),
+        "        if False:\n",
+        ("tests/cogs/hearts/test_rematch.py", "-k", "language_is_ack"),
     ),
     Mutant(
         "a new event's failure is said in its public loading message",

@@ -19,6 +19,7 @@ from cogs.hearts._rematch import REMATCH_WINDOW, expired
 from discord_emulator import Message, User
 from discord_emulator.runner import BotRunner
 from playtest.harness import GAME_OVER, Hearts
+from tests.storage.targets import RawDatabase
 
 REMATCH, DECLINE = t("button.rematch"), t("button.rematch_decline")
 REVIEW = t("button.review_hand", hand=1)  # the last hand, for the review extension
@@ -158,6 +159,30 @@ async def test_a_press_while_the_new_table_is_being_started_is_acknowledged_at_o
     assert (await hearts.reply(again)).content == t("table.stale")
     await hearts.settle()
     assert len(hearts.public("Hearts table #2")) == 1
+
+
+async def test_a_press_that_must_save_the_tables_language_is_acknowledged_first(
+    hearts: Hearts, bot_runner: BotRunner
+) -> None:
+    """The table's language was never saved (its save lost to a stop): the press that chooses
+    it again writes it, and another process holds the writer, so the press is acknowledged
+    before that write (Discord gives 3 s), then the standings say who is still to confirm."""
+    alice = hearts.people[0]
+    standings = await _finished_game(hearts)
+    await hearts.bot.db.set_presenter_data(1, "locale", None)  # as if its save had been lost
+    await hearts.restart(bot_runner)
+    other = RawDatabase(f"sqlite:///{hearts.db}")
+    await hearts.bot.db.set_busy_timeout(60)  # the bot's write waits for the lock
+    before = hearts.emu.message(standings.id).edit_count
+    async with other.write_lock():
+        press = await hearts.emu.click(alice, hearts.emu.message(standings.id), label=REMATCH)
+        await press.wait_acknowledged()  # while the lock is held
+        assert hearts.emu.message(standings.id).edit_count == before
+    await hearts.emu.wait_until(lambda: hearts.emu.message(standings.id).edit_count > before, what="an edit")
+    assert "(bob)" in hearts.emu.message(standings.id).content.splitlines()[-1]  # alice confirmed
+    assert await other.fetch("SELECT value FROM presenter_data WHERE table_id = 1 AND key = 'locale'") == [
+        ("en",)
+    ]
 
 
 async def test_a_start_that_fails_takes_the_answer_back_and_may_be_tried_again(hearts: Hearts) -> None:
