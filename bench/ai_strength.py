@@ -52,11 +52,13 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import baseline
 from bench.opponents import heuristic_move, hunter_move
+from bench.saved_deals import MixedFile, SavedDeals, code_digest
 from bot.ai import Level, decide
 from bot.ai.consts import consts_of
 from bot.ai.policy import card_for_view, moon_defence, stops_moon
@@ -367,6 +369,12 @@ def main() -> None:
     parser.add_argument("--suite", choices=sorted(SUITES))
     parser.add_argument("--players", type=int, default=4)
     add_match_arguments(parser, deals=100)
+    parser.add_argument(
+        "--save",
+        type=Path,
+        default=None,
+        help="keep each deal in this file (JSON lines); run again, the deals it has are not played again",
+    )
     args = parser.parse_args()
 
     match_specs = list(args.match)
@@ -397,7 +405,19 @@ def main() -> None:
         parser.error("nothing to play: give --match, --paired or --suite")
 
     deals = range(args.first_deal, args.first_deal + args.deals)
-    jobs = [(tuple(matches), d, args.players, args.budget, args.search_deals) for d in deals]
+    base = any(name.startswith("base-") for match in matches for name in match)
+    settings = {
+        "players": args.players,
+        "budget": args.budget,
+        "deals": args.search_deals,
+        "baseline": args.baseline if base else None,
+    }
+    saved = None if args.save is None else SavedDeals(args.save, code_digest(), settings)
+    try:
+        kept = {} if saved is None else _kept(saved.load(), matches)
+    except MixedFile as exc:
+        parser.error(str(exc))
+    jobs = [(tuple(matches), d, args.players, args.budget, args.search_deals) for d in deals if d not in kept]
     start = time.perf_counter()
     budget = search_size(args.budget, args.search_deals)
 
@@ -406,7 +426,7 @@ def main() -> None:
         print(
             f"ai_strength: {len(results)} deals from {args.first_deal} x {args.players} seatings "
             f"(duplicate), {args.players}-player standard rules, hard {budget}, wall {wall:.0f} s, "
-            f"{args.workers} worker(s); base-* = bot/ai at {commit[:12]}"
+            f"{args.workers} worker(s)" + ("" if commit is None else f"; base-* = bot/ai at {commit[:12]}")
         )
         print("  hero minus the others' mean, per hand (negative: hero takes fewer points); ± = one SE")
         for m in matches:
@@ -415,16 +435,36 @@ def main() -> None:
             print(paired_line(a, b, results), flush=True)
 
     use_baseline(args.baseline)
-    commit = baseline.load(args.baseline).commit  # an unknown revision stops here, before any deal
-    results: list[dict[Match, MatchDeal]] = []
+    # An unknown revision stops here, before any deal (and without base-* players, git is not asked).
+    commit = baseline.load(args.baseline).commit if base else None
+    results: list[dict[Match, MatchDeal]] = [kept[d] for d in deals if d in kept]
+    if results:
+        print(f"ai_strength: {len(results)} of the deals are in {args.save} already: playing the others")
     workers = ProcessPoolExecutor(args.workers, initializer=use_baseline, initargs=(args.baseline,))
     with workers if args.workers > 1 else nullcontext() as pool:
         played = map(_play, jobs) if pool is None else pool.map(_play, jobs, chunksize=1)
-        for result in played:
+        for job, result in zip(jobs, played, strict=False):
             results.append(result)
-            if args.report_every and len(results) % args.report_every == 0 and len(results) < len(jobs):
+            if saved is not None:
+                saved.append(job[1], result.items())
+            if args.report_every and len(results) % args.report_every == 0 and len(results) < len(deals):
                 report(results)  # figures so far: a long run can be stopped and still tell
     report(results)
+
+
+def _kept(
+    saved: dict[int, dict[Match, dict[str, Any]]], matches: list[Match]
+) -> dict[int, dict[Match, MatchDeal]]:
+    """The saved deals that hold every match of this run, as the run's results."""
+    return {
+        deal: {m: _deal(by_match[m]) for m in matches}
+        for deal, by_match in saved.items()
+        if all(m in by_match for m in matches)
+    }
+
+
+def _deal(figures: dict[str, Any]) -> MatchDeal:
+    return MatchDeal(figures["diff"], figures["made"], figures["conceded"], tuple(figures["times"]))
 
 
 if __name__ == "__main__":

@@ -3,11 +3,23 @@
 
 from __future__ import annotations
 
+import json
+import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import pytest
 
-from bench.ai_strength import PLAYERS, MatchDeal, duplicate_hand, paired_line, play_match_deal, player_of
+from bench.ai_strength import (
+    PLAYERS,
+    MatchDeal,
+    duplicate_hand,
+    main,
+    paired_line,
+    play_match_deal,
+    player_of,
+)
+from bench.saved_deals import SOURCES, code_digest
 from bot.ai.consts import consts_of
 from bot.ai.policy import moon_defence, stops_moon
 from bot.ai.search import candidates, card_value
@@ -102,3 +114,43 @@ def test_a_player_at_deals_of_its_own_searches_with_them_whatever_the_run_gives(
     for wrong in ("spy@", "spy@0", "spy@many", "nobody@10"):
         with pytest.raises(ValueError):
             player_of(wrong, None)
+
+
+def _run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    monkeypatch.setattr(sys, "argv", ["ai_strength.py", "--match", "normal:easy", "--workers", "1", *args])
+    main()
+    return capsys.readouterr().out
+
+
+def test_a_saved_match_resumes_with_the_deals_it_lacks_and_reports_over_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A match cut into sittings: the second run plays only the deal the file lacks, and its
+    figures are those of one run over the three deals; a run with other settings is refused."""
+    saved = tmp_path / "deals.jsonl"
+    _run(monkeypatch, capsys, "--deals", "2", "--save", str(saved))
+    resumed = _run(monkeypatch, capsys, "--deals", "3", "--save", str(saved))
+    assert "2 of the deals are in" in resumed
+    assert sorted(json.loads(line)["deal"] for line in saved.read_text().splitlines()) == [0, 1, 2]
+    whole = _run(monkeypatch, capsys, "--deals", "3")
+
+    def figures(out: str) -> str:
+        line = next(x for x in out.splitlines() if "normal vs easy" in x)
+        return line.split("pts/hand")[0]
+
+    assert figures(resumed) == figures(whole)
+    with pytest.raises(SystemExit) as refused:
+        _run(monkeypatch, capsys, "--deals", "3", "--players", "5", "--save", str(saved))
+    assert refused.value.code == 2
+    assert "other code or settings" in capsys.readouterr().err
+
+
+def test_the_code_digest_changes_with_a_players_source(tmp_path: Path) -> None:
+    for name in SOURCES:
+        where = tmp_path / name if name.endswith(".py") else tmp_path / name / "x.py"
+        where.parent.mkdir(parents=True, exist_ok=True)
+        where.write_text("A = 1\n")
+    before = code_digest(tmp_path)
+    assert code_digest(tmp_path) == before
+    (tmp_path / "bot/ai/x.py").write_text("A = 2\n")
+    assert code_digest(tmp_path) != before

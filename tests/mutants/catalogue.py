@@ -1299,6 +1299,20 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
         ("tests/cogs/hearts/test_rematch.py", "-k", "language_is_ack"),
     ),
     Mutant(
+        "a resumed match plays its saved deals again",
+        "bench/ai_strength.py",
+        ("for d in deals if d not in kept]",),
+        "for d in deals]",
+        ("tests/bench/test_ai_strength.py", "-k", "resumes"),
+    ),
+    Mutant(
+        "deals of other code are pooled with a saved match's",
+        "bench/saved_deals.py",
+        ('            if line["code"] != self.code or line["settings"] != self.settings:\n',),
+        "            if False:\n",
+        ("tests/bench/test_ai_strength.py", "-k", "resumes"),
+    ),
+    Mutant(
         "a new event's failure is said in its public loading message",
         "cogs/events/_commands.py",
         ("            await take_back_loading(interaction)  # what went wrong is said privately\n",),
