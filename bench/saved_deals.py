@@ -10,6 +10,7 @@ so deals of two versions are never pooled by mistake.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 from collections.abc import Iterable
@@ -35,14 +36,27 @@ class Deal(Protocol):
 
 
 def code_digest(root: Path = ROOT) -> str:
-    """A digest of the sources that decide how the players play (uncommitted changes included)."""
+    """A digest of the code that decides how the players play (uncommitted changes included): of
+    each source's syntax tree without its docstrings, so that a comment or a docstring edited
+    meanwhile does not end a run that spans sittings, and any change of what runs does."""
     digest = hashlib.sha256()
     for name in SOURCES:
         where = root / name
         files = sorted(where.rglob("*.py")) if where.is_dir() else [where]
         for path in files:
-            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+            tree = _without_docstrings(ast.parse(path.read_bytes(), filename=str(path)))
+            digest.update(
+                path.relative_to(root).as_posix().encode() + b"\0" + ast.dump(tree).encode() + b"\0"
+            )
     return digest.hexdigest()[:16]
+
+
+def _without_docstrings(tree: ast.Module) -> ast.Module:
+    for node in ast.walk(tree):
+        kinds = ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
+        if isinstance(node, kinds) and ast.get_docstring(node, clean=False) is not None:
+            node.body = node.body[1:] or [ast.Pass()]
+    return tree
 
 
 class MixedFile(ValueError):

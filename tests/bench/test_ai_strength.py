@@ -145,12 +145,13 @@ def test_a_saved_match_resumes_with_the_deals_it_lacks_and_reports_over_all(
     assert "other code or settings" in capsys.readouterr().err
 
 
-def test_the_code_digest_changes_with_a_players_source(tmp_path: Path) -> None:
+def test_the_code_digest_changes_with_a_players_code_not_its_words(tmp_path: Path) -> None:
     for name in SOURCES:
         where = tmp_path / name if name.endswith(".py") else tmp_path / name / "x.py"
         where.parent.mkdir(parents=True, exist_ok=True)
         where.write_text("A = 1\n")
     before = code_digest(tmp_path)
-    assert code_digest(tmp_path) == before
+    (tmp_path / "bot/ai/x.py").write_text('"""Why A is one."""\n\nA = 1  # the first\n')
+    assert code_digest(tmp_path) == before  # words only
     (tmp_path / "bot/ai/x.py").write_text("A = 2\n")
     assert code_digest(tmp_path) != before
