@@ -74,7 +74,11 @@ class SavedDeals:
         saved: dict[int, dict[tuple[str, str], dict[str, Any]]] = {}
         if not self.path.exists():
             return saved
-        for number, text in enumerate(self.path.read_text(encoding="utf-8").splitlines(), 1):
+        data = self.path.read_bytes()
+        whole = data[: data.rfind(b"\n") + 1]
+        if whole != data:  # a line cut short by a kill: dropped, its deal is played again
+            self.path.write_bytes(whole)
+        for number, text in enumerate(whole.decode("utf-8").splitlines(), 1):
             if not text.strip():
                 continue
             line = json.loads(text)

@@ -126,7 +126,8 @@ def test_a_saved_match_resumes_with_the_deals_it_lacks_and_reports_over_all(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A match cut into sittings: the second run plays only the deal the file lacks, and its
-    figures are those of one run over the three deals; a run with other settings is refused."""
+    figures are those of one run over the three deals; a line cut short by a kill is played
+    again; a run with other settings is refused."""
     saved = tmp_path / "deals.jsonl"
     _run(monkeypatch, capsys, "--deals", "2", "--save", str(saved))
     resumed = _run(monkeypatch, capsys, "--deals", "3", "--save", str(saved))
@@ -139,6 +140,11 @@ def test_a_saved_match_resumes_with_the_deals_it_lacks_and_reports_over_all(
         return line.split("pts/hand")[0]
 
     assert figures(resumed) == figures(whole)
+    lines = saved.read_text().splitlines(keepends=True)
+    saved.write_text("".join(lines[:2]) + lines[2][:40])  # killed while writing the last deal
+    again = _run(monkeypatch, capsys, "--deals", "3", "--save", str(saved))
+    assert "2 of the deals are in" in again and figures(again) == figures(whole)
+    assert sorted(json.loads(line)["deal"] for line in saved.read_text().splitlines()) == [0, 1, 2]
     with pytest.raises(SystemExit) as refused:
         _run(monkeypatch, capsys, "--deals", "3", "--players", "5", "--save", str(saved))
     assert refused.value.code == 2
