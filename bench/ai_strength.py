@@ -38,6 +38,8 @@ Run: python bench/ai_strength.py --match normal:easy --deals 200
      python bench/ai_strength.py --paired hard/base-hard:base-normal --baseline main~5 --deals 40
      python bench/ai_strength.py --suite all --deals 40 --budget 0.05
      python bench/ai_strength.py --match hard@1830:hard-nostyle@920 --first-deal 4100 --deals 300
+     python bench/ai_strength.py --match hard@1830:hard-nostyle@920 --first-deal 10000 --deals 2000 \
+         --save h2h.jsonl   (stopped and run again, in as many sittings as it takes: ``saved_deals``)
 """
 
 from __future__ import annotations

@@ -323,6 +323,8 @@ class Database:
         return [int(r[0]) for r in rows]
 
     async def load_table(self, table_id: int) -> StoredTable | None:
+        if not 0 < table_id < 2**63:  # no such row, and past what the drivers bind (an old or odd id)
+            return None
         r = await self._one(
             "SELECT id, guild_id, channel_id, status, state FROM tables WHERE id = ?", (table_id,)
         )

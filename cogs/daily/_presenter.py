@@ -18,7 +18,7 @@ from bot.client import HeartsClient
 from bot.client.answers import defer_private, private_answer, reader_locale, to_cog
 from bot.client.once import posted
 from bot.client.server import names_in, server_language, summary_channel, tell_admins
-from bot.daily import DailyResult, DailyService, DayBoard, DaySummary, LateFinish
+from bot.daily import BadDay, DailyRefused, DailyResult, DailyService, DayBoard, DaySummary, LateFinish
 from bot.render.daily_board import render as render_board
 from bot.render.daily_result import render as render_result
 from bot.text import t
@@ -150,9 +150,12 @@ class DiscordDailyPresenter:
         await defer_private(interaction)
         locale = await reader_locale(interaction)
         player = str(interaction.user.id)
-        day = self.service.parse_day(day_text, self.bot.service.clock.now())
-        attempt = await self.service.attempt(player, day)
-        if attempt is None or attempt.total is None:
+        try:
+            day = self.service.parse_day(day_text, self.bot.service.clock.now())
+        except (BadDay, DailyRefused):  # an old DM's button: a day before this database's first
+            day = None
+        attempt = None if day is None else await self.service.attempt(player, day)
+        if day is None or attempt is None or attempt.total is None:
             await private_answer(interaction, t("daily.share_none", locale))
             return
         result = await self.service.result(day, player)

@@ -85,6 +85,16 @@ class Clicks:
         except Refused as exc:
             await answer_refused(interaction, exc)
 
+    async def _of_this_server(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """Refuse (no such table) a control of a table that is not this server's: an old message
+        whose table number now names another server's table (a database restored or replaced).
+        Nothing of that table is shown or changed. A DM's controls (a daily game's) name no server."""
+        if interaction.guild_id is None:
+            return
+        snap = await self.service.table_snapshot(table_id)
+        if snap.guild_id != str(interaction.guild_id):
+            raise Refused(TableRefusal.NO_SUCH_TABLE)
+
     async def learn(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self.presenter.learn_name(table_id, interaction.user)
 
@@ -101,6 +111,7 @@ class Clicks:
         if action is None:
             await private_answer(interaction, t("table.stale", await self.presenter.reader(interaction)))
             return
+        await self._of_this_server(interaction, table_id)
         # The lobby message is redrawn by the presenter from the service's event: acknowledge only.
         await interaction.response.defer()
         actor = actor_of(interaction)
@@ -121,18 +132,25 @@ class Clicks:
     async def table_button(
         self, interaction: discord.Interaction[Any], action: TableAction | None, table_id: int
     ) -> None:
-        if action is TableAction.SHOW_HAND:
-            await self._guarded(interaction, self.show_hand(interaction, table_id))
-        elif action is TableAction.SCORE_SHEET:
-            await self._guarded(interaction, self.score_sheet(interaction, table_id))
-        elif action is TableAction.REJOIN:
-            await self._guarded(interaction, self._rejoin(interaction, table_id))
-        elif action is TableAction.LAST_TRICK:
-            await self._guarded(interaction, self.last_trick(interaction, table_id))
-        elif action is TableAction.ACTIVITY and self.presenter.activity:
-            await self._guarded(interaction, self._open_activity(interaction))
-        else:
+        await self._guarded(interaction, self._table_button(interaction, action, table_id))
+
+    async def _table_button(
+        self, interaction: discord.Interaction[Any], action: TableAction | None, table_id: int
+    ) -> None:
+        if action is None or (action is TableAction.ACTIVITY and not self.presenter.activity):
             await private_answer(interaction, t("table.stale", await self.presenter.reader(interaction)))
+            return
+        await self._of_this_server(interaction, table_id)
+        if action is TableAction.SHOW_HAND:
+            await self.show_hand(interaction, table_id)
+        elif action is TableAction.SCORE_SHEET:
+            await self.score_sheet(interaction, table_id)
+        elif action is TableAction.REJOIN:
+            await self._rejoin(interaction, table_id)
+        elif action is TableAction.LAST_TRICK:
+            await self.last_trick(interaction, table_id)
+        else:
+            await self._open_activity(interaction)
 
     async def _open_activity(self, interaction: discord.Interaction[Any]) -> None:
         """Open the table: Discord opens the Activity in this channel (LAUNCH_ACTIVITY), where the

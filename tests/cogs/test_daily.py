@@ -402,6 +402,28 @@ async def test_a_share_click_is_answered_in_time_however_slow_the_reads(
     assert not share.invalidated and all(c.status < 300 for c in share.callbacks), share.callbacks
 
 
+async def test_a_share_button_of_a_day_before_this_databases_first_is_answered(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """The bot runs on a new database from the next day (restored, moved): an old result DM's
+    Share is for a day before that database's first daily. It is answered that there is no
+    result to share (not as a failure), and nothing is posted."""
+    h, _ = await start(emulator, bot_runner, tmp_path)
+    ann = h.people[0]
+    result = await play_daily(h, ann)
+    await h.settle()
+    await emulator.settle()
+    await bot_runner.stop(h.bot)
+    h.clock.set(h.clock.now() + 86400)
+    h.bot = make_bot(emulator, tmp_path / "new.sqlite3", h.clock)
+    await bot_runner.start(h.bot)
+    posted = len(h.public("Hearts daily #1"))
+    share = await emulator.click(ann, emulator.message(result.id), label="Share")
+    assert (await h.reply(share)).content == t("daily.share_none")
+    await emulator.settle()
+    assert len(h.public("Hearts daily #1")) == posted
+
+
 async def test_a_big_servers_summary_keeps_the_deals_and_its_board_the_closing_line(
     emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
 ) -> None:

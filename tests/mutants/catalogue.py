@@ -1313,6 +1313,30 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
         ("tests/bench/test_ai_strength.py", "-k", "resumes"),
     ),
     Mutant(
+        "a control of another server's table acts on it",
+        "cogs/hearts/_clicks.py",
+        (
+            "        if interaction.guild_id is None:\n            return\n"
+            "        snap = await self.service.table_snapshot",
+        ),
+        "        if True:\n            return\n        snap = await self.service.table_snapshot",
+        ("tests/cogs/hearts/test_clicks.py", "-k", "another_servers"),
+    ),
+    Mutant(
+        "an old Share button for a day before the database's first is a failure",
+        "cogs/daily/_presenter.py",
+        ("        except (BadDay, DailyRefused):  # an old DM's button",),
+        "        except KeyError:  # an old DM's button",
+        ("tests/cogs/test_daily.py", "-k", "before_this_databases"),
+    ),
+    Mutant(
+        "a table number past 64 bits reaches the driver",
+        "bot/storage/database.py",
+        ("        if not 0 < table_id < 2**63:",),
+        "        if False:",
+        ("tests/storage/test_database.py", "-k", "no_database_can_hold"),
+    ),
+    Mutant(
         "a new event's failure is said in its public loading message",
         "cogs/events/_commands.py",
         ("            await take_back_loading(interaction)  # what went wrong is said privately\n",),

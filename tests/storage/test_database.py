@@ -286,3 +286,14 @@ async def test_a_fault_armed_after_n_writes_lets_them_through_then_fails_its_cou
         assert db.faults.raised == 1 and not db.faults.active
     finally:
         await db.close()
+
+
+async def test_a_table_number_no_database_can_hold_is_no_table(db_url: str) -> None:
+    """An old control's table number past what the drivers bind (or none at all) finds no table,
+    as a number that was never given does: no OverflowError from the driver."""
+    db = await Database.open(db_url)
+    try:
+        for number in (10**30, 2**63, 0, -1, 999):
+            assert await db.load_table(number) is None
+    finally:
+        await db.close()

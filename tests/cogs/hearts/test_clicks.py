@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
+from bot.tables import TableStatus
 from bot.text import TableRefusal, refusal_text, t
 from discord_emulator import Message, route_keys
-from playtest.harness import SHOW_MY_HAND, Hearts, control, move_of, next_tap
+from discord_emulator.runner import BotRunner
+from playtest.harness import SHOW_MY_HAND, Hearts, control, make_bot, move_of, next_tap
 
 
 async def _game_with_alice_to_play(hearts: Hearts, people: int = 2) -> Message:
@@ -177,3 +182,39 @@ async def test_take_my_seat_back_after_leaving(hearts: Hearts) -> None:
     await hearts.emu.wait_until(
         lambda: back not in hearts.emu.message(table.id).labels, what="the offer taken down"
     )
+
+
+async def test_an_old_message_naming_another_servers_table_changes_and_shows_nothing(
+    hearts: Hearts, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """The bot runs on a new database (restored, replaced): table numbers start again, so old
+    messages of server One name server Two's new tables #1 and #2. The old lobby's Cancel and the
+    old table message's Score sheet are refused as no such table; Two's tables are untouched and
+    none of them is shown."""
+    alice, bob = hearts.people[:2]
+    emu = hearts.emu
+    old_lobby = await hearts.open_table(alice, seats=4)  # #1, left in its lobby
+    elsewhere = replace(hearts, general=emu.create_channel(hearts.guild, "second"))
+    playing = await elsewhere.open_table(alice, seats=4)  # #2
+    await elsewhere.seat(playing, [bob])
+    await elsewhere.click(alice, playing, "Start")
+    old_table = await hearts.wait_table_message()
+    await hearts.settle()
+    await emu.settle()
+    await bot_runner.stop(hearts.bot)
+    hearts.bot = make_bot(emu, tmp_path / "new.sqlite3", hearts.clock)
+    await bot_runner.start(hearts.bot)
+    carol = emu.create_user("carol")
+    two = emu.create_guild("Two", members=[carol], channels=("general", "second"))
+    for channel in two.channels:
+        await replace(hearts, guild=two, general=channel, people=[carol]).open_table(carol, seats=4)
+    assert sorted(s.table_id for s in hearts.bot.service.tables(str(two.id))) == [1, 2]
+
+    no_such = refusal_text(TableRefusal.NO_SUCH_TABLE)
+    cancel = await emu.click(alice, emu.message(old_lobby.id), label="Cancel")
+    assert (await hearts.reply(cancel)).content == no_such
+    sheet = await emu.click(alice, emu.message(old_table.id), label=t("button.score_sheet"))
+    reply = await hearts.reply(sheet)
+    assert reply.content == no_such and not reply.attachments
+    await hearts.settle()
+    assert [s.status for s in hearts.bot.service.tables(str(two.id))] == [TableStatus.LOBBY] * 2
