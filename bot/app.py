@@ -38,6 +38,7 @@ from bot.client.names import KnownNames
 from bot.client.observing import DiscordObserver
 from bot.client.pacing import GlobalPacer, pace
 from bot.client.translation import CatalogueTranslator
+from bot.client.unclaimed import Controls
 from bot.config import Settings
 from bot.processes import stop_children
 from bot.render import warm_up
@@ -128,6 +129,8 @@ class HeartsBot(HeartsClient):
         self.add_listener(self._gateway_back, ready)
         if observer is not None:
             self.add_listener(observer.arrived, "on_interaction")
+        self.controls = Controls()
+        self.add_listener(self.controls.answer_unclaimed, "on_interaction")
 
     async def _gateway_dropped(self, shard_id: int = 0) -> None:
         self.gateway_down.add(shard_id)

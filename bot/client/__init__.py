@@ -8,10 +8,14 @@ last resort); ``pacing`` keeps every REST call of the client under Discord's glo
 
 from __future__ import annotations
 
+from typing import Any
+
+import discord
 from discord.ext import commands
 
 from bot.client.names import KnownNames
 from bot.client.pacing import GlobalPacer
+from bot.client.unclaimed import Controls
 from bot.config import Settings
 from bot.storage.database import Database
 from bot.tables import Presenter, TableService
@@ -27,6 +31,15 @@ class HeartsClient(commands.Bot):
     redraw_interval: float | None  # the table message's redraw interval (None: the presenter's own)
     known_names: KnownNames  # display names as last seen, across tables, extensions and restarts
     restored: bool  # every unfinished table restored (the extensions load before: they may wait)
+    controls: Controls  # the kinds of control registered: a click none claims is answered
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self.controls.kinds.update(items)
+
+    def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().remove_dynamic_items(*items)
+        self.controls.kinds.difference_update(items)
 
     @property
     def presenter(self) -> Presenter:

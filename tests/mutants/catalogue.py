@@ -1337,6 +1337,13 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
         ("tests/storage/test_database.py", "-k", "no_database_can_hold"),
     ),
     Mutant(
+        "a click no control claims is left unanswered",
+        "bot/client/unclaimed.py",
+        ("        if self.claims(custom_id):\n",),
+        "        if True:\n",
+        ("tests/cogs/test_unclaimed_clicks.py",),
+    ),
+    Mutant(
         "a new event's failure is said in its public loading message",
         "cogs/events/_commands.py",
         ("            await take_back_loading(interaction)  # what went wrong is said privately\n",),
