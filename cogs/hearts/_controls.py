@@ -73,7 +73,10 @@ class SeatMove:
         return f"{self.table}:{self.seat}:{self.move_number}"
 
 
-_SEAT_MOVE: Final = r"(?P<table>\d+):(?P<seat>\d+):(?P<move>\d+)"
+# A number any database binds (a table's, a seat's, a move's): a longer one is claimed by no
+# control, and answered as out of date (``bot.client.unclaimed``), never handed to the drivers.
+_N: Final = r"\d{1,18}"
+_SEAT_MOVE: Final = rf"(?P<table>{_N}):(?P<seat>{_N}):(?P<move>{_N})"
 
 
 class ControlHandler(Protocol):
@@ -156,7 +159,7 @@ _LOBBY_LABEL = {
 }
 
 
-LOBBY_TEMPLATE: Final = rf"{PREFIX}:lobby:(?P<action>[a-z]+):(?P<table>\d+)"
+LOBBY_TEMPLATE: Final = rf"{PREFIX}:lobby:(?P<action>[a-z]+):(?P<table>{_N})"
 
 
 def lobby_id(action: LobbyAction | None, table: int) -> str:
@@ -192,7 +195,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
         await _run(interaction, _handler(interaction).lobby(interaction, self.action, self.table))
 
 
-TABLE_TEMPLATE: Final = rf"{PREFIX}:tbl:(?P<action>[a-z]+):(?P<table>\d+)"
+TABLE_TEMPLATE: Final = rf"{PREFIX}:tbl:(?P<action>[a-z]+):(?P<table>{_N})"
 
 
 def table_button_id(action: TableAction | None, table: int) -> str:
@@ -236,7 +239,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TABLE
         await _run(interaction, _handler(interaction).table_button(interaction, self.action, self.table))
 
 
-PICK_TEMPLATE: Final = rf"{PREFIX}:pick:{_SEAT_MOVE}:{_CARD}:(?P<chosen>[0-9a-f]+)"
+PICK_TEMPLATE: Final = rf"{PREFIX}:pick:{_SEAT_MOVE}:{_CARD}:(?P<chosen>[0-9a-f]{{1,13}})"
 
 
 def pick_id(at: SeatMove, card: Card, chosen: CardSet) -> str:
@@ -280,7 +283,7 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PICK_T
         )
 
 
-PASS_CONFIRM_TEMPLATE: Final = rf"{PREFIX}:pok:{_SEAT_MOVE}:(?P<cards>[0-9a-f]+)"
+PASS_CONFIRM_TEMPLATE: Final = rf"{PREFIX}:pok:{_SEAT_MOVE}:(?P<cards>[0-9a-f]{{1,13}})"
 
 
 def pass_confirm_id(at: SeatMove, cards: CardSet) -> str:
@@ -390,7 +393,7 @@ class MoonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=MOON_T
         await _run(interaction, _handler(interaction).moon(interaction, self.at, self.add_to_others))
 
 
-REMATCH_TEMPLATE: Final = rf"{PREFIX}:again:(?P<answer>[yn]):(?P<table>\d+):(?P<confirmed>[0-9a-f]+)"
+REMATCH_TEMPLATE: Final = rf"{PREFIX}:again:(?P<answer>[yn]):(?P<table>{_N}):(?P<confirmed>[0-9a-f]{{1,13}})"
 
 
 def rematch_id(table: int, confirmed: int, yes: bool) -> str:

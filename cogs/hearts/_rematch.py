@@ -19,7 +19,7 @@ import discord
 
 from bot.client.answers import private_answer
 from bot.client.review import review_view
-from bot.tables import TableService, TableSnapshot
+from bot.tables import TableService, TableSnapshot, TableStatus
 from bot.tables.permissions import Actor
 from bot.text import t
 from cogs.hearts._controls import last_finished_hand, rematch_view
@@ -56,6 +56,9 @@ class Rematches:
         me = str(interaction.user.id)
         seat = next((s for s, pid in people.items() if pid == me), None)
         mine = await self.presenter.reader(interaction)  # a private answer: the clicker's language
+        if snap.status is not TableStatus.FINISHED:  # an offer is made under a finished game only
+            await private_answer(interaction, t("table.stale", mine))
+            return
         if seat is None:
             await private_answer(interaction, t("rematch.not_player", mine))
             return

@@ -46,7 +46,7 @@ class NoSuchSeason(Exception):
     """A season number the server has not had (yet)."""
 
 
-LEADERBOARD_TEMPLATE: Final = r"hh:lb:(?P<order>[a-z]+)(?::s(?P<season>\d+))?:(?P<page>\d+)"
+LEADERBOARD_TEMPLATE: Final = r"hh:lb:(?P<order>[a-z]+)(?::s(?P<season>\d{1,9}))?:(?P<page>\d{1,9})"
 
 
 def page_button_id(order: str, page: int, season: int = ALL_GAMES) -> str:

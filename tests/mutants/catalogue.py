@@ -1341,7 +1341,24 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
         "bot/client/unclaimed.py",
         ("        if self.claims(custom_id):\n",),
         "        if True:\n",
-        ("tests/cogs/test_unclaimed_clicks.py",),
+        ("tests/cogs/test_forged_controls.py", "-k", "no_control_claims"),
+    ),
+    Mutant(
+        "a Rematch under a game still being played starts a table",
+        "cogs/hearts/_rematch.py",
+        (
+            "        if snap.status is not TableStatus.FINISHED:  # an offer is made under a finished game"
+            " only\n",
+        ),
+        "        if False:\n",
+        ("tests/cogs/test_forged_controls.py", "-k", "forged_controls"),
+    ),
+    Mutant(
+        "a table number of any length is handed to the drivers",
+        "cogs/hearts/_controls.py",
+        ('_N: Final = r"\\d{1,18}"',),
+        '_N: Final = r"\\d+"',
+        ("tests/cogs/test_forged_controls.py", "-k", "forged_controls"),
     ),
     Mutant(
         "a new event's failure is said in its public loading message",
