@@ -45,8 +45,14 @@ ALL_GAMES = 0  # a page button's season for a server without seasons: every game
 class NoSuchSeason(Exception):
     """A season number the server has not had (yet)."""
 
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
 
-LEADERBOARD_TEMPLATE: Final = r"hh:lb:(?P<order>[a-z]+)(?::s(?P<season>\d{1,9}))?:(?P<page>\d{1,9})"
+
+# Only the orders there are: a page button of any other is claimed by no control (out of date).
+_ORDERS: Final = "|".join(order.value for order in Order)
+LEADERBOARD_TEMPLATE: Final = rf"hh:lb:(?P<order>{_ORDERS})(?::s(?P<season>\d{{1,9}}))?:(?P<page>\d{{1,9}})"
 
 
 def page_button_id(order: str, page: int, season: int = ALL_GAMES) -> str:
@@ -130,6 +136,12 @@ async def chosen_season(bot: HeartsClient, guild_id: str, number: int | None) ->
     return found
 
 
+async def _no_such_season(interaction: discord.Interaction[Any], missing: NoSuchSeason) -> None:
+    """Said privately, so in the asker's own language."""
+    reader = await reader_locale(interaction)
+    await private_answer(interaction, t("leaderboard.season.none", reader, number=missing.number))
+
+
 async def leaderboard_message(
     bot: HeartsClient,
     guild_id: str,
@@ -185,19 +197,16 @@ class Leaderboard(commands.Cog, name=COG_NAME):
         if interaction.guild_id is None:
             await private_answer(interaction, t("reply.guild_only", interaction.locale.value))
             return
-        try:
-            chosen = Order(order)
-        except ValueError:
-            chosen = Order.POINTS
         await interaction.response.defer()
         guild_id = str(interaction.guild_id)
         lang = await server_language(self.bot, interaction)
         try:
             found = await chosen_season(self.bot, guild_id, season)
-        except NoSuchSeason:
-            found = None
+        except NoSuchSeason as missing:  # the database was replaced since: the message stays as it is
+            await _no_such_season(interaction, missing)
+            return
         content, files, view = await leaderboard_message(
-            self.bot, guild_id, chosen, page, found, interaction.user, lang
+            self.bot, guild_id, Order(order), page, found, interaction.user, lang
         )
         await interaction.edit_original_response(content=content, attachments=files, view=view)
 
@@ -223,9 +232,8 @@ class Leaderboard(commands.Cog, name=COG_NAME):
         guild_id = str(interaction.guild_id)
         try:
             found = await chosen_season(self.bot, guild_id, season)
-        except NoSuchSeason:  # a private answer: in the reader's language
-            reader = await reader_locale(interaction)
-            await private_answer(interaction, t("leaderboard.season.none", reader, number=season))
+        except NoSuchSeason as missing:
+            await _no_such_season(interaction, missing)
             return
         lang = await server_language(self.bot, interaction)  # the board is public
         await interaction.response.defer(thinking=True)  # rendering takes longer than a reply may

@@ -63,3 +63,25 @@ async def test_a_click_no_control_claims_is_answered_as_out_of_date(hearts: Hear
     # A control the bot has is answered by it alone (a second answer would be refused, and the
     # fixtures fail a test on an unanswered or doubly answered click).
     await hearts.seat(lobby, [bob])
+
+
+async def test_a_page_of_a_season_the_database_no_longer_has_leaves_the_board_as_it_is(
+    hearts: Hearts,
+) -> None:
+    """A database replaced since the board was posted has no season 7: its page button says so, in
+    the clicker's language, and the board is not swapped for another one. A page of an order there
+    is not is out of date."""
+    alice = hearts.people[0]
+    hearts.emu.set_locale(alice, "de")
+    ix = await hearts.emu.slash(alice, hearts.general, "leaderboard")
+    await ix.wait_acknowledged()
+    board = await ix.wait_original()
+    edits = hearts.emu.message(board.id).edit_count
+    for custom_id, said in (
+        ("hh:lb:points:s7:1", t("leaderboard.season.none", "de", number=7)),
+        ("hh:lb:rating:s0:1", t("table.stale", "de")),
+    ):
+        click = await _click_forged(hearts, alice, board, custom_id)
+        assert (await hearts.reply(click)).content == said, custom_id
+    await hearts.settle()
+    assert hearts.emu.message(board.id).edit_count == edits

@@ -1367,6 +1367,25 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
         "",
         ("tests/cogs/test_events.py", "-k", "another_process"),
     ),
+    Mutant(
+        "a page of a season the database lacks swaps the board for every game's",
+        "cogs/leaderboard/_commands.py",
+        (
+            "        except NoSuchSeason as missing:  # the database was replaced since: the message stays"
+            " as it is\n"
+            "            await _no_such_season(interaction, missing)\n"
+            "            return\n",
+        ),
+        "        except NoSuchSeason:\n            found = None\n",
+        ("tests/cogs/test_forged_controls.py", "-k", "no_longer_has"),
+    ),
+    Mutant(
+        "a page button of any order is claimed",
+        "cogs/leaderboard/_commands.py",
+        ('rf"hh:lb:(?P<order>{_ORDERS})',),
+        'rf"hh:lb:(?P<order>[a-z]+)',
+        ("tests/cogs/test_forged_controls.py", "-k", "no_longer_has"),
+    ),
 )
 
 MUTANTS = (
