@@ -31,6 +31,7 @@ from bot.tables.refusals import Refused
 from bot.tables.service_base import (
     ALIVE_KEY,
     REPORTED_PREFIX,
+    Phase,
     Queued,
     with_changes,
 )
@@ -81,7 +82,7 @@ class TableService(Sharing):
             restored.append(table.table_id)
             if table.status is TableStatus.PLAYING:
                 saves.append(self._save_restored(table, downtime))
-        self._running = True
+        self._phase = Phase.RUNNING
         for result in await asyncio.gather(*saves, return_exceptions=True):
             if isinstance(result, BaseException):
                 log.error("saving a restored table failed", exc_info=result)
@@ -167,10 +168,9 @@ class TableService(Sharing):
 
     async def stop(self) -> None:
         """Stop timers and background work, and note the time (the next start measures downtime)."""
-        if self._running:
+        if self.running:
             await self._pages_gone()
-        self._running = False
-        self._stopped = True
+        self._phase = Phase.STOPPED
         for handle in (self._heartbeat, self._supervisor):
             if handle is not None:
                 handle.cancel()
@@ -196,7 +196,7 @@ class TableService(Sharing):
 
     def _beat(self) -> None:
         def beat() -> None:
-            if self._running:
+            if self.running:
                 self._spawn_alone("note alive", self._note_alive)
                 self._spawn_alone("prune", self._prune)
                 self._pages_beat()
@@ -208,7 +208,7 @@ class TableService(Sharing):
 
     def _supervise_later(self) -> None:
         def run() -> None:
-            if self._running:
+            if self.running:
                 self.supervise()
                 self._supervise_later()
 

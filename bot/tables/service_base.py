@@ -22,6 +22,7 @@ import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import Any, TypeVar
 
 from bot.engine.game import Game
@@ -53,6 +54,16 @@ from bot.tables.snapshot import (
 from bot.tables.table import Table, TableStatus
 
 log = logging.getLogger(__name__)
+
+
+class Phase(Enum):
+    """Where the service is in its life. Before the start, what a restored table owes Discord is
+    delivered already; after ``stop`` nothing is (the next start offers it again)."""
+
+    NEW = "new"
+    RUNNING = "running"
+    STOPPED = "stopped"
+
 
 T = TypeVar("T")
 
@@ -127,8 +138,7 @@ class ServiceBase:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._alone: set[str] = set()  # the periodic work under way (``_spawn_alone``)
         self._next_id = 1
-        self._running = False
-        self._stopped = False  # nothing is delivered after ``stop``: the next start offers it again
+        self._phase = Phase.NEW
         self._heartbeat: Any = None
         self._supervisor: Any = None
         self._reported: set[str] = set()
@@ -299,7 +309,7 @@ class ServiceBase:
         table.outbox.extend(items)
         # A change that was under way when the service stopped (another service's work: an event
         # seating its round) is saved with what it owes Discord: the next start delivers it.
-        if not table.delivering and table.outbox and not self._stopped:
+        if not table.delivering and table.outbox and self._phase is not Phase.STOPPED:
             table.delivering = True
             self._spawn(self._deliver(table))
 
@@ -379,7 +389,7 @@ class ServiceBase:
         saved: it is the same turn), after anything queued: for controls it held back (their page
         showed them) or that Discord did not take (the presenter asks, as it can't tell whether
         the turn is still theirs)."""
-        if self._running and table_id in self._tables:
+        if self.running and table_id in self._tables:
             self._spawn(self._offer_turn(table_id, player_id))
 
     async def _offer_turn(self, table_id: int, player_id: str) -> None:
@@ -391,7 +401,7 @@ class ServiceBase:
             return
         async with table.lock:
             game = table.game
-            if not self._running or self._tables.get(table_id) is not table or game is None or game.over:
+            if not self.running or self._tables.get(table_id) is not table or game is None or game.over:
                 return
             seat = table.seat_of(player_id)
             if table.status is TableStatus.PLAYING and seat in game.hand.waiting_for():
@@ -462,10 +472,10 @@ class ServiceBase:
     def running(self) -> bool:
         """Started and not stopping: work of another service that finds it not running was cut
         short by a stop (and is carried on at the next start), not broken."""
-        return self._running
+        return self._phase is Phase.RUNNING
 
     def _require_running(self) -> None:
-        if not self._running:
+        if not self.running:
             raise Refused(TableRefusal.BUSY)
 
     @staticmethod

@@ -202,7 +202,7 @@ class Sharing(LobbyActions):
     def _page_changed(self, table_id: int, player_id: str, shown: bool) -> None:
         if table_id in self._tables:
             super()._page_changed(table_id, player_id, shown)
-        elif self._running and self._elsewhere_page(table_id):
+        elif self.running and self._elsewhere_page(table_id):
             self._closes_owed.discard((table_id, player_id))
             self._spawn(self._announce(table_id, player_id, shown))
 

@@ -146,7 +146,7 @@ class Turns(ServiceBase):
         if not retrying:
             table.failures = 0
         game = table.game
-        if not self._running or table.status is not TableStatus.PLAYING or game is None or game.over:
+        if not self.running or table.status is not TableStatus.PLAYING or game is None or game.over:
             return
         move_number = table.move_number
         persons = False
@@ -199,7 +199,7 @@ class Turns(ServiceBase):
     def _computer_due(self, table: Table, seat: int, move_number: int) -> bool:
         game = table.game
         return (
-            self._running
+            self.running
             and self._tables.get(table.table_id) is table
             and table.status is TableStatus.PLAYING
             and game is not None

@@ -302,3 +302,36 @@ async def test_an_outbox_row_that_cant_be_read_is_reported_once_and_set_aside(
     assert await second.db.owed_events() == []  # set aside: not read again at every start
     await second.close()
     assert logged.seen == 1
+
+
+async def test_a_change_under_way_at_a_stop_is_shown_by_the_next_start_not_after_the_stop(
+    db_url: str,
+) -> None:
+    """A join that passed the running check and waits for its table when the service stops (as an
+    event seating its round does) is saved with what it owes Discord; the stopped service shows
+    nothing (its presenter is going away with it), and the next start shows it."""
+    first = await rig(db_url)
+    snap = await first.service.create_table(HOST, GUILD, CHANNEL, options(), seed=SEED)
+    await first.service.settle()
+    past_the_check = asyncio.Event()
+    check = first.service._require_running
+
+    def checked() -> None:
+        check()
+        past_the_check.set()  # the join goes on to wait for the table's lock, held below
+
+    first.service._require_running = checked  # type: ignore[method-assign]
+    async with first.service._tables[snap.table_id].lock:
+        join = asyncio.create_task(first.service.join(ALICE, snap.table_id))
+        await asyncio.wait_for(past_the_check.wait(), 10)
+        await first.service.stop()
+    await join
+    await first.service.settle()
+    assert not [e for e in first.presenter.events if isinstance(e, ev.SeatChanged)]
+    await first.db.close()
+
+    second = await rig(db_url)
+    await second.service.settle()
+    joined = [e for e in second.presenter.again if isinstance(e, ev.SeatChanged)]
+    assert [(e.player_id, e.change) for e in joined] == [("alice", ev.SeatChange.JOINED)]
+    await second.close()
