@@ -31,8 +31,3 @@ def period_end(kind: SeasonKind, at: float) -> float:
     year = day.year + month // 12
     end = dt.datetime(year, month % 12 + 1, 1, tzinfo=dt.UTC)
     return end.timestamp()
-
-
-def utc_text(at: float) -> str:
-    """``2026-12-01 00:00 UTC``: how a season's start or end is written in every language."""
-    return dt.datetime.fromtimestamp(at, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")

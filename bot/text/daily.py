@@ -18,16 +18,12 @@ from bot.text.alt_text import fit
 from bot.text.cards import card_list
 from bot.text.catalogue import fill
 from bot.text.limits import MESSAGE_MAX, lines_within
+from bot.text.moments import image_moment, timestamp
 
 Names = Mapping[str, str]
 # Points per hand as symbols for the Share line: none, a few, many, the queen's worth or more.
 SYMBOLS: Final = ((0, "🟢"), (4, "🟡"), (12, "🟠"))
 WORST: Final = "🔴"
-
-
-def timestamp(at: float, style: str = "f") -> str:
-    """A Discord timestamp: each reader sees it in their own time zone."""
-    return f"<t:{int(at)}:{style}>"
 
 
 def level(points: int) -> int:
@@ -214,8 +210,7 @@ def board_image(board: DayBoard, names: Names, closes: float | None, locale: str
     if closes is None:
         status = t("daily.image.final", locale)
     else:
-        when = dt.datetime.fromtimestamp(closes, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
-        status = t("daily.image.open", locale, closes=when)
+        status = t("daily.image.open", locale, closes=image_moment(closes, locale))
     par = (
         t("daily.image.par", locale, par=board.par)
         if board.par is not None

@@ -12,10 +12,11 @@ from bot.seasons import MIN_GAMES, SeasonSummary
 from bot.storage.leaderboard import Board, BoardRow
 from bot.storage.seasons import Season
 from bot.tables.options import ServerSettings
-from bot.tables.seasons import SeasonKind, utc_text
+from bot.tables.seasons import SeasonKind
 from bot.text import t
 from bot.text.daily import name_of
 from bot.text.events import number
+from bot.text.moments import timestamp
 
 Names = Mapping[str, str]
 ALT_LIMIT = 1024  # Discord's limit on an attachment's description
@@ -28,14 +29,14 @@ def season_line(season: Season, locale: str, *, days: bool = False) -> str:
     start, end = (_day(season.starts_at), _day(season.ends_at - 1)) if days else (None, None)
     if season.closed_at is None:
         return t(
-            "leaderboard.season.running", locale, number=season.number, end=end or utc_text(season.ends_at)
+            "leaderboard.season.running", locale, number=season.number, end=end or timestamp(season.ends_at)
         )
     return t(
         "leaderboard.season.closed",
         locale,
         number=season.number,
-        start=start or utc_text(season.starts_at),
-        end=end or utc_text(season.ends_at),
+        start=start or timestamp(season.starts_at),
+        end=end or timestamp(season.ends_at),
     )
 
 
@@ -152,20 +153,20 @@ def change_line(
         return (
             None
             if now is None
-            else t("season.settings.running", locale, number=now.number, end=utc_text(now.ends_at))
+            else t("season.settings.running", locale, number=now.number, end=timestamp(now.ends_at))
         )
     if after is SeasonKind.OFF:
         return None if was is None else t("season.settings.ended", locale, number=was.number)
     if now is None:
         return None
     if was is None:
-        return t("season.settings.started", locale, number=now.number, end=utc_text(now.ends_at))
+        return t("season.settings.started", locale, number=now.number, end=timestamp(now.ends_at))
     return t(
         "season.settings.reshaped",
         locale,
         number=now.number,
-        start=utc_text(now.starts_at),
-        end=utc_text(now.ends_at),
+        start=timestamp(now.starts_at),
+        end=timestamp(now.ends_at),
     )
 
 
@@ -179,8 +180,8 @@ def summary_text(summary: SeasonSummary, names: Names, locale: str) -> str:
             "season.summary.title",
             locale,
             number=s.number,
-            start=utc_text(s.starts_at),
-            end=utc_text(s.ends_at),
+            start=timestamp(s.starts_at),
+            end=timestamp(s.ends_at),
             players=summary.players,
         )
     ]

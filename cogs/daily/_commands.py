@@ -37,8 +37,9 @@ from bot.daily.days import closes_at
 from bot.daily.days import today as day_at
 from bot.tables.in_flight import InFlight
 from bot.text import t
-from bot.text.daily import board_text, earlier_text, intro_text, played_text, timestamp
+from bot.text.daily import board_text, earlier_text, intro_text, played_text
 from bot.text.limits import MESSAGE_MAX
+from bot.text.moments import timestamp
 from cogs.daily._earlier import Choice, ChoiceButton, choice_view
 from cogs.daily._presenter import COG_NAME, DiscordDailyPresenter, ShareButton, board_file
 

@@ -21,7 +21,8 @@ from bot.storage import daily as store
 from bot.tables import Actor, ServerSettings
 from bot.text import LANGUAGES, t
 from bot.text.cards import card_full_name, card_name
-from bot.text.daily import deals_text, timestamp
+from bot.text.daily import deals_text
+from bot.text.moments import timestamp
 from cogs.daily._commands import Daily
 from cogs.daily._presenter import BOARD_IMAGE, RESULT_IMAGE
 from discord_emulator import CommandNotAvailable, DiscordEmulator, Message, Permission, User

@@ -14,8 +14,9 @@ from typing import Any
 from bot.seasons import GRACE, SeasonSummary
 from bot.storage.seasons import Season
 from bot.tables import ManualClock
-from bot.tables.seasons import SeasonKind, period_end, utc_text
+from bot.tables.seasons import SeasonKind, period_end
 from bot.text import t
+from bot.text.moments import timestamp
 from cogs.leaderboard._commands import Leaderboard
 from cogs.leaderboard._seasons import DiscordSeasonPresenter
 from discord_emulator import DiscordEmulator, Message, Permission, User
@@ -81,14 +82,14 @@ async def test_seasons_end_with_one_summary_and_move_the_reward_role(
         owner, h.general, "hearts-settings", season="monthly", season_channel=h.general, season_role=role
     )
     said = (await h.reply(ix)).content
-    assert t("season.settings.started", number=1, end=utc_text(DEC1)) in said
+    assert t("season.settings.started", number=1, end=timestamp(DEC1)) in said
     assert f"<@&{role.id}>" in said
 
     await game(h, alice, bob, 1)
     first = await end_season(h, DEC1, 1)
     assert first.channel_id == h.general.id
     assert first.content.startswith(
-        t("season.summary.title", number=1, start=utc_text(NOV30), end=utc_text(DEC1), players=2)
+        t("season.summary.title", number=1, start=timestamp(NOV30), end=timestamp(DEC1), players=2)
     )
     (image,) = first.attachments
     assert image.filename == "season.png" and image.image().width > 0
@@ -104,7 +105,7 @@ async def test_seasons_end_with_one_summary_and_move_the_reward_role(
     await board.wait_acknowledged()
     shown = await board.wait_original()
     assert (
-        t("leaderboard.season.closed", number=1, start=utc_text(NOV30), end=utc_text(DEC1)) in shown.content
+        t("leaderboard.season.closed", number=1, start=timestamp(NOV30), end=timestamp(DEC1)) in shown.content
     )
     (page,) = shown.attachments
     rows = alt_rows(str(page.description))

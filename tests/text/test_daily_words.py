@@ -34,6 +34,7 @@ from bot.text.daily import (
     summary_text,
     symbol,
 )
+from bot.text.moments import image_moment
 
 DAY = dt.date(2026, 11, 18)
 RESULT = DailyResult(DAY, 3, "1", "g", (0, 13, 5, 26), 40, 2, 7, 71.4, 3, (2, 13, 0, 25))
@@ -100,7 +101,8 @@ def test_the_board_picture_is_the_days_own_open_or_final_with_par_and_the_share_
     open_day = board_image(BOARD, {"1": "Ann"}, 1_763_596_800.0, lang)
     final = board_image(BOARD, {"1": "Ann"}, None, lang)
     assert not open_day.final and final.final and open_day.status != final.status
-    assert "2025-11-20 00:00 UTC" in open_day.status and "40" in open_day.par
+    assert image_moment(1_763_596_800.0, lang) in open_day.status and "40" in open_day.par
+    assert text_width(open_day.status, daily_board.BADGE) <= daily_board.WIDTH // 2  # the badge's room
     assert [r.place for r in final.rows] == [t("image.shared_place", lang, place=1)] * 2
     assert [r.to_par.text for r in final.rows] == ["+4", "+4"] and final.rows[0].to_par.sign == 1
     # The marks are the Share line's symbols, hand by hand.
