@@ -1393,6 +1393,13 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
         "and True:",
         ("tests/tables/test_outbox.py", "-k", "under_way_at_a_stop"),
     ),
+    Mutant(
+        "the daily board's image writes when the day closes in English in every language",
+        "bot/text/daily.py",
+        ("closes=image_moment(closes, locale)",),
+        'closes=image_moment(closes, "en")',
+        ("tests/text/test_daily_words.py", "-k", "board_picture"),
+    ),
 )
 
 MUTANTS = (
