@@ -4,7 +4,7 @@ service's values. Pure (no Discord): unit-tested in every language; the Share li
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
 from typing import Final
 
@@ -137,21 +137,30 @@ def board_text(board: DayBoard, names: Names, locale: str, limit: int = MESSAGE_
         for e in board.entries
     ]
     room = limit - len(lines[0]) - 1
-    lines += lines_within(rows, room, lambda count: t("reply.list_more", locale, items="…", more=count))
+    lines += lines_within(rows, room, _more(locale))
     return "\n".join(lines)
+
+
+def _more(locale: str) -> Callable[[int], str]:
+    """The line that stands for the ``count`` lines left out."""
+    return lambda count: t("reply.list_more", locale, items="…", more=count)
 
 
 def summary_text(board: DayBoard, deals: Sequence[Board], names: Names, locale: str) -> str:
     """A closed day's summary within one message: its title, the board (as much of it as leaves
-    room) and the day's deals, which are what the summary is for, always in full."""
+    room) and the day's deals, which are what the summary is for, in full in every language. Where
+    they alone would not fit (no language's words are that long; the pseudo-locale's marks are),
+    the deals that fit and how many more, rather than a message Discord refuses again and again."""
     title = t("daily.summary.title", locale, number=board.number, day=board.day.isoformat())
-    dealt = deals_text(deals, locale)
-    room = MESSAGE_MAX - len(title) - len(dealt) - 2
-    return "\n".join((title, board_text(board, names, locale, room), dealt))
+    dealt = deal_lines(deals, locale)
+    room = MESSAGE_MAX - len(title) - len("\n".join(dealt)) - 2
+    parts = [title, board_text(board, names, locale, room), *dealt]
+    return "\n".join(lines_within(parts, MESSAGE_MAX, _more(locale)))
 
 
-def deals_text(deals: Sequence[Board], locale: str) -> str:
-    """The closed day's deals: each hand's four seats as dealt (seat 1 is the person's)."""
+def deal_lines(deals: Sequence[Board], locale: str) -> list[str]:
+    """The closed day's deals, one line each: each hand's four seats as dealt (seat 1 is the
+    person's)."""
     lines = []
     for deal in deals:
         seats = " · ".join(
@@ -167,7 +176,7 @@ def deals_text(deals: Sequence[Board], locale: str) -> str:
         )
         direction = t(f"direction.{deal.direction.value}", locale)
         lines.append(t("daily.summary.deal", locale, hand=deal.number, direction=direction, seats=seats))
-    return "\n".join(lines)
+    return lines
 
 
 def stats_text(stats: DailyStats, locale: str) -> str:

@@ -21,7 +21,7 @@ from bot.storage import daily as store
 from bot.tables import Actor, ServerSettings
 from bot.text import LANGUAGES, t
 from bot.text.cards import card_full_name, card_name
-from bot.text.daily import deals_text
+from bot.text.daily import deal_lines
 from bot.text.moments import timestamp
 from cogs.daily._commands import Daily
 from cogs.daily._presenter import BOARD_IMAGE, RESULT_IMAGE
@@ -450,4 +450,4 @@ async def test_a_big_servers_summary_keeps_the_deals_and_its_board_the_closing_l
     summary = await h.wait_public("is closed")
     deals = boards(days.RULES, service.seed(day), days.HANDS)
     assert len(summary.content) <= 2000 and re.search(r"… and \d+ more", summary.content)
-    assert summary.content.endswith(deals_text(deals, "en"))
+    assert summary.content.endswith("\n".join(deal_lines(deals, "en")))

@@ -1400,6 +1400,13 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
         'closes=image_moment(closes, "en")',
         ("tests/text/test_daily_words.py", "-k", "board_picture"),
     ),
+    Mutant(
+        "a day's summary too long for a message is sent whole (and refused at every retry)",
+        "bot/text/daily.py",
+        ('    return "\\n".join(lines_within(parts, MESSAGE_MAX, _more(locale)))\n',),
+        '    return "\\n".join(parts)\n',
+        ("tests/text/test_daily_words.py", "-k", "too_long"),
+    ),
 )
 
 MUTANTS = (

@@ -16,13 +16,13 @@ from bot.engine.duplicate import boards
 from bot.render import daily_board, daily_result
 from bot.render.fonts import text_width
 from bot.storage.daily import DayResult
-from bot.text import LANGUAGES, t
+from bot.text import LANGUAGES, PSEUDO_LOCALE, t
 from bot.text.cards import card_full_name, card_name
 from bot.text.daily import (
     board_alt,
     board_image,
     board_text,
-    deals_text,
+    deal_lines,
     intro_text,
     level,
     played_text,
@@ -68,7 +68,7 @@ def texts(lang: str) -> list[str]:
         result_text(RESULT, lang),
         share_line("Ann", RESULT, lang),
         board_text(board, {"1": "Ann"}, lang),
-        deals_text(boards(RULES, seed("s", DAY), 4), lang),
+        *deal_lines(boards(RULES, seed("s", DAY), 4), lang),
         stats_text(DailyStats(5, 31, 2, 4, -1.5), lang),
         stats_text(DailyStats(0, None, 0, 0, None), lang),
     ]
@@ -153,6 +153,22 @@ def test_the_boards_alt_text_stays_within_discords_limit(lang: str) -> None:
     assert len(alt) <= 1024 and alt.endswith("…")
 
 
+def test_deals_too_long_for_one_message_are_cut_whole_and_counted() -> None:
+    """In the pseudo-locale (every card and separator marked) the title and the deals pass
+    Discord's 2,000 characters: the summary keeps the deals that fit, whole, and says how many
+    more, instead of a message Discord would refuse at every retry."""
+    many = [DayResult(str(i), "g", 26 + i, (26, 0, 0, i)) for i in range(60)]
+    board = day_board(DAY, 3, many, many, 40)
+    deals = boards(RULES, seed("s", DAY), 4)
+    dealt = deal_lines(deals, PSEUDO_LOCALE)
+    text = summary_text(board, deals, {}, PSEUDO_LOCALE)
+    lines = text.split("\n")
+    assert len(text) <= 2000
+    shown = [line for line in lines if line in dealt]
+    assert shown and shown == dealt[: len(shown)] and len(shown) < len(dealt)
+    assert lines[-1] == t("reply.list_more", PSEUDO_LOCALE, items="…", more=len(dealt) - len(shown))
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_big_boards_summary_keeps_every_deal_within_discords_limit(lang: str) -> None:
     """Sixty people with the longest names Discord allows: the summary holds the whole of every
@@ -162,7 +178,7 @@ def test_a_big_boards_summary_keeps_every_deal_within_discords_limit(lang: str) 
     names = {str(i): "B" * 32 for i in range(60)}
     deals = boards(RULES, seed("s", DAY), 4)
     text = summary_text(board, deals, names, lang)
-    assert len(text) <= 2000 and text.endswith("\n" + deals_text(deals, lang))
+    assert len(text) <= 2000 and text.endswith("\n" + "\n".join(deal_lines(deals, lang)))
     assert t("reply.list_more", lang, items="…", more=60 - text.count("B" * 32)) in text
     for limit in (400, 1000, 2000):
         fitted = board_text(board, names, lang, limit)
