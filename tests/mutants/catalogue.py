@@ -586,7 +586,7 @@ FEATURES: tuple[Mutant, ...] = (
     Mutant(
         "the daily: a big board pushes the summary's deals past Discord's 2,000 characters",
         "bot/text/daily.py",
-        ("    room = MESSAGE_MAX - len(title) - len(dealt) - 2\n",),
+        ('    room = MESSAGE_MAX - len(title) - len("\\n".join(dealt)) - 2\n',),
         "    room = MESSAGE_MAX\n",
         ("tests/text/test_daily_words.py", "-k", "big_boards"),
     ),
