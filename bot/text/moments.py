@@ -8,6 +8,7 @@ patterns and names, through Babel, as the language menu's names are)."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from functools import cache
 
 from babel import Locale
@@ -35,4 +36,13 @@ def image_moment(at: float, locale: str) -> str:
 @cache
 def _date_and_time(cldr: str) -> str:
     """How the language joins a date ({1}) and a time ({0})."""
-    return str(Locale.parse(cldr).datetime_formats["medium"])
+    return unquoted(str(Locale.parse(cldr).datetime_formats["medium"]))
+
+
+def unquoted(pattern: str) -> str:
+    """A CLDR pattern's quoted literals as CLDR reads them (``{1} 'um' {0}``: ``{1} um {0}``;
+    ``''`` is a quote). None of today's medium patterns quotes a word; a later CLDR may."""
+    return _QUOTED.sub(lambda quoted: quoted.group(1) or "'", pattern)
+
+
+_QUOTED = re.compile(r"'([^']*)'")

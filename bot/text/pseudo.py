@@ -52,21 +52,31 @@ def pseudo_catalogue(messages: Mapping[str, str]) -> dict[str, str]:
 
 
 _MARKUP = re.compile(r"<[^<>]*>|https?://\S+")
+_CODE = re.compile(r"`[^`]*`")
 _WORD = re.compile(r"[^\W\d_]{2,}")
+_MARK_LETTERS = frozenset(chr(accented) for accented in _ACCENTED.values())
+"""The letters a catalogue's prose has in the pseudo-locale: every other one inside ``⟦…⟧`` came
+in through a field."""
 
 
-def unmarked(text: str, allowed: Iterable[str] = ()) -> list[str]:
+def unmarked(text: str, allowed: Iterable[str] = (), *, values: bool = False) -> list[str]:
     """The words of ``text`` outside every ``⟦…⟧``: what a player saw in the pseudo-locale that no
     catalogue gave. ``allowed`` are texts that are rightly not translated (people's names);
-    mentions, timestamps and links are ignored. An empty list means every word was marked."""
+    mentions, timestamps and links are ignored. With ``values``, also the words inside the marks
+    whose letters are not accented (code spans aside): a field filled with words no catalogue gave,
+    such as an English date in a marked sentence. An empty list means every word was marked."""
     for name in sorted(allowed, key=len, reverse=True):
         text = text.replace(name, " ")
-    outside: list[str] = []
+    text = _MARKUP.sub(" ", text)
+    if values:
+        text = _CODE.sub(" ", text)
+    seen: list[str] = []
     depth = 0
-    for ch in _MARKUP.sub(" ", text):
+    for ch in text:
         if ch == OPEN:
             depth += 1
         elif ch == CLOSE:
             depth = max(0, depth - 1)
-        outside.append(" " if depth or ch == CLOSE else ch)
-    return _WORD.findall("".join(outside))
+        marked = depth > 0 or ch in (OPEN, CLOSE)
+        seen.append(ch if not marked or (values and ch.isalpha() and ch not in _MARK_LETTERS) else " ")
+    return _WORD.findall("".join(seen))

@@ -199,12 +199,12 @@ class Leaderboard(commands.Cog, name=COG_NAME):
             return
         await interaction.response.defer()
         guild_id = str(interaction.guild_id)
-        lang = await server_language(self.bot, interaction)
         try:
             found = await chosen_season(self.bot, guild_id, season)
         except NoSuchSeason as missing:  # the database was replaced since: the message stays as it is
             await _no_such_season(interaction, missing)
             return
+        lang = await server_language(self.bot, interaction)
         content, files, view = await leaderboard_message(
             self.bot, guild_id, Order(order), page, found, interaction.user, lang
         )

@@ -11,27 +11,32 @@ not all fit, and the ones left out are counted.)"""
 
 from __future__ import annotations
 
-import dataclasses
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.daily.days import DAY_SECONDS
-from bot.render import Words
+from bot.daily.days import DAY_SECONDS, closes_at, today
 from bot.review.ids import open_review_id
 from bot.seasons import GRACE
 from bot.tables.seasons import SeasonKind, period_end
 from bot.text import PSEUDO_LOCALE, t
-from bot.text.moments import timestamp
+from bot.text.moments import image_moment, timestamp
 from bot.text.pseudo import OPEN, unmarked
 from cogs.daily._presenter import BOARD_IMAGE
 from discord_emulator import DiscordEmulator, Message
 from discord_emulator.runner import BotRunner
 from playtest.harness import Hearts, bot_clock, make_bot, settled_start
-from tests.cogs.hearts.test_languages import add_computers, open_lobby, seated, sent_texts, stored_attachments
+from tests.cogs.hearts.test_languages import (
+    add_computers,
+    drawn_words,
+    open_lobby,
+    seated,
+    sent_texts,
+    stored_attachments,
+)
 from tests.cogs.test_daily import daily_cog
 from tests.cogs.test_languages_of_features import (
     play_an_event_round,
@@ -56,23 +61,6 @@ RENDERERS = (
     ("cogs.leaderboard._seasons", "render_board"),
     ("cogs.review._cog", "render"),
 )
-
-
-def drawn_words(value: Any) -> Iterator[str]:
-    """Every string in an image value (names, labels, its ``Words``), but a ``Words``' colours."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, tuple | list):
-        for item in value:
-            yield from drawn_words(item)
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from drawn_words(item)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        skip = {"fill"} if isinstance(value, Words) else set()
-        for f in dataclasses.fields(value):
-            if f.name not in skip:
-                yield from drawn_words(getattr(value, f.name))
 
 
 def record_renders(monkeypatch: pytest.MonkeyPatch, drawn: list[tuple[str, Any]]) -> None:
@@ -151,6 +139,7 @@ async def test_every_feature_but_the_table_game_in_the_pseudo_locale_shows_only_
     person.locale = friend.locale = owner.locale = XA
     guild.preferred_locale = XA
     clock = bot_clock(emulator)  # the emulator's fixed start (a Tuesday noon), never the wall clock
+    first_day = today(clock.now())
     db = tmp_path / "hearts.sqlite3"
     bot = make_bot(emulator, db, clock)
     await bot_runner.start(bot)
@@ -223,18 +212,26 @@ async def test_every_feature_but_the_table_game_in_the_pseudo_locale_shows_only_
     await h.settle()
     await emu.settle()
 
-    names = [person.name, friend.name, owner.name, guild.name, EVENT]
+    # and the day's closing instant, which the board's picture and alt text write as CLDR does
+    names = [person.name, friend.name, owner.name, guild.name, EVENT, image_moment(closes_at(first_day), XA)]
     texts = sent_texts(emu)
     assert len(texts) > 1000, len(texts)
-    found = {text: unmarked(text, names) for text in texts if unmarked(text, names)}
+    found = {text: unmarked(text, names, values=True) for text in texts if unmarked(text, names, values=True)}
     assert not found, f"words outside the catalogues' marks in {len(found)} of {len(texts)} texts:\n" + (
         "\n".join(f"{words} in {text!r} ({where_sent(emu, text)})" for text, words in found.items())
     )
     described = [a.description for _, a in stored_attachments(emu)]
     assert described and all(described)
-    bare = {d: unmarked(d or "", names) for d in described if unmarked(d or "", names)}
+    bare = {
+        d: unmarked(d or "", names, values=True) for d in described if unmarked(d or "", names, values=True)
+    }
     assert not bare, bare
     # every renderer of the cogs drew, and only marked words (and names)
     assert {name for name, _ in drawn} == {f"{m}.{n}" for m, n in RENDERERS}
-    words = {(name, word) for name, args in drawn for word in drawn_words(args) if unmarked(word, names)}
+    words = {
+        (name, word)
+        for name, args in drawn
+        for word in drawn_words(args)
+        if unmarked(word, names, values=True)
+    }
     assert not words, sorted(words)

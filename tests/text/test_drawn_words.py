@@ -12,7 +12,6 @@ import dataclasses
 import datetime as dt
 import random
 import sys
-import unicodedata
 from collections.abc import Awaitable, Callable
 from fractions import Fraction
 from pathlib import Path
@@ -49,11 +48,11 @@ from bot.storage.seasons import Season
 from bot.tables import TableOptions, TableStatus
 from bot.tables.snapshot import private_hand, score_sheet, table_snapshot
 from bot.tables.table import Table
-from bot.text import PSEUDO_LOCALE, t
+from bot.text import PSEUDO_LOCALE, pseudo, t
 from bot.text.events import entrant_tags, standings_image
 from bot.text.help import help_images
 from bot.text.moments import image_moment
-from bot.text.pseudo import CLOSE, OPEN, accent
+from bot.text.pseudo import OPEN, accent
 from bot.text.review import profile_image, replay_frames
 from bot.text.seasons import board_image
 from cogs.daily._presenter import board_file, result_file
@@ -67,8 +66,6 @@ DAY = dt.date(2026, 11, 18)
 # The open day's closing instant is written by CLDR's patterns and names in the image's language
 # (``bot.text.moments``), as the language menu's names are: not a word a catalogue gives.
 ALLOWED = (*NAMES.values(), EVENT_NAME, image_moment(closes_at(DAY), L))
-ACCENTED = frozenset(accent("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"))
-"""The only letters a marked catalogue word holds: any other came from a field's value."""
 ROOT = Path(bot.__file__).resolve().parents[1]
 VENV = ROOT / ".venv"
 
@@ -136,20 +133,9 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
 
 
 def unmarked(text: str) -> list[str]:
-    """The words of ``text`` that no catalogue gave: letters outside ``⟦…⟧``, or inside it but not
-    accented (a field's value), once the people's and the event's names are taken out."""
-    for name in sorted(ALLOWED, key=len, reverse=True):
-        text = text.replace(name, " ")
-    kept: list[str] = []
-    depth = 0
-    for ch in text:
-        if ch == OPEN:
-            depth += 1
-        elif ch == CLOSE:
-            depth -= 1
-        letter = unicodedata.category(ch)[0] in "LM"
-        kept.append(ch if letter and (depth == 0 or ch not in ACCENTED) else " ")
-    return "".join(kept).split()
+    """The words no catalogue gave (``bot.text.pseudo.unmarked`` with ``values``: a field's value
+    inside a marked sentence counts), once the people's and the event's names are taken out."""
+    return pseudo.unmarked(text, ALLOWED, values=True)
 
 
 def leaks(texts: list[str]) -> dict[str, list[str]]:
@@ -456,4 +442,4 @@ def test_the_check_finds_words_outside_the_catalogues() -> None:
     marked = t("image.final_standings", L)
     assert unmarked(marked) == [] and unmarked("Alice ⟦" + accent("won") + "⟧ +12 ▲ 1.5 ♠ 10–13") == []
     assert unmarked("Total") and unmarked(marked + " left") and unmarked("⟦" + accent("Open until") + " UTC⟧")
-    assert unmarked("Bob's") == ["s"] and unmarked(f"⟦{accent('Season')} Straße⟧") == ["Straße"]
+    assert unmarked("Bobby's") == ["by"] and unmarked(f"⟦{accent('Season')} Straße⟧") == ["Straße"]

@@ -96,6 +96,8 @@ def drawn_words(values: tuple[Any, ...]) -> Iterator[str]:
             yield value
         elif isinstance(value, tuple | list):
             yield from drawn_words(tuple(value))
+        elif isinstance(value, dict):
+            yield from drawn_words(tuple(value.values()))
         elif dataclasses.is_dataclass(value) and not isinstance(value, type):
             if isinstance(value, Words):
                 yield from (getattr(value, f.name) for f in dataclasses.fields(value) if f.name != "fill")
