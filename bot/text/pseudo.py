@@ -52,31 +52,34 @@ def pseudo_catalogue(messages: Mapping[str, str]) -> dict[str, str]:
 
 
 _MARKUP = re.compile(r"<[^<>]*>|https?://\S+")
-_CODE = re.compile(r"`[^`]*`")
+_FIELD_NAME = re.compile(r"\{\w+")
+"""A template's field name (``{count``), which ``accent`` keeps as it is."""
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _MARK_LETTERS = frozenset(chr(accented) for accented in _ACCENTED.values())
 """The letters a catalogue's prose has in the pseudo-locale: every other one inside ``⟦…⟧`` came
 in through a field."""
 
 
-def unmarked(text: str, allowed: Iterable[str] = (), *, values: bool = False) -> list[str]:
+def unmarked(text: str, allowed: Iterable[str] = ()) -> list[str]:
     """The words of ``text`` outside every ``⟦…⟧``: what a player saw in the pseudo-locale that no
     catalogue gave. ``allowed`` are texts that are rightly not translated (people's names);
-    mentions, timestamps and links are ignored. With ``values``, also the words inside the marks
-    whose letters are not accented (code spans aside): a field filled with words no catalogue gave,
-    such as an English date in a marked sentence. An empty list means every word was marked."""
+    mentions, timestamps and links are ignored. Inside the marks, a word whose letters are not
+    accented (code spans and a template's field names aside) counts too: a field filled with words
+    no catalogue gave, such as an English date in a marked sentence. An empty list means every
+    word was marked."""
     for name in sorted(allowed, key=len, reverse=True):
         text = text.replace(name, " ")
-    text = _MARKUP.sub(" ", text)
-    if values:
-        text = _CODE.sub(" ", text)
     seen: list[str] = []
     depth = 0
-    for ch in text:
+    code = False  # in a code span of a marked text: ``accent`` keeps it as it is
+    for ch in _FIELD_NAME.sub(" ", _MARKUP.sub(" ", text)):
         if ch == OPEN:
             depth += 1
         elif ch == CLOSE:
             depth = max(0, depth - 1)
+        elif ch == "`" and depth:
+            code = not code
         marked = depth > 0 or ch in (OPEN, CLOSE)
-        seen.append(ch if not marked or (values and ch.isalpha() and ch not in _MARK_LETTERS) else " ")
+        value = ch.isalpha() and ch not in _MARK_LETTERS and not code
+        seen.append(ch if not marked or value else " ")
     return _WORD.findall("".join(seen))

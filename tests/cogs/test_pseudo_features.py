@@ -216,22 +216,15 @@ async def test_every_feature_but_the_table_game_in_the_pseudo_locale_shows_only_
     names = [person.name, friend.name, owner.name, guild.name, EVENT, image_moment(closes_at(first_day), XA)]
     texts = sent_texts(emu)
     assert len(texts) > 1000, len(texts)
-    found = {text: unmarked(text, names, values=True) for text in texts if unmarked(text, names, values=True)}
+    found = {text: unmarked(text, names) for text in texts if unmarked(text, names)}
     assert not found, f"words outside the catalogues' marks in {len(found)} of {len(texts)} texts:\n" + (
         "\n".join(f"{words} in {text!r} ({where_sent(emu, text)})" for text, words in found.items())
     )
     described = [a.description for _, a in stored_attachments(emu)]
     assert described and all(described)
-    bare = {
-        d: unmarked(d or "", names, values=True) for d in described if unmarked(d or "", names, values=True)
-    }
+    bare = {d: unmarked(d or "", names) for d in described if unmarked(d or "", names)}
     assert not bare, bare
     # every renderer of the cogs drew, and only marked words (and names)
     assert {name for name, _ in drawn} == {f"{m}.{n}" for m, n in RENDERERS}
-    words = {
-        (name, word)
-        for name, args in drawn
-        for word in drawn_words(args)
-        if unmarked(word, names, values=True)
-    }
+    words = {(name, word) for name, args in drawn for word in drawn_words(args) if unmarked(word, names)}
     assert not words, sorted(words)

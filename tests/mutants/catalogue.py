@@ -1407,6 +1407,13 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
         '    return "\\n".join(parts)\n',
         ("tests/text/test_daily_words.py", "-k", "too_long"),
     ),
+    Mutant(
+        "the pseudo-locale's check lets any value through inside a marked sentence",
+        "bot/text/pseudo.py",
+        ("        value = ch.isalpha() and ch not in _MARK_LETTERS and not code\n",),
+        "        value = False\n",
+        ("tests/text/test_catalogues.py", "-k", "unmarked"),
+    ),
 )
 
 MUTANTS = (

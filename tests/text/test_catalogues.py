@@ -14,7 +14,7 @@ import pytest
 from bot.text import CATALOGUES, LANGUAGES, PSEUDO_LOCALE, t
 from bot.text.catalogue import ENGLISH, plural_categories
 from bot.text.po.check import shape
-from bot.text.pseudo import CLOSE, OPEN
+from bot.text.pseudo import CLOSE, OPEN, accent
 from tests.text.discord_locales import ALL_LANGUAGES, CATALOGUE_OF
 
 TRANSLATIONS = [lang for lang in LANGUAGES if lang != "en"]
@@ -249,3 +249,8 @@ def test_unmarked_finds_the_words_no_catalogue_gave() -> None:
     assert unmarked(f"{marked} Game over", allowed=["Alice"]) == ["Game", "over"]
     assert unmarked("⟦⟦Ǫ⟧♠⟧ 10 · 🤖 <@123> https://x.test/a") == []
     assert unmarked("Alice") == ["Alice"]
+    # a field's value no catalogue gave, inside a marked sentence; a code span or field name is not
+    opened = t("daily.image.open", PSEUDO_LOCALE, closes="2026-11-20 00:00 UTC")
+    assert unmarked(opened) == ["UTC"]
+    assert unmarked(t("daily.image.open", PSEUDO_LOCALE, closes="⟦" + accent("noon") + "⟧")) == []
+    assert unmarked("⟦" + accent("Run") + " `/hearts new` {count|" + accent("hand") + "}⟧") == []

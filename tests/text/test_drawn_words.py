@@ -135,7 +135,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
 def unmarked(text: str) -> list[str]:
     """The words no catalogue gave (``bot.text.pseudo.unmarked`` with ``values``: a field's value
     inside a marked sentence counts), once the people's and the event's names are taken out."""
-    return pseudo.unmarked(text, ALLOWED, values=True)
+    return pseudo.unmarked(text, ALLOWED)
 
 
 def leaks(texts: list[str]) -> dict[str, list[str]]:
