@@ -149,8 +149,9 @@ def _more(locale: str) -> Callable[[int], str]:
 def summary_text(board: DayBoard, deals: Sequence[Board], names: Names, locale: str) -> str:
     """A closed day's summary within one message: its title, the board (as much of it as leaves
     room) and the day's deals, which are what the summary is for, in full in every language. Where
-    they alone would not fit (no language's words are that long; the pseudo-locale's marks are),
-    the deals that fit and how many more, rather than a message Discord refuses again and again."""
+    they would not fit beside the title (no language's words are that long; the pseudo-locale's
+    marks are), the deals that fit and how many more, rather than a message Discord refuses again
+    and again."""
     title = t("daily.summary.title", locale, number=board.number, day=board.day.isoformat())
     dealt = deal_lines(deals, locale)
     room = MESSAGE_MAX - len(title) - len("\n".join(dealt)) - 2
