@@ -152,10 +152,10 @@ class DiscordDailyPresenter:
         player = str(interaction.user.id)
         try:
             day = self.service.parse_day(day_text, self.bot.service.clock.now())
+            attempt = await self.service.attempt(player, day)
         except (BadDay, DailyRefused):  # an old DM's button: a day before this database's first
-            day = None
-        attempt = None if day is None else await self.service.attempt(player, day)
-        if day is None or attempt is None or attempt.total is None:
+            attempt = None
+        if attempt is None or attempt.total is None:
             await private_answer(interaction, t("daily.share_none", locale))
             return
         result = await self.service.result(day, player)
