@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Callable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from babel import Locale
@@ -163,7 +163,30 @@ def fill(template: str, lang: str, params: Mapping[str, Any]) -> str:
     """A template with its plurals chosen and its fields filled for ``lang``."""
     if "|" in template:
         template = choose_plurals(template, lang, params)
-    return _formatter(lang).vformat(template, (), params) if params else template
+    if not params:
+        return template
+    formatter = _formatter(lang)
+    pieces = _pieces(template)
+    if pieces is None:
+        return formatter.vformat(template, (), params)
+    return "".join(
+        literal if field is None else literal + formatter.format_field(params[field], spec)
+        for literal, field, spec in pieces
+    )
+
+
+@lru_cache(maxsize=8192)
+def _pieces(template: str) -> tuple[tuple[str, str | None, str], ...] | None:
+    """A template split once into its text and its fields (name, format): ``str.format``'s own
+    way parses the template again at every call, in Python, and every message, label and command
+    name of every language comes through here. None for a field that is more than a name (an
+    attribute, an index, a conversion, a field inside its format): those keep that way."""
+    pieces: list[tuple[str, str | None, str]] = []
+    for literal, field, spec, conversion in string.Formatter().parse(template):
+        if field is not None and (conversion or not field.isidentifier() or "{" in (spec or "")):
+            return None
+        pieces.append((literal, field, spec or ""))
+    return tuple(pieces)
 
 
 def template(key: str, locale: str | None = None) -> tuple[str, str] | None:

@@ -846,6 +846,27 @@ SUITE_SPEED: tuple[Mutant, ...] = (  # what made the suite faster must not chang
         "(width // SAMPLE_STEP, height // SAMPLE_STEP), Image.Resampling.BOX)\n",
         ("tests/render/test_png.py",),
     ),
+    Mutant(
+        "a parsed template drops the text before each field",
+        "bot/text/catalogue.py",
+        ("        literal if field is None else literal + formatter.format_field(params[field], spec)\n",),
+        "        literal if field is None else formatter.format_field(params[field], spec)\n",
+        ("tests/text/test_fill.py",),
+    ),
+    Mutant(
+        "the emulator's multipart split keeps the line break before a boundary in the part's bytes",
+        "discord_emulator/bodies.py",
+        ('.split(b"\\r\\n--" + ',),
+        '.split(b"--" + ',
+        ("tests/discord_emulator/test_multipart.py", "-k", "as_sent"),
+    ),
+    Mutant(
+        "the commands' translations kept once per process answer every locale in German",
+        "bot/client/translation.py",
+        ("        return None if key is None else _localized(key, locale.value)\n",),
+        '        return None if key is None else _localized(key, "de")\n',
+        ("tests/text/test_command_translations.py",),
+    ),
 )
 
 EVALUATOR: tuple[Mutant, ...] = (  # hard's playouts in one compiled loop, on the engine's trick rules
