@@ -9,8 +9,6 @@ where it sits (``bot.text.commands``), so the cogs keep their English literals u
 
 from __future__ import annotations
 
-from functools import cache
-
 from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
@@ -44,12 +42,4 @@ class CatalogueTranslator(app_commands.Translator):
         self, string: app_commands.locale_str, locale: Locale, context: app_commands.TranslationContextTypes
     ) -> str | None:
         key = translation_key(context)
-        return None if key is None else _localized(key, locale.value)
-
-
-@cache
-def _localized(key: str, locale: str) -> str | None:
-    """``localized``, once per process: discord.py asks for every string of the tree in every
-    Discord locale at each start (some 1,500 questions), and the catalogues do not change while the
-    process runs. A start in the tests' emulator spent about a twentieth of its time here."""
-    return localized(key, locale)
+        return None if key is None else localized(key, locale.value)

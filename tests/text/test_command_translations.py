@@ -1,12 +1,13 @@
 """Slash commands, options and choices in every language, as the tree sends them to Discord.
 
 The tree is built from the bot's real extensions and serialised with the real translator
-(``get_translated_payload``, what ``CommandTree.sync`` sends), so a command, option or choice a cog
+(``translated_payload``, what the bot's sync sends), so a command, option or choice a cog
 adds without a catalogue entry, a name Discord would refuse or a description too long fails here.
 """
 
 from __future__ import annotations
 
+import json
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 
 from bot.app import EXTENSIONS, HeartsBot
+from bot.client.command_sync import translated_payload
 from bot.client.translation import CatalogueTranslator
 from bot.config import Settings
 from bot.storage.database import Database
@@ -37,7 +39,8 @@ SPOKEN = {locale for locale in LOCALES if language(locale) != DEFAULT_LOCALE}
 English (``es-ES`` for ``es``, ``sv-SE`` for ``sv``)."""
 
 
-async def payloads() -> list[dict[str, Any]]:
+async def payloads() -> tuple[list[dict[str, Any]], ...]:
+    """What the sync sends (twice: worked out, then kept), and discord.py's own payloads."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "hearts.sqlite3"
         bot = HeartsBot(Settings(discord_token="-", database_path=path, render_workers=0))
@@ -48,8 +51,13 @@ async def payloads() -> list[dict[str, Any]]:
         await bot.tree.set_translator(CatalogueTranslator())
         translator = bot.tree.translator
         assert translator is not None
+        commands = bot.tree.get_commands()
         try:
-            return [await c.get_translated_payload(bot.tree, translator) for c in bot.tree.get_commands()]
+            return (
+                [await translated_payload(bot.tree, c) for c in commands],
+                [await translated_payload(bot.tree, c) for c in commands],
+                [await c.get_translated_payload(bot.tree, translator) for c in commands],
+            )
         finally:
             await bot.close()
 
@@ -70,10 +78,23 @@ def strings(command: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, st
 
 
 @pytest.fixture(scope="module")
-def tree() -> list[dict[str, Any]]:
+def sent() -> tuple[list[dict[str, Any]], ...]:
     import asyncio
 
     return asyncio.run(payloads())
+
+
+@pytest.fixture(scope="module")
+def tree(sent: tuple[list[dict[str, Any]], ...]) -> list[dict[str, Any]]:
+    return sent[0]
+
+
+def test_the_sync_sends_discord_pys_own_payloads_also_when_kept_from_an_earlier_start(
+    sent: tuple[list[dict[str, Any]], ...],
+) -> None:
+    first, kept, discord_pys = sent
+    assert first == kept == discord_pys
+    assert len({json.dumps(c, sort_keys=True) for c in first}) == len(first) > 3
 
 
 def test_the_english_catalogue_says_what_the_cogs_say(tree: list[dict[str, Any]]) -> None:
