@@ -68,11 +68,15 @@ def test_content_over_2000_characters_is_refused():
 
 
 def test_command_sync_is_validated():
+    """Also after a list was accepted (and kept as accepted): a list that differs is checked."""
+    for _ in range(2):
+        validate_commands([{"name": "hearts", "description": "Play Hearts", "type": 1}])
     with pytest.raises(ApiError, match="50035"):
         validate_commands([{"name": "Hearts", "description": "upper case is not allowed", "type": 1}])
     with pytest.raises(ApiError, match="50035"):
         validate_commands([{"name": "hearts", "description": "", "type": 1}])
-    validate_commands([{"name": "hearts", "description": "Play Hearts", "type": 1}])
+    with pytest.raises(ApiError, match="50035"):
+        validate_commands([{"name": "hearts", "description": "Play Hearts" * 10, "type": 1}])
 
 
 def test_an_autocomplete_option_has_no_choices_and_takes_text_or_numbers():

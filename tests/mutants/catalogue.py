@@ -861,6 +861,13 @@ SUITE_SPEED: tuple[Mutant, ...] = (  # what made the suite faster must not chang
         ("tests/discord_emulator/test_multipart.py", "-k", "as_sent"),
     ),
     Mutant(
+        "the emulator takes any command list once one was accepted",
+        "discord_emulator/command_validation.py",
+        ("    written = json.dumps(commands, sort_keys=True)\n",),
+        '    written = ""\n',
+        ("tests/discord_emulator/test_validation.py", "-k", "command_sync"),
+    ),
+    Mutant(
         "the commands' translations kept once per process: the first command's for every command",
         "bot/client/command_sync.py",
         ("    if key not in _TRANSLATED:\n",),
