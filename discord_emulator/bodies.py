@@ -41,12 +41,7 @@ async def read_body(request: web.Request) -> Body:
     if media_type == "application/x-www-form-urlencoded":  # the OAuth2 token endpoint
         return Body(json=dict(await request.post()))
     raw = await request.read()
-    if not raw:
-        return Body()
-    try:
-        return Body(json=json.loads(raw))
-    except ValueError as exc:
-        raise ApiError(400, Code.GENERAL, "400: Bad Request (body is not JSON)") from exc
+    return Body(json=_json(raw, "body")) if raw else Body()
 
 
 async def _read_multipart(request: web.Request) -> Body:
@@ -72,10 +67,7 @@ async def _read_multipart(request: web.Request) -> Body:
         params = _disposition(headers.get("content-disposition", ""))
         name = params.get("name")
         if name == "payload_json":
-            try:
-                payload = json.loads(data)
-            except ValueError as exc:
-                raise _bad("payload_json is not JSON") from exc
+            payload = _json(data, "payload_json")
         elif name and (match := _FILE_FIELD.match(name)):
             content_type = headers.get("content-type", "application/octet-stream")
             uploads.append(Upload(int(match.group(1)), params.get("filename", ""), content_type, data))
@@ -112,6 +104,13 @@ def _part_headers(head: bytes) -> dict[str, str]:
             raise _bad("malformed multipart header")
         headers[name.strip().lower()] = value.strip()
     return headers
+
+
+def _json(raw: bytes, what: str) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError as exc:
+        raise _bad(f"{what} is not JSON") from exc
 
 
 def _bad(why: str) -> ApiError:

@@ -1,9 +1,10 @@
-"""Messages with files: the emulator reads a multipart body part by part, as Discord does, and
+"""Request bodies: the emulator reads a multipart body part by part, as Discord does, and
 refuses one that is not well formed."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import aiohttp
 import pytest
@@ -15,11 +16,17 @@ AWKWARD = b"\x89PNG\r\n\r\n--not-the-boundary\r\n--\r\n"
 
 
 async def _send(emu: DiscordEmulator, body: bytes | aiohttp.FormData, content_type: str | None = None) -> int:
+    return (await _reply(emu, body, content_type))[0]
+
+
+async def _reply(
+    emu: DiscordEmulator, body: bytes | aiohttp.FormData, content_type: str | None = None
+) -> tuple[int, dict[str, Any]]:
     guild = emu.create_guild()
     headers = {"Authorization": f"Bot {emu.token}"} | ({"Content-Type": content_type} if content_type else {})
     path = f"{emu.api_base}/channels/{guild.channel('general').id}/messages"
     async with aiohttp.ClientSession() as session, session.post(path, data=body, headers=headers) as reply:
-        return reply.status
+        return reply.status, await reply.json()
 
 
 def form(filename: str) -> aiohttp.FormData:
@@ -82,3 +89,11 @@ async def test_the_same_body_well_formed_is_taken(emulator: DiscordEmulator):
     """The refusals above are of their faults, not of the hand-written bodies."""
     assert await _send(emulator, PART + b"--b--\r\n", "multipart/form-data; boundary=b") == 200
     assert [m.content for m in emulator.state.messages.values()] == ["x"]
+
+
+async def test_a_json_body_that_is_not_json_is_refused_and_nothing_is_posted(
+    emulator: DiscordEmulator,
+):
+    status, answer = await _reply(emulator, b'{"content": "x"', "application/json")
+    assert (status, answer["message"]) == (400, "400: Bad Request (body is not JSON)")
+    assert not emulator.state.messages
