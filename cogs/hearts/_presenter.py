@@ -583,8 +583,13 @@ class DiscordPresenter:
         if hand.your_turn:
             state.controls_sent[hand.seat] = hand.move_number
             if await self._auto_plays(hand):
-                # In the background: the service is delivering this event, and the move makes more.
-                self._tasks.spawn(self._refusals_logged(self._auto_play(state, snap, hand), "an auto-play"))
+                # Played and told before the table's next event is shown: the move's events, and
+                # with them the seat's next controls, are queued behind this one. So the DM that
+                # says so comes first, and what it takes down (the controls of the turn played for
+                # them) can't be the next turn's. A task of its own, shielded: the service's bound
+                # on showing an event must never cancel a move half made.
+                work = self._refusals_logged(self._auto_play(state, snap, hand), "an auto-play")
+                await asyncio.shield(self._tasks.spawn(work))
                 return
         await self._deliver_hand(state, snap, hand, once=again)
 

@@ -3,7 +3,9 @@ and the DM that says so shows the table after that card."""
 
 from __future__ import annotations
 
+from bot.engine.hand import Phase
 from bot.tables import PlayerPreferences, PrivateHand, TableSnapshot
+from bot.tables import events as ev
 from bot.text import t
 from discord_emulator import route_keys
 from playtest.harness import Hearts, card_taps, discord_presenter
@@ -42,6 +44,45 @@ async def test_the_only_legal_card_is_played_for_a_person_who_asked(hearts: Hear
         str(ix.data.get("custom_id")).startswith("hh:pok:") and ix.user.id == alice.id
         for ix in hearts.emu.interactions.by_id.values()
     )
+
+
+async def test_a_card_played_for_a_person_is_told_before_the_tables_next_event(hearts: Hearts) -> None:
+    """The DM saying a card was played for alice is sent before the table's next event is shown,
+    so before her next controls. It used to be sent from the background: where her next turn came
+    at once (the trick's winner led back to her, or the next hand was dealt), its controls could go
+    out first, and the late DM then took them down as an old turn's: her turn stood without
+    controls until it timed out."""
+    alice, bob = hearts.people[:2]
+    emu = hearts.emu
+    presenter = discord_presenter(hearts.bot)
+    await presenter.known_preferences.change(str(alice.id), lambda _: PlayerPreferences(auto_play=True))
+    auto = t("hand.auto_played", card="\0").split("\0")[1]
+    present = presenter.present
+    told: list[tuple[int, int]] = []  # her notes before and after each turn played for her is shown
+
+    def notes() -> int:
+        return sum(auto in m.content for m in emu.dm_messages(alice))
+
+    async def shown(event: ev.TableEvent, *, again: bool = False) -> None:
+        played_for_her = any(
+            h.player_id == str(alice.id) and h.your_turn and h.phase is Phase.PLAYING
+            for h in getattr(event, "hands", ())
+            if h.playable.bit_count() == 1
+        )
+        before = notes()
+        await present(event, again=again)
+        if played_for_her:
+            told.append((before, notes()))
+
+    presenter.present = shown  # type: ignore[method-assign]
+    lobby = await hearts.open_table(alice, seats=4, hands=2)
+    await hearts.seat(lobby, [bob])
+    await hearts.click(alice, lobby, "Start")
+    await hearts.play_until(hearts.game_over, [alice, bob])
+    await hearts.settle()
+
+    assert len(told) >= 2  # her 13th card of each hand at least
+    assert all(after == before + 1 for before, after in told), told
 
 
 async def test_an_auto_play_that_can_reach_nobody_is_no_bug(hearts: Hearts) -> None:
