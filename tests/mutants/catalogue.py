@@ -1279,6 +1279,13 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
         ("tests/cogs/hearts/test_auto_play.py", "-k", "reach_nobody"),
     ),
     Mutant(
+        "an auto-played card's DM left to the background, behind the person's next controls",
+        "cogs/hearts/_presenter.py",
+        ("                await asyncio.shield(self._tasks.spawn(work))\n",),
+        "                self._tasks.spawn(work)\n",
+        ("tests/cogs/hearts/test_auto_play.py", "-k", "told_before"),
+    ),
+    Mutant(
         "a move the disk refused is undone without telling the table's watchers",
         "bot/tables/service_base.py",
         ("            table.restore(table.saved_state)\n        self._changed(table.table_id)\n",),
