@@ -18,7 +18,16 @@ from bot.tables.clock import TimerHandle
 from bot.text import t
 from cogs.events._presenter import COG_NAME as EVENTS_COG
 from cogs.hearts._presenter import DiscordPresenter
-from discord_emulator import Callback, Channel, DiscordEmulator, Guild, InteractionRecord, Message, User
+from discord_emulator import (
+    Callback,
+    Channel,
+    DiscordEmulator,
+    EmulatorTimeout,
+    Guild,
+    InteractionRecord,
+    Message,
+    User,
+)
 from discord_emulator.emulator import TEST_RATE_LIMIT_SCALE
 from discord_emulator.runner import BotRunner
 
@@ -349,21 +358,48 @@ class Hearts:
         return await self.emu.click(user, message, custom_id=next_tap(message))
 
     async def play_until(
-        self, done: Callable[[], object], users: list[User] | None = None, limit: int = 2000
+        self,
+        done: Callable[[], object],
+        users: list[User] | None = None,
+        limit: int = 2000,
+        *,
+        timeout: float = 30.0,
     ) -> None:
-        """Act on every control people get until ``done()`` is true."""
+        """Act on every control people get until ``done()`` is true. Nothing to act on and not done
+        within ``timeout`` seconds: a stuck game, described (``whereabouts``)."""
         users = users or self.people
         for _ in range(limit):
-            found: str | tuple[User, Message] = await self.emu.wait_until(
-                lambda: "done" if done() else self._actionable(users),
-                what="a move to make or the end",
-                timeout=30,
-            )
+            try:
+                found: str | tuple[User, Message] = await self.emu.wait_until(
+                    lambda: "done" if done() else self._actionable(users),
+                    what="a move to make or the end",
+                    timeout=timeout,
+                )
+            except EmulatorTimeout as exc:
+                raise EmulatorTimeout(f"{exc}\n{self.whereabouts(users)}") from None
             if isinstance(found, str):  # "done"
                 return
             user, message = found
             await self.act(user, message)
         raise AssertionError("the game did not end")
+
+    def whereabouts(self, users: list[User]) -> str:
+        """A stuck game as seen from here, for a timeout's message (the requests alone don't say
+        whose turn it is): each open table's move and the seats it waits for, and each person's
+        last messages, with how many controls each holds and whether it was acted on."""
+        lines = [
+            f"table {s.table_id} {s.status.value}: move {s.move_number} of {s.phase}, waiting for {s.waiting}"
+            for s in self.bot.service.tables(str(self.guild.id))
+        ]
+        for user in users:
+            for m in (self.emu.dm_messages(user) + self.emu.ephemeral_messages(user))[-3:]:
+                where = "ephemeral" if m.ephemeral else "DM"
+                done = "acted on" if (m.id, m.edit_count) in self.seen else "not acted on"
+                lines.append(
+                    f"{user.name}'s {where} {m.id} (edit {m.edit_count}{', deleted' if m.deleted else ''}):"
+                    f" {len(controls(m))} controls, {done}: {m.content[:80]!r}"
+                )
+        return "\n".join(lines)
 
     async def settle(self, *, timeout: float = 30.0) -> None:
         """Wait (at most ``timeout`` seconds) until the table service has delivered every event it
