@@ -3,8 +3,9 @@ the Q♠, shot the moon and had one shot against them (the finished-game rows ke
 against), from the action logs
 of their last games replayed through the engine (``history``), and their coach accuracy.
 
-A finished game never changes, so each game's figures are worked out once per process and kept
-(``CACHED_GAMES``); the replays run in a thread, off the event loop.
+A finished game never changes, so each game's figures are worked out once and kept
+(``CACHED_GAMES``) by the ``Profiles`` of its database; the replays run in a thread, off the event
+loop.
 """
 
 from __future__ import annotations
@@ -53,9 +54,6 @@ class Profile:
     accuracy: Accuracy
 
 
-_games: OrderedDict[tuple[int, str], HandFigures] = OrderedDict()
-
-
 def figures_of(history: TableHistory, player_id: str) -> HandFigures:
     """``player_id``'s figures in one game (the hands they sat in)."""
     total = HandFigures(games=1)
@@ -71,30 +69,38 @@ def figures_of(history: TableHistory, player_id: str) -> HandFigures:
     return total
 
 
-async def profile(db: Database, guild_id: str, player_id: str) -> Profile:
-    """The profile's figures for ``player_id`` on the server."""
-    total = HandFigures()
-    for table_id in await recent_games(db, guild_id, player_id, RECENT_GAMES):
-        total += await _game(db, table_id, player_id)
-    return Profile(total, await recent_accuracy(db, player_id))
+class Profiles:
+    """The ``/stats`` profiles of one database's people. Each game's figures are kept by the
+    database's own ``Profiles``, as table ids are the database's: a cache shared by a process once
+    served a game of another database with the same id (the tests' bots, each on its own file)."""
 
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._games: OrderedDict[tuple[int, str], HandFigures] = OrderedDict()
 
-async def _game(db: Database, table_id: int, player_id: str) -> HandFigures:
-    key = (table_id, player_id)
-    found = _games.get(key)
-    if found is not None:
-        _games.move_to_end(key)
+    async def of(self, guild_id: str, player_id: str) -> Profile:
+        """The profile's figures for ``player_id`` on the server."""
+        total = HandFigures()
+        for table_id in await recent_games(self.db, guild_id, player_id, RECENT_GAMES):
+            total += await self._game(table_id, player_id)
+        return Profile(total, await recent_accuracy(self.db, player_id))
+
+    async def _game(self, table_id: int, player_id: str) -> HandFigures:
+        key = (table_id, player_id)
+        found = self._games.get(key)
+        if found is not None:
+            self._games.move_to_end(key)
+            return found
+        row = await self.db.load_table(table_id)
+        if row is None:
+            return HandFigures()
+        actions = await self.db.actions(table_id)
+        try:
+            history = await asyncio.to_thread(table_history, table_id, row.guild_id, row.channel_id, actions)
+        except ReplayError:
+            return HandFigures()  # a damaged log counts for nothing (the replay reports it when asked)
+        found = figures_of(history, player_id)
+        self._games[key] = found
+        while len(self._games) > CACHED_GAMES:
+            self._games.popitem(last=False)
         return found
-    row = await db.load_table(table_id)
-    if row is None:
-        return HandFigures()
-    actions = await db.actions(table_id)
-    try:
-        history = await asyncio.to_thread(table_history, table_id, row.guild_id, row.channel_id, actions)
-    except ReplayError:
-        return HandFigures()  # a damaged log counts for nothing (the replay reports it when asked)
-    found = figures_of(history, player_id)
-    _games[key] = found
-    while len(_games) > CACHED_GAMES:
-        _games.popitem(last=False)
-    return found

@@ -23,7 +23,7 @@ from bot.client.server import names_in
 from bot.daily import daily_figures, days
 from bot.render.leaderboard import render as render_board
 from bot.render.profile import render as render_profile
-from bot.review.profile import profile
+from bot.review.profile import Profiles
 from bot.seasons import SeasonService
 from bot.storage import seasons as season_store
 from bot.storage.leaderboard import Board, Order, board, player_stats
@@ -180,6 +180,7 @@ class Leaderboard(commands.Cog, name=COG_NAME):
     def __init__(self, bot: HeartsClient) -> None:
         self.bot = bot
         self.seasons = SeasonService(bot.service, bot.db, owns=bot.settings.owns_server)
+        self.profiles = Profiles(bot.db)
         self.seasons.attach(DiscordSeasonPresenter(bot))
 
     async def cog_load(self) -> None:
@@ -263,7 +264,7 @@ class Leaderboard(commands.Cog, name=COG_NAME):
         if stats is None:
             await private_answer(interaction, t("stats.none", lang, name=name) + daily_line)
             return
-        figures = await or_busy(profile(self.bot.db, guild_id, player_id))
+        figures = await or_busy(self.profiles.of(guild_id, player_id))
         image = profile_image(name, stats, figures, lang)
         png = await asyncio.to_thread(render_profile, image)
         file = discord.File(io.BytesIO(png), filename="profile.png", description=profile_alt(image, lang))

@@ -1286,6 +1286,17 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
         ("tests/cogs/hearts/test_auto_play.py", "-k", "told_before"),
     ),
     Mutant(
+        "the games' figures of the profiles kept for the whole process, whatever the database",
+        "bot/review/profile.py",
+        (
+            "    def __init__(self, db: Database) -> None:\n        self.db = db\n"
+            "        self._games: OrderedDict[tuple[int, str], HandFigures] = OrderedDict()\n",
+        ),
+        "    def __init__(self, db: Database, games: OrderedDict = OrderedDict()) -> None:  # type: ignore\n"
+        "        self.db = db\n        self._games = games\n",
+        ("tests/review/test_profile.py", "-k", "own_games"),
+    ),
+    Mutant(
         "a move the disk refused is undone without telling the table's watchers",
         "bot/tables/service_base.py",
         ("            table.restore(table.saved_state)\n        self._changed(table.table_id)\n",),

@@ -4,15 +4,20 @@ counted for every other seat; and the profile image with its words."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
+from bot.engine.rules import RuleSet
 from bot.engine.scoring import HandOutcome
 from bot.render.profile import render
 from bot.review.history import TableHistory
-from bot.review.profile import HandFigures, Profile, figures_of
+from bot.review.profile import HandFigures, Profile, Profiles, figures_of
 from bot.storage.leaderboard import PlayerStats
 from bot.storage.reviews import Accuracy
+from bot.tables import TableOptions
 from bot.text.review import profile_alt, profile_image
 from tests.review.test_coach import _played_hand
+from tests.review.test_service import ALICE, BOB, PEOPLE
+from tests.tables.helpers import CHANNEL, GUILD, play_to_end, rig
 
 
 def test_one_queen_per_hand_and_a_moon_counts_against_the_other_seats() -> None:
@@ -39,3 +44,23 @@ def test_the_profile_image_has_every_section_and_says_it_in_words() -> None:
     assert render(image)[:8] == b"\x89PNG\r\n\x1a\n"
     german = profile_alt(profile_image("Alice", stats, figures, "de"), "de")
     assert "Genauigkeit 75%" in german and "6,5" in german  # the language's decimal comma
+
+
+async def test_each_database_has_its_own_games_figures(tmp_path: Path) -> None:
+    """Two databases whose games share table id 1 (the tests' bots in one process; a bot moved to a
+    new database): each profile is its own database's, however the other was asked first."""
+    profiles, rigs = [], []
+    for hands in (1, 2):
+        r = await rig(f"sqlite:///{tmp_path / f'{hands}.sqlite3'}")
+        rigs.append(r)
+        opts = TableOptions(rules=RuleSet(fixed_hands=hands, target_score=None))
+        snap = await r.service.create_table(ALICE, GUILD, CHANNEL, opts, seed=hands)
+        await r.service.join(BOB, snap.table_id)
+        await r.service.start_game(ALICE, snap.table_id)
+        await play_to_end(r.service, snap.table_id, PEOPLE)
+        assert snap.table_id == 1
+        profiles.append(Profiles(r.db))
+        assert (await profiles[-1].of(GUILD, "bob")).hands.hands == hands
+    assert [(await p.of(GUILD, "bob")).hands.hands for p in profiles] == [1, 2]  # kept, each its own
+    for r in rigs:
+        await r.close()
