@@ -355,8 +355,14 @@ class DiscordPresenter:
                 if not event.offered:  # (offered again: the table is as it was drawn)
                     self._redraw(snap, urgent=False)
                 for hand in event.hands:
-                    if state.controls_sent.get(hand.seat) != hand.move_number:
-                        await self._send_hand(state, snap, hand)
+                    if state.controls_sent.get(hand.seat) == hand.move_number:
+                        continue  # sent with the deal or the passed cards
+                    if not event.offered and state.unsent.get(hand.seat, (None,))[0] == hand.move_number:
+                        # Their send failed: sent again when the service offers the turn, as it
+                        # does only while the turn is theirs. This turn was queued before, and the
+                        # person may have played it since (with controls Discord took after all).
+                        continue
+                    await self._send_hand(state, snap, hand)
             case ev.PassChosen() | ev.CardPlayed():
                 self._redraw(snap, urgent=False)
             case ev.TrickWon() | ev.TableRestored():

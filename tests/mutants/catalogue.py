@@ -1297,6 +1297,16 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
         ("tests/review/test_profile.py", "-k", "own_games"),
     ),
     Mutant(
+        "a turn queued before its controls failed sends them again, played or not",
+        "cogs/hearts/_presenter.py",
+        (
+            "                    if not event.offered"
+            " and state.unsent.get(hand.seat, (None,))[0] == hand.move_number:\n",
+        ),
+        "                    if False:\n",
+        ("tests/cogs/hearts/test_faults.py", "-k", "played_before_its_failed_send"),
+    ),
+    Mutant(
         "a move the disk refused is undone without telling the table's watchers",
         "bot/tables/service_base.py",
         ("            table.restore(table.saved_state)\n        self._changed(table.table_id)\n",),

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 
-from discord_emulator import route_keys
+from discord_emulator import User, route_keys
 from playtest.harness import Hearts, discord_presenter
 
 
@@ -82,9 +83,11 @@ async def test_a_storm_of_429s_is_waited_out_and_the_game_finishes(
 
 
 async def test_a_turns_controls_that_discord_fails_to_send_are_sent_again(hearts: Hearts) -> None:
-    """Discord fails (5xx) the DMs with a person's controls (the deal's, to pass, and the turn's
-    right after it): nothing is noted as sent, the turn is offered again after a short wait and
-    the controls go out then, once, long before the turn's timer would have played for them."""
+    """Discord fails (5xx) the DMs with a person's controls (the deal's, to pass, and the first
+    offer of the turn again): nothing is noted as sent, the turn is offered again after a short
+    wait, doubled at each failure, and the controls go out then, once, long before the turn's timer
+    would have played for them. The turn queued with the deal sends nothing: only the service's
+    offers send again (they check the turn is still theirs)."""
     alice, bob = hearts.people[:2]
     emu = hearts.emu
     dm = emu.dm_channel(alice).id
@@ -94,9 +97,13 @@ async def test_a_turns_controls_that_discord_fails_to_send_are_sent_again(hearts
     await _start(hearts)
     await emu.wait_until(lambda: failed.hits, what="alice's first DM refused")
     await hearts.settle()
-    assert not emu.dm_messages(alice)  # her hand never reached her
+    assert len(failed.hits) == 1 and not emu.dm_messages(alice)  # her hand never reached her
 
-    hearts.clock.advance(5)  # a few retries' waits, well within the turn's minute
+    hearts.clock.advance(1)  # the first wait: offered again, and refused again
+    await emu.wait_until(lambda: failed.exhausted, what="alice's second DM refused")
+    await hearts.settle()
+    assert not emu.dm_messages(alice)
+    hearts.clock.advance(2)  # the wait doubled: offered again, well within the turn's minute
     await hearts.pass_hand(alice)
     await hearts.pass_hand(bob)
     received = await emu.wait_for_dm(alice, lambda m: "You received" in m.content)
@@ -105,24 +112,63 @@ async def test_a_turns_controls_that_discord_fails_to_send_are_sent_again(hearts
     assert not hearts.public("ran out of time")
 
 
-async def test_controls_discord_took_though_their_send_failed_are_not_sent_twice(hearts: Hearts) -> None:
-    """The send of a person's controls fails after Discord took them (the connection reset before
-    the answer): the turn's next offer finds them in the person's DMs and notes them as sent."""
-    alice, bob = hearts.people[:2]
+def answers_lost(
+    hearts: Hearts, person: User, before: Callable[[], Awaitable[None]] | None = None
+) -> list[str]:
+    """The first DM to ``person`` is taken by Discord and its answer lost (the connection reset):
+    the send fails after the fact, once ``before()`` (if given) has happened. Returns the list
+    that says so once it has."""
     dms = discord_presenter(hearts.bot).dms
     send = dms.send
     lost: list[str] = []
 
-    async def answer_lost(state: Any, player_id: str, **kwargs: Any) -> bool:
+    async def answer_lost(state: Any, player_id: str, **kwargs: Any) -> Any:
         sent = await send(state, player_id, **kwargs)
-        if player_id == str(alice.id) and not lost:
+        if player_id == str(person.id) and not lost:
+            if before is not None:
+                await before()
             lost.append(player_id)
             raise ConnectionResetError("the answer was lost")
         return sent
 
     dms.send = answer_lost  # type: ignore[method-assign]
+    return lost
+
+
+async def test_controls_discord_took_though_their_send_failed_are_not_sent_twice(hearts: Hearts) -> None:
+    """The send of a person's controls fails after Discord took them (the connection reset before
+    the answer): the turn's next offer finds them in the person's DMs and notes them as sent."""
+    alice, bob = hearts.people[:2]
+    lost = answers_lost(hearts, alice)
     await _start(hearts)
+    await hearts.emu.wait_until(lambda: lost, what="the answer to alice's controls lost")
+    await hearts.settle()
+    hearts.clock.advance(1)  # the turn offered again: her DM holds its controls
+    await hearts.settle()
     await hearts.pass_hand(alice)
     await hearts.pass_hand(bob)
     received = await hearts.emu.wait_for_dm(alice, lambda m: "You received" in m.content)
-    assert lost and len([m for m in hearts.emu.dm_messages(alice) if m.id < received.id]) == 1
+    assert len([m for m in hearts.emu.dm_messages(alice) if m.id < received.id]) == 1
+
+
+async def test_a_turn_played_before_its_failed_send_is_retried_is_not_sent_again(hearts: Hearts) -> None:
+    """The same lost answer, but the person passes with those controls before the bot has shown
+    the rest of the deal (the turn queued with it included): nothing is sent again, neither for
+    that turn nor when the retry's wait is over. The queued turn used to send her pass controls a
+    second time, as her DM no longer held them."""
+    alice, bob = hearts.people[:2]
+    service = hearts.bot.service
+
+    async def she_passed() -> None:
+        await hearts.emu.wait_until(lambda: service.snapshot(1).passed[0], what="alice's pass")
+
+    lost = answers_lost(hearts, alice, before=she_passed)
+    await _start(hearts)
+    await hearts.pass_hand(alice)  # with the DM Discord took
+    await hearts.emu.wait_until(lambda: lost, what="the answer to alice's controls lost")
+    await hearts.settle()
+    hearts.clock.advance(1)  # the retry's wait: the turn is no longer hers
+    await hearts.settle()
+    await hearts.pass_hand(bob)
+    received = await hearts.emu.wait_for_dm(alice, lambda m: "You received" in m.content)
+    assert len([m for m in hearts.emu.dm_messages(alice) if m.id < received.id]) == 1
