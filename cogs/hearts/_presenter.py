@@ -592,10 +592,11 @@ class DiscordPresenter:
                 # Played and told before the table's next event is shown: the move's events, and
                 # with them the seat's next controls, are queued behind this one. So the DM that
                 # says so comes first, and what it takes down (the controls of the turn played for
-                # them) can't be the next turn's. A task of its own, shielded: the service's bound
-                # on showing an event must never cancel a move half made.
+                # them) can't be the next turn's. A task of its own, waited for but not awaited:
+                # the service's bound on showing an event must never cancel a move half made, and
+                # a failure is the task's to log.
                 work = self._refusals_logged(self._auto_play(state, snap, hand), "an auto-play")
-                await asyncio.shield(self._tasks.spawn(work))
+                await asyncio.wait({self._tasks.spawn(work)})
                 return
         await self._deliver_hand(state, snap, hand, once=again)
 

@@ -1281,7 +1281,10 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
     Mutant(
         "an auto-played card's DM left to the background, behind the person's next controls",
         "cogs/hearts/_presenter.py",
-        ("                await asyncio.shield(self._tasks.spawn(work))\n",),
+        (
+            "                await asyncio.wait({self._tasks.spawn(work)})\n",
+            "                await asyncio.shield(self._tasks.spawn(work))\n",
+        ),
         "                self._tasks.spawn(work)\n",
         ("tests/cogs/hearts/test_auto_play.py", "-k", "told_before"),
     ),
