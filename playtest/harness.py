@@ -392,11 +392,12 @@ class Hearts:
             for s in self.bot.service.tables(str(self.guild.id))
         ]
         for user in users:
-            for m in (self.emu.dm_messages(user) + self.emu.ephemeral_messages(user))[-3:]:
+            theirs = {m.id: m for m in self.emu.dm_messages(user) + self.emu.ephemeral_messages(user)}
+            for m in sorted(theirs.values(), key=lambda m: m.id)[-3:]:  # (ids grow with time)
                 where = "ephemeral" if m.ephemeral else "DM"
                 done = "acted on" if (m.id, m.edit_count) in self.seen else "not acted on"
                 lines.append(
-                    f"{user.name}'s {where} {m.id} (edit {m.edit_count}{', deleted' if m.deleted else ''}):"
+                    f"{user.name}'s {where} {m.id} (edit {m.edit_count}):"
                     f" {len(controls(m))} controls, {done}: {m.content[:80]!r}"
                 )
         return "\n".join(lines)

@@ -703,7 +703,11 @@ class DiscordPresenter:
         if sent is not None:
             if hand.your_turn:
                 await self._controls_sent(state, hand)
-            await self.dms.controls_now(state, hand.seat, sent if hand.your_turn else None)
+                await self.dms.controls_now(state, hand.seat, sent)
+            elif state.controls_sent.get(hand.seat, hand.move_number) <= hand.move_number:
+                # (not the controls of a later turn, sent meanwhile: an auto-play's DM whose wait
+                # the presenter's time limit cut short)
+                await self.dms.controls_now(state, hand.seat, None)
 
     async def _controls_sent(self, state: TableMessages, hand: PrivateHand) -> None:
         """Remembered once Discord took them, so that a restart resends only the controls that

@@ -663,7 +663,10 @@ PRESENTATION: tuple[Mutant, ...] = (
     Mutant(
         "old DM controls keep their buttons when new ones are sent",
         "cogs/hearts/_presenter.py",
-        ("            await self.dms.controls_now(state, hand.seat, sent if hand.your_turn else None)\n",),
+        (
+            "                await self.dms.controls_now(state, hand.seat, sent)\n",
+            "            await self.dms.controls_now(state, hand.seat, sent if hand.your_turn else None)\n",
+        ),
         "",
         ("tests/cogs/hearts/test_clicks.py", "-k", "answered_elsewhere"),
     ),
@@ -1287,6 +1290,13 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
         ),
         "                self._tasks.spawn(work)\n",
         ("tests/cogs/hearts/test_auto_play.py", "-k", "told_before"),
+    ),
+    Mutant(
+        "a DM about an earlier move takes down a later turn's controls",
+        "cogs/hearts/_presenter.py",
+        ("            elif state.controls_sent.get(hand.seat, hand.move_number) <= hand.move_number:\n",),
+        "            else:\n",
+        ("tests/cogs/hearts/test_auto_play.py", "-k", "later_turns_controls"),
     ),
     Mutant(
         "the games' figures of the profiles kept for the whole process, whatever the database",

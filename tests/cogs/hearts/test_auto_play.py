@@ -3,8 +3,10 @@ and the DM that says so shows the table after that card."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.engine.hand import Phase
-from bot.tables import PlayerPreferences, PrivateHand, TableSnapshot
+from bot.tables import Actor, PlayerPreferences, PrivateHand, TableSnapshot
 from bot.tables import events as ev
 from bot.text import t
 from discord_emulator import route_keys
@@ -86,6 +88,27 @@ async def test_a_card_played_for_a_person_is_told_before_the_tables_next_event(h
 
     assert len(told) >= 2  # her 13th card of each hand at least
     assert all(after == before + 1 for before, after in told.values()), told
+
+
+async def test_a_dm_about_an_earlier_move_leaves_a_later_turns_controls(hearts: Hearts) -> None:
+    """Were the DM saying a card was played for alice to go out after her next turn's controls
+    after all (its wait cut short by the presenter's time limit), those controls stay live."""
+    alice, bob = hearts.people[:2]
+    lobby = await hearts.open_table(alice, seats=4, hands=1)
+    await hearts.seat(lobby, [bob])
+    await hearts.click(alice, lobby, "Start")
+    await hearts.play_until(lambda: hearts.latest_with(alice, "card"), [alice, bob])
+    await hearts.settle()
+    controls = hearts.latest_with(alice, "card")
+    assert controls is not None
+    buttons = list(controls.custom_ids)  # (the emulator's message itself: it changes with edits)
+    presenter, service = discord_presenter(hearts.bot), hearts.bot.service
+    hand = service.private_hand(Actor(str(alice.id)), 1)
+    assert hand.your_turn
+    earlier = replace(hand, move_number=hand.move_number - 1, your_turn=False, playable=0)
+    await presenter._deliver_hand(await presenter.state(1), service.snapshot(1), earlier, "a note")
+    assert any("a note" in m.content for m in hearts.emu.dm_messages(alice))
+    assert buttons and hearts.emu.message(controls.id).custom_ids == buttons
 
 
 async def test_an_auto_play_that_can_reach_nobody_is_no_bug(hearts: Hearts) -> None:

@@ -25,3 +25,4 @@ async def test_a_stuck_game_says_whose_turn_it_is_and_what_each_person_holds(hea
     assert f"table {table.table_id} playing: move {table.move_number} of {table.phase}" in told
     assert "waiting for (0" in told  # her seat (the computers may not have passed yet)
     assert f"alice's DM {dm.id} (edit {dm.edit_count}): 14 controls, acted on" in told
+    assert told.index("alice's ephemeral") < told.index("alice's DM")  # in the order they came
