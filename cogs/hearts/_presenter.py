@@ -357,7 +357,7 @@ class DiscordPresenter:
                 for hand in event.hands:
                     if state.controls_sent.get(hand.seat) == hand.move_number:
                         continue  # sent with the deal or the passed cards
-                    if not event.offered and state.unsent.get(hand.seat, (None,))[0] == hand.move_number:
+                    if not event.offered and state.send_failed(hand.seat, hand.move_number):
                         # Their send failed: sent again when the service offers the turn, as it
                         # does only while the turn is theirs. This turn was queued before, and the
                         # person may have played it since (with controls Discord took after all).
@@ -718,8 +718,7 @@ class DiscordPresenter:
     async def _taken_after_all(self, state: TableMessages, hand: PrivateHand) -> Sent | None:
         """Where controls whose send failed are in the person's DMs all the same (Discord took the
         request, and its answer was lost or no longer awaited): not sent twice."""
-        failed = state.unsent.get(hand.seat)
-        if failed is None or failed[0] != hand.move_number:
+        if not state.send_failed(hand.seat, hand.move_number):
             return None
         return await self.dms.holds_controls(state, hand)
 

@@ -63,6 +63,11 @@ class TableMessages:
     locales: dict[str, str] = field(default_factory=dict)  # person → their last-seen client locale
     homeless: bool = False  # its thread and its lobby's channel are gone (``_places``)
 
+    def send_failed(self, seat: int, move_number: int) -> bool:
+        """Whether the seat's controls for this move failed to go out (and wait for a retry)."""
+        failed = self.unsent.get(seat)
+        return failed is not None and failed[0] == move_number
+
     @classmethod
     def from_saved(cls, table_id: int, saved: dict[str, str]) -> TableMessages:
         state = cls(table_id, restored=bool(saved))

@@ -1313,6 +1313,7 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
         "a turn queued before its controls failed sends them again, played or not",
         "cogs/hearts/_presenter.py",
         (
+            "                    if not event.offered and state.send_failed(hand.seat, hand.move_number):\n",
             "                    if not event.offered"
             " and state.unsent.get(hand.seat, (None,))[0] == hand.move_number:\n",
         ),
