@@ -330,8 +330,25 @@ class EventService:
                 snap = None if t.finished else await self.tables.table_snapshot(t.table_id)
                 people = () if snap is None or snap.status is not TableStatus.PLAYING else snap.seats
                 for seat in people:
-                    if seat.player_id in player_ids and not seat.is_computer:
-                        await self.tables.leave(Actor(seat.player_id), t.table_id)
+                    if seat.player_id not in player_ids or seat.is_computer:
+                        continue
+                    if not await self._quit(Actor(seat.player_id), t.table_id):
+                        break
+
+    async def _quit(self, person: Actor, table_id: int) -> bool:
+        """The person quits the game (a computer takes the seat); whether the game goes on. A quit
+        can end it (the last person standing, RULES.md §2a, decision 7), and so can its last move,
+        made by a computer since the snapshot the caller read: there is then nothing left to quit
+        at this table. A person who has left it meanwhile has nothing to quit either."""
+        try:
+            after = await self.tables.leave(person, table_id)
+        except Refused as exc:
+            if exc.code is TableRefusal.NOT_SEATED:
+                return True
+            if exc.code in (TableRefusal.TABLE_CLOSED, TableRefusal.NOT_PLAYING):
+                return False
+            raise
+        return after.status is TableStatus.PLAYING
 
     async def cancel(self, actor: Actor, guild_id: str, event_id: int) -> Event:
         """The organiser cancels: the round's unfinished tables close without results."""

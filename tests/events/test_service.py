@@ -990,3 +990,30 @@ async def test_a_withdrawal_the_database_cuts_short_hands_the_seat_to_a_computer
         assert PEOPLE[0].user_id not in seated() and len(seated()) == 3
     finally:
         await e.close()
+
+
+async def test_everyone_at_a_table_withdrawn_while_the_disk_was_full_is_unseated_and_the_round_scored(
+    db_url: str,
+) -> None:
+    """Both people of a table withdraw, each time the disk fills up before their seat goes to a
+    computer: a minute later the carrying on unseats them both. The first one's leave ends the
+    game (the last person standing), so the second has no game left to leave: that is the end of
+    their unseating, not a failure of the carrying on, which goes on to score the round."""
+    e = await events(db_url, ManualClock())
+    try:
+        event = await signed_up(e, PEOPLE[:2], rounds=1)
+        await e.service.begin(ORGANISER, GUILD, event.event_id)
+        ((_rnd, (table,)),) = e.shown.rounds
+        for p in PEOPLE[:2]:
+            with disk_full_after(e, store, "drop_entrant"):
+                await e.service.leave(p, GUILD, event.event_id)
+            await settle(e)
+            e.rig.db.faults.clear()
+        assert e.rig.service.snapshot(table).status is TableStatus.PLAYING  # both still seated
+        e.rig.db.faults.fail(WriteFault.DISK_FULL)  # (for ``mended_a_minute_later``)
+        await mended_a_minute_later(e)
+        assert (await e.rig.service.table_snapshot(table)).status is TableStatus.FINISHED
+        assert (await e.service.event(GUILD, event.event_id)).status is EventStatus.FINISHED
+        assert [(rnd, final) for rnd, _rows, final in e.shown.posted] == [(1, True)]
+    finally:
+        await e.close()
