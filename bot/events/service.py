@@ -371,7 +371,12 @@ class EventService:
         (``store.cancelled_with_open_tables``)."""
         async with self._lock(event.event_id):
             for snap in await self._record_ended(event):
-                await self.tables.cancel(_host(event), snap.table_id, for_event=True)
+                try:
+                    await self.tables.cancel(_host(event), snap.table_id, for_event=True)
+                except Refused as exc:
+                    if exc.code is not TableRefusal.TABLE_CLOSED:
+                        raise
+                    # its game ended since it was read: its end is recorded as it comes
 
     async def _record_ended(self, event: Event) -> list[TableSnapshot]:
         """Record the round's tables whose game ended (or that closed) without their end being

@@ -1017,3 +1017,25 @@ async def test_everyone_at_a_table_withdrawn_while_the_disk_was_full_is_unseated
         assert [(rnd, final) for rnd, _rows, final in e.shown.posted] == [(1, True)]
     finally:
         await e.close()
+
+
+async def test_a_table_whose_game_ends_while_a_cancel_closes_the_round_stays_finished(e: Events) -> None:
+    """The organiser cancels just as one table's game ends: the cancel read it still open, and
+    finds it closed when it comes to close it. That table keeps its end, and the others close."""
+    event = await signed_up(e, PEOPLE[:8], rounds=1)  # two tables
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    ((_rnd, (ending, other)),) = e.shown.rounds
+    record_ended = e.service._record_ended
+
+    async def then_one_game_ends(ev: Event) -> list[TableSnapshot]:
+        still_open = await record_ended(ev)
+        await play_to_end(e.rig.service, ending, {p.user_id: p for p in PEOPLE})
+        return still_open
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(e.service, "_record_ended", then_one_game_ends)
+        await e.service.cancel(ORGANISER, GUILD, event.event_id)
+    await settle(e)
+    statuses = [(await e.rig.service.table_snapshot(t)).status for t in (ending, other)]
+    assert statuses == [TableStatus.FINISHED, TableStatus.CANCELLED]
+    assert (await e.service.event(GUILD, event.event_id)).status is EventStatus.CANCELLED
