@@ -115,8 +115,10 @@ class LobbyActions(Turns):
         self._require_running()
         settings = await self.server_settings(guild_id, channel_id)
         options = (options or settings.defaults).checked()
-        # A daily attempt is played privately (its channel is a DM), wherever tables may be opened.
-        if not options.daily and not settings.allows(channel_id, parent_channel_id):
+        # A daily attempt is played privately (its channel is a DM), wherever tables may be opened;
+        # an event's tables where it was announced, though tables were limited to others since.
+        own = not options.daily and options.event_id is None
+        if own and not settings.allows(channel_id, parent_channel_id):
             raise Refused(TableRefusal.CHANNEL_NOT_ALLOWED)
         table_id = self._next_id
         self._next_id += 1

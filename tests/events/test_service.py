@@ -1039,3 +1039,21 @@ async def test_a_table_whose_game_ends_while_a_cancel_closes_the_round_stays_fin
     statuses = [(await e.rig.service.table_snapshot(t)).status for t in (ending, other)]
     assert statuses == [TableStatus.FINISHED, TableStatus.CANCELLED]
     assert (await e.service.event(GUILD, event.event_id)).status is EventStatus.CANCELLED
+
+
+async def test_an_events_tables_open_in_its_channel_though_tables_were_limited_to_another_since(
+    e: Events,
+) -> None:
+    """An admin limits tables to another channel after the event was announced in "chan-1": its
+    rounds are still played where its entrants signed up (else its start would fail and leave it
+    running with no table)."""
+    event = await signed_up(e, PEOPLE[:4], rounds=1)
+    await e.rig.service.change_server_settings(ORGANISER, GUILD, "c", SettingsRequest(allow_channel="chan-2"))
+    with pytest.raises(Refused) as refused:  # a table of anyone's own
+        await e.rig.service.create_table(PEOPLE[5], GUILD, "chan-1")
+    assert refused.value.code is TableRefusal.CHANNEL_NOT_ALLOWED
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    ((_rnd, (table,)),) = e.shown.rounds
+    assert (await e.rig.service.table_snapshot(table)).channel_id == "chan-1"
+    await play_round(e, [table])
+    assert (await e.service.event(GUILD, event.event_id)).status is EventStatus.FINISHED
