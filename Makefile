@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean web web-check
+.PHONY: run test soak lint bench clean web web-check
 
 # setup.py compiles these modules with mypyc (optional; the .py runs where it cannot): a change to
 # one of them reinstalls, so a compiled module never lags behind its source.
@@ -42,6 +42,13 @@ TEST_WORKERS ?= 3
 test: export PYTHONDONTWRITEBYTECODE :=
 test: $(STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal
+
+# The random-input tests over COUNT fresh seeds from FIRST instead of their own (tests/random_seeds.py),
+# on more workers than cores so that races show; a failing seed reruns with the same SOAK.
+SOAK ?= 1000:100
+soak: $(STAMP) $(CHROMIUM)
+	SOAK=$(SOAK) $(BIN)/python -m pytest -q -n 4 tests/cogs/test_random_input.py \
+	  tests/cogs/test_random_activity.py tests/events/test_random_events.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

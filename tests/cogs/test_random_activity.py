@@ -30,6 +30,7 @@ from discord_emulator.runner import BotRunner
 from playtest.harness import Hearts
 from tests.cogs.test_activity import activity, base, session  # noqa: F401  (the fixtures)
 from tests.cogs.test_random_input import a_click, a_disk_fault, played_out_by_time
+from tests.random_seeds import seeds
 
 STEPS = 250
 BOUND = 20.0  # a page's answer comes as soon as it is sent, at most this late
@@ -125,7 +126,7 @@ def a_message(rng: random.Random, view: dict[str, Any] | None) -> Any:
     )
 
 
-@pytest.mark.parametrize("seed", [5, 11])
+@pytest.mark.parametrize("seed", seeds([5, 11]))
 async def test_random_input_to_the_activity_is_answered_and_the_table_still_ends(
     activity: Hearts,  # noqa: F811
     session: aiohttp.ClientSession,  # noqa: F811
