@@ -10,7 +10,12 @@ database under the interactions being answered (``tests/app/test_shutdown.py``);
 event's round was seated left a table half seated in its lobby, where anyone could join, start or
 cancel it, and the restart planned the round's seating again, putting an entrant who came
 meanwhile into a seat already given (``tests/events/test_service.py``); and a change under way at
-the stop was delivered while the database closed (only here).
+the stop was delivered while the database closed (only here). Fresh seeds (``make soak``) found
+two more, each with a test of its own in ``tests/events/test_service.py``: an event's carrying on
+that unseated two withdrawn entrants of one table failed at the second, whose game the first one's
+leave had ended (the last person standing), and an event's start failed where the server had
+limited tables to other channels since the event was announced. Fresh seeds also draw the size of
+the table (three to six seats); the test's own seeds replay at four, as they were found.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from playtest.harness import Hearts
 from tests.random_seeds import seeds
 
 STEPS = 300
+OWN_SEEDS = [2, 27]  # each found one of the bugs above once
 BUTTON, STRING_SELECT = 2, 3
 SUBCOMMANDS = (1, 2)  # a subcommand, a group of them
 LINK_STYLES = (5, 6)  # a link or premium button: no interaction
@@ -174,7 +180,7 @@ async def the_turns_have_working_controls(hearts: Hearts, table_id: int) -> None
         assert current or hearts.public(user.mention), (user.name, snap.move_number, newest)
 
 
-@pytest.mark.parametrize("seed", seeds([2, 27]))  # each found one of the bugs below once
+@pytest.mark.parametrize("seed", seeds(OWN_SEEDS))
 async def test_random_input_from_everyone_is_answered_and_the_table_still_ends(
     hearts: Hearts, bot_runner: BotRunner, seed: int
 ) -> None:
@@ -182,7 +188,8 @@ async def test_random_input_from_everyone_is_answered_and_the_table_still_ends(
     alice, bob, carol, dave = hearts.people
     owner = emu.state.user(hearts.guild.owner_id)  # every permission: the settings, events
     role = emu.create_role(hearts.guild, "Champions")
-    lobby = await hearts.open_table(alice, seats=4, hands=1)
+    seats = 4 if seed in OWN_SEEDS else random.Random(-seed).choice((3, 4, 5, 6))
+    lobby = await hearts.open_table(alice, seats=seats, hands=1)
     await hearts.seat(lobby, [bob, carol])
     await hearts.click(alice, lobby, "Start")
     await hearts.hand_with(alice, "pick")  # dealt: the start is saved (the disk may fail from now)
