@@ -34,7 +34,8 @@ def validate_commands(commands: list[dict[str, Any]]) -> None:
     (1-100), at most 25 options and 25 choices, unique option names, required options first,
     choices and min/max only on the types that take them, nesting (subcommand groups hold
     subcommands, subcommands hold plain options, never mixed with plain options), `contexts` and
-    `integration_types` values, `default_member_permissions` only at the top level, localization
+    `integration_types` values, `default_member_permissions` only at the top level, booleans that
+    are booleans (`nsfw`, `dm_permission`, an option's `required` and `autocomplete`), localization
     keys and values, and 8,000 characters per command (longest localization of each field).
     A list accepted once is accepted again without the work (each bot start of a test sends the
     same list, a fiftieth of an end-to-end test's CPU went here)."""
@@ -74,6 +75,7 @@ def _validate_top_level(cmd: dict[str, Any], errors: FieldErrors, path: Path) ->
         errors.add(
             (*path, "default_member_permissions"), "BASE_TYPE_BAD_INT", "Value is not a permission set."
         )
+    _booleans(cmd, ("nsfw", "dm_permission"), errors, path)
     for key, allowed in (("contexts", CONTEXTS), ("integration_types", INTEGRATION_TYPES)):
         values = cmd.get(key)
         if values is None:
@@ -84,6 +86,13 @@ def _validate_top_level(cmd: dict[str, Any], errors: FieldErrors, path: Path) ->
         for j, value in enumerate(values):
             if value not in allowed:
                 errors.add((*path, key, j), "BASE_TYPE_CHOICES", f"Value must be one of {sorted(allowed)}.")
+
+
+def _booleans(node: dict[str, Any], keys: tuple[str, ...], errors: FieldErrors, path: Path) -> None:
+    """Fields that are booleans, or left out: Discord takes neither 0 and 1 nor "true"."""
+    for key in keys:
+        if node.get(key) is not None and not isinstance(node[key], bool):
+            errors.add((*path, key), "BASE_TYPE_BOOLEAN", "Must be either true or false.")
 
 
 def _validate_localizations(
@@ -175,6 +184,7 @@ def _validate_command_node(
 
 
 def _validate_option_limits(option: dict[str, Any], errors: FieldErrors, path: Path) -> None:
+    _booleans(option, ("required", "autocomplete"), errors, path)
     kind = option.get("type")
     choices = option.get("choices")
     if choices is not None:

@@ -79,6 +79,24 @@ def test_command_sync_is_validated():
         validate_commands([{"name": "hearts", "description": "Play Hearts" * 10, "type": 1}])
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        {"nsfw": 0},
+        {"nsfw": "false"},
+        {"dm_permission": 1},
+        {"options": [{"name": "seats", "description": "Seats", "type": 4, "required": "yes"}]},
+        {"options": [{"name": "who", "description": "Who", "type": 3, "autocomplete": 1}]},
+    ],
+)
+def test_a_commands_booleans_are_true_or_false(command: dict[str, Any]):
+    good = {"name": "hearts", "description": "Play Hearts", "type": 1}
+    validate_commands([good | {"nsfw": False, "dm_permission": True}])
+    with pytest.raises(ApiError, match="50035") as refused:
+        validate_commands([good | command])
+    assert "BASE_TYPE_BOOLEAN" in str(refused.value.body)
+
+
 def test_an_autocomplete_option_has_no_choices_and_takes_text_or_numbers():
     def command(option: dict[str, Any]) -> list[dict[str, Any]]:
         base = {"name": "language", "description": "Your language", "autocomplete": True}
