@@ -94,6 +94,14 @@ class Entrant:
         return self.status == "in"
 
 
+def _storage_unavailable(exc: Exception) -> bool:
+    """Whether ``exc`` says the database can't be used now (locked, full, read-only): the tables'
+    own word for it included. Work it cut short is carried on later."""
+    return isinstance(exc, StorageUnavailable) or (
+        isinstance(exc, Refused) and exc.code is TableRefusal.STORAGE_BUSY
+    )
+
+
 def _event(row: store.EventRow) -> Event:
     return Event(
         event_id=row.event_id,
@@ -155,9 +163,9 @@ class EventService:
         and so on until it can: no event waits for a restart."""
         try:
             await make()
-        except (StorageUnavailable, Refused) as exc:
-            if isinstance(exc, Refused) and exc.code is not TableRefusal.STORAGE_BUSY:
-                raise  # (the tables' own word for a database that can't be used now)
+        except Exception as exc:
+            if not _storage_unavailable(exc):
+                raise
             log.warning("event work put off (%s): carried on in %.0f s", exc, CARRY_ON_RETRY)
             if self._retry is None:
                 clock = self.tables.clock
@@ -171,17 +179,31 @@ class EventService:
         for event_id, rnd in await store.owed_standings(self.db):
             row = await store.event(self.db, event_id)
             if row is not None and self.owns(row.guild_id):
-                event = _event(row)
-                await self._post_standings(event, rnd, await self._last_round(event, rnd), again=True)
+                await self._apart(event_id, self._owed_standings(_event(row), rnd))
         for row in await store.running_events(self.db):
             if self.owns(row.guild_id):
-                await self._resume(_event(row))
+                await self._apart(row.event_id, self._resume(_event(row)))
         for row in await store.cancelled_with_open_tables(self.db):
             if self.owns(row.guild_id):
-                await self._close_tables(_event(row))
+                await self._apart(row.event_id, self._close_tables(_event(row)))
         for row in await store.signup_events(self.db):
             if self.owns(row.guild_id):
                 self._arm_start(_event(row))
+
+    async def _apart(self, event_id: int, work: Coroutine[Any, Any, None]) -> None:
+        """One event's share of carrying on. A failure that is a bug is logged, and the other events
+        are carried on all the same: it held up every event after it until the next start. The
+        database being unavailable is no bug: it ends the carrying on, tried again later as a whole
+        (``_or_later``)."""
+        try:
+            await work
+        except Exception as exc:
+            if _storage_unavailable(exc):
+                raise
+            log.exception("event %d not carried on (the other events are)", event_id)
+
+    async def _owed_standings(self, event: Event, rnd: int) -> None:
+        await self._post_standings(event, rnd, await self._last_round(event, rnd), again=True)
 
     async def stop(self) -> None:
         if self in self.tables.observers:

@@ -33,6 +33,7 @@ from bot.storage import events as store
 from bot.tables import Actor, ManualClock, Refused, TableOptions, TableRefusal, TableSnapshot, TableStatus
 from bot.tables import events as ev
 from bot.tables.requests import SettingsRequest
+from discord_emulator.pytest_plugin import ErrorLogCollector
 from tests.tables.helpers import GUILD, Rig, act_once, play_to_end, rig
 
 ORGANISER = Actor("org", is_moderator=True, manages_server=True)
@@ -1057,3 +1058,40 @@ async def test_an_events_tables_open_in_its_channel_though_tables_were_limited_t
     assert (await e.rig.service.table_snapshot(table)).channel_id == "chan-1"
     await play_round(e, [table])
     assert (await e.service.event(GUILD, event.event_id)).status is EventStatus.FINISHED
+
+
+async def test_an_event_that_fails_to_carry_on_holds_up_no_other(
+    db_url: str, error_log: ErrorLogCollector
+) -> None:
+    """Carrying on goes from one event to the next: a bug in one (here its resume raising) is
+    logged, and the events after it are carried on all the same, where they used to wait for the
+    next start. The second event's round ended while it was paused and its resume met a full
+    disk: a minute later, it is scored though the first event's carrying on failed before it."""
+    e = await events(db_url, ManualClock())
+    try:
+        broken = await signed_up(e, PEOPLE[:4], rounds=1)
+        await e.service.begin(ORGANISER, GUILD, broken.event_id)
+        event = await signed_up(e, PEOPLE[4:8], rounds=1)
+        await e.service.begin(ORGANISER, GUILD, event.event_id)
+        (_first, (_rnd, tables)) = e.shown.rounds
+        await e.service.pause(ORGANISER, GUILD, event.event_id)
+        await play_round(e, tables)
+        with disk_full_after(e, store, "resume"):
+            await e.service.resume(ORGANISER, GUILD, event.event_id)
+        await settle(e)
+        assert e.shown.posted == []
+        resume = e.service._resume
+
+        async def broken_resume(ev: Event) -> None:
+            if ev.event_id == broken.event_id:
+                raise RuntimeError("a bug")
+            await resume(ev)
+
+        logged = error_log.allow(f"event {broken.event_id} not carried on.*a bug")
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(e.service, "_resume", broken_resume)
+            await mended_a_minute_later(e)
+        assert [(rnd, final) for rnd, _rows, final in e.shown.posted] == [(1, True)]
+        assert logged.seen == 1
+    finally:
+        await e.close()
