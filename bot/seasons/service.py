@@ -99,9 +99,26 @@ class SeasonService:
                 if not running:
                     break
             for season in due:
-                posted += await self._post(season.guild_id, season.number)
+                posted += await self._post_apart(season)
             await self._arm()
             return posted
+
+    async def _post_apart(self, season: Season) -> int:
+        """A season's summary, whose failure holds up neither the other servers' nor the timer
+        (it stopped the check before it was armed again: no season closed until the next start).
+        It is tried again at the next check. The database being unavailable ends the check, tried
+        again as a whole (``_timed_check``)."""
+        try:
+            return await self._post(season.guild_id, season.number)
+        except StorageUnavailable:
+            raise
+        except Exception:
+            log.exception(
+                "season %d of server %s: summary not posted, tried again at the next check",
+                season.number,
+                season.guild_id,
+            )
+            return 0
 
     async def _arm(self) -> None:
         if self._timer is not None:
@@ -158,8 +175,12 @@ class SeasonService:
             settings.season_role,
             again=claim is PostClaim.TAKEN_OVER,
         )
-        await self.presenter.summary(summary)
-        await store.mark_posted(self.db, guild_id, number, self.tables.clock.now())
+        try:
+            await self.presenter.summary(summary)
+            await store.mark_posted(self.db, guild_id, number, self.tables.clock.now())
+        except Exception:  # not out, or not noted out: claimed by nobody, so a later check takes it over
+            await store.release_summary(self.db, guild_id, number, self._holder)
+            raise
         return 1
 
     # == the setting ==========================================================================

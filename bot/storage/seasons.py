@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bot.storage import locks, ratings
-from bot.storage.claims import PostClaim, take_over
+from bot.storage.claims import PostClaim, release, take_over
 from bot.storage.database import Database
 from bot.storage.leaderboard import Board, BoardRow, Order, with_change
 
@@ -399,6 +399,11 @@ async def claim_summary(db: Database, guild_id: str, number: int, holder: str) -
     if changed == 1:
         return PostClaim.FIRST
     return await take_over(db, "seasons", "number", guild_id, number, holder)
+
+
+async def release_summary(db: Database, guild_id: str, number: int, holder: str) -> None:
+    """The summary's post failed: unclaimed again, so a later check takes it over (``claims.release``)."""
+    await release(db, "seasons", "number", guild_id, number, holder)
 
 
 async def mark_posted(db: Database, guild_id: str, number: int, at: float) -> None:

@@ -10,13 +10,14 @@ from dataclasses import dataclass, field
 import pytest
 
 from bot.seasons import GRACE, SeasonService, SeasonSummary
-from bot.seasons.service import RETRY
+from bot.seasons.service import RECHECK, RETRY
 from bot.storage import WriteFault
 from bot.storage import seasons as store
 from bot.storage.leaderboard import Order, board, player_stats
 from bot.tables import Actor, ManualClock
 from bot.tables.requests import SettingsRequest
 from bot.tables.seasons import SeasonKind, period_end
+from discord_emulator.pytest_plugin import ErrorLogCollector
 from tests.tables.helpers import Rig, options, play_to_end, rig
 
 ALICE, BOB = Actor("alice"), Actor("bob")
@@ -30,11 +31,14 @@ DEC1 = period_end(SeasonKind.MONTHLY, NOV30)
 class Shown:
     summaries: list[SeasonSummary] = field(default_factory=list)
     fail: bool = False  # the process stops while posting (before the post is noted)
+    refused: set[str] = field(default_factory=set)  # servers whose post fails (Discord's 5xx, say)
 
     async def summary(self, summary: SeasonSummary) -> None:
         self.summaries.append(summary)
         if self.fail:
-            raise RuntimeError("stopped while posting")
+            raise asyncio.CancelledError("stopped while posting")
+        if summary.season.guild_id in self.refused:
+            raise RuntimeError("503 Service Unavailable")
 
 
 async def seasons(r: Rig, owns: set[str] | None = None, *, fail: bool = False) -> tuple[SeasonService, Shown]:
@@ -42,7 +46,7 @@ async def seasons(r: Rig, owns: set[str] | None = None, *, fail: bool = False) -
     shown = Shown(fail=fail)
     service.attach(shown)
     if fail:  # the first check, as the start makes it, stops while posting
-        with pytest.raises(RuntimeError):
+        with pytest.raises(asyncio.CancelledError):
             await service.check()
     else:
         await service.start()
@@ -183,6 +187,40 @@ async def test_two_processes_close_each_server_once(db_url: str) -> None:
     finally:
         await one.stop()
         await two.stop()
+        await r.close()
+
+
+async def test_a_summary_that_fails_holds_up_no_other_server_and_is_posted_at_the_next_check(
+    db_url: str, error_log: ErrorLogCollector
+) -> None:
+    """One server's summary fails (Discord's 5xx, say) when both servers' seasons end: the other's
+    goes out, the timer is armed again (the failure used to end the check before it was: no
+    season closed until the next start), and the next check posts it, looking first."""
+    r = await rig(db_url, ManualClock(NOV30))
+    service, shown = await seasons(r)
+    try:
+        await set_season(r, "monthly", GUILD)
+        await set_season(r, "monthly", OTHER)
+        await game(r, GUILD)
+        await game(r, OTHER, seed=13)
+        shown.refused.add(GUILD)
+        logged = error_log.allow(f"season 1 of server {GUILD}: summary not posted.*503")
+        r.clock.advance(DEC1 + GRACE - NOV30)
+        await service.settle()
+        assert sorted((s.season.guild_id, s.again) for s in shown.summaries) == [
+            (GUILD, False),
+            (OTHER, False),
+        ]
+        assert logged.seen == 1
+        shown.refused.clear()
+        r.clock.advance(RECHECK)
+        await service.settle()
+        assert [(s.season.guild_id, s.again) for s in shown.summaries[2:]] == [(GUILD, True)]
+        r.clock.advance(RECHECK)
+        await service.settle()
+        assert len(shown.summaries) == 3  # each out once
+    finally:
+        await service.stop()
         await r.close()
 
 
