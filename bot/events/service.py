@@ -358,19 +358,19 @@ class EventService:
                         break
 
     async def _quit(self, person: Actor, table_id: int) -> bool:
-        """The person quits the game (a computer takes the seat); whether the game goes on. A quit
-        can end it (the last person standing, RULES.md §2a, decision 7), and so can its last move,
-        made by a computer since the snapshot the caller read: there is then nothing left to quit
-        at this table. A person who has left it meanwhile has nothing to quit either."""
+        """The person quits the game (a computer takes the seat). False where the game has ended:
+        an earlier quit can end it (the last person standing, RULES.md §2a, decision 7), and so
+        can its last move, made by a computer since the caller's snapshot; nobody is left to
+        unseat at that table then. A person who has left it meanwhile has nothing to quit."""
         try:
-            after = await self.tables.leave(person, table_id)
+            await self.tables.leave(person, table_id)
         except Refused as exc:
             if exc.code is TableRefusal.NOT_SEATED:
                 return True
             if exc.code in (TableRefusal.TABLE_CLOSED, TableRefusal.NOT_PLAYING):
                 return False
             raise
-        return after.status is TableStatus.PLAYING
+        return True
 
     async def cancel(self, actor: Actor, guild_id: str, event_id: int) -> Event:
         """The organiser cancels: the round's unfinished tables close without results."""

@@ -1486,6 +1486,59 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
     ),
 )
 
+
+SOAK: tuple[Mutant, ...] = (
+    Mutant(
+        "unseating everyone withdrawn from a table fails where a quit has ended its game",
+        "bot/events/service.py",
+        ("            if exc.code in (TableRefusal.TABLE_CLOSED, TableRefusal.NOT_PLAYING):\n",),
+        "            if False:\n",
+        ("tests/events/test_service.py", "-k", "sqlite and everyone_at_a_table"),
+    ),
+    Mutant(
+        "a cancel stops at a table whose game ended since it was read",
+        "bot/events/service.py",
+        ("                    if exc.code is not TableRefusal.TABLE_CLOSED:\n",),
+        "                    if True:\n",
+        ("tests/events/test_service.py", "-k", "sqlite and stays_finished"),
+    ),
+    Mutant(
+        "an event's tables are refused where tables were limited to other channels",
+        "bot/tables/lobby_actions.py",
+        ("        own = not options.daily and options.event_id is None\n",),
+        "        own = not options.daily\n",
+        ("tests/events/test_service.py", "-k", "sqlite and limited_to_another"),
+    ),
+    Mutant(
+        "one event's failure to carry on holds up the events after it",
+        "bot/events/service.py",
+        ('            log.exception("event %d not carried on (the other events are)", event_id)\n',),
+        "            raise\n",
+        ("tests/events/test_service.py", "-k", "sqlite and holds_up_no_other"),
+    ),
+    Mutant(
+        "one server's failed season summary stops the check before the timer is armed",
+        "bot/seasons/service.py",
+        ("                season.guild_id,\n            )\n            return 0\n",),
+        "                season.guild_id,\n            )\n            raise\n",
+        ("tests/seasons/test_service.py", "-k", "sqlite and holds_up_no_other_server"),
+    ),
+    Mutant(
+        "a season summary whose post failed stays claimed and is never tried again",
+        "bot/seasons/service.py",
+        ("            await store.release_summary(self.db, guild_id, number, self._holder)\n",),
+        "",
+        ("tests/seasons/test_service.py", "-k", "sqlite and holds_up_no_other_server"),
+    ),
+    Mutant(
+        "the emulator takes a command's nsfw or dm_permission that is not a boolean",
+        "discord_emulator/command_validation.py",
+        ('    _booleans(cmd, ("nsfw", "dm_permission"), errors, path)\n',),
+        "",
+        ("tests/discord_emulator/test_validation.py", "-k", "booleans"),
+    ),
+)
+
 MUTANTS = (
     *ISSUE_27,
     *FEATURES,
@@ -1500,4 +1553,5 @@ MUTANTS = (
     *NAMES,
     *SHUTDOWN_AND_PLACES,
     *STORAGE_FAULTS,
+    *SOAK,
 )
