@@ -194,11 +194,11 @@ class EventService:
         """One event's share of carrying on. A failure that is a bug is logged, and the other events
         are carried on all the same: it held up every event after it until the next start. The
         database being unavailable is no bug: it ends the carrying on, tried again later as a whole
-        (``_or_later``)."""
+        (``_or_later``); nor is a stop, which ends it too (and ``_work`` logs it as the stop's)."""
         try:
             await work
         except Exception as exc:
-            if _storage_unavailable(exc):
+            if _storage_unavailable(exc) or not self.tables.running:
                 raise
             log.exception("event %d not carried on (the other events are)", event_id)
 

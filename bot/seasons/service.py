@@ -107,12 +107,12 @@ class SeasonService:
         """A season's summary, whose failure holds up neither the other servers' nor the timer
         (it stopped the check before it was armed again: no season closed until the next start).
         It is tried again at the next check. The database being unavailable ends the check, tried
-        again as a whole (``_timed_check``)."""
+        again as a whole (``_timed_check``), and so does a stop."""
         try:
             return await self._post(season.guild_id, season.number)
-        except StorageUnavailable:
-            raise
-        except Exception:
+        except Exception as exc:
+            if isinstance(exc, StorageUnavailable) or not self.tables.running:
+                raise
             log.exception(
                 "season %d of server %s: summary not posted, tried again at the next check",
                 season.number,
