@@ -46,7 +46,7 @@ test: $(STAMP) $(CHROMIUM)
 # The random-input tests over COUNT fresh seeds from FIRST instead of their own (tests/random_seeds.py),
 # on more workers than cores so that races show; a failing seed reruns with the same SOAK.
 SOAK ?= 1000:100
-soak: $(STAMP) $(CHROMIUM)
+soak: $(STAMP)
 	SOAK=$(SOAK) $(BIN)/python -m pytest -q -n 4 tests/cogs/test_random_input.py \
 	  tests/cogs/test_random_activity.py tests/events/test_random_events.py
 
