@@ -114,7 +114,8 @@ async def to_cog(interaction: discord.Interaction[Any], cog_name: str, method: s
     """A persistent control's click (a ``DynamicItem``) handed to ``method`` of the extension's cog
     registered as ``cog_name``, as loaded now (a reload makes a new cog; found through the client,
     never by import: the cog imports its controls). discord.py only logs what a ``DynamicItem``
-    raises and leaves the click unanswered: anything unexpected is answered here."""
+    raises and leaves the click unanswered: whatever the handler raises is answered here, a
+    refusal (the database busy when a click starts a game, ...) with its reason."""
     try:
         client = interaction.client
         cog = client.get_cog(cog_name) if isinstance(client, commands.Bot) else None
@@ -123,7 +124,7 @@ async def to_cog(interaction: discord.Interaction[Any], cog_name: str, method: s
             raise RuntimeError(f"the extension of the {cog_name} cog is not loaded")
         await handler(interaction, *args)
     except Exception as exc:
-        await answer_failure(interaction, exc)
+        await answer_error(interaction, exc)
 
 
 # A member or channel option whose value discord.py could not turn into one (a user who is not a

@@ -6,7 +6,7 @@ that draws an image defers first (a render can wait behind a backlog of many tab
 once); a move gives the service up to ``FAST_ANSWER`` seconds and otherwise defers and answers
 later. After a "thinking" defer the answer edits the loading message, never a followup (the path
 Discord documents as deprecated). Whatever fails unexpectedly is answered by
-``bot.client.answers.answer_failure``. A refusal (stale control, not your seat, illegal card, ...)
+``bot.client.answers.answer_error``. A refusal (stale control, not your seat, illegal card, ...)
 is answered privately with the catalogue's words and changes nothing. The answer to a card played
 or a pass confirmed edits the message that held the control (one REST call), so the controls
 disappear and a second click can't happen.

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Final, Protocol, runtime_checkable
 import discord
 from discord.ext import commands
 
-from bot.client.answers import answer_failure
+from bot.client.answers import answer_error
 from bot.client.review import review_button
 from bot.engine.cards import FULL_DECK, Card, CardSet, cards_of
 from bot.engine.hand import Phase
@@ -129,11 +129,12 @@ def _handler(interaction: discord.Interaction[Any]) -> ControlHandler:
 
 async def _run(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
     """Every control's callback goes through here: discord.py only logs what a ``DynamicItem``
-    raises and leaves the click unanswered, so anything unexpected is answered and logged here."""
+    raises and leaves the click unanswered, so whatever it raises is answered here: a refusal with
+    its reason, anything unexpected logged as a failure."""
     try:
         await work
     except Exception as exc:
-        await answer_failure(interaction, exc)
+        await answer_error(interaction, exc)
 
 
 _CARD: Final = r"(?P<card>5[01]|[1-4]?[0-9])"  # a card's number, 0-51 (``bot.engine.cards``)

@@ -11,7 +11,8 @@ import discord
 from discord.ext import commands
 
 from bot.client.answers import to_cog
-from bot.text import t
+from bot.tables.refusals import Refused, TableRefusal
+from bot.text import refusal_text, t
 
 
 @dataclass
@@ -72,3 +73,16 @@ async def test_a_click_whose_handler_fails_is_answered_that_it_failed() -> None:
     interaction = click_on(await a_bot(Handles()))
     await to_cog(interaction, "Handles", "broken")
     assert interaction.response.sent == [(t("reply.error", "de"), True)]
+
+
+async def test_a_click_whose_handler_is_refused_is_answered_with_the_reason() -> None:
+    """A refusal raised from deep in a handler (a click starting a game while the disk is full) is
+    no bug: the person reads why, in their words, and nothing is logged as an error."""
+
+    class Refuses(commands.Cog, name="Handles"):
+        async def click(self, interaction: Any) -> None:
+            raise Refused(TableRefusal.STORAGE_BUSY)
+
+    interaction = click_on(await a_bot(Refuses()))
+    await to_cog(interaction, "Handles", "click")
+    assert interaction.response.sent == [(refusal_text(TableRefusal.STORAGE_BUSY, "de"), True)]
