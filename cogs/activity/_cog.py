@@ -162,17 +162,17 @@ class ActivityCog(commands.Cog):
 
     def _changed(self, table_id: int) -> None:
         """A table changed: each socket watching it is sent the table as it is now (read once for
-        all of them; a change during a read is one more read after it)."""
-        if table_id not in self.watching:
-            return
+        all of them; a change during a read is one more read after it, even if nobody watched
+        when it came: a page opening before the read ends is sent what that read finds)."""
         if table_id in self._reading:
             self._stale.add(table_id)
             return
-        self._reading[table_id] = asyncio.get_running_loop().create_task(self._refresh(table_id))
+        if table_id in self.watching:
+            self._reading[table_id] = asyncio.get_running_loop().create_task(self._refresh(table_id))
 
     async def _refresh(self, table_id: int) -> None:
         try:
-            while True:
+            while table_id in self.watching:
                 self._stale.discard(table_id)
                 try:
                     views = await self._read(table_id)
@@ -188,6 +188,7 @@ class ActivityCog(commands.Cog):
                 if table_id not in self._stale:
                     return
         finally:
+            self._stale.discard(table_id)
             self._reading.pop(table_id, None)
 
     def _first_view(self, conn: Connection) -> None:

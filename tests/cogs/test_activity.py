@@ -15,6 +15,7 @@ import aiohttp
 import pytest
 import pytest_asyncio
 
+from bot.engine.cards import cards_of, cardset
 from bot.engine.hand import Phase
 from bot.tables.permissions import Actor
 from bot.tables.refusals import Refused, TableRefusal
@@ -442,6 +443,49 @@ async def test_a_change_is_read_once_for_every_socket_and_changes_told_at_once_a
         hands["alice"]["cards"],
         hands["bob"]["cards"],
     )
+
+
+async def test_a_change_while_nobody_watches_a_read_under_way_is_read_again_for_the_next_page(
+    activity: Hearts, session: aiohttp.ClientSession
+):
+    """A read under way when the last page closes, a change while nobody watches, a page opening
+    before the read ends: the new page is sent the table as it is after that change, not the read's
+    older table (a quit and a rejoin keep the move number: such a view looked current, with the
+    person shown unseated, until the table's next change)."""
+    alice, bob = activity.people[:2]
+    table = await started(activity)
+    cog = activity.bot.get_cog("ActivityCog")
+    assert cog is not None
+    page = await open_page(activity, session, alice, {"table": table})
+    await page.view()
+    read, left = cog._read, cog._left  # type: ignore[attr-defined]
+    read_done, gate, gone = asyncio.Event(), asyncio.Event(), asyncio.Event()
+
+    async def held(table_id: int) -> Any:
+        views = await read(table_id)
+        read_done.set()
+        await gate.wait()
+        return views
+
+    def noticed(conn: Any) -> None:
+        left(conn)
+        gone.set()
+
+    cog._read, cog._left = held, noticed  # type: ignore[attr-defined]
+    cog._changed(table)  # type: ignore[attr-defined]
+    async with asyncio.timeout(BOUND):
+        await read_done.wait()  # read: the table before bob's pass
+        await page.ws.close()
+        await gone.wait()
+    assert table not in cog.watching  # type: ignore[attr-defined]
+    service, his = activity.bot.service, Actor(str(bob.id))
+    hand = service.private_hand(his, table)
+    await service.pass_cards(his, table, hand.move_number, cardset(cards_of(hand.cards)[:3]))
+    again = await open_page(activity, session, alice, {"table": table})
+    await again.next(lambda m: m["op"] == "words", "its words")  # registered: the read under way sends it
+    gate.set()
+    view = await again.view(lambda v: hand.seat not in v["waiting"])
+    assert view["move"] == service.snapshot(table).move_number
 
 
 def _person_to_play(hearts: Hearts, snap: TableSnapshot) -> str | None:
