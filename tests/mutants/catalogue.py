@@ -1544,6 +1544,20 @@ SOAK: tuple[Mutant, ...] = (
         "",
         ("tests/discord_emulator/test_validation.py", "-k", "booleans"),
     ),
+    Mutant(
+        "a refusal raised from a persistent control's handler is logged as a bug",
+        "bot/client/answers.py",
+        ("    except Exception as exc:\n        await answer_error(interaction, exc)\n",),
+        "    except Exception as exc:\n        await answer_failure(interaction, exc)\n",
+        ("tests/client/test_answers.py", "-k", "refused"),
+    ),
+    Mutant(
+        "a change while nobody watches a table being read is not read again",
+        "cogs/activity/_cog.py",
+        ("        if table_id in self._reading:\n            self._stale.add(table_id)\n",),
+        "        if table_id in self._reading and table_id in self.watching:\n            self._stale.add(table_id)\n",
+        ("tests/cogs/test_activity.py", "-k", "nobody_watches"),
+    ),
 )
 
 MUTANTS = (
