@@ -1555,7 +1555,8 @@ SOAK: tuple[Mutant, ...] = (
         "a change while nobody watches a table being read is not read again",
         "cogs/activity/_cog.py",
         ("        if table_id in self._reading:\n            self._stale.add(table_id)\n",),
-        "        if table_id in self._reading and table_id in self.watching:\n            self._stale.add(table_id)\n",
+        "        if table_id in self._reading and table_id in self.watching:\n"
+        "            self._stale.add(table_id)\n",
         ("tests/cogs/test_activity.py", "-k", "nobody_watches"),
     ),
 )
