@@ -1020,6 +1020,30 @@ async def test_everyone_at_a_table_withdrawn_while_the_disk_was_full_is_unseated
         await e.close()
 
 
+async def test_a_stop_that_cuts_the_carrying_on_short_is_no_bug(db_url: str) -> None:
+    """The bot stops while the events are carried on (here: a withdrawal owed since the disk was
+    full, whose leave the stopping table service refuses). That ends the carrying on, done again
+    at the next start; it is the stop's, not a bug of that event, so nothing is logged as an error
+    (the test fails on an error log) and the work ends with the refusal, not past it."""
+    e = await events(db_url, ManualClock())
+    try:
+        event = await signed_up(e, PEOPLE[:4], rounds=1)
+        await e.service.begin(ORGANISER, GUILD, event.event_id)
+        ((_rnd, (table,)),) = e.shown.rounds
+        with disk_full_after(e, store, "drop_entrant"):
+            await e.service.leave(PEOPLE[0], GUILD, event.event_id)
+        await settle(e)
+        e.rig.db.faults.clear()
+        seated = {s.player_id for s in e.rig.service.snapshot(table).seats if not s.is_computer}
+        assert PEOPLE[0].user_id in seated  # still seated: owed an unseating
+        await e.rig.service.stop()
+        with pytest.raises(Refused) as refused:
+            await e.service._carry_on_now()
+        assert refused.value.code is TableRefusal.BUSY
+    finally:
+        await e.close()
+
+
 async def test_a_table_whose_game_ends_while_a_cancel_closes_the_round_stays_finished(e: Events) -> None:
     """The organiser cancels just as one table's game ends: the cancel read it still open, and
     finds it closed when it comes to close it. That table keeps its end, and the others close."""

@@ -1521,7 +1521,7 @@ SOAK: tuple[Mutant, ...] = (
         "bot/events/service.py",
         ("            if _storage_unavailable(exc) or not self.tables.running:\n",),
         "            if _storage_unavailable(exc):\n",
-        ("tests/cogs/test_random_input.py", "-k", "2]"),
+        ("tests/events/test_service.py", "-k", "sqlite and cuts_the_carrying_on_short"),
     ),
     Mutant(
         "one server's failed season summary stops the check before the timer is armed",
