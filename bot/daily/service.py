@@ -52,6 +52,7 @@ class DailyRefusal(Enum):
     NOBODY = "nobody"  # a board of a day nobody on this server finished
     EARLIER = "earlier"  # one daily game at a time: an earlier day's attempt is unfinished and open
     OVER = "over"  # that earlier attempt is over (finished, given up or closed): a stale choice
+    GAVE_UP = "gave_up"  # the earlier attempt was given up, but today's could not start just now
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,14 +256,21 @@ class DailyService:
     ) -> Started:
         """Give up the unfinished attempt of the earlier ``day`` (it gets no result: its table is
         cancelled) and start ``today``'s. ``OVER`` if it is not pending any more: nothing changes
-        (a second click, or a choice made stale by a finish or the day's close)."""
+        (a second click, or a choice made stale by a finish or the day's close); ``EARLIER`` if
+        its table can't be closed now: nothing changes, and the choice is offered again.
+        ``GAVE_UP`` (with the attempt) when it was given up but today's can't start just now (the
+        database busy, the bot stopping): the giving up stands, and ``play`` starts today's."""
         pending = await self._still_pending(actor.user_id, day, today)
         now = self.tables.clock.now()
         if pending.table_id is None:
             await store.finish_attempt(self.db, day.isoformat(), actor.user_id, None, now)
-        else:
-            await self._end(pending.table_id)
-        return await self.play(actor, start, dm_channel_id, today)
+        elif not await self._end(pending.table_id):
+            raise DailyRefused(DailyRefusal.EARLIER, pending)
+        try:
+            return await self._play(actor, start, dm_channel_id, today)
+        except (Refused, StorageUnavailable) as exc:
+            log.warning("daily #%d given up, today's not started: %s", pending.number, exc)
+            raise DailyRefused(DailyRefusal.GAVE_UP, pending) from None
 
     async def _still_pending(self, player_id: str, day: dt.date, today: dt.date) -> Pending:
         pending = await self.pending(player_id, today)
@@ -497,11 +505,14 @@ class DailyService:
                 continue
             await self._end(attempt.table_id)
 
-    async def _end(self, table_id: int) -> None:
+    async def _end(self, table_id: int) -> bool:
         """End an attempt's game without a result: its table is cancelled, and recorded at once
-        (as given up; a game that ended meanwhile is recorded as it ended)."""
-        if await self._close(table_id):
-            await self._record(await self.tables.table_snapshot(table_id))
+        (as given up; a game that ended meanwhile is recorded as it ended). False if the table
+        could not be closed now (nothing changed)."""
+        if not await self._close(table_id):
+            return False
+        await self._record(await self.tables.table_snapshot(table_id))
+        return True
 
     async def _close(self, table_id: int) -> bool:
         """Cancel a daily table: True once it is closed (now, or before)."""

@@ -246,5 +246,8 @@ class Daily(commands.Cog, name=COG_NAME):
             await private_answer(interaction, played_text(self.service.number(today), today, locale))
         elif exc.code is DailyRefusal.OVER:
             await private_answer(interaction, t("daily.over", locale))
+        elif exc.code is DailyRefusal.GAVE_UP and exc.pending is not None:
+            given_up = t("daily.given_up", locale, number=exc.pending.number)
+            await private_answer(interaction, given_up + "\n" + t("daily.start_later", locale))
         else:
             await private_answer(interaction, t("daily.not_ready", locale))

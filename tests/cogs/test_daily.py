@@ -17,6 +17,7 @@ from bot.daily import days
 from bot.daily.service import SUMMARY_RETRY
 from bot.engine.cards import cards_of
 from bot.engine.duplicate import boards
+from bot.storage import WriteFault
 from bot.storage import daily as store
 from bot.tables import Actor, ServerSettings
 from bot.text import LANGUAGES, t
@@ -290,6 +291,36 @@ async def test_give_up_yesterdays_challenge_for_todays_and_stale_clicks_change_n
     assert again.content == "You are playing today's challenge #2: it goes on in your DMs."
     assert await service.attempt(str(ann.id), SATURDAY) is not None
     assert await h.bot.db.rows("SELECT COUNT(*) FROM daily_attempts WHERE total IS NOT NULL") == [(0,)]
+
+
+async def test_give_up_when_todays_cant_start_says_so_and_play_starts_it(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk fills between giving up yesterday's challenge and starting today's: the answer
+    says the one happened and the other did not (not "nothing was changed"); once the disk is
+    mended, /hearts daily play deals today's."""
+    h, _ = await start(emulator, bot_runner, tmp_path, at=EVE)
+    ann = h.people[0]
+    service = daily_cog(h).service
+    offer = await unfinished_at_midnight(h, ann, minutes_after=5)
+    end = service._end
+
+    async def then_disk_full(table_id: int) -> bool:
+        ended = await end(table_id)
+        h.bot.db.faults.fail(WriteFault.DISK_FULL)
+        return ended
+
+    monkeypatch.setattr(service, "_end", then_disk_full)
+    gave = await h.reply(await h.click(ann, offer, GIVE_UP))
+    assert gave.content == (
+        "You gave up daily challenge #1: no result for that day.\n"
+        "Today's challenge could not start just now: try /hearts daily play again in a moment."
+    )
+    h.bot.db.faults.clear()
+    await h.reply(await emulator.slash(ann, h.general, "hearts daily play"))
+    hand = await h.hand_with(ann, "pick")  # Saturday's cards
+    deal = boards(days.RULES, service.seed(SATURDAY), days.HANDS)[0]
+    assert first_pass_cards(hand) == set(cards_of(deal.hands[0]))
 
 
 async def test_a_play_that_runs_across_midnight_reads_the_day_once(

@@ -28,7 +28,7 @@ from bot.daily import service as service_module
 from bot.engine.duplicate import boards
 from bot.storage import Database, StorageUnavailable, WriteFault
 from bot.storage import daily as store
-from bot.tables import Actor, ManualClock, Refused, ServerSettings, TableOptions
+from bot.tables import Actor, ManualClock, Refused, ServerSettings, TableOptions, TableRefusal
 from bot.tables import events as ev
 from bot.tables.table import TableStatus
 from tests.tables.helpers import Rig, act_once, play_to_end, rig
@@ -649,6 +649,57 @@ async def test_give_up_yesterdays_attempt_for_todays_it_has_no_result(eve: Daily
     await eve.rig.service.settle()
     assert [(r.player_id, r.day) for r in eve.shown.results] == [("ann", SATURDAY)]
     assert await store.results(eve.rig.db, FRIDAY.isoformat()) == []
+
+
+async def test_a_give_up_whose_new_game_cant_start_stands_and_play_starts_it_later(
+    eve: Daily, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Yesterday's attempt is given up, then the disk fills before today's game starts: the
+    person is told both (not that nothing changed), and today's starts with the next play."""
+    first = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", eve.service.today())
+    await eve.rig.service.settle()
+    await past_midnight(eve, 15 * 60)
+    today = eve.service.today()
+    end = eve.service._end
+
+    async def then_disk_full(table_id: int) -> bool:
+        ended = await end(table_id)
+        eve.rig.db.faults.fail(WriteFault.DISK_FULL)
+        return ended
+
+    monkeypatch.setattr(eve.service, "_end", then_disk_full)
+    with pytest.raises(DailyRefused) as refused:
+        await eve.service.give_up(ANN, FRIDAY, Origin("g1", "c-g1", "en"), "dm-ann", today)
+    assert refused.value.code is DailyRefusal.GAVE_UP
+    assert refused.value.pending is not None and refused.value.pending.number == 1
+    eve.rig.db.faults.clear()
+    given_up = await eve.service.attempt("ann", FRIDAY)
+    assert given_up is not None and given_up.finished and given_up.total is None
+    assert (await eve.rig.service.table_snapshot(first.table.table_id)).status is TableStatus.CANCELLED
+    now = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", today)
+    assert (now.day, now.number) == (SATURDAY, 2) and now.table.status is TableStatus.PLAYING
+
+
+async def test_a_give_up_whose_table_cant_be_closed_now_changes_nothing(
+    eve: Daily, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table service refuses to close yesterday's table just now: nothing is given up and
+    nothing started; the choice is offered again."""
+    first = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", eve.service.today())
+    await eve.rig.service.settle()
+    await past_midnight(eve, 15 * 60)
+    today = eve.service.today()
+
+    async def refused_now(*_: object) -> None:
+        raise Refused(TableRefusal.BUSY)
+
+    monkeypatch.setattr(eve.rig.service, "cancel", refused_now)
+    with pytest.raises(DailyRefused) as refused:
+        await eve.service.give_up(ANN, FRIDAY, Origin("g1", "c-g1", "en"), "dm-ann", today)
+    assert refused.value.code is DailyRefusal.EARLIER
+    assert (await eve.service.pending("ann", today)) == refused.value.pending
+    assert eve.rig.service.snapshot(first.table.table_id).status is TableStatus.PLAYING
+    assert await eve.service.attempt("ann", SATURDAY) is None
 
 
 async def test_once_its_day_closed_an_unfinished_attempt_is_no_longer_offered(eve: Daily) -> None:

@@ -1552,6 +1552,23 @@ SOAK: tuple[Mutant, ...] = (
         ("tests/client/test_answers.py", "-k", "refused"),
     ),
     Mutant(
+        "a give-up whose new game can't start is answered as if nothing changed",
+        "bot/daily/service.py",
+        ("        except (Refused, StorageUnavailable) as exc:\n",),
+        "        except ZeroDivisionError as exc:\n",
+        ("tests/daily/test_service.py", "-k", "sqlite and cant_start"),
+    ),
+    Mutant(
+        "a give-up whose table can't be closed starts today's game beside it",
+        "bot/daily/service.py",
+        (
+            "        elif not await self._end(pending.table_id):\n"
+            "            raise DailyRefused(DailyRefusal.EARLIER, pending)\n",
+        ),
+        "        else:\n            await self._end(pending.table_id)\n",
+        ("tests/daily/test_service.py", "-k", "sqlite and cant_be_closed"),
+    ),
+    Mutant(
         "a change while nobody watches a table being read is not read again",
         "cogs/activity/_cog.py",
         ("        if table_id in self._reading:\n            self._stale.add(table_id)\n",),
