@@ -44,6 +44,7 @@ log = logging.getLogger(__name__)
 CLOSER = Actor("daily", is_moderator=True)  # the service itself, ending attempts of closed days
 CLOSED_DAYS_CHECKED = 7  # after a long downtime, summaries of days closed this many days back still go out
 SUMMARY_RETRY = 3600.0  # seconds until summaries that failed are tried again (and at each midnight)
+RECORD_RETRY = 60.0  # seconds until the ends of games not recorded (the disk full) are recorded
 
 
 class DailyRefusal(Enum):
@@ -152,6 +153,7 @@ class DailyService:
         self._work = Background("daily background work", stopping=lambda: self.tables.computers.closed)
         self._timer: Any = None
         self._retry: Any = None  # the next try of summaries that failed, if any is armed
+        self._record_retry: Any = None  # the next try of the game ends not recorded, if armed
         self._par_tasks: dict[dt.date, asyncio.Task[int]] = {}  # par being worked out
         self._starting = InFlight()  # a person's start of a daily game, one at a time
 
@@ -165,13 +167,18 @@ class DailyService:
         self._secret, self.first_day = secret, dt.date.fromisoformat(first)
         if self not in self.tables.observers:
             self.tables.observers.append(self)
+        await self._record_ended()
+        self._day_began()
+
+    async def _record_ended(self) -> None:
+        """Record the attempts whose game ended without being recorded: while the bot was down, or
+        when the disk was full as it ended."""
         for attempt in await store.ended_unrecorded(self.db):
             if attempt.table_id is not None and self.owns(attempt.guild_id):
                 await self._record(await self.tables.table_snapshot(attempt.table_id))
-        self._day_began()
 
     async def stop(self) -> None:
-        for timer in (self._timer, self._retry):
+        for timer in (self._timer, self._retry, self._record_retry):
             if timer is not None:
                 timer.cancel()
         if self in self.tables.observers:
@@ -338,9 +345,31 @@ class DailyService:
     # == results ==============================================================================
 
     async def present(self, event: ev.TableEvent) -> None:
-        """Watching the table service: a daily table's game ended (or it was cancelled)."""
+        """Watching the table service: a daily table's game ended (or it was cancelled). If the
+        database can't be written just then, the end is recorded ``RECORD_RETRY`` seconds later
+        (and so on until it can): the event is shown once, and a result must not wait for the
+        next start."""
         if isinstance(event, ev.GameOver | ev.TableCancelled) and event.table.options.daily:
-            await self._record(event.table)
+            try:
+                await self._record(event.table)
+            except StorageUnavailable as exc:
+                self._record_later(exc)
+
+    def _record_later(self, exc: StorageUnavailable) -> None:
+        log.warning("daily game ends not recorded (%s): tried again in %.0f s", exc, RECORD_RETRY)
+        if self._record_retry is None:
+            clock = self.tables.clock
+            self._record_retry = clock.call_at(clock.now() + RECORD_RETRY, self._record_due)
+
+    def _record_due(self) -> None:
+        self._record_retry = None
+        self._work.spawn(self._record_ended_or_later())
+
+    async def _record_ended_or_later(self) -> None:
+        try:
+            await self._record_ended()
+        except StorageUnavailable as exc:
+            self._record_later(exc)
 
     async def _record(self, snap: TableSnapshot) -> None:
         attempt = await store.attempt_at_table(self.db, snap.table_id)

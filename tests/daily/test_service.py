@@ -25,10 +25,11 @@ from bot.daily import (
     days,
 )
 from bot.daily import service as service_module
+from bot.daily.service import RECORD_RETRY
 from bot.engine.duplicate import boards
 from bot.storage import Database, StorageUnavailable, WriteFault
 from bot.storage import daily as store
-from bot.tables import Actor, ManualClock, Refused, ServerSettings, TableOptions, TableRefusal
+from bot.tables import Actor, ManualClock, Refused, ServerSettings, TableOptions, TableRefusal, TableSnapshot
 from bot.tables import events as ev
 from bot.tables.table import TableStatus
 from tests.tables.helpers import Rig, act_once, play_to_end, rig
@@ -237,6 +238,38 @@ async def test_result_with_par_place_percentile_and_streak(d: Daily) -> None:
     stats = await d.service.stats("ann")
     assert (stats.days, stats.best, stats.current_streak, stats.longest_streak) == (1, result.total, 1, 1)
     assert stats.average_to_par == result.to_par
+
+
+async def test_a_game_that_ends_while_the_disk_is_full_is_recorded_a_minute_later(
+    d: Daily, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk fills just as a daily game ends: its end can't be recorded when it is shown. That
+    is no bug (nothing is logged as an error: the test fails on an error log), and the result
+    does not wait for the next start: it is tried again a minute later, and again each minute
+    while the disk is still full, until the end is recorded and the result shown."""
+    record = d.service._record
+
+    async def disk_full_once(snap: TableSnapshot) -> None:
+        monkeypatch.setattr(d.service, "_record", record)
+        d.rig.db.faults.fail(WriteFault.DISK_FULL)
+        await record(snap)
+
+    monkeypatch.setattr(d.service, "_record", disk_full_once)
+    await finish(d, ANN, "g1")
+    assert d.rig.db.faults.raised
+    refused = d.rig.db.faults.raised
+    d.rig.clock.advance(RECORD_RETRY)  # still full a minute later: the next minute's try is armed
+    await d.service.settle()
+    assert d.rig.db.faults.raised > refused
+    d.rig.db.faults.clear()  # mended, but the next minute not gone by yet: not recorded
+    day = days.today(DAY0)
+    unrecorded = await d.service.attempt("ann", day)
+    assert unrecorded is not None and not unrecorded.finished and d.shown.results == []
+    d.rig.clock.advance(RECORD_RETRY)
+    await d.service.settle()
+    recorded = await d.service.attempt("ann", day)
+    assert recorded is not None and recorded.finished and recorded.total is not None
+    assert [(r.player_id, r.day) for r in d.shown.results] == [("ann", day)]
 
 
 async def test_par_waits_for_the_days_first_attempt_and_a_result_waits_for_par(

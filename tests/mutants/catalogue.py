@@ -1569,6 +1569,20 @@ SOAK: tuple[Mutant, ...] = (
         ("tests/daily/test_service.py", "-k", "sqlite and cant_be_closed"),
     ),
     Mutant(
+        "a daily game's end the full disk kept from being recorded waits for the next start",
+        "bot/daily/service.py",
+        ("            except StorageUnavailable as exc:\n                self._record_later(exc)\n",),
+        "            except ZeroDivisionError as exc:\n                self._record_later(exc)\n",
+        ("tests/daily/test_service.py", "-k", "sqlite and recorded_a_minute_later"),
+    ),
+    Mutant(
+        "a daily game's end not recorded is tried again only once",
+        "bot/daily/service.py",
+        ("        except StorageUnavailable as exc:\n            self._record_later(exc)\n",),
+        "        except StorageUnavailable:\n            pass\n",
+        ("tests/daily/test_service.py", "-k", "sqlite and recorded_a_minute_later"),
+    ),
+    Mutant(
         "a change while nobody watches a table being read is not read again",
         "cogs/activity/_cog.py",
         ("        if table_id in self._reading:\n            self._stale.add(table_id)\n",),
