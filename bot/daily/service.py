@@ -200,7 +200,7 @@ class DailyService:
         for day in (today - dt.timedelta(days=1), today):
             if self.first_day is not None and day >= self.first_day:
                 self._work.spawn(self._par_if_played(day))
-        self._work.spawn(self.close_days())
+        self._work.spawn(self._close_days_or_later())
         nxt = days.day_start(today) + days.DAY_SECONDS
         self._timer = clock.call_at(nxt, self._day_began)
 
@@ -483,7 +483,9 @@ class DailyService:
         Returns how many were posted."""
         _secret, first = self._require_started()
         today = self.today()
-        await self._end_unfinished()  # before any deal is shown
+        if not await self._end_unfinished():  # before any deal is shown
+            log.warning("daily games of closed days not all ended: tried again in %.0f s", SUMMARY_RETRY)
+            self._retry_later()
         posted = 0
         for back in range(2, 2 + CLOSED_DAYS_CHECKED):
             day = today - dt.timedelta(days=back)
@@ -522,17 +524,30 @@ class DailyService:
 
     def _retry_due(self) -> None:
         self._retry = None
-        self._work.spawn(self.close_days())
+        self._work.spawn(self._close_days_or_later())
 
-    async def _end_unfinished(self) -> None:
+    async def _close_days_or_later(self) -> None:
+        """``close_days`` in the background: a database that can't be used now (it ends the closed
+        days' unfinished games before any summary) is no bug, and the whole is tried again
+        ``SUMMARY_RETRY`` seconds later, not at the next midnight."""
+        try:
+            await self.close_days()
+        except StorageUnavailable as exc:
+            log.warning("daily days not closed (%s): tried again in %.0f s", exc, SUMMARY_RETRY)
+            self._retry_later()
+
+    async def _end_unfinished(self) -> bool:
         """Attempts of closed days that nobody finished end without a result: their tables are
-        cancelled (recorded as given up), so no move is made once the deals can be shown."""
+        cancelled (recorded as given up), so no move is made once the deals can be shown. False
+        if a table could not be closed now (the database busy): tried again later."""
         now = self.tables.clock.now()
+        ended = True
         for attempt in await store.unfinished_attempts(self.db):
             day = dt.date.fromisoformat(attempt.day)
             if attempt.table_id is None or days.is_open(day, now) or not self.owns(attempt.guild_id):
                 continue
-            await self._end(attempt.table_id)
+            ended = await self._end(attempt.table_id) and ended
+        return ended
 
     async def _end(self, table_id: int) -> bool:
         """End an attempt's game without a result: its table is cancelled, and recorded at once

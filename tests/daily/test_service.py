@@ -25,7 +25,7 @@ from bot.daily import (
     days,
 )
 from bot.daily import service as service_module
-from bot.daily.service import RECORD_RETRY
+from bot.daily.service import RECORD_RETRY, SUMMARY_RETRY
 from bot.engine.duplicate import boards
 from bot.storage import Database, StorageUnavailable, WriteFault
 from bot.storage import daily as store
@@ -566,6 +566,42 @@ async def test_an_attempt_unfinished_when_the_day_closes_ends_without_a_result(d
     assert d.shown.results == []
     with pytest.raises(Refused):  # no move once the deals may be shown
         await d.rig.service.pass_cards(ANN, tid, hand.move_number, 0b111)
+
+
+@pytest.mark.parametrize("fails", ["the cancel", "the record"])
+async def test_a_day_that_closes_while_the_disk_is_full_ends_its_games_an_hour_later(
+    d: Daily, monkeypatch: pytest.MonkeyPatch, fails: str
+) -> None:
+    """The day closes while the disk is full: its unfinished game can't be cancelled (or, once
+    cancelled, its end recorded). That is no bug (the test fails on an error log), and it does
+    not wait for the next midnight: an hour later, the disk mended, the game has ended without a
+    result."""
+    started = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", d.service.today())
+    tid = started.table.table_id
+    await d.rig.service.settle()
+    record = d.service._record
+
+    async def disk_full_once(snap: TableSnapshot) -> None:
+        monkeypatch.setattr(d.service, "_record", record)
+        d.rig.db.faults.fail(WriteFault.DISK_FULL)
+        await record(snap)
+
+    if fails == "the cancel":
+        d.rig.db.faults.fail(WriteFault.DISK_FULL)
+    else:
+        monkeypatch.setattr(d.service, "_record", disk_full_once)
+    d.rig.clock.advance(2 * days.DAY_SECONDS)  # the day closes at the next midnight but one
+    await d.service.settle()
+    assert d.rig.db.faults.raised
+    d.rig.db.faults.clear()
+    unended = await d.service.attempt("ann", days.today(DAY0))
+    assert unended is not None and not unended.finished
+    d.rig.clock.advance(SUMMARY_RETRY)
+    await d.service.settle()
+    await d.rig.service.settle()
+    ended = await d.service.attempt("ann", days.today(DAY0))
+    assert ended is not None and ended.finished and ended.total is None
+    assert (await d.rig.service.table_snapshot(tid)).status is TableStatus.CANCELLED
 
 
 async def test_a_person_seated_at_an_ordinary_table_plays_the_daily_too(d: Daily) -> None:
