@@ -969,6 +969,23 @@ async def test_a_resume_the_database_cuts_short_scores_the_round_a_minute_later(
         await e.close()
 
 
+def seated(e: Events, table: int) -> set[str | None]:
+    return {s.player_id for s in e.rig.service.snapshot(table).seats if not s.is_computer}
+
+
+async def withdrawn_while_the_disk_was_full(e: Events) -> int:
+    """A one-round event of four under way; the first person withdraws and the disk fills up
+    before their seat goes to a computer: still seated at the table returned, owed an unseating."""
+    event = await signed_up(e, PEOPLE[:4], rounds=1)
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    ((_rnd, (table,)),) = e.shown.rounds
+    with disk_full_after(e, store, "drop_entrant"):
+        await e.service.leave(PEOPLE[0], GUILD, event.event_id)
+    await settle(e)
+    assert PEOPLE[0].user_id in seated(e, table)
+    return table
+
+
 async def test_a_withdrawal_the_database_cuts_short_hands_the_seat_to_a_computer_a_minute_later(
     db_url: str,
 ) -> None:
@@ -976,19 +993,9 @@ async def test_a_withdrawal_the_database_cuts_short_hands_the_seat_to_a_computer
     computer takes their seat a minute later (they are not left playing for an event they left)."""
     e = await events(db_url, ManualClock())
     try:
-        event = await signed_up(e, PEOPLE[:4], rounds=1)
-        await e.service.begin(ORGANISER, GUILD, event.event_id)
-        ((_rnd, (table,)),) = e.shown.rounds
-        with disk_full_after(e, store, "drop_entrant"):
-            await e.service.leave(PEOPLE[0], GUILD, event.event_id)
-        await settle(e)
-
-        def seated() -> set[str | None]:
-            return {s.player_id for s in e.rig.service.snapshot(table).seats if not s.is_computer}
-
-        assert PEOPLE[0].user_id in seated()
+        table = await withdrawn_while_the_disk_was_full(e)
         await mended_a_minute_later(e)
-        assert PEOPLE[0].user_id not in seated() and len(seated()) == 3
+        assert PEOPLE[0].user_id not in seated(e, table) and len(seated(e, table)) == 3
     finally:
         await e.close()
 
@@ -1027,15 +1034,8 @@ async def test_a_stop_that_cuts_the_carrying_on_short_is_no_bug(db_url: str) -> 
     (the test fails on an error log) and the work ends with the refusal, not past it."""
     e = await events(db_url, ManualClock())
     try:
-        event = await signed_up(e, PEOPLE[:4], rounds=1)
-        await e.service.begin(ORGANISER, GUILD, event.event_id)
-        ((_rnd, (table,)),) = e.shown.rounds
-        with disk_full_after(e, store, "drop_entrant"):
-            await e.service.leave(PEOPLE[0], GUILD, event.event_id)
-        await settle(e)
+        await withdrawn_while_the_disk_was_full(e)
         e.rig.db.faults.clear()
-        seated = {s.player_id for s in e.rig.service.snapshot(table).seats if not s.is_computer}
-        assert PEOPLE[0].user_id in seated  # still seated: owed an unseating
         await e.rig.service.stop()
         with pytest.raises(Refused) as refused:
             await e.service._carry_on_now()
