@@ -537,8 +537,8 @@ FEATURES: tuple[Mutant, ...] = (
     Mutant(
         "the daily: attempts of a closed day are not ended",
         "bot/daily/service.py",
-        ("        await self._end_unfinished()  # before any deal is shown\n",),
-        "",
+        ("        if not await self._end_unfinished():  # before any deal is shown\n",),
+        "        if False:  # before any deal is shown\n",
         DAILY,
     ),
     Mutant(
