@@ -31,6 +31,7 @@ from bot.storage.database import Database
 from bot.storage.errors import StorageUnavailable
 from bot.tables import events as ev
 from bot.tables.background import Background
+from bot.tables.clock import Later
 from bot.tables.in_flight import InFlight
 from bot.tables.options import TableOptions
 from bot.tables.permissions import Actor
@@ -152,8 +153,13 @@ class DailyService:
         # par cut short by a stop is worked out at the next start
         self._work = Background("daily background work", stopping=lambda: self.tables.computers.closed)
         self._timer: Any = None
-        self._retry: Any = None  # the next try of summaries that failed, if any is armed
-        self._record_retry: Any = None  # the next try of the game ends not recorded, if armed
+        # the next try of summaries (and closed days' games) that failed, and of game ends not recorded
+        self._retry = Later(
+            tables.clock, SUMMARY_RETRY, lambda: self._work.spawn(self._close_days_or_later())
+        )
+        self._record_retry = Later(
+            tables.clock, RECORD_RETRY, lambda: self._work.spawn(self._record_ended_or_later())
+        )
         self._par_tasks: dict[dt.date, asyncio.Task[int]] = {}  # par being worked out
         self._starting = InFlight()  # a person's start of a daily game, one at a time
 
@@ -178,9 +184,10 @@ class DailyService:
                 await self._record(await self.tables.table_snapshot(attempt.table_id))
 
     async def stop(self) -> None:
-        for timer in (self._timer, self._retry, self._record_retry):
-            if timer is not None:
-                timer.cancel()
+        if self._timer is not None:
+            self._timer.cancel()
+        self._retry.cancel()
+        self._record_retry.cancel()
         if self in self.tables.observers:
             self.tables.observers.remove(self)
         await self._work.cancel()
@@ -357,13 +364,7 @@ class DailyService:
 
     def _record_later(self, exc: StorageUnavailable) -> None:
         log.warning("daily game ends not recorded (%s): tried again in %.0f s", exc, RECORD_RETRY)
-        if self._record_retry is None:
-            clock = self.tables.clock
-            self._record_retry = clock.call_at(clock.now() + RECORD_RETRY, self._record_due)
-
-    def _record_due(self) -> None:
-        self._record_retry = None
-        self._work.spawn(self._record_ended_or_later())
+        self._record_retry.arm()
 
     async def _record_ended_or_later(self) -> None:
         try:
@@ -479,13 +480,14 @@ class DailyService:
     async def close_days(self) -> int:
         """Post the summary of every recently closed day in the servers this process owns that
         chose a daily channel (each once: the claim in the database decides). One server's failure
-        does not hold up the others': its summary is tried again later (``_retry_later``).
+        does not hold up the others': its summary is tried again later (``_retry``: one try for all
+        of them; their claims were released, so the try takes them over and looks first).
         Returns how many were posted."""
         _secret, first = self._require_started()
         today = self.today()
         if not await self._end_unfinished():  # before any deal is shown
             log.warning("daily games of closed days not all ended: tried again in %.0f s", SUMMARY_RETRY)
-            self._retry_later()
+            self._retry.arm()
         posted = 0
         for back in range(2, 2 + CLOSED_DAYS_CHECKED):
             day = today - dt.timedelta(days=back)
@@ -511,20 +513,8 @@ class DailyService:
                         log.exception(
                             "daily summary of %s for server %s failed: tried again later", key, guild_id
                         )
-                    self._retry_later()
+                    self._retry.arm()
         return posted
-
-    def _retry_later(self) -> None:
-        """Summaries that failed are tried again ``SUMMARY_RETRY`` seconds from now (one try for
-        all of them; their claims were released, so the try takes them over and looks first)."""
-        if self._retry is not None:
-            self._retry.cancel()
-        clock = self.tables.clock
-        self._retry = clock.call_at(clock.now() + SUMMARY_RETRY, self._retry_due)
-
-    def _retry_due(self) -> None:
-        self._retry = None
-        self._work.spawn(self._close_days_or_later())
 
     async def _close_days_or_later(self) -> None:
         """``close_days`` in the background: a database that can't be used now (it ends the closed
@@ -534,7 +524,7 @@ class DailyService:
             await self.close_days()
         except StorageUnavailable as exc:
             log.warning("daily days not closed (%s): tried again in %.0f s", exc, SUMMARY_RETRY)
-            self._retry_later()
+            self._retry.arm()
 
     async def _end_unfinished(self) -> bool:
         """Attempts of closed days that nobody finished end without a result: their tables are

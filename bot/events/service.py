@@ -39,7 +39,7 @@ from bot.storage.database import Database
 from bot.storage.errors import StorageUnavailable
 from bot.tables import events as ev
 from bot.tables.background import Background
-from bot.tables.clock import TimerHandle
+from bot.tables.clock import Later, TimerHandle
 from bot.tables.permissions import Actor, may_organise_events
 from bot.tables.refusals import Refused, TableRefusal
 from bot.tables.service import TableService
@@ -128,7 +128,7 @@ class EventService:
         self.owns = owns or tables.owns
         self._locks: dict[int, asyncio.Lock] = {}
         self._timers: dict[tuple[int, int], TimerHandle] = {}  # (event, round): its deadline
-        self._retry: TimerHandle | None = None  # carrying on again, after work was put off
+        self._retry = Later(tables.clock, CARRY_ON_RETRY, lambda: self._spawn(self._carry_on_now))
         self._work = Background("event work", stopping=lambda: not self.tables.running)
         self._recording = asyncio.Lock()
 
@@ -167,13 +167,7 @@ class EventService:
             if not _storage_unavailable(exc):
                 raise
             log.warning("event work put off (%s): carried on in %.0f s", exc, CARRY_ON_RETRY)
-            if self._retry is None:
-                clock = self.tables.clock
-                self._retry = clock.call_at(clock.now() + CARRY_ON_RETRY, self._again)
-
-    def _again(self) -> None:
-        self._retry = None
-        self._spawn(self._carry_on_now)
+            self._retry.arm()
 
     async def _carry_on_now(self) -> None:
         for event_id, rnd in await store.owed_standings(self.db):
@@ -211,9 +205,7 @@ class EventService:
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
-        if self._retry is not None:
-            self._retry.cancel()
-            self._retry = None
+        self._retry.cancel()
         await self._work.cancel()
 
     async def settle(self) -> None:

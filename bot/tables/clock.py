@@ -30,6 +30,30 @@ class Clock(Protocol):
         ...
 
 
+class Later:
+    """One run of ``callback``, ``delay`` seconds after it is first asked for: asked again while it
+    waits, it still runs once (the services' tries again of work the database put off)."""
+
+    def __init__(self, clock: Clock, delay: float, callback: Callable[[], object]) -> None:
+        self.clock = clock
+        self.delay = delay
+        self.callback = callback
+        self._handle: TimerHandle | None = None
+
+    def arm(self) -> None:
+        if self._handle is None:
+            self._handle = self.clock.call_at(self.clock.now() + self.delay, self._due)
+
+    def cancel(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+    def _due(self) -> None:
+        self._handle = None
+        self.callback()
+
+
 class SystemClock:
     """The real clock; timers are the event loop's own."""
 

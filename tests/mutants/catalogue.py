@@ -1242,8 +1242,8 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
     Mutant(
         "event work the database can't take is dropped, not carried on later",
         "bot/events/service.py",
-        ("                self._retry = clock.call_at(clock.now() + CARRY_ON_RETRY, self._again)\n",),
-        "                pass\n",
+        ("            self._retry.arm()\n",),
+        "            pass\n",
         ("tests/events/test_service.py", "-k", "sqlite and cannot_take"),
     ),
     Mutant(
