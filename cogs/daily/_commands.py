@@ -76,6 +76,9 @@ class Daily(commands.Cog, name=COG_NAME):
         self.presenter = DiscordDailyPresenter(bot, self.service)
         self.group = DailyGroup(self)
         self._beginning = InFlight()  # a person's start, one at a time: one intro for two clicks
+        # (person, day) whose intro went out but whose start did not happen (the disk was full):
+        # the next try starts it without a second intro (in memory: after a restart, one more).
+        self._introduced: set[tuple[str, dt.date]] = set()
 
     async def cog_load(self) -> None:
         hearts = self.bot.tree.get_command("hearts")
@@ -174,22 +177,31 @@ class Daily(commands.Cog, name=COG_NAME):
         """Start (or resume) ``day``'s attempt with ``start``, in the person's DMs: the intro
         first when it is new (it opens the DM: closed DMs fail here, before anything starts).
         None when answered already (the day was played, the DMs are closed). One start of a
-        person's at a time: the second of two at once finds the attempt, and sends no intro."""
-        async with self._beginning.one(str(interaction.user.id)):
+        person's at a time: the second of two at once finds the attempt, and sends no intro, nor
+        does a try after a start that failed."""
+        person = str(interaction.user.id)
+        async with self._beginning.one(person):
             number = self.service.number(day)
-            attempt = await self.service.attempt(str(interaction.user.id), day)
+            attempt = await self.service.attempt(person, day)
             if attempt is not None and attempt.finished:
                 await private_answer(interaction, played_text(number, day, locale))
                 return None
             try:
                 dm = await interaction.user.create_dm()
-                if attempt is None:
+                if attempt is None and (person, day) not in self._introduced:
                     await dm.send(intro_text(number, day, locale), allowed_mentions=NO_PINGS)
             except discord.Forbidden:
                 await private_answer(interaction, t("daily.dms_closed", locale))
                 return None
             origin = Origin(str(interaction.guild_id), str(interaction.channel_id), locale)
-            return await start(origin, str(dm.id))
+            try:
+                started = await start(origin, str(dm.id))
+            except Exception:
+                if attempt is None:  # its intro is in their DMs (sent now, or at a try before)
+                    self._introduced.add((person, day))
+                raise
+            self._introduced.discard((person, day))  # (the attempt is there now)
+            return started
 
     async def _offer(
         self, interaction: discord.Interaction[Any], pending: Pending, today: dt.date, locale: str

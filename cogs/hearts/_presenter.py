@@ -48,6 +48,7 @@ from bot.tables import (
     Refused,
     ServerSettings,
     SystemClock,
+    TableRefusal,
     TableSnapshot,
 )
 from bot.tables import events as ev
@@ -95,6 +96,8 @@ ARCHIVE_DURATIONS: tuple[ArchiveDuration, ...] = (
     10080,
 )  # minutes of inactivity Discord allows for a thread
 MOVES_WITHOUT_A_POST = 4  # time limits a thread may sit between two of the bot's messages
+# Refusals of an auto-play that leave the turn the person's (nothing changed): their controls go out.
+TURN_STANDS = frozenset({TableRefusal.STORAGE_BUSY, TableRefusal.BUSY})
 # A turn's controls Discord did not take are offered again after this many seconds, doubled at
 # each failure up to the longest (a short outage costs the person a moment of their turn).
 RESEND_FIRST = 1.0
@@ -615,12 +618,17 @@ class DiscordPresenter:
         """Play the only card, then send the hand as it is now, saying so (it may be the hand's
         first sight of the cards received). The DM is worded from the table right after the move
         (``snap`` is from before it: it would show the trick without the card and the person
-        still to play). If the service refuses (e.g. a busy disk), the person gets their
-        controls as usual."""
+        still to play). If the service refuses while the turn stays theirs (a busy disk, the
+        service stopping), the person gets their controls as usual; if the turn is past (they
+        played it from the Activity first, its time ran out, they left), none: they would be out
+        of date at once, and the table's next events bring whatever comes next."""
         assert self.play_only_card is not None
         try:
             after_move = await self.play_only_card(hand)
         except Refused as exc:
+            if exc.code not in TURN_STANDS:
+                log.info("auto-play at table %d refused (%s): the turn is past", hand.table_id, exc)
+                return
             log.info("auto-play at table %d refused (%s): controls sent", hand.table_id, exc)
             await self._deliver_hand(state, snap, hand)
             return

@@ -284,6 +284,8 @@ async def test_give_up_yesterdays_challenge_for_todays_and_stale_clicks_change_n
     hand = await h.hand_with(ann, "pick")  # Saturday's cards
     deal = boards(days.RULES, service.seed(SATURDAY), days.HANDS)[0]
     assert first_pass_cards(hand) == set(cards_of(deal.hands[0]))
+    await h.settle()  # Saturday's intro went out with the start that failed, and only then
+    assert len([m for m in emulator.dm_messages(ann) if "**Daily challenge #2**" in m.content]) == 1
     for label in (GIVE_UP, GO_ON):  # a second click, then the other button: both stale
         stale = await h.reply(await h.click(ann, offer, label))
         assert "That choice is out of date" in stale.content
@@ -298,7 +300,7 @@ async def test_give_up_when_todays_cant_start_says_so_and_play_starts_it(
 ) -> None:
     """The disk fills between giving up yesterday's challenge and starting today's: the answer
     says the one happened and the other did not (not "nothing was changed"); once the disk is
-    mended, /hearts daily play deals today's."""
+    mended, /hearts daily play deals today's, without a second intro."""
     h, _ = await start(emulator, bot_runner, tmp_path, at=EVE)
     ann = h.people[0]
     service = daily_cog(h).service
@@ -321,6 +323,8 @@ async def test_give_up_when_todays_cant_start_says_so_and_play_starts_it(
     hand = await h.hand_with(ann, "pick")  # Saturday's cards
     deal = boards(days.RULES, service.seed(SATURDAY), days.HANDS)[0]
     assert first_pass_cards(hand) == set(cards_of(deal.hands[0]))
+    await h.settle()  # Saturday's intro went out with the start that failed, and only then
+    assert len([m for m in emulator.dm_messages(ann) if "**Daily challenge #2**" in m.content]) == 1
 
 
 async def test_a_play_that_runs_across_midnight_reads_the_day_once(

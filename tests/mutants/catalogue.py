@@ -523,9 +523,16 @@ FEATURES: tuple[Mutant, ...] = (
     Mutant(
         "the daily: a double /daily play sends two intros",
         "cogs/daily/_commands.py",
-        ("        async with self._beginning.one(str(interaction.user.id)):\n",),
+        ("        async with self._beginning.one(person):\n",),
         "        if True:\n",
         ("tests/cogs/test_daily.py", "-k", "double_play"),
+    ),
+    Mutant(
+        "the daily: a try after a start that failed sends a second intro",
+        "cogs/daily/_commands.py",
+        ("                    self._introduced.add((person, day))\n",),
+        "                    pass\n",
+        ("tests/cogs/test_daily.py", "-k", "cant_start"),
     ),
     Mutant(
         "the daily: a closed day's summary is posted by every claimant",
@@ -1290,6 +1297,13 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
         ),
         "                self._tasks.spawn(work)\n",
         ("tests/cogs/hearts/test_auto_play.py", "-k", "told_before"),
+    ),
+    Mutant(
+        "an auto-play refused because its turn is past sends that turn's controls",
+        "cogs/hearts/_presenter.py",
+        ("            if exc.code not in TURN_STANDS:\n",),
+        "            if False:\n",
+        ("tests/cogs/hearts/test_auto_play.py", "-k", "turn_is_past"),
     ),
     Mutant(
         "a DM about an earlier move takes down a later turn's controls",

@@ -3,8 +3,10 @@ and the DM that says so shows the table after that card."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
+from bot.engine.cards import cards_of
 from bot.engine.hand import Phase
 from bot.tables import Actor, PlayerPreferences, PrivateHand, TableSnapshot
 from bot.tables import events as ev
@@ -152,3 +154,32 @@ async def test_an_auto_play_that_can_reach_nobody_is_no_bug(hearts: Hearts) -> N
     sent = emu.requests.select(route_keys.CREATE_MESSAGE)
     assert [r for r in sent if str(dm.id) in r.path and r.code == 50007]  # the DM saying so
     assert [r for r in sent if r.code == 50013]  # the ping instead
+
+
+async def test_an_auto_play_whose_turn_is_past_sends_no_controls(hearts: Hearts) -> None:
+    """alice's last card is played from elsewhere (her Activity page, say) just before it would
+    be played for her: the auto-play is refused as out of date, and she is sent no controls for
+    that turn (a tap on them could only be told it is out of date)."""
+    alice, bob = hearts.people[:2]
+    service, presenter = hearts.bot.service, discord_presenter(hearts.bot)
+    await presenter.known_preferences.change(str(alice.id), lambda _: PlayerPreferences(auto_play=True))
+    lobby = await hearts.open_table(alice, seats=4, hands=2)
+    await hearts.seat(lobby, [bob])
+    await hearts.click(alice, lobby, "Start")
+    play_only_card = presenter.play_only_card
+    assert play_only_card is not None
+    past: list[str] = []  # the turn's controls' ids begin so
+
+    async def played_first(hand: PrivateHand) -> TableSnapshot:
+        if hand.player_id == str(alice.id) and hand.cards.bit_count() == 1 and not past:
+            past.append(f"hh:card:1:{hand.seat}:{hand.move_number}:")
+            await service.play_card(Actor(str(alice.id)), 1, hand.move_number, cards_of(hand.playable)[0])
+        return await play_only_card(hand)
+
+    presenter.play_only_card = played_first
+    await hearts.play_until(hearts.game_over, [alice, bob])
+    await hearts.settle()
+    assert past  # her last card of the first hand was played before the auto-play could
+    # (by DM or by the answer to her last tap: any request that carries them)
+    sent = [r for r in hearts.emu.requests.records if past[0] in json.dumps(r.json)]
+    assert not sent, [r.json for r in sent]
