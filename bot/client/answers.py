@@ -136,17 +136,21 @@ _NOT_CONVERTED = {
 
 
 async def answer_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
-    """Whatever a command or control raised: a refusal with its reason, anything else as a failure."""
-    if isinstance(error, Refused):
-        await answer_refused(interaction, error)
-    elif isinstance(error, app_commands.TransformerError) and error.type in _NOT_CONVERTED:
-        option = _option_holding(interaction.data, error.value)
-        lang = await reader_locale(interaction)
-        await private_answer(
-            interaction, t(_NOT_CONVERTED[error.type], lang, option=option_name(option, lang))
-        )
-    else:
-        await answer_failure(interaction, error)
+    """Whatever a command or control raised: a refusal with its reason, anything else as a failure.
+    An answer Discord does not take (the interaction expired meanwhile) is logged, no bug."""
+    try:
+        if isinstance(error, Refused):
+            await answer_refused(interaction, error)
+        elif isinstance(error, app_commands.TransformerError) and error.type in _NOT_CONVERTED:
+            option = _option_holding(interaction.data, error.value)
+            lang = await reader_locale(interaction)
+            await private_answer(
+                interaction, t(_NOT_CONVERTED[error.type], lang, option=option_name(option, lang))
+            )
+        else:
+            await answer_failure(interaction, error)
+    except discord.HTTPException as exc:
+        log.warning("could not tell %s why their interaction was refused: %s", interaction.user.id, exc)
 
 
 def _option_holding(data: Any, value: Any) -> str:

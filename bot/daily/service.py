@@ -16,7 +16,7 @@ import asyncio
 import datetime as dt
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
@@ -35,7 +35,7 @@ from bot.tables.clock import Later
 from bot.tables.in_flight import InFlight
 from bot.tables.options import TableOptions
 from bot.tables.permissions import Actor
-from bot.tables.refusals import Refused, TableRefusal
+from bot.tables.refusals import Refused, TableRefusal, storage_unavailable
 from bot.tables.service import TableService
 from bot.tables.snapshot import TableSnapshot
 from bot.tables.table import TableStatus
@@ -158,7 +158,7 @@ class DailyService:
             tables.clock, SUMMARY_RETRY, lambda: self._work.spawn(self._close_days_or_later())
         )
         self._record_retry = Later(
-            tables.clock, RECORD_RETRY, lambda: self._work.spawn(self._record_ended_or_later())
+            tables.clock, RECORD_RETRY, lambda: self._work.spawn(self._or_record_later(self._record_ended()))
         )
         self._par_tasks: dict[dt.date, asyncio.Task[int]] = {}  # par being worked out
         self._starting = InFlight()  # a person's start of a daily game, one at a time
@@ -181,7 +181,7 @@ class DailyService:
         when the disk was full as it ended."""
         for attempt in await store.ended_unrecorded(self.db):
             if attempt.table_id is not None and self.owns(attempt.guild_id):
-                await self._record(await self.tables.table_snapshot(attempt.table_id))
+                await self._record_table(attempt.table_id)
 
     async def stop(self) -> None:
         if self._timer is not None:
@@ -357,20 +357,21 @@ class DailyService:
         (and so on until it can): the event is shown once, and a result must not wait for the
         next start."""
         if isinstance(event, ev.GameOver | ev.TableCancelled) and event.table.options.daily:
-            try:
-                await self._record(event.table)
-            except StorageUnavailable as exc:
-                self._record_later(exc)
+            await self._or_record_later(self._record(event.table))
 
-    def _record_later(self, exc: StorageUnavailable) -> None:
-        log.warning("daily game ends not recorded (%s): tried again in %.0f s", exc, RECORD_RETRY)
-        self._record_retry.arm()
-
-    async def _record_ended_or_later(self) -> None:
+    async def _or_record_later(self, recording: Awaitable[None]) -> None:
+        """``recording``, or, if the database can't be used just then, every game end not yet
+        recorded ``RECORD_RETRY`` seconds later (and so on until it can)."""
         try:
-            await self._record_ended()
-        except StorageUnavailable as exc:
-            self._record_later(exc)
+            await recording
+        except Exception as exc:
+            if not storage_unavailable(exc):
+                raise
+            log.warning("daily game ends not recorded (%s): tried again in %.0f s", exc, RECORD_RETRY)
+            self._record_retry.arm()
+
+    async def _record_table(self, table_id: int) -> None:
+        await self._record(await self.tables.table_snapshot(table_id))
 
     async def _record(self, snap: TableSnapshot) -> None:
         attempt = await store.attempt_at_table(self.db, snap.table_id)
@@ -522,7 +523,9 @@ class DailyService:
         ``SUMMARY_RETRY`` seconds later, not at the next midnight."""
         try:
             await self.close_days()
-        except StorageUnavailable as exc:
+        except Exception as exc:
+            if not storage_unavailable(exc):
+                raise
             log.warning("daily days not closed (%s): tried again in %.0f s", exc, SUMMARY_RETRY)
             self._retry.arm()
 
@@ -541,11 +544,12 @@ class DailyService:
 
     async def _end(self, table_id: int) -> bool:
         """End an attempt's game without a result: its table is cancelled, and recorded at once
-        (as given up; a game that ended meanwhile is recorded as it ended). False if the table
-        could not be closed now (nothing changed)."""
+        (as given up; a game that ended meanwhile is recorded as it ended), or ``RECORD_RETRY``
+        seconds later if the database can't be used just then (the table is closed all the
+        same). False if the table could not be closed now (nothing changed)."""
         if not await self._close(table_id):
             return False
-        await self._record(await self.tables.table_snapshot(table_id))
+        await self._or_record_later(self._record_table(table_id))
         return True
 
     async def _close(self, table_id: int) -> bool:

@@ -36,12 +36,11 @@ from bot.events.model import (
 from bot.events.standings import PointsOnBoard, Standing, standings
 from bot.storage import events as store
 from bot.storage.database import Database
-from bot.storage.errors import StorageUnavailable
 from bot.tables import events as ev
 from bot.tables.background import Background
 from bot.tables.clock import Later, TimerHandle
 from bot.tables.permissions import Actor, may_organise_events
-from bot.tables.refusals import Refused, TableRefusal
+from bot.tables.refusals import Refused, TableRefusal, storage_unavailable
 from bot.tables.service import TableService
 from bot.tables.snapshot import TableSnapshot
 from bot.tables.table import TableStatus
@@ -92,14 +91,6 @@ class Entrant:
     @property
     def playing(self) -> bool:
         return self.status == "in"
-
-
-def _storage_unavailable(exc: Exception) -> bool:
-    """Whether ``exc`` says the database can't be used now (locked, full, read-only): the tables'
-    own word for it included. Work it cut short is carried on later."""
-    return isinstance(exc, StorageUnavailable) or (
-        isinstance(exc, Refused) and exc.code is TableRefusal.STORAGE_BUSY
-    )
 
 
 def _event(row: store.EventRow) -> Event:
@@ -164,7 +155,7 @@ class EventService:
         try:
             await make()
         except Exception as exc:
-            if not _storage_unavailable(exc):
+            if not storage_unavailable(exc):
                 raise
             log.warning("event work put off (%s): carried on in %.0f s", exc, CARRY_ON_RETRY)
             self._retry.arm()
@@ -192,7 +183,7 @@ class EventService:
         try:
             await work
         except Exception as exc:
-            if _storage_unavailable(exc) or not self.tables.running:
+            if storage_unavailable(exc) or not self.tables.running:
                 raise
             log.exception("event %d not carried on (the other events are)", event_id)
 

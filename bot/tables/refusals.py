@@ -67,6 +67,14 @@ class Behind(Refused):
         super().__init__(TableRefusal.STORAGE_BUSY)
 
 
+def storage_unavailable(exc: BaseException) -> bool:
+    """Whether ``exc`` says the database can't be used now (locked, full, read-only), the tables'
+    own word for it (``or_busy``) included: work it cut short is carried on later, not a bug."""
+    return isinstance(exc, StorageUnavailable) or (
+        isinstance(exc, Refused) and exc.code is TableRefusal.STORAGE_BUSY
+    )
+
+
 async def or_busy(work: Awaitable[T]) -> T:
     """A database that can't be used now becomes a refusal the person can read."""
     try:

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import discord
+import pytest
 from discord.ext import commands
 
 from bot.client.answers import to_cog
@@ -86,3 +87,23 @@ async def test_a_click_whose_handler_is_refused_is_answered_with_the_reason() ->
     interaction = click_on(await a_bot(Refuses()))
     await to_cog(interaction, "Handles", "click")
     assert interaction.response.sent == [(refusal_text(TableRefusal.STORAGE_BUSY, "de"), True)]
+
+
+async def test_a_refusal_whose_answer_discord_does_not_take_is_logged_not_raised(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The click expired before its refusal could be answered (Discord says 10062): that is
+    logged as a warning, never raised to discord.py (which logs it as an error)."""
+
+    class Refuses(commands.Cog, name="Handles"):
+        async def click(self, interaction: Any) -> None:
+            raise Refused(TableRefusal.STALE, move=1, current=2)
+
+    interaction = click_on(await a_bot(Refuses()))
+
+    async def expired(*_: Any, **__: Any) -> None:
+        raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), {"code": 10062})
+
+    interaction.response.send_message = expired
+    await to_cog(interaction, "Handles", "click")
+    assert [r.levelname for r in caplog.records if r.name == "bot.client.answers"] == ["WARNING"]

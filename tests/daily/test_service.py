@@ -272,6 +272,39 @@ async def test_a_game_that_ends_while_the_disk_is_full_is_recorded_a_minute_late
     assert [(r.player_id, r.day) for r in d.shown.results] == [("ann", day)]
 
 
+def unreadable_once(d: Daily, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The next table read from the database (not from memory: a table that has ended) fails as a
+    locked database fails; the list returned counts it once it has."""
+    load, failed = d.rig.db.load_table, []
+
+    async def locked(*_: Any) -> Any:
+        monkeypatch.setattr(d.rig.db, "load_table", load)
+        failed.append(1)
+        raise StorageUnavailable("database is locked")
+
+    monkeypatch.setattr(d.rig.db, "load_table", locked)
+    return failed
+
+
+async def test_a_game_whose_end_cant_be_read_back_is_recorded_a_minute_later(
+    d: Daily, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database can't be read just as a daily game ends (its score sheet is read back from
+    it, the table having left memory): the table service's refusal, "busy", is no bug either,
+    and the end is recorded a minute later."""
+    failed = unreadable_once(d, monkeypatch)
+    await finish(d, ANN, "g1")
+    assert failed
+    day = days.today(DAY0)
+    unrecorded = await d.service.attempt("ann", day)
+    assert unrecorded is not None and not unrecorded.finished
+    d.rig.clock.advance(RECORD_RETRY)
+    await d.service.settle()
+    recorded = await d.service.attempt("ann", day)
+    assert recorded is not None and recorded.finished and recorded.total is not None
+    assert [(r.player_id, r.day) for r in d.shown.results] == [("ann", day)]
+
+
 async def test_par_waits_for_the_days_first_attempt_and_a_result_waits_for_par(
     d: Daily, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -568,32 +601,42 @@ async def test_an_attempt_unfinished_when_the_day_closes_ends_without_a_result(d
         await d.rig.service.pass_cards(ANN, tid, hand.move_number, 0b111)
 
 
-@pytest.mark.parametrize("fails", ["the cancel", "the record"])
+@pytest.mark.parametrize("fails", ["the cancel", "the record", "the list"])
 async def test_a_day_that_closes_while_the_disk_is_full_ends_its_games_an_hour_later(
     d: Daily, monkeypatch: pytest.MonkeyPatch, fails: str
 ) -> None:
-    """The day closes while the disk is full: its unfinished game can't be cancelled (or, once
-    cancelled, its end recorded). That is no bug (the test fails on an error log), and it does
-    not wait for the next midnight: an hour later, the disk mended, the game has ended without a
-    result."""
+    """The day closes while the database can't be used: its unfinished game can't be cancelled
+    (or, once cancelled, its end recorded; or the list of unfinished games can't be read). That is
+    no bug (the test fails on an error log), and it does not wait for the next midnight: an hour
+    later at the latest, the disk mended, the game has ended without a result."""
     started = await d.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", d.service.today())
     tid = started.table.table_id
     await d.rig.service.settle()
-    record = d.service._record
+    record, unfinished, locked = d.service._record, store.unfinished_attempts, []
+    mended = False
 
     async def disk_full_once(snap: TableSnapshot) -> None:
         monkeypatch.setattr(d.service, "_record", record)
         d.rig.db.faults.fail(WriteFault.DISK_FULL)
         await record(snap)
 
+    async def locked_till_mended(db: Database) -> list[store.Attempt]:  # from the day's close
+        if mended or days.is_open(days.today(DAY0), d.rig.clock.now()):
+            return await unfinished(db)
+        locked.append(db)
+        raise StorageUnavailable("database is locked")
+
     if fails == "the cancel":
         d.rig.db.faults.fail(WriteFault.DISK_FULL)
-    else:
+    elif fails == "the record":
         monkeypatch.setattr(d.service, "_record", disk_full_once)
+    else:
+        monkeypatch.setattr(store, "unfinished_attempts", locked_till_mended)
     d.rig.clock.advance(2 * days.DAY_SECONDS)  # the day closes at the next midnight but one
     await d.service.settle()
-    assert d.rig.db.faults.raised
+    assert d.rig.db.faults.raised or locked
     d.rig.db.faults.clear()
+    mended = True
     unended = await d.service.attempt("ann", days.today(DAY0))
     assert unended is not None and not unended.finished
     d.rig.clock.advance(SUMMARY_RETRY)
@@ -747,6 +790,35 @@ async def test_a_give_up_whose_new_game_cant_start_stands_and_play_starts_it_lat
     assert (await eve.rig.service.table_snapshot(first.table.table_id)).status is TableStatus.CANCELLED
     now = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", today)
     assert (now.day, now.number) == (SATURDAY, 2) and now.table.status is TableStatus.PLAYING
+
+
+async def test_a_give_up_whose_closed_table_cant_be_read_back_stands_and_is_recorded_later(
+    eve: Daily, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Yesterday's table is closed by the give-up, but the database can't be read just then to
+    record it: the give-up stands (today's game starts; the person is not told that nothing
+    changed), and yesterday's is recorded as given up a minute later."""
+    first = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", eve.service.today())
+    await eve.rig.service.settle()
+    await past_midnight(eve, 15 * 60)
+    today = eve.service.today()
+    close = eve.service._close
+    read: list[list[int]] = []  # the failed read's count, once armed
+
+    async def then_unreadable(table_id: int) -> bool:
+        closed = await close(table_id)
+        read.append(unreadable_once(eve, monkeypatch))
+        return closed
+
+    monkeypatch.setattr(eve.service, "_close", then_unreadable)
+    now = await eve.service.give_up(ANN, FRIDAY, Origin("g1", "c-g1", "en"), "dm-ann", today)
+    assert (now.day, now.number) == (SATURDAY, 2) and now.table.status is TableStatus.PLAYING
+    assert read and read[0]  # the record's read failed
+    assert (await eve.rig.service.table_snapshot(first.table.table_id)).status is TableStatus.CANCELLED
+    eve.rig.clock.advance(RECORD_RETRY)
+    await eve.service.settle()
+    given_up = await eve.service.attempt("ann", FRIDAY)
+    assert given_up is not None and given_up.finished and given_up.total is None
 
 
 async def test_a_give_up_whose_table_cant_be_closed_now_changes_nothing(
