@@ -161,6 +161,8 @@ class DailyService:
             tables.clock, RECORD_RETRY, lambda: self._work.spawn(self._or_record_later(self._record_ended()))
         )
         self._par_tasks: dict[dt.date, asyncio.Task[int]] = {}  # par being worked out
+        # results recorded and not shown yet (the database failed in between): shown at the next try
+        self._unshown: set[tuple[dt.date, str]] = set()
         self._starting = InFlight()  # a person's start of a daily game, one at a time
 
     # == lifecycle ============================================================================
@@ -178,7 +180,8 @@ class DailyService:
 
     async def _record_ended(self) -> None:
         """Record the attempts whose game ended without being recorded: while the bot was down, or
-        when the disk was full as it ended."""
+        when the disk was full as it ended; and first the results recorded but not shown."""
+        await self._show_results()
         for attempt in await store.ended_unrecorded(self.db):
             if attempt.table_id is not None and self.owns(attempt.guild_id):
                 await self._record_table(attempt.table_id)
@@ -395,10 +398,13 @@ class DailyService:
         if not await store.finish_attempt(self.db, attempt.day, attempt.player_id, hands, now):
             return  # recorded already (another process, or an earlier start)
         if hands is not None:
-            if await store.par(self.db, attempt.day) is None:
-                self._work.spawn(self._finished_after_par(day, attempt.player_id))
-            else:
-                await self.presenter.finished(await self.result(day, attempt.player_id))
+            shown = (day, attempt.player_id)
+            self._unshown.add(shown)  # until it is: the database may fail before
+            if await store.par(self.db, attempt.day) is not None:
+                await self._show_results()
+            elif shown in self._unshown:  # (not shown by another's showing meanwhile)
+                self._unshown.discard(shown)
+                self._work.spawn(self._finished_after_par(*shown))
         elif kept and late:
             await self.presenter.too_late(LateFinish(day, self.number(day), attempt.player_id))
 
@@ -409,7 +415,20 @@ class DailyService:
             await self.compute_par(day)
         except Exception:  # its traceback is logged once, by the failed par's own task
             log.warning("daily par of %s failed: the result is shown without it", day.isoformat())
-        await self.presenter.finished(await self.result(day, player_id))
+        self._unshown.add((day, player_id))
+        await self._or_record_later(self._show_results())
+
+    async def _show_results(self) -> None:
+        """Show the results recorded and not shown yet, each once. The database may fail between
+        a result's recording and its showing (its board and streak are read for it), and an end
+        once recorded is not found again by ``_record_ended``: its next try shows them."""
+        for shown in sorted(self._unshown):
+            self._unshown.discard(shown)
+            try:
+                await self.presenter.finished(await self.result(*shown))
+            except BaseException:
+                self._unshown.add(shown)
+                raise
 
     async def result(self, day: dt.date, player_id: str) -> DailyResult:
         attempt = await store.attempt(self.db, day.isoformat(), player_id)

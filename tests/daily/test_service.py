@@ -305,6 +305,31 @@ async def test_a_game_whose_end_cant_be_read_back_is_recorded_a_minute_later(
     assert [(r.player_id, r.day) for r in d.shown.results] == [("ann", day)]
 
 
+async def test_a_result_recorded_but_not_read_back_is_shown_a_minute_later_once(
+    d: Daily, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database fails between a result's recording and its reading back for the DM (its board
+    and streak): the end is recorded, so no later sweep finds it again; the result is shown a
+    minute later all the same, once."""
+    await d.service.compute_par(days.today(DAY0))  # (par known: the result is shown at once)
+    result = d.service.result
+
+    async def locked_once(day: dt.date, player_id: str) -> Any:
+        monkeypatch.setattr(d.service, "result", result)
+        raise StorageUnavailable("database is locked")
+
+    monkeypatch.setattr(d.service, "result", locked_once)
+    await finish(d, ANN, "g1")
+    day = days.today(DAY0)
+    recorded = await d.service.attempt("ann", day)
+    assert recorded is not None and recorded.finished and d.shown.results == []
+    d.rig.clock.advance(RECORD_RETRY)
+    await d.service.settle()
+    d.rig.clock.advance(RECORD_RETRY)
+    await d.service.settle()
+    assert [(r.player_id, r.day) for r in d.shown.results] == [("ann", day)]
+
+
 async def test_par_waits_for_the_days_first_attempt_and_a_result_waits_for_par(
     d: Daily, monkeypatch: pytest.MonkeyPatch
 ) -> None:

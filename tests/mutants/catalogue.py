@@ -845,8 +845,8 @@ SUITE_SPEED: tuple[Mutant, ...] = (  # what made the suite faster must not chang
     Mutant(
         "a result finished before par is shown without it",
         "bot/daily/service.py",
-        ("            if await store.par(self.db, attempt.day) is None:\n",),
-        "            if False:\n",
+        ("            if await store.par(self.db, attempt.day) is not None:\n",),
+        "            if True:\n",
         ("tests/daily/test_service.py", "-k", "result_waits_for_par and sqlite"),
     ),
     Mutant(
@@ -1629,6 +1629,20 @@ SOAK: tuple[Mutant, ...] = (
         ("        await self._or_record_later(self._record_table(table_id))\n        return True\n",),
         "        await self._record_table(table_id)\n        return True\n",
         ("tests/daily/test_service.py", "-k", "sqlite and give_up_whose_closed_table"),
+    ),
+    Mutant(
+        "a result recorded but not read back for its DM is never shown",
+        "bot/daily/service.py",
+        ("            except BaseException:\n                self._unshown.add(shown)\n                raise\n",),
+        "            except BaseException:\n                raise\n",
+        ("tests/daily/test_service.py", "-k", "sqlite and not_read_back"),
+    ),
+    Mutant(
+        "a result recorded but not shown waits for the next start",
+        "bot/daily/service.py",
+        ("        await self._show_results()\n        for attempt in await store.ended_unrecorded(",),
+        "        for attempt in await store.ended_unrecorded(",
+        ("tests/daily/test_service.py", "-k", "sqlite and not_read_back"),
     ),
     Mutant(
         "a refusal whose answer Discord does not take is raised to discord.py",
