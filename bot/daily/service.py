@@ -565,17 +565,34 @@ class DailyService:
         """End an attempt's game without a result: its table is cancelled, and recorded at once
         (as given up; a game that ended meanwhile is recorded as it ended), or ``RECORD_RETRY``
         seconds later if the database can't be used just then (the table is closed all the
-        same). False if the table could not be closed now (nothing changed)."""
-        if not await self._close(table_id):
+        same). False if the table could not be closed now (nothing changed). A table whose stored
+        state can't be read (an admin must look) can never be closed or played: its attempt ends
+        without a result, and the table is left as it is."""
+        try:
+            closed = await self._close(table_id)
+        except Refused as exc:  # broken (``_close``)
+            await self._end_broken(table_id, exc)
+            return True
+        if not closed:
             return False
         await self._or_record_later(self._record_table(table_id))
         return True
 
+    async def _end_broken(self, table_id: int, exc: Refused) -> None:
+        attempt = await store.attempt_at_table(self.db, table_id)
+        if attempt is not None and not attempt.finished:
+            log.warning("daily table %d can't be read (%s): its attempt ends without a result", table_id, exc)
+            now = self.tables.clock.now()
+            await store.finish_attempt(self.db, attempt.day, attempt.player_id, None, now)
+
     async def _close(self, table_id: int) -> bool:
-        """Cancel a daily table: True once it is closed (now, or before)."""
+        """Cancel a daily table: True once it is closed (now, or before); the refusal raised if it
+        is broken (it never will be)."""
         try:
             await self.tables.cancel(CLOSER, table_id)
         except Refused as exc:
+            if exc.code is TableRefusal.TABLE_BROKEN:
+                raise
             if exc.code not in (TableRefusal.TABLE_CLOSED, TableRefusal.NO_SUCH_TABLE):
                 return False  # e.g. the table service not started yet: at the next close;
                 # meanwhile a late finish records no result (``_record``)

@@ -32,7 +32,9 @@ from bot.storage import daily as store
 from bot.tables import Actor, ManualClock, Refused, ServerSettings, TableOptions, TableRefusal, TableSnapshot
 from bot.tables import events as ev
 from bot.tables.table import TableStatus
-from tests.tables.helpers import Rig, act_once, play_to_end, rig
+from discord_emulator.pytest_plugin import ErrorLogCollector
+from tests.storage.targets import RawDatabase
+from tests.tables.helpers import Rig, act_once, damage_logged, play_to_end, rig
 
 ANN, BOB, CID = Actor("ann"), Actor("bob"), Actor("cid")
 ADMIN = Actor("admin", is_moderator=True)
@@ -670,6 +672,34 @@ async def test_a_day_that_closes_while_the_disk_is_full_ends_its_games_an_hour_l
     ended = await d.service.attempt("ann", days.today(DAY0))
     assert ended is not None and ended.finished and ended.total is None
     assert (await d.rig.service.table_snapshot(tid)).status is TableStatus.CANCELLED
+
+
+async def test_an_attempt_whose_table_is_broken_ends_without_a_result_when_its_day_closes(
+    db_url: str, raw: RawDatabase, error_log: ErrorLogCollector, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The attempt's table can't be read back at a start (its stored state damaged): it can
+    never be played or cancelled. When its day closes, the attempt ends without a result (not
+    tried again every hour for ever), and the table is left for an admin."""
+    logged = damage_logged(error_log, "tables", r"\d+")
+    clock = ManualClock(DAY0)
+    first = await daily(db_url, clock)
+    started = await first.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", first.service.today())
+    await first.rig.service.settle()
+    await first.close()
+    await raw.execute("UPDATE tables SET state = '{broken' WHERE id = ?", (started.table.table_id,))
+    second = await daily(db_url, clock)
+    try:
+        clock.advance(2 * days.DAY_SECONDS)  # the day closes at the next midnight but one
+        await second.service.settle()
+        ended = await second.service.attempt("ann", days.today(DAY0))
+        assert ended is not None and ended.finished and ended.total is None
+        caplog.clear()
+        clock.advance(SUMMARY_RETRY)
+        await second.service.settle()
+        assert "not all ended" not in caplog.text
+    finally:
+        await second.close()
+    assert logged.seen == 1
 
 
 async def test_a_person_seated_at_an_ordinary_table_plays_the_daily_too(d: Daily) -> None:

@@ -1645,6 +1645,13 @@ SOAK: tuple[Mutant, ...] = (
         ("tests/daily/test_service.py", "-k", "sqlite and not_read_back"),
     ),
     Mutant(
+        "a broken daily table's attempt is tried again every hour for ever",
+        "bot/daily/service.py",
+        ("            await self._end_broken(table_id, exc)\n            return True\n",),
+        "            return False\n",
+        ("tests/daily/test_service.py", "-k", "sqlite and table_is_broken"),
+    ),
+    Mutant(
         "a refusal whose answer Discord does not take is raised to discord.py",
         "bot/client/answers.py",
         ('    except discord.HTTPException as exc:\n        log.warning("could not tell %s why',),
