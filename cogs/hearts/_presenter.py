@@ -55,6 +55,7 @@ from bot.tables import events as ev
 from bot.tables.background import Background
 from bot.tables.preferences import KnownPreferences
 from bot.tables.presence import LivePages
+from bot.tables.refusals import Behind
 from bot.tables.table import TableStatus
 from bot.text import private_locale, public_locale, t
 from bot.text.alt_text import hand_alt, standings_alt, table_alt
@@ -96,7 +97,8 @@ ARCHIVE_DURATIONS: tuple[ArchiveDuration, ...] = (
     10080,
 )  # minutes of inactivity Discord allows for a thread
 MOVES_WITHOUT_A_POST = 4  # time limits a thread may sit between two of the bot's messages
-# Refusals of an auto-play that leave the turn the person's (nothing changed): their controls go out.
+# Refusals of an auto-play that leave the turn the person's (nothing changed): their controls go out
+# (not ``Behind``'s, which carries the busy code: the table moved on in another process).
 TURN_STANDS = frozenset({TableRefusal.STORAGE_BUSY, TableRefusal.BUSY})
 # A turn's controls Discord did not take are offered again after this many seconds, doubled at
 # each failure up to the longest (a short outage costs the person a moment of their turn).
@@ -626,7 +628,7 @@ class DiscordPresenter:
         try:
             after_move = await self.play_only_card(hand)
         except Refused as exc:
-            if exc.code not in TURN_STANDS:
+            if isinstance(exc, Behind) or exc.code not in TURN_STANDS:
                 log.info("auto-play at table %d refused (%s): the turn is past", hand.table_id, exc)
                 return
             log.info("auto-play at table %d refused (%s): controls sent", hand.table_id, exc)

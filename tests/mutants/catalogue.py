@@ -1301,8 +1301,15 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
     Mutant(
         "an auto-play refused because its turn is past sends that turn's controls",
         "cogs/hearts/_presenter.py",
-        ("            if exc.code not in TURN_STANDS:\n",),
+        ("            if isinstance(exc, Behind) or exc.code not in TURN_STANDS:\n",),
         "            if False:\n",
+        ("tests/cogs/hearts/test_auto_play.py", "-k", "turn_is_past"),
+    ),
+    Mutant(
+        "an auto-play refused because another process moved the table on sends that turn's controls",
+        "cogs/hearts/_presenter.py",
+        ("            if isinstance(exc, Behind) or exc.code not in TURN_STANDS:\n",),
+        "            if exc.code not in TURN_STANDS:\n",
         ("tests/cogs/hearts/test_auto_play.py", "-k", "turn_is_past"),
     ),
     Mutant(

@@ -6,10 +6,13 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import pytest
+
 from bot.engine.cards import cards_of
 from bot.engine.hand import Phase
 from bot.tables import Actor, PlayerPreferences, PrivateHand, TableSnapshot
 from bot.tables import events as ev
+from bot.tables.refusals import Behind
 from bot.text import t
 from discord_emulator import route_keys
 from playtest.harness import Hearts, card_taps, discord_presenter
@@ -156,9 +159,11 @@ async def test_an_auto_play_that_can_reach_nobody_is_no_bug(hearts: Hearts) -> N
     assert [r for r in sent if r.code == 50013]  # the ping instead
 
 
-async def test_an_auto_play_whose_turn_is_past_sends_no_controls(hearts: Hearts) -> None:
-    """alice's last card is played from elsewhere (her Activity page, say) just before it would
-    be played for her: the auto-play is refused as out of date, and she is sent no controls for
+@pytest.mark.parametrize("where", ["this process", "another process"])
+async def test_an_auto_play_whose_turn_is_past_sends_no_controls(hearts: Hearts, where: str) -> None:
+    """alice's last card is played from elsewhere (her Activity page, say, in this process or in
+    another one sharing the database) just before it would be played for her: the auto-play is
+    refused as out of date (or as behind the other process), and she is sent no controls for
     that turn (a tap on them could only be told it is out of date)."""
     alice, bob = hearts.people[:2]
     service, presenter = hearts.bot.service, discord_presenter(hearts.bot)
@@ -174,6 +179,8 @@ async def test_an_auto_play_whose_turn_is_past_sends_no_controls(hearts: Hearts)
         if hand.player_id == str(alice.id) and hand.cards.bit_count() == 1 and not past:
             past.append(f"hh:card:1:{hand.seat}:{hand.move_number}:")
             await service.play_card(Actor(str(alice.id)), 1, hand.move_number, cards_of(hand.playable)[0])
+            if where == "another process":  # (what this process is told when it caught up)
+                raise Behind
         return await play_only_card(hand)
 
     presenter.play_only_card = played_first
