@@ -211,7 +211,8 @@ class ActivityCog(commands.Cog):
         try:
             while (text := conn.pending) is not None:
                 conn.pending = None
-                with contextlib.suppress(ConnectionResetError):  # the page is gone
+                # the page is gone (reset while sending, or lost while the send waited to drain)
+                with contextlib.suppress(ConnectionError):
                     await conn.ws.send_str(text)
         finally:
             conn.sending = None

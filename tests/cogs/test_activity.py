@@ -23,6 +23,8 @@ from bot.tables.service_base import ServiceSettings
 from bot.tables.snapshot import TableSnapshot
 from bot.tables.table import TableStatus
 from bot.text import refusal_text, t
+from cogs.activity._cog import Connection
+from cogs.activity._identity import Person
 from cogs.activity._instance import ATTEMPTS as INSTANCE_ATTEMPTS
 from cogs.activity._instance import KEPT_FOR, READS_PER_PERSON
 from discord_emulator import Callback, Channel, DiscordEmulator, InteractionRecord, Message, User, route_keys
@@ -792,3 +794,22 @@ async def test_a_turn_held_back_when_the_bot_restarts_comes_by_dm_after_it(
     assert {move_of(c) for c in controls(dm)} == {move}
     await activity.settle()
     assert len([m for m in activity.emu.dm_messages(alice) if controls(m)]) == 1
+
+
+async def test_a_page_whose_connection_is_lost_while_it_is_sent_to_is_no_bug(activity: Hearts) -> None:
+    """The connection drops while a view waits to be written (aiohttp's drain: ``ConnectionError``,
+    not only a reset): the page is gone, nothing is raised (a failed task would be logged as an
+    error), and the socket's sender is free for whatever comes next."""
+    cog = activity.bot.get_cog("ActivityCog")
+    assert cog is not None
+
+    class Lost:
+        async def send_str(self, text: str) -> None:
+            raise ConnectionError("Connection lost")
+
+    conn = Connection(Lost(), Person("1", None), 1)  # type: ignore[arg-type]
+    cog._push(conn, "{}")  # type: ignore[attr-defined]
+    sending = conn.sending
+    assert sending is not None
+    await sending
+    assert conn.sending is None and conn.pending is None

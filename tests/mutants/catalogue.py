@@ -1666,6 +1666,13 @@ SOAK: tuple[Mutant, ...] = (
         ("tests/client/test_answers.py", "-k", "does_not_take"),
     ),
     Mutant(
+        "a page whose connection is lost while a view waits to drain fails the socket's sender",
+        "cogs/activity/_cog.py",
+        ("                with contextlib.suppress(ConnectionError):\n",),
+        "                with contextlib.suppress(ConnectionResetError):\n",
+        ("tests/cogs/test_activity.py", "-k", "connection_is_lost"),
+    ),
+    Mutant(
         "a change while nobody watches a table being read is not read again",
         "cogs/activity/_cog.py",
         ("        if table_id in self._reading:\n            self._stale.add(table_id)\n",),
