@@ -32,7 +32,8 @@ URL mapping.
   seated person's hand, the names; each distinct view encoded once), and changes that come while
   it is being read are coalesced into one read after it. Sends to one socket are coalesced too (a
   socket that is still being sent to gets the newest view once that send is done), so a slow page
-  never holds up the table or other pages.
+  never holds up the table or other pages. A read the database refuses (busy: a closed table is
+  read back from it) is told to the pages and tried again ``READ_AGAIN`` seconds later.
 - When the bot stops, the sockets are closed with 1012 (service restart); the page reconnects and
   is sent the table as it is then. A socket opened while the starting bot is still restoring its
   tables is closed with 1012 at once, before its hello: it comes back when they are there.
@@ -57,6 +58,7 @@ from bot.client import HeartsClient
 from bot.client.server import names_in
 from bot.engine.cards import cardset
 from bot.engine.moves import Refusal
+from bot.tables.clock import TimerHandle
 from bot.tables.permissions import Actor
 from bot.tables.refusals import Refused, TableRefusal
 from bot.tables.snapshot import PrivateHand
@@ -73,6 +75,10 @@ log = logging.getLogger(__name__)
 HELLO_TIMEOUT: Final = 30.0  # seconds a new socket has to say who it is
 UNAUTHORIZED: Final = 4001  # close code: Discord did not vouch for the token
 DECK: Final = range(52)
+READ_AGAIN: Final = 5.0
+"""Seconds until a table whose read the database refused (a closed table is read back from it) is
+read again for its pages: they are told it is busy meanwhile, and would otherwise keep their older
+view until the table's next change, which a closed table never has."""
 MESSAGE_LIMIT: Final = 4096
 """Bytes of one socket message (the page's largest, a hello with its token, is a few hundred): a
 larger one closes the socket (1009) before it is read, where aiohttp's default 4 MiB of JSON held
@@ -100,6 +106,7 @@ class ActivityCog(commands.Cog):
         self._latest: dict[int, TableViews] = {}  # a watched table as last read (read at each change)
         self._reading: dict[int, asyncio.Task[None]] = {}  # tables being read for their sockets
         self._stale: set[int] = set()  # tables that changed while being read: read again after
+        self._read_again: dict[int, TimerHandle] = {}  # tables whose read the database refused
         self.port: int | None = None
         self._runner: web.AppRunner | None = None
         self._session: aiohttp.ClientSession | None = None
@@ -148,6 +155,8 @@ class ActivityCog(commands.Cog):
         self.bot.service.live.clear()
         for reading in list(self._reading.values()):
             reading.cancel()
+        for later in self._read_again.values():
+            later.cancel()
         for connections in list(self.watching.values()):
             for conn in list(connections):
                 if conn.sending is not None:
@@ -180,6 +189,8 @@ class ActivityCog(commands.Cog):
                     self._latest.pop(table_id, None)
                     for conn in list(self.watching.get(table_id, ())):
                         self._push(conn, json.dumps(_refusal(exc, conn.person.locale)))
+                    if exc.code is TableRefusal.STORAGE_BUSY:
+                        self._read_later(table_id)
                 else:
                     if table_id in self.watching:
                         self._latest[table_id] = views
@@ -190,6 +201,16 @@ class ActivityCog(commands.Cog):
         finally:
             self._stale.discard(table_id)
             self._reading.pop(table_id, None)
+
+    def _read_later(self, table_id: int) -> None:
+        if table_id not in self._read_again:
+            clock = self.bot.service.clock
+
+            def due() -> None:
+                del self._read_again[table_id]
+                self._changed(table_id)
+
+            self._read_again[table_id] = clock.call_at(clock.now() + READ_AGAIN, due)
 
     def _first_view(self, conn: Connection) -> None:
         """A socket just opened: the table as last read (current: every change is read again

@@ -23,7 +23,7 @@ from bot.tables.service_base import ServiceSettings
 from bot.tables.snapshot import TableSnapshot
 from bot.tables.table import TableStatus
 from bot.text import refusal_text, t
-from cogs.activity._cog import Connection
+from cogs.activity._cog import READ_AGAIN, Connection
 from cogs.activity._identity import Person
 from cogs.activity._instance import ATTEMPTS as INSTANCE_ATTEMPTS
 from cogs.activity._instance import KEPT_FOR, READS_PER_PERSON
@@ -487,6 +487,35 @@ async def test_a_change_while_nobody_watches_a_read_under_way_is_read_again_for_
     await again.next(lambda m: m["op"] == "words", "its words")  # registered: the read under way sends it
     gate.set()
     view = await again.view(lambda v: hand.seat not in v["waiting"])
+    assert view["move"] == service.snapshot(table).move_number
+
+
+async def test_a_read_the_database_refuses_is_read_again_a_little_later(
+    activity: Hearts, session: aiohttp.ClientSession
+) -> None:
+    """The table's read for its pages is refused, the database busy (a closed table is read back
+    from it): the page is told so, and READ_AGAIN seconds later it is sent the table as it is, with
+    no further change to prompt it (a closed table never has one)."""
+    alice, bob = activity.people[:2]
+    table = await started(activity)
+    cog = activity.bot.get_cog("ActivityCog")
+    assert cog is not None
+    page = await open_page(activity, session, alice, {"table": table})
+    await page.view()
+    read = cog._read  # type: ignore[attr-defined]
+
+    async def busy_once(table_id: int) -> Any:
+        cog._read = read  # type: ignore[attr-defined]
+        raise Refused(TableRefusal.STORAGE_BUSY)
+
+    cog._read = busy_once  # type: ignore[attr-defined]
+    service, his = activity.bot.service, Actor(str(bob.id))
+    hand = service.private_hand(his, table)
+    await service.pass_cards(his, table, hand.move_number, cardset(cards_of(hand.cards)[:3]))
+    told = await page.next(lambda m: m["op"] == "refused", "the refusal")
+    assert told["code"] == TableRefusal.STORAGE_BUSY.value
+    activity.clock.advance(READ_AGAIN)
+    view = await page.view(lambda v: hand.seat not in v["waiting"])
     assert view["move"] == service.snapshot(table).move_number
 
 

@@ -1673,6 +1673,13 @@ SOAK: tuple[Mutant, ...] = (
         ("tests/cogs/test_activity.py", "-k", "connection_is_lost"),
     ),
     Mutant(
+        "a table whose read the database refused is not read again for its pages",
+        "cogs/activity/_cog.py",
+        ("                        self._read_later(table_id)\n",),
+        "                        pass\n",
+        ("tests/cogs/test_activity.py", "-k", "read_the_database_refuses"),
+    ),
+    Mutant(
         "a change while nobody watches a table being read is not read again",
         "cogs/activity/_cog.py",
         ("        if table_id in self._reading:\n            self._stale.add(table_id)\n",),
