@@ -121,6 +121,16 @@ async def started(hearts: Hearts) -> int:
     return table_of(control(await hearts.hand_with(alice, "pick"), "pick"))
 
 
+async def watched(hearts: Hearts, session: aiohttp.ClientSession, user: User) -> tuple[int, Any, Page]:
+    """A game started (``started``), the Activity's cog, and ``user``'s page on it, shown it."""
+    table = await started(hearts)
+    cog = hearts.bot.get_cog("ActivityCog")
+    assert cog is not None
+    page = await open_page(hearts, session, user, {"table": table})
+    await page.view()
+    return table, cog, page
+
+
 async def test_the_commands_sync_keeps_the_apps_entry_point(activity: Hearts):
     entry = activity.emu.commands.entry_point()
     assert entry is not None and entry["name"] == "launch"  # Discord's default, sent back as it was
@@ -455,11 +465,7 @@ async def test_a_change_while_nobody_watches_a_read_under_way_is_read_again_for_
     older table (a quit and a rejoin keep the move number: such a view looked current, with the
     person shown unseated, until the table's next change)."""
     alice, bob = activity.people[:2]
-    table = await started(activity)
-    cog = activity.bot.get_cog("ActivityCog")
-    assert cog is not None
-    page = await open_page(activity, session, alice, {"table": table})
-    await page.view()
+    table, cog, page = await watched(activity, session, alice)
     read, left = cog._read, cog._left  # type: ignore[attr-defined]
     read_done, gate, gone = asyncio.Event(), asyncio.Event(), asyncio.Event()
 
@@ -497,11 +503,7 @@ async def test_a_read_the_database_refuses_is_read_again_a_little_later(
     from it): the page is told so, and READ_AGAIN seconds later it is sent the table as it is, with
     no further change to prompt it (a closed table never has one)."""
     alice, bob = activity.people[:2]
-    table = await started(activity)
-    cog = activity.bot.get_cog("ActivityCog")
-    assert cog is not None
-    page = await open_page(activity, session, alice, {"table": table})
-    await page.view()
+    table, cog, page = await watched(activity, session, alice)
     read = cog._read  # type: ignore[attr-defined]
 
     async def busy_once(table_id: int) -> Any:
