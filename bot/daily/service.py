@@ -35,7 +35,7 @@ from bot.tables.clock import Later
 from bot.tables.in_flight import InFlight
 from bot.tables.options import TableOptions
 from bot.tables.permissions import Actor
-from bot.tables.refusals import Refused, TableRefusal, storage_unavailable
+from bot.tables.refusals import Refused, TableRefusal
 from bot.tables.service import TableService
 from bot.tables.snapshot import TableSnapshot
 from bot.tables.table import TableStatus
@@ -365,13 +365,7 @@ class DailyService:
     async def _or_record_later(self, recording: Awaitable[None]) -> None:
         """``recording``, or, if the database can't be used just then, every game end not yet
         recorded ``RECORD_RETRY`` seconds later (and so on until it can)."""
-        try:
-            await recording
-        except Exception as exc:
-            if not storage_unavailable(exc):
-                raise
-            log.warning("daily game ends not recorded (%s): tried again in %.0f s", exc, RECORD_RETRY)
-            self._record_retry.arm()
+        await self._record_retry.or_later(recording, "daily game ends not recorded")
 
     async def _record_table(self, table_id: int) -> None:
         await self._record(await self.tables.table_snapshot(table_id))
@@ -540,13 +534,7 @@ class DailyService:
         """``close_days`` in the background: a database that can't be used now (it ends the closed
         days' unfinished games before any summary) is no bug, and the whole is tried again
         ``SUMMARY_RETRY`` seconds later, not at the next midnight."""
-        try:
-            await self.close_days()
-        except Exception as exc:
-            if not storage_unavailable(exc):
-                raise
-            log.warning("daily days not closed (%s): tried again in %.0f s", exc, SUMMARY_RETRY)
-            self._retry.arm()
+        await self._retry.or_later(self.close_days(), "daily days not closed")
 
     async def _end_unfinished(self) -> bool:
         """Attempts of closed days that nobody finished end without a result: their tables are

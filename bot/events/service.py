@@ -152,13 +152,7 @@ class EventService:
         unseats those who withdrew, plays out a deadline passed, records the tables that ended,
         scores and moves on, closes a cancelled event's tables, starts an event whose time came),
         and so on until it can: no event waits for a restart."""
-        try:
-            await make()
-        except Exception as exc:
-            if not storage_unavailable(exc):
-                raise
-            log.warning("event work put off (%s): carried on in %.0f s", exc, CARRY_ON_RETRY)
-            self._retry.arm()
+        await self._retry.or_later(make(), "event work put off")
 
     async def _carry_on_now(self) -> None:
         for event_id, rnd in await store.owed_standings(self.db):

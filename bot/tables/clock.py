@@ -10,9 +10,14 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
+import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Protocol
+
+from bot.tables.refusals import storage_unavailable
+
+log = logging.getLogger(__name__)
 
 
 class TimerHandle(Protocol):
@@ -48,6 +53,17 @@ class Later:
         if self._handle is not None:
             self._handle.cancel()
             self._handle = None
+
+    async def or_later(self, work: Awaitable[object], put_off: str) -> None:
+        """``work`` now; if the database can't be used just then (the storage's word, or the table
+        service's "busy"), no bug: logged as ``put_off`` and this later run armed."""
+        try:
+            await work
+        except Exception as exc:
+            if not storage_unavailable(exc):
+                raise
+            log.warning("%s (%s): tried again in %.0f s", put_off, exc, self.delay)
+            self.arm()
 
     def _due(self) -> None:
         self._handle = None

@@ -1249,8 +1249,8 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
     Mutant(
         "event work the database can't take is dropped, not carried on later",
         "bot/events/service.py",
-        ("            self._retry.arm()\n",),
-        "            pass\n",
+        ('        await self._retry.or_later(make(), "event work put off")\n',),
+        "        try:\n            await make()\n        except Exception:\n            pass\n",
         ("tests/events/test_service.py", "-k", "sqlite and cannot_take"),
     ),
     Mutant(
@@ -1592,11 +1592,8 @@ SOAK: tuple[Mutant, ...] = (
     Mutant(
         "a daily game's end the full disk kept from being recorded waits for the next start",
         "bot/daily/service.py",
-        (
-            '            log.warning("daily game ends not recorded (%s): tried again in %.0f s", exc, '
-            "RECORD_RETRY)\n",
-        ),
-        "            raise\n",
+        ('        await self._record_retry.or_later(recording, "daily game ends not recorded")\n',),
+        "        await recording\n",
         ("tests/daily/test_service.py", "-k", "sqlite and recorded_a_minute_later"),
     ),
     Mutant(
@@ -1609,11 +1606,8 @@ SOAK: tuple[Mutant, ...] = (
     Mutant(
         "a day closed while the disk is full is logged as a bug and waits for the next midnight",
         "bot/daily/service.py",
-        (
-            '            log.warning("daily days not closed (%s): tried again in %.0f s", exc, '
-            "SUMMARY_RETRY)\n",
-        ),
-        "            raise\n",
+        ('        await self._retry.or_later(self.close_days(), "daily days not closed")\n',),
+        "        await self.close_days()\n",
         ("tests/daily/test_service.py", "-k", "sqlite and ends_its_games_an_hour_later"),
     ),
     Mutant(
