@@ -28,6 +28,7 @@ from playwright.async_api import (
     WebSocketRoute,
     async_playwright,
 )
+from playwright.async_api import TimeoutError as PageTimeout
 
 from discord_emulator import Channel, User
 
@@ -135,11 +136,37 @@ class ActivityWindow:
         )
 
     async def wait_move(self, move: int) -> int:
-        """Wait until the page shows the table at ``move`` or later; the move shown."""
-        await self.app.wait_for_function(
-            "move => Number(document.body.dataset.move ?? -1) >= move", arg=move, timeout=BOUND
-        )
+        """Wait until the page shows the table at ``move`` or later; the move shown. Polled at
+        intervals rather than on animation frames, and on a timeout the failure says what the
+        page showed (a move the page never sent and one the server never answered look alike
+        from here)."""
+        script = "move => Number(document.body.dataset.move ?? -1) >= move"
+        try:
+            await self.app.wait_for_function(script, arg=move, timeout=BOUND, polling=100)
+        except PageTimeout:
+            raise AssertionError(f"the page never showed move {move}: {await self.described()}") from None
         return int(await self.dataset("move") or -1)
+
+    async def described(self) -> str:
+        """What the page shows and how its sockets stand, for a failure's message."""
+        shown = await self.app.evaluate(
+            """() => {
+              const cards = [...document.querySelectorAll('[data-testid=hand] [data-card]')];
+              const confirm = document.querySelector('[data-testid=pass-confirm]');
+              return {
+                move: document.body.dataset.move ?? null,
+                state: document.body.dataset.state ?? null,
+                notice: document.querySelector('[data-testid=notice]')?.textContent ?? null,
+                status: document.querySelector('[data-testid=status]')?.textContent ?? null,
+                hand: cards.length,
+                enabled: cards.filter(b => !b.disabled && b.getAttribute('aria-disabled') !== 'true').length,
+                chosen: cards.filter(b => b.getAttribute('aria-pressed') === 'true').length,
+                pass_confirm: confirm === null ? null : (confirm.disabled ? 'disabled' : 'enabled'),
+              };
+            }"""
+        )
+        sockets = ["closed" if socket.is_closed() else "open" for socket in self.sockets]
+        return f"{shown}, sockets {sockets}"
 
     async def _cards(self, testid: str, script: str) -> list[Any]:
         """``script`` run on the ``[data-card]`` elements inside the ``testid`` element."""
@@ -168,11 +195,17 @@ class ActivityWindow:
         return [int(c) for c in await self._cards("trick", "cards => cards.map(c => c.dataset.card)")]
 
     async def pass_cards(self, cards: list[int]) -> None:
-        """Choose ``cards`` (each tap toggles aria-pressed), then confirm the pass."""
+        """Choose ``cards`` (each tap toggles aria-pressed), then confirm the pass; returns once
+        the server's answer shows it passed (the confirm button gone), so that a pass lost on
+        its way fails here rather than as a later tap that only chooses a card to pass."""
         for card in cards:
             await self.tap(card)
             await self.card(card).and_(self.ui.locator('[aria-pressed="true"]')).wait_for(timeout=BOUND)
         await self.hook("pass-confirm").click(timeout=BOUND)
+        try:
+            await self.hook("pass-confirm").wait_for(state="detached", timeout=BOUND)
+        except PageTimeout:
+            raise AssertionError(f"the page's pass was never answered: {await self.described()}") from None
 
     async def client_state(self) -> dict[str, object]:
         """What the Discord side saw of the app (``window.discordClient`` in static/client.js)."""
