@@ -50,6 +50,7 @@ class DailyResult:
     percentile: float
     streak: int  # days in a row, this one included
     par_hands: tuple[int, ...] | None = None  # par's points per hand, once computed
+    again: bool = False  # owed from before (a restart, a failed try): the DM may be out already
 
     @property
     def total(self) -> int:

@@ -17,7 +17,7 @@ import datetime as dt
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Protocol
 
@@ -35,7 +35,7 @@ from bot.tables.clock import Later
 from bot.tables.in_flight import InFlight
 from bot.tables.options import TableOptions
 from bot.tables.permissions import Actor
-from bot.tables.refusals import Refused, TableRefusal
+from bot.tables.refusals import Refused, TableRefusal, storage_unavailable
 from bot.tables.service import TableService
 from bot.tables.snapshot import TableSnapshot
 from bot.tables.table import TableStatus
@@ -74,6 +74,11 @@ class DailyRefused(Exception):
         super().__init__(code.value)
         self.code = code
         self.pending = pending  # EARLIER: the attempt to go on with or give up
+
+
+class NotDelivered(Exception):
+    """The presenter could not tell a person their result just now, for a reason that may pass
+    (Discord's 5xx, the network): it stays owed and is tried again ``RECORD_RETRY`` seconds later."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,8 +166,8 @@ class DailyService:
             tables.clock, RECORD_RETRY, lambda: self._work.spawn(self._or_record_later(self._record_ended()))
         )
         self._par_tasks: dict[dt.date, asyncio.Task[int]] = {}  # par being worked out
-        # results recorded and not shown yet (the database failed in between): shown at the next try
-        self._unshown: set[tuple[dt.date, str]] = set()
+        # results being shown by this process now (owed ones are in the database: ``owed_results``)
+        self._showing: set[tuple[dt.date, str]] = set()
         self._starting = InFlight()  # a person's start of a daily game, one at a time
 
     # == lifecycle ============================================================================
@@ -181,7 +186,7 @@ class DailyService:
     async def _record_ended(self) -> None:
         """Record the attempts whose game ended without being recorded: while the bot was down, or
         when the disk was full as it ended; and first the results recorded but not shown."""
-        await self._show_results()
+        await self._show_owed()
         for attempt in await store.ended_unrecorded(self.db):
             if attempt.table_id is not None and self.owns(attempt.guild_id):
                 await self._record_table(attempt.table_id)
@@ -391,38 +396,73 @@ class DailyService:
             hands = None  # finished after the day closed (and its deals could be shown): no result
         if not await store.finish_attempt(self.db, attempt.day, attempt.player_id, hands, now):
             return  # recorded already (another process, or an earlier start)
-        if hands is not None:
-            shown = (day, attempt.player_id)
-            self._unshown.add(shown)  # until it is: the database may fail before
-            if await store.par(self.db, attempt.day) is not None:
-                await self._show_results()
-            elif shown in self._unshown:  # (not shown by another's showing meanwhile)
-                self._unshown.discard(shown)
-                self._work.spawn(self._finished_after_par(*shown))
+        if hands is not None:  # owed from that write on: shown now, or at the next try or start
+            await self._show_or_wait_for_par(day, attempt.player_id, again=False)
         elif kept and late:
             await self.presenter.too_late(LateFinish(day, self.number(day), attempt.player_id))
 
-    async def _finished_after_par(self, day: dt.date, player_id: str) -> None:
+    async def _show_owed(self) -> None:
+        """Show the results recorded and not shown yet (``owed_results``), each once: the bot may
+        have stopped, or the database failed, between a result's recording and its DM (its board
+        and streak are read for it), and an end once recorded is not found again by
+        ``_record_ended``. Shown ``again``: the DM may be out, its note not."""
+        for owed in await store.owed_results(self.db):
+            if self.owns(owed.guild_id):
+                await self._show_or_wait_for_par(dt.date.fromisoformat(owed.day), owed.player_id, again=True)
+
+    async def _show_or_wait_for_par(self, day: dt.date, player_id: str, *, again: bool) -> None:
+        """A result is shown against par: at once if the day's par is known, else once it is."""
+        if (day, player_id) in self._showing:
+            return  # (being shown, or waiting for par)
+        if await store.par(self.db, day.isoformat()) is not None:
+            await self._show(day, player_id, again=again)
+        else:
+            self._showing.add((day, player_id))
+            self._work.spawn(self._finished_after_par(day, player_id, again))
+
+    async def _finished_after_par(self, day: dt.date, player_id: str, again: bool) -> None:
         """A result shown once the day's par is known (a game finished before par was worked out):
         against par, as every other result. If par can't be worked out, shown without it."""
         try:
             await self.compute_par(day)
         except Exception:  # its traceback is logged once, by the failed par's own task
             log.warning("daily par of %s failed: the result is shown without it", day.isoformat())
-        self._unshown.add((day, player_id))
-        await self._or_record_later(self._show_results())
+        finally:
+            self._showing.discard((day, player_id))
+        await self._or_record_later(self._show(day, player_id, again=again))
 
-    async def _show_results(self) -> None:
-        """Show the results recorded and not shown yet, each once. The database may fail between
-        a result's recording and its showing (its board and streak are read for it), and an end
-        once recorded is not found again by ``_record_ended``: its next try shows them."""
-        for shown in sorted(self._unshown):
-            self._unshown.discard(shown)
-            try:
-                await self.presenter.finished(await self.result(*shown))
-            except BaseException:
-                self._unshown.add(shown)
+    async def _show(self, day: dt.date, player_id: str, *, again: bool) -> None:
+        """Tell the person their result, then note it shown (if the note fails, the next try
+        shows it ``again``: the presenter looks for it first). One that can't be shown for good
+        (its row damaged) is reported once and given up, not tried at every start."""
+        key = (day, player_id)
+        if key in self._showing:
+            return
+        self._showing.add(key)
+        try:
+            if await self._shown(day, player_id, again):
+                await store.result_shown(self.db, day.isoformat(), player_id)
+        finally:
+            self._showing.discard(key)
+
+    async def _shown(self, day: dt.date, player_id: str, again: bool) -> bool:
+        """The result shown (or given up for good); False if it may be sent later."""
+        try:
+            await self.presenter.finished(replace(await self.result(day, player_id), again=again))
+        except NotDelivered as exc:
+            log.warning(
+                "daily result of %s not sent (%s): tried again in %.0f s",
+                player_id,
+                exc,
+                self._record_retry.delay,
+            )
+            self._record_retry.arm()
+            return False
+        except Exception as exc:
+            if storage_unavailable(exc):
                 raise
+            log.exception("daily result of %s on %s can't be shown: given up", player_id, day.isoformat())
+        return True
 
     async def result(self, day: dt.date, player_id: str) -> DailyResult:
         attempt = await store.attempt(self.db, day.isoformat(), player_id)

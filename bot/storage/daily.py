@@ -102,16 +102,41 @@ async def set_attempt_table(db: Database, day: str, player_id: str, table_id: in
 async def finish_attempt(
     db: Database, day: str, player_id: str, hands: tuple[int, ...] | None, now: float
 ) -> bool:
-    """Record the result (``hands`` None: given up, no result). True the first time only."""
-    total = None if hands is None else sum(hands)
+    """Record the result (``hands`` None: given up, no result). True the first time only. A result
+    is owed to its person from this write on, until ``result_shown``."""
+    total, stored = (None, None) if hands is None else (sum(hands), json.dumps(list(hands)))
     (changed,) = await db.execute(
         (
-            "UPDATE daily_attempts SET total = ?, hands = ?, finished_at = ? "
+            "UPDATE daily_attempts SET total = ?, hands = ?, finished_at = ?, result_owed = ? "
             "WHERE day = ? AND player_id = ? AND finished_at IS NULL",
-            (total, None if hands is None else json.dumps(list(hands)), now, day, player_id),
+            (total, stored, now, int(hands is not None), day, player_id),
         )
     )
     return changed == 1
+
+
+@dataclass(frozen=True, slots=True)
+class OwedResult:
+    """A recorded result whose DM is not out yet."""
+
+    day: str
+    player_id: str
+    guild_id: str
+
+
+async def owed_results(db: Database) -> list[OwedResult]:
+    """The results recorded and not shown yet, oldest day first."""
+    rows = await db.read_latest(
+        "SELECT day, player_id, guild_id FROM daily_attempts WHERE result_owed = 1 ORDER BY day, player_id"
+    )
+    return [OwedResult(str(day), str(player), str(guild)) for day, player, guild in rows]
+
+
+async def result_shown(db: Database, day: str, player_id: str) -> None:
+    """The result's DM is out (or can't ever be: the person's DMs are closed)."""
+    await db.execute(
+        ("UPDATE daily_attempts SET result_owed = 0 WHERE day = ? AND player_id = ?", (day, player_id))
+    )
 
 
 async def attempt(db: Database, day: str, player_id: str) -> Attempt | None:

@@ -366,6 +366,14 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         WHERE s.closed_at IS NULL AND g.ranked = 1
         GROUP BY s.guild_id, s.number, gp.player_id;
     """,
+    # 16: a daily result owed to its person (bot.daily): set by the write that records the result,
+    # cleared once its DM is out. A result recorded just before a crash, or whose DM could not be
+    # sent for a while (the database failed as it was read for it), is shown at the next start or
+    # try, once. Results recorded before this migration were shown (or lost) long ago.
+    """
+    ALTER TABLE daily_attempts ADD COLUMN result_owed INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX daily_attempts_owed ON daily_attempts(day) WHERE result_owed = 1;
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -10,15 +10,25 @@ import asyncio
 import io
 import logging
 import re
+from collections.abc import Callable
 from typing import Any, Final
 
 import discord
 
 from bot.client import HeartsClient
 from bot.client.answers import defer_private, private_answer, reader_locale, to_cog
-from bot.client.once import posted
+from bot.client.once import UNDELIVERED, posted, posted_where
 from bot.client.server import names_in, server_language, summary_channel, tell_admins
-from bot.daily import BadDay, DailyRefused, DailyResult, DailyService, DayBoard, DaySummary, LateFinish
+from bot.daily import (
+    BadDay,
+    DailyRefused,
+    DailyResult,
+    DailyService,
+    DayBoard,
+    DaySummary,
+    LateFinish,
+    NotDelivered,
+)
 from bot.render.daily_board import render as render_board
 from bot.render.daily_result import render as render_result
 from bot.text import t
@@ -84,6 +94,19 @@ async def result_file(result: DailyResult, locale: str) -> discord.File:
     return discord.File(io.BytesIO(png), filename=RESULT_IMAGE, description=result_alt(result, locale))
 
 
+def _shares(custom_id: str) -> Callable[[discord.Message], bool]:
+    """Whether a message carries the Share button ``custom_id``: a day's result DM (one a day)."""
+
+    def says(message: discord.Message) -> bool:
+        return any(
+            getattr(item, "custom_id", None) == custom_id
+            for row in message.components
+            for item in getattr(row, "children", ())
+        )
+
+    return says
+
+
 class DiscordDailyPresenter:
     def __init__(self, bot: HeartsClient, service: DailyService) -> None:
         self.bot = bot
@@ -101,8 +124,12 @@ class DiscordDailyPresenter:
         view.add_item(ShareButton(result.day.isoformat(), t("button.daily_share", locale)))
         try:
             dm = await self.bot.create_dm(discord.Object(int(result.player_id)))
+            if result.again and await posted_where(self.bot, dm, _shares(share_id(result.day.isoformat()))):
+                return  # out before the bot stopped (its place may read otherwise now): not twice
             file = await result_file(result, locale)
             await dm.send(result_text(result, locale), file=file, view=view, allowed_mentions=NO_PINGS)
+        except UNDELIVERED as exc:  # may pass: the result stays owed, and is sent again later
+            raise NotDelivered(repr(exc)) from exc
         except discord.HTTPException as exc:  # DMs closed since: /hearts daily board still shows it
             log.warning("daily result not sent to %s: %s", result.player_id, exc)
 

@@ -30,11 +30,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-import aiohttp
 import discord
 
 from bot.client.names import KnownNames
-from bot.client.once import posted
+from bot.client.once import UNDELIVERED, posted
 from bot.client.pacing import GlobalPacer
 from bot.client.server import remember_names
 from bot.engine.cards import CardSet, cards_of
@@ -104,8 +103,6 @@ TURN_STANDS = frozenset({TableRefusal.STORAGE_BUSY, TableRefusal.BUSY})
 # each failure up to the longest (a short outage costs the person a moment of their turn).
 RESEND_FIRST = 1.0
 RESEND_LONGEST = 30.0
-# What a send may fail with and succeed later: Discord's 5xx, the network, a timeout (OSError).
-UNDELIVERED = (discord.DiscordServerError, aiohttp.ClientError, OSError)
 
 
 def archive_duration(time_limit: float) -> ArchiveDuration:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.daily import days
-from bot.daily.service import SUMMARY_RETRY
+from bot.daily.service import RECORD_RETRY, SUMMARY_RETRY
 from bot.engine.cards import cards_of
 from bot.engine.duplicate import boards
 from bot.storage import WriteFault
@@ -376,6 +376,41 @@ async def test_a_summary_owed_after_downtime_goes_out_once_the_bot_is_connected(
     await h.restart(bot_runner, downtime=60.0)
     await daily_cog(h).service.settle()
     assert [m.channel_id for m in h.public("is closed")] == [h.general.id]  # once
+
+
+async def test_a_result_discord_fails_to_send_comes_later_once_across_restarts(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """Discord fails the result's DM (a 503) at the game's end, and again at the next start: it
+    comes a minute after that, once. A restart after a crash between the DM and its note (the
+    result still owed in the database) finds the DM there and sends nothing more."""
+    h, _ = await start(emulator, bot_runner, tmp_path)
+    ann = h.people[0]
+    dm = emulator.dm_channel(ann).id
+    failed = emulator.faults.server_error(
+        CREATE_MESSAGE,
+        status=503,
+        times=2,
+        where=lambda r: r.path == f"/channels/{dm}/messages" and RESULT_IMAGE in r.files,
+    )
+    await h.reply(await emulator.slash(ann, h.general, "hearts daily play"))
+    await h.play_until(lambda: failed.hits, [ann])
+    await daily_cog(h).service.settle()
+    assert result_dm(h, ann) is None
+    await h.restart(bot_runner, downtime=1.0)  # its start tries it again: refused again
+    await emulator.wait_until(lambda: failed.exhausted, what="the result refused at the start")
+    await daily_cog(h).service.settle()
+    assert result_dm(h, ann) is None
+    h.clock.advance(RECORD_RETRY)
+    await emulator.wait_until(lambda: result_dm(h, ann), what="the result sent a minute later")
+    await daily_cog(h).service.settle()
+    await h.bot.db.execute(("UPDATE daily_attempts SET result_owed = 1", ()))  # as if killed before the note
+    await h.restart(bot_runner, downtime=1.0)
+    await daily_cog(h).service.settle()
+    h.clock.advance(RECORD_RETRY)
+    await daily_cog(h).service.settle()
+    assert len([m for m in emulator.dm_messages(ann) if RESULT.search(m.content)]) == 1
+    assert await h.bot.db.rows("SELECT result_owed FROM daily_attempts") == [(0,)]
 
 
 async def test_a_failed_summary_holds_up_no_other_server_and_is_posted_later(

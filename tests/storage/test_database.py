@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.storage import Database, SchemaError, StorageUnavailable, WriteFault
+from bot.storage import daily as daily_store
 from bot.storage.backend import Dialect, Target
 from bot.storage.database import open_backend
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION, apply
@@ -241,6 +242,30 @@ async def test_the_ranked_migration_marks_games_alone_and_recounts_the_running_s
         assert [tuple(r) for r in totals] == [(2, "alice", 260, 2, 2), (2, "bob", 200, 2, 0)]
         board = await db.rows("SELECT number, player_id FROM season_board")
         assert [tuple(r) for r in board] == [(1, "carol")]
+    finally:
+        await db.close()
+
+
+async def test_the_owed_results_migration_owes_none_of_the_results_before_it(
+    db_url: str, raw: RawDatabase
+) -> None:
+    """Migration 16: the daily results recorded before it went out (or were lost) long ago: none is
+    owed, so an upgrade sends no old result again; a result recorded after it is owed until shown."""
+    backend = await open_backend(raw.target)
+    await apply(backend, upto=15)
+    await backend.close()
+    await raw.execute(
+        "INSERT INTO daily_attempts (day, player_id, guild_id, channel_id, locale, table_id, started_at, "
+        "total, hands, finished_at) VALUES ('2026-11-01', 'ann', 'g1', 'c1', 'en', 1, 10.0, 5, '[5]', 20.0), "
+        "('2026-11-02', 'ann', 'g1', 'c1', 'en', 2, 30.0, NULL, NULL, NULL)"
+    )
+    db = await Database.open(db_url)
+    try:
+        assert await daily_store.owed_results(db) == []
+        assert await daily_store.finish_attempt(db, "2026-11-02", "ann", (3, 4), 40.0)
+        assert await daily_store.owed_results(db) == [daily_store.OwedResult("2026-11-02", "ann", "g1")]
+        await daily_store.result_shown(db, "2026-11-02", "ann")
+        assert await daily_store.owed_results(db) == []
     finally:
         await db.close()
 
