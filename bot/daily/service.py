@@ -632,7 +632,7 @@ class DailyService:
         """The server's summary of ``day``, if it chose a channel and this run claims it: noted out
         only once the presenter has shown it (or told the admins it can't be); a failure gives the
         claim up, so that it is not lost until a restart."""
-        settings = await self.tables.server_settings(guild_id)
+        settings = await self.tables.chosen_server_settings(guild_id)
         if settings.daily_channel is None:
             return False
         claim = await store.claim_post(self.db, guild_id, day.isoformat(), self._holder)

@@ -230,7 +230,7 @@ class EventService:
         """``options`` checked for a new event by ``actor`` (refused as ``new`` would refuse them),
         without writing anything: the command answers a refusal at once, and acknowledges only
         what goes on to the writer (which another process's write may hold)."""
-        settings = await self.tables.server_settings(guild_id, channel_id)
+        settings = await self.tables.chosen_server_settings(guild_id, channel_id)
         if not may_organise_events(actor, settings):
             raise EventRefused(EventRefusal.NOT_ORGANISER)
         options = options.checked()
@@ -415,7 +415,7 @@ class EventService:
         the server (so that an event goes on when its organiser has left)."""
         event = await self.event(guild_id, event_id)
         if actor.user_id != event.organiser_id:
-            settings = await self.tables.server_settings(guild_id, event.channel_id)
+            settings = await self.tables.chosen_server_settings(guild_id, event.channel_id)
             if not may_organise_events(actor, settings):
                 raise EventRefused(EventRefusal.NOT_ORGANISER)
         return event

@@ -149,7 +149,7 @@ class SeasonService:
 
     async def _close(self, season: Season, now: float) -> bool:
         """Freeze the season's board and open the next (per the server's setting now)."""
-        settings = await self.tables.server_settings(season.guild_id)
+        settings = await self.tables.chosen_server_settings(season.guild_id)
         successor = None
         if settings.season is not SeasonKind.OFF:
             successor = (settings.season.value, period_end(settings.season, season.ends_at))
@@ -159,23 +159,23 @@ class SeasonService:
         return closed
 
     async def _post(self, guild_id: str, number: int) -> int:
+        settings = await self.tables.chosen_server_settings(guild_id)  # (before the claim: it may fail)
         claim = await store.claim_summary(self.db, guild_id, number, self._holder)
         if claim is PostClaim.NONE:
             return 0
-        season = await store.season(self.db, guild_id, number)
-        assert season is not None
-        settings = await self.tables.server_settings(guild_id)
-        rows = await store.frozen_rows(self.db, guild_id, number)
-        previous = await store.frozen_rows(self.db, guild_id, number - 1) if number > 1 else []
-        summary = summarise(
-            season,
-            rows,
-            previous,
-            settings.season_channel,
-            settings.season_role,
-            again=claim is PostClaim.TAKEN_OVER,
-        )
         try:
+            season = await store.season(self.db, guild_id, number)
+            assert season is not None
+            rows = await store.frozen_rows(self.db, guild_id, number)
+            previous = await store.frozen_rows(self.db, guild_id, number - 1) if number > 1 else []
+            summary = summarise(
+                season,
+                rows,
+                previous,
+                settings.season_channel,
+                settings.season_role,
+                again=claim is PostClaim.TAKEN_OVER,
+            )
             await self.presenter.summary(summary)
             await store.mark_posted(self.db, guild_id, number, self.tables.clock.now())
         except Exception:  # not out, or not noted out: claimed by nobody, so a later check takes it over

@@ -9,7 +9,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from bot.engine.game import Game, Occupant, QuitReason
-from bot.storage.errors import CorruptRow
+from bot.storage.errors import CorruptRow, StorageUnavailable
 from bot.storage.records import DamagedRow
 from bot.tables import events as ev
 from bot.tables import lobby
@@ -38,6 +38,16 @@ class LobbyActions(Turns):
         (reported once) or the database can't be read now. ``channel_id``: where the request came
         from (the damage report goes there)."""
         return await self._stored_settings(guild_id, channel_id) or ServerSettings()
+
+    async def chosen_server_settings(self, guild_id: str, channel_id: str | None = None) -> ServerSettings:
+        """As ``server_settings``, but ``StorageUnavailable`` if the database can't be read now: for
+        what must follow the server's choice (a closed season's successor, where a summary goes,
+        who may run an event), carried on later or answered "busy" rather than decided by the
+        defaults."""
+        settings = await self._stored_settings(guild_id, channel_id)
+        if settings is None:
+            raise StorageUnavailable(f"settings of server {guild_id} not read")
+        return settings
 
     async def _stored_settings(self, guild_id: str, channel_id: str | None) -> ServerSettings | None:
         """As ``server_settings``, but None if the database can't be read now (a change must not

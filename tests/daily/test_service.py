@@ -551,6 +551,30 @@ async def test_the_summary_of_a_closed_day_is_claimed_once(db_url: str) -> None:
         await second.close()
 
 
+async def test_a_summary_whose_servers_settings_cant_be_read_is_posted_an_hour_later(
+    d: Daily, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server's settings can't be read as its closed day's summary is worked out (the database
+    locked): not taken for "no daily channel" (the summary would wait for the next midnight, or
+    be lost), but put off, and posted to the server's channel an hour later."""
+    await d.rig.service.set_server_settings(ADMIN, "g1", ServerSettings(daily_channel="555"))
+    await finish(d, ANN, "g1")
+    read, failed = d.rig.db.server_settings, []
+
+    async def locked(guild_id: str) -> str | None:
+        failed.append(guild_id)
+        raise StorageUnavailable("database is locked")
+
+    monkeypatch.setattr(d.rig.db, "server_settings", locked)
+    d.rig.clock.advance(2 * days.DAY_SECONDS)  # midnight after the next day: the day closes
+    await d.service.settle()
+    assert "g1" in failed and d.shown.summaries == []
+    monkeypatch.setattr(d.rig.db, "server_settings", read)  # mended
+    d.rig.clock.advance(SUMMARY_RETRY)
+    await d.service.settle()
+    assert [(s.guild_id, s.channel_id) for s in d.shown.summaries] == [("g1", "555")]
+
+
 async def test_a_summary_claimed_by_a_run_that_stopped_before_posting_it_is_posted_after_the_restart(
     db_url: str,
 ) -> None:

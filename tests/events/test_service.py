@@ -28,7 +28,7 @@ from bot.events import (
 from bot.events.model import MAX_TABLES
 from bot.events.seating import Placement, pairs
 from bot.events.service import CARRY_ON_RETRY
-from bot.storage import WriteFault
+from bot.storage import StorageUnavailable, WriteFault
 from bot.storage import events as store
 from bot.tables import Actor, ManualClock, Refused, TableOptions, TableRefusal, TableSnapshot, TableStatus
 from bot.tables import events as ev
@@ -443,6 +443,30 @@ async def test_the_organiser_right_is_manage_server_or_the_servers_event_role(e:
     await e.rig.service.change_server_settings(ORGANISER, GUILD, "c", SettingsRequest(event_role_off=True))
     with pytest.raises(EventRefused):
         await e.service.new(club_role, GUILD, "c", "x", options())
+
+
+async def test_whether_the_event_role_may_organise_is_not_guessed_while_the_settings_cant_be_read(
+    e: Events, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The event role's member opens or runs an event while the server's settings can't be read
+    (the database locked): the defaults (no event role) would refuse them as no organiser; they
+    are told the database is busy instead (``StorageUnavailable``: "try again"), nothing changed."""
+    club_role = Actor("helper", roles=frozenset({"555"}))
+    await e.rig.service.change_server_settings(ORGANISER, GUILD, "c", SettingsRequest(event_role="555"))
+    event = await e.service.new(club_role, GUILD, "c", "Club night", options(rounds=1))
+    read = e.rig.db.server_settings
+
+    async def locked(guild_id: str) -> str | None:
+        raise StorageUnavailable("database is locked")
+
+    monkeypatch.setattr(e.rig.db, "server_settings", locked)
+    with pytest.raises(StorageUnavailable):
+        await e.service.new(club_role, GUILD, "c", "Second night", options(rounds=1))
+    with pytest.raises(StorageUnavailable):
+        await e.service.cancel(Actor("stand-in", roles=frozenset({"555"})), GUILD, event.event_id)
+    monkeypatch.setattr(e.rig.db, "server_settings", read)
+    (kept,) = await e.service.events(GUILD)
+    assert (kept.name, kept.status) == ("Club night", EventStatus.SIGNUP)
 
 
 @dataclass

@@ -11,7 +11,7 @@ import pytest
 
 from bot.seasons import GRACE, SeasonService, SeasonSummary
 from bot.seasons.service import RECHECK, RETRY
-from bot.storage import WriteFault
+from bot.storage import StorageUnavailable, WriteFault
 from bot.storage import seasons as store
 from bot.storage.leaderboard import Order, board, player_stats
 from bot.tables import Actor, ManualClock
@@ -409,6 +409,42 @@ async def test_a_season_end_the_database_cannot_take_is_closed_a_minute_later(db
         closed = await store.season(r.db, GUILD, 1)
         assert closed is not None and closed.closed_at is not None
         assert [s.season.number for s in shown.summaries] == [1]
+    finally:
+        await service.stop()
+        await r.close()
+
+
+@pytest.mark.parametrize("failing", [0, 1], ids=["at the close", "at the summary"])
+async def test_a_season_end_whose_settings_cant_be_read_waits_for_them(
+    db_url: str, monkeypatch: pytest.MonkeyPatch, failing: int
+) -> None:
+    """The server's settings can't be read just as its season ends (the database locked), as the
+    season is closed or as its summary is worked out: neither is done with the defaults (seasons
+    off: none after it, the summary nowhere) but a minute later with the server's own: the next
+    monthly season opens, the summary goes to its channel with its role."""
+    r = await rig(db_url, ManualClock(NOV30))
+    service, shown = await seasons(r)
+    try:
+        await set_season(r, "monthly")
+        await game(r)
+        read, reads = r.db.server_settings, []
+
+        async def locked_once(guild_id: str) -> str | None:
+            reads.append(guild_id)
+            if len(reads) - 1 == failing:
+                raise StorageUnavailable("database is locked")
+            return await read(guild_id)
+
+        monkeypatch.setattr(r.db, "server_settings", locked_once)
+        r.clock.advance(DEC1 + GRACE - NOV30)
+        await service.settle()
+        assert len(reads) == failing + 1 and shown.summaries == []
+        r.clock.advance(RETRY)
+        await service.settle()
+        first, second = await store.season(r.db, GUILD, 1), await store.season(r.db, GUILD, 2)
+        assert first is not None and first.closed_at is not None
+        assert second is not None and second.kind == "monthly" and second.closed_at is None
+        assert [(s.season.number, s.channel_id, s.role_id) for s in shown.summaries] == [(1, "55", "77")]
     finally:
         await service.stop()
         await r.close()
