@@ -99,7 +99,7 @@ class LobbyActions(Turns):
 
     async def requested_options(self, guild_id: str, channel_id: str, request: TableRequest) -> TableOptions:
         """The options of a new table: the server's defaults with ``request`` applied, checked."""
-        settings = await self.server_settings(guild_id, channel_id)
+        settings = await self.chosen_server_settings(guild_id, channel_id)
         return request.applied_to(settings.defaults)
 
     def preferences_with(self, current: PlayerPreferences, request: PreferencesRequest) -> PlayerPreferences:
@@ -123,13 +123,14 @@ class LobbyActions(Turns):
         (unless ``seat_host`` is False: a host who only manages). ``options`` default to the server's
         defaults; ``seed`` makes the deals reproducible (tests, replays)."""
         self._require_running()
-        settings = await self.server_settings(guild_id, channel_id)
-        options = (options or settings.defaults).checked()
         # A daily attempt is played privately (its channel is a DM), wherever tables may be opened;
         # an event's tables where it was announced, though tables were limited to others since.
-        own = not options.daily and options.event_id is None
-        if own and not settings.allows(channel_id, parent_channel_id):
-            raise Refused(TableRefusal.CHANNEL_NOT_ALLOWED)
+        if options is None or not (options.daily or options.event_id is not None):
+            settings = await self.chosen_server_settings(guild_id, channel_id)
+            options = options or settings.defaults
+            if not settings.allows(channel_id, parent_channel_id):
+                raise Refused(TableRefusal.CHANNEL_NOT_ALLOWED)
+        options = options.checked()
         table_id = self._next_id
         self._next_id += 1
         table = Table(

@@ -1526,8 +1526,8 @@ SOAK: tuple[Mutant, ...] = (
     Mutant(
         "an event's tables are refused where tables were limited to other channels",
         "bot/tables/lobby_actions.py",
-        ("        own = not options.daily and options.event_id is None\n",),
-        "        own = not options.daily\n",
+        ("        if options is None or not (options.daily or options.event_id is not None):\n",),
+        "        if options is None or not options.daily:\n",
         ("tests/events/test_service.py", "-k", "sqlite and limited_to_another"),
     ),
     Mutant(
@@ -1686,6 +1686,20 @@ SOAK: tuple[Mutant, ...] = (
         ("            settings = await self.tables.chosen_server_settings(guild_id, event.channel_id)\n",),
         "            settings = await self.tables.server_settings(guild_id, event.channel_id)\n",
         ("tests/events/test_service.py", "-k", "sqlite and guessed"),
+    ),
+    Mutant(
+        "a table is opened with the defaults (any channel) while the server's settings can't be read",
+        "bot/tables/lobby_actions.py",
+        ("self.chosen_server_settings(guild_id, channel_id)\n            options = options or",),
+        "self.server_settings(guild_id, channel_id)\n            options = options or",
+        ("tests/tables/test_lobby.py", "-k", "sqlite and settings_cant_be_read"),
+    ),
+    Mutant(
+        "a new table's options are the defaults while the server's settings can't be read",
+        "bot/tables/lobby_actions.py",
+        ("self.chosen_server_settings(guild_id, channel_id)\n        return request",),
+        "self.server_settings(guild_id, channel_id)\n        return request",
+        ("tests/tables/test_lobby.py", "-k", "sqlite and settings_cant_be_read"),
     ),
     Mutant(
         "a daily result whose row is damaged is tried again at every start",

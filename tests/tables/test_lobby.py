@@ -6,9 +6,11 @@ import pytest
 
 from bot.ai import Level
 from bot.engine.rules import RuleSet
+from bot.storage import StorageUnavailable
 from bot.storage.leaderboard import leaderboard
 from bot.tables import Actor, Refused, ServerSettings, TableOptions, TableRefusal, TableStatus
 from bot.tables import events as ev
+from bot.tables.requests import TableRequest
 from tests.tables.helpers import CHANNEL, GUILD, Rig, options
 
 ALICE = Actor("alice")
@@ -68,6 +70,31 @@ async def test_server_settings_defaults_and_channels(r: Rig) -> None:
     assert (await r.service.server_settings("other")).allowed_channels == frozenset()
     assert [t.table_id for t in r.service.tables(GUILD, "thread-9")] == [in_thread.table_id]
     assert [t.table_id for t in r.service.tables_of("alice")] == [in_thread.table_id]
+
+
+async def test_a_table_is_not_opened_with_the_defaults_while_the_settings_cant_be_read(
+    r: Rig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server's settings can't be read as a table is asked for (the database locked): the
+    defaults (any channel, four seats) would open it where the server allows no table, or with
+    other options than the server's; the person is told the database is busy instead, nothing
+    opened. Once the settings can be read, the server's channels and options hold."""
+    defaults = TableOptions(rules=RuleSet(players=5))
+    await r.service.set_server_settings(MOD, GUILD, ServerSettings(defaults, frozenset({"games"})))
+    read = r.db.server_settings
+
+    async def locked(guild_id: str) -> str | None:
+        raise StorageUnavailable("database is locked")
+
+    monkeypatch.setattr(r.db, "server_settings", locked)
+    for channel in ("general", "games"):
+        with pytest.raises(StorageUnavailable):
+            await r.service.create_table(ALICE, GUILD, channel)
+    with pytest.raises(StorageUnavailable):
+        await r.service.requested_options(GUILD, "games", TableRequest(seats=4))
+    assert r.service.tables(GUILD, "general") == [] and r.service.tables(GUILD, "games") == []
+    monkeypatch.setattr(r.db, "server_settings", read)
+    assert len((await r.service.create_table(ALICE, GUILD, "games")).seats) == 5
 
 
 async def test_cancel_a_running_game_records_nothing(r: Rig) -> None:
