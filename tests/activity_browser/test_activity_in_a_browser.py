@@ -507,6 +507,31 @@ async def trick_clear_of_plates(window: ActivityWindow, sizes: list[tuple[int, i
         assert not clashes, (width, height, clashes)
 
 
+async def test_a_pass_pressed_as_anothers_pass_arrives_is_not_lost(
+    activity: Hearts, browser: Browser, discord_client: DiscordClientServer
+):
+    """alice presses Pass these; before she lets go, bob's pass arrives (everyone passes at once:
+    views come often then) and the page shows it. Her click still sends her pass: the page keeps
+    its controls from one view to the next, so the press ends on the button it began on."""
+    service, (alice, bob) = activity.bot.service, activity.people[:2]
+    table = await started(activity)
+    window = await open_for(browser, discord_client, activity, alice)
+    await shown_as_the_service_has_it(activity, window, table)
+    for card in (await window.hand())[:3]:
+        await window.tap(card)
+        await window.card(card).and_(window.ui.locator('[aria-pressed="true"]')).wait_for(timeout=BOUND)
+    box = await window.hook("pass-confirm").bounding_box()
+    assert box is not None
+    await window.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    await window.page.mouse.down()
+    await activity.pass_hand(bob)
+    await expect(window.hook("status")).not_to_contain_text(bob.name, timeout=BOUND)  # shown meanwhile
+    await window.page.mouse.up()
+    mine = seat_of(activity, table, alice)
+    await activity.emu.wait_until(lambda: service.snapshot(table).passed[mine], what="alice's pass")
+    await window.context.close()
+
+
 async def test_a_page_out_of_view_brings_the_turn_by_dm_and_back_in_view_holds_the_dms_back(
     activity: Hearts, browser: Browser, discord_client: DiscordClientServer
 ):

@@ -277,19 +277,31 @@ export class TablePage {
     return button;
   }
 
-  /** A card dragged up out of the hand and let go over the table is played. */
+  /** A card dragged up out of the hand and let go over the table is played. The press is
+   * captured from its start: its release comes back to this card even if a view moved the hand
+   * meanwhile (else the release would land elsewhere, the tap be lost, and a press never
+   * released here could turn a later move of the pointer into a drag). */
   private draggable(button: HTMLButtonElement, card: number): void {
     let start: { x: number; y: number; id: number } | null = null;
     button.addEventListener("pointerdown", (e) => {
       if (button.getAttribute("aria-disabled") === "true") return;
       start = { x: e.clientX, y: e.clientY, id: e.pointerId };
+      button.setPointerCapture(e.pointerId);
+    });
+    const drop = () => {
+      start = null;
+      button.classList.remove("dragging");
+      button.style.transform = "";
+      window.setTimeout(() => (this.dragged = false), 0); // the click that ends a drag is no tap
+    };
+    button.addEventListener("lostpointercapture", (e) => {
+      if (start && e.pointerId === start.id) drop(); // the card left the hand while pressed
     });
     button.addEventListener("pointermove", (e) => {
       if (!start || e.pointerId !== start.id) return;
       const dx = e.clientX - start.x;
       const dy = e.clientY - start.y;
       if (!this.dragged && Math.hypot(dx, dy) < 10) return;
-      if (!this.dragged) button.setPointerCapture(e.pointerId);
       this.dragged = true;
       button.classList.add("dragging");
       button.style.transform = `translate(${dx}px, ${dy}px)`;
@@ -297,11 +309,8 @@ export class TablePage {
     const end = (e: PointerEvent) => {
       if (!start || e.pointerId !== start.id) return;
       const up = start.y - e.clientY;
-      start = null;
-      button.classList.remove("dragging");
-      button.style.transform = "";
+      drop();
       if (this.dragged && up > button.getBoundingClientRect().height * 0.8) this.activate(card);
-      window.setTimeout(() => (this.dragged = false), 0); // the click that ends a drag is no tap
     };
     button.addEventListener("pointerup", end);
     button.addEventListener("pointercancel", end);
@@ -331,43 +340,57 @@ export class TablePage {
     }
   }
 
+  /** The pass and moon controls. Each is kept from one view to the next (a view that arrives
+   * while a control is pressed must not swap it for a new one: the press would end on an element
+   * that was never pressed, and the click would be lost). */
   private renderActions(view: View): void {
     const actions = $("actions");
     const hand = view.hand;
-    const buttons: HTMLElement[] = [];
+    const shown: HTMLElement[] = [];
     if (hand && hand.pass_count > 0 && hand.passed === null) {
       const left = hand.pass_count - this.chosen.size;
-      const prompt = document.createElement("span");
+      const prompt = this.kept(actions, "span", "pass-prompt");
       prompt.className = "prompt";
       prompt.textContent = left > 0 ? this.words.t("hand.pass_choose_more", { count: left }) : this.words.cards([...this.chosen]);
-      const confirm = this.button("pass-confirm", this.words.t("button.pass_these"), () =>
+      const confirm = this.button(actions, "pass-confirm", this.words.t("button.pass_these"), () =>
         this.move({ op: "pass", move: view.move, cards: [...this.chosen] }),
       );
       confirm.disabled = left > 0 || this.pending;
-      buttons.push(prompt, confirm);
+      shown.push(prompt, confirm);
     }
     if (hand?.choose_moon && view.moon) {
-      const prompt = document.createElement("span");
+      const prompt = this.kept(actions, "span", "moon-prompt");
       prompt.className = "prompt";
       prompt.textContent = this.words.t("hand.moon_prompt");
-      const shoot = this.button("moon-shoot", view.moon.shoot, () =>
+      const shoot = this.button(actions, "moon-shoot", view.moon.shoot, () =>
         this.move({ op: "moon", move: view.move, add_to_others: false }),
       );
-      const add = this.button("moon-add", view.moon.add, () => this.move({ op: "moon", move: view.move, add_to_others: true }));
+      const add = this.button(actions, "moon-add", view.moon.add, () =>
+        this.move({ op: "moon", move: view.move, add_to_others: true }),
+      );
       shoot.disabled = add.disabled = this.pending;
-      buttons.push(prompt, shoot, add);
+      shown.push(prompt, shoot, add);
     }
+    if (shown.length === actions.children.length && shown.every((el, i) => actions.children[i] === el)) return;
     const focused = document.activeElement?.getAttribute("data-testid");
-    actions.replaceChildren(...buttons);
+    actions.replaceChildren(...shown);
     if (focused) actions.querySelector<HTMLElement>(`[data-testid="${focused}"]`)?.focus();
   }
 
-  private button(testid: string, label: string, onclick: () => void): HTMLButtonElement {
-    const button = document.createElement("button");
+  /** The element of ``actions`` with this ``data-testid``, or a new one. */
+  private kept<K extends "span" | "button">(actions: HTMLElement, tag: K, testid: string): HTMLElementTagNameMap[K] {
+    const found = actions.querySelector<HTMLElementTagNameMap[K]>(`${tag}[data-testid="${testid}"]`);
+    if (found) return found;
+    const made = document.createElement(tag);
+    made.dataset.testid = testid;
+    return made;
+  }
+
+  private button(actions: HTMLElement, testid: string, label: string, onclick: () => void): HTMLButtonElement {
+    const button = this.kept(actions, "button", testid);
     button.type = "button";
-    button.dataset.testid = testid;
     button.textContent = label;
-    button.addEventListener("click", onclick);
+    button.onclick = onclick; // this view's move: the button outlives it
     return button;
   }
 
