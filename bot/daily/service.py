@@ -180,7 +180,8 @@ class DailyService:
         self._secret, self.first_day = secret, dt.date.fromisoformat(first)
         if self not in self.tables.observers:
             self.tables.observers.append(self)
-        await self._record_ended()
+        # in the background: its DMs (and a database that fails meanwhile) must not hold up the start
+        self._work.spawn(self._or_record_later(self._record_ended()))
         self._day_began()
 
     async def _record_ended(self) -> None:
@@ -411,39 +412,45 @@ class DailyService:
                 await self._show_or_wait_for_par(dt.date.fromisoformat(owed.day), owed.player_id, again=True)
 
     async def _show_or_wait_for_par(self, day: dt.date, player_id: str, *, again: bool) -> None:
-        """A result is shown against par: at once if the day's par is known, else once it is."""
-        if (day, player_id) in self._showing:
+        """A result is shown against par: at once if the day's par is known, else once it is. One
+        showing at a time in this process (``_showing``, held from the first look until it is
+        noted shown or put off): a retry and a game's end may both find it owed."""
+        key = (day, player_id)
+        if key in self._showing:
             return  # (being shown, or waiting for par)
-        if await store.par(self.db, day.isoformat()) is not None:
-            await self._show(day, player_id, again=again)
-        else:
-            self._showing.add((day, player_id))
-            self._work.spawn(self._finished_after_par(day, player_id, again))
+        self._showing.add(key)
+        handed_on = False
+        try:
+            if await store.par(self.db, day.isoformat()) is None:
+                self._work.spawn(self._finished_after_par(day, player_id, again))
+                handed_on = True  # the key is held by that task until it is done
+            else:
+                await self._show(day, player_id, again=again)
+        finally:
+            if not handed_on:
+                self._showing.discard(key)
 
     async def _finished_after_par(self, day: dt.date, player_id: str, again: bool) -> None:
         """A result shown once the day's par is known (a game finished before par was worked out):
         against par, as every other result. If par can't be worked out, shown without it."""
         try:
-            await self.compute_par(day)
-        except Exception:  # its traceback is logged once, by the failed par's own task
-            log.warning("daily par of %s failed: the result is shown without it", day.isoformat())
+            try:
+                await self.compute_par(day)
+            except Exception:  # its traceback is logged once, by the failed par's own task
+                log.warning("daily par of %s failed: the result is shown without it", day.isoformat())
+            await self._or_record_later(self._show(day, player_id, again=again))
         finally:
             self._showing.discard((day, player_id))
-        await self._or_record_later(self._show(day, player_id, again=again))
 
     async def _show(self, day: dt.date, player_id: str, *, again: bool) -> None:
-        """Tell the person their result, then note it shown (if the note fails, the next try
-        shows it ``again``: the presenter looks for it first). One that can't be shown for good
-        (its row damaged) is reported once and given up, not tried at every start."""
-        key = (day, player_id)
-        if key in self._showing:
-            return
-        self._showing.add(key)
-        try:
-            if await self._shown(day, player_id, again):
-                await store.result_shown(self.db, day.isoformat(), player_id)
-        finally:
-            self._showing.discard(key)
+        """Tell the person their result, if it is still owed, then note it shown (if the note
+        fails, the next try shows it ``again``: the presenter looks for it first). One that can't
+        be shown for good (its row damaged) is reported once and given up, not tried at every
+        start. The caller holds its key in ``_showing``."""
+        if not await store.result_owed(self.db, day.isoformat(), player_id):
+            return  # (shown meanwhile, by a try that found it owed too)
+        if await self._shown(day, player_id, again):
+            await store.result_shown(self.db, day.isoformat(), player_id)
 
     async def _shown(self, day: dt.date, player_id: str, again: bool) -> bool:
         """The result shown (or given up for good); False if it may be sent later."""

@@ -230,9 +230,7 @@ class EventService:
         """``options`` checked for a new event by ``actor`` (refused as ``new`` would refuse them),
         without writing anything: the command answers a refusal at once, and acknowledges only
         what goes on to the writer (which another process's write may hold)."""
-        settings = await self.tables.chosen_server_settings(guild_id, channel_id)
-        if not may_organise_events(actor, settings):
-            raise EventRefused(EventRefusal.NOT_ORGANISER)
+        await self._may_organise(actor, guild_id, channel_id)
         options = options.checked()
         now = self.tables.clock.now()
         if options.starts_at is not None and not now < options.starts_at <= now + MAX_START_AHEAD:
@@ -410,14 +408,21 @@ class EventService:
         await self._or_later(lambda: self._resume(resumed))  # resumed: carried on now or soon
         return resumed
 
+    async def _may_organise(self, actor: Actor, guild_id: str, channel_id: str) -> None:
+        """Refused unless ``actor`` may organise events on the server: a server manager may (the
+        settings are not read: a database that can't be read now refuses nobody who needs none),
+        else the holder of the server's event role."""
+        if actor.manages_server:
+            return
+        if not may_organise_events(actor, await self.tables.chosen_server_settings(guild_id, channel_id)):
+            raise EventRefused(EventRefusal.NOT_ORGANISER)
+
     async def _organised(self, actor: Actor, guild_id: str, event_id: int) -> Event:
         """The event, if ``actor`` may run it: its organiser, or anyone who may organise events on
         the server (so that an event goes on when its organiser has left)."""
         event = await self.event(guild_id, event_id)
         if actor.user_id != event.organiser_id:
-            settings = await self.tables.chosen_server_settings(guild_id, event.channel_id)
-            if not may_organise_events(actor, settings):
-                raise EventRefused(EventRefusal.NOT_ORGANISER)
+            await self._may_organise(actor, guild_id, event.channel_id)
         return event
 
     async def begin(self, actor: Actor, guild_id: str, event_id: int) -> Event:

@@ -147,9 +147,11 @@ class SeasonService:
 
     # == closing ==============================================================================
 
-    async def _close(self, season: Season, now: float) -> bool:
-        """Freeze the season's board and open the next (per the server's setting now)."""
-        settings = await self.tables.chosen_server_settings(season.guild_id)
+    async def _close(self, season: Season, now: float, settings: ServerSettings | None = None) -> bool:
+        """Freeze the season's board and open the next (per the server's setting now: ``settings``
+        if the caller has them, as a change of the setting does, else read)."""
+        if settings is None:
+            settings = await self.tables.chosen_server_settings(season.guild_id)
         successor = None
         if settings.season is not SeasonKind.OFF:
             successor = (settings.season.value, period_end(settings.season, season.ends_at))
@@ -193,8 +195,8 @@ class SeasonService:
         now = self.tables.clock.now()
         running = await store.running(self.db, guild_id, latest=True)
         if after.season is SeasonKind.OFF:
-            if running is not None and await self._close(replace(running, ends_at=now), now):
-                self._work.spawn(self._post(guild_id, running.number))
+            if running is not None and await self._close(replace(running, ends_at=now), now, after):
+                self._work.spawn(self._timed_check())  # its summary (a failure tried again)
         elif running is None:
             await store.open_season(self.db, guild_id, after.season.value, now, period_end(after.season, now))
         else:

@@ -132,6 +132,14 @@ async def owed_results(db: Database) -> list[OwedResult]:
     return [OwedResult(str(day), str(player), str(guild)) for day, player, guild in rows]
 
 
+async def result_owed(db: Database, day: str, player_id: str) -> bool:
+    """Whether the result is still owed to its person, as the latest writes left it."""
+    rows = await db.read_latest(
+        "SELECT 1 FROM daily_attempts WHERE day = ? AND player_id = ? AND result_owed = 1", (day, player_id)
+    )
+    return bool(rows)
+
+
 async def result_shown(db: Database, day: str, player_id: str) -> None:
     """The result's DM is out (or can't ever be: the person's DMs are closed)."""
     await db.execute(

@@ -35,31 +35,29 @@ log = logging.getLogger(__name__)
 class LobbyActions(Turns):
     async def server_settings(self, guild_id: str, channel_id: str | None = None) -> ServerSettings:
         """The server's settings; the defaults if none were saved, or if the saved row can't be read
-        (reported once) or the database can't be read now. ``channel_id``: where the request came
-        from (the damage report goes there)."""
-        return await self._stored_settings(guild_id, channel_id) or ServerSettings()
+        (reported once) or the database can't be read now: for what only words depend on (the
+        language of a post). ``channel_id``: where the request came from (the damage report goes
+        there)."""
+        try:
+            return await self.chosen_server_settings(guild_id, channel_id)
+        except StorageUnavailable as exc:
+            log.warning("settings of server %s not read (%s): the defaults serve", guild_id, exc)
+            return ServerSettings()
 
     async def chosen_server_settings(self, guild_id: str, channel_id: str | None = None) -> ServerSettings:
         """As ``server_settings``, but ``StorageUnavailable`` if the database can't be read now: for
-        what must follow the server's choice (a closed season's successor, where a summary goes,
-        who may run an event), carried on later or answered "busy" rather than decided by the
-        defaults."""
-        settings = await self._stored_settings(guild_id, channel_id)
-        if settings is None:
-            raise StorageUnavailable(f"settings of server {guild_id} not read")
-        return settings
-
-    async def _stored_settings(self, guild_id: str, channel_id: str | None) -> ServerSettings | None:
-        """As ``server_settings``, but None if the database can't be read now (a change must not
-        save the defaults over what it holds)."""
+        what must follow the server's choice (a table's channel and options, a closed season's
+        successor, where a summary goes, who may run an event, what the settings are shown to be),
+        carried on later or answered "busy" rather than decided by the defaults."""
         try:
             data = await self.db.server_settings(guild_id)
         except CorruptRow as exc:
             self._damaged(DamagedRow("server_settings", guild_id, guild_id, str(exc)), channel_id)
             return ServerSettings()
-        except Exception as exc:  # unavailable, or the connection closed under a stopping bot: not damage
-            log.warning("settings of server %s not read (%s): the defaults serve", guild_id, exc)
-            return None
+        except StorageUnavailable:
+            raise
+        except Exception as exc:  # the connection closed under a stopping bot: not damage either
+            raise StorageUnavailable(f"settings of server {guild_id} not read: {exc}") from exc
         if data is None:
             return ServerSettings()
         try:
@@ -85,12 +83,11 @@ class LobbyActions(Turns):
         they are when nothing was asked. One change of a server's at a time (with its watchers'
         work): two managers' changes at once both hold, each applied to the other's."""
         if not request.given:
-            return await self.server_settings(guild_id, channel_id)
+            return await or_busy(self.chosen_server_settings(guild_id, channel_id))
         require_server_manager(actor)
         async with self._settings_changes.one(guild_id):
-            current = await self._stored_settings(guild_id, channel_id)
-            if current is None:
-                raise Refused(TableRefusal.STORAGE_BUSY)
+            # (never the defaults saved over what the database holds)
+            current = await or_busy(self.chosen_server_settings(guild_id, channel_id))
             changed = request.applied_to(current, self.settings.languages)
             await self.set_server_settings(actor, guild_id, changed)
             for watcher in self.settings_watchers:  # e.g. the seasons: a change of kind acts at once

@@ -541,7 +541,7 @@ class HeartsSettings(commands.Cog):
         guild = str(interaction.guild_id)
         await defer_private(interaction)  # settings are read and written (a season checked) first
         lang = await reader_locale(interaction)
-        before = await self.service.server_settings(guild)
+        before = await or_busy(self.service.chosen_server_settings(guild))
         was = await or_busy(seasons.running(self.bot.db, guild, latest=True))
         request = SettingsRequest(
             TableRequest(seats=seats, target=target, time_limit=time_limit, computers=computers),

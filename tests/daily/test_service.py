@@ -49,8 +49,11 @@ class Shown:
     summaries: list[DaySummary] = field(default_factory=list)
     late: list[LateFinish] = field(default_factory=list)
     undelivered: int = 0  # how many of the next results Discord does not take (a 5xx)
+    held: dict[str, asyncio.Event] = field(default_factory=dict)  # a person's result waits for it
 
     async def finished(self, result: DailyResult) -> None:
+        if result.player_id in self.held:
+            await self.held.pop(result.player_id).wait()
         if self.undelivered:
             self.undelivered -= 1
             raise NotDelivered("503 Service Unavailable")
@@ -389,6 +392,48 @@ async def test_an_owed_result_that_cant_be_read_is_reported_once_and_the_others_
         finally:
             await again.close()
     assert logged.seen == 1
+
+
+async def test_two_tries_that_find_a_result_owed_at_once_show_it_once(
+    d: Daily, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two tries find the same result owed at the same moment (a retry's sweep and another's, or
+    a game's end), its day's par still being worked out, and a third while it is: it is shown
+    once, when par is known."""
+    await finish(d, ANN, "g1")
+    assert len(d.shown.results) == 1
+    await d.rig.db.execute(
+        ("UPDATE daily_attempts SET result_owed = 1", ()), ("DELETE FROM daily_par", ())
+    )  # as if its DM was held up, and par's row lost
+    gate = asyncio.Event()
+    worked_out = service_module.par_hands
+
+    async def slow_par(*args: Any) -> tuple[int, ...]:
+        await gate.wait()
+        return await worked_out(*args)
+
+    monkeypatch.setattr(service_module, "par_hands", slow_par)
+    await asyncio.gather(d.service._record_ended(), d.service._record_ended())
+    await d.service._record_ended()  # a later try, par still being worked out
+    gate.set()
+    await d.service.settle()
+    assert [r.again for r in d.shown.results] == [False, True]
+
+
+async def test_a_result_shown_while_a_try_was_on_its_way_to_it_is_not_shown_again(d: Daily) -> None:
+    """A try that found two results owed is held up showing the first; meanwhile a second try
+    shows the other one. When the first try comes to it, it is no longer owed: not shown again."""
+    await finish(d, Actor("aaa"), "g1")
+    await finish(d, ANN, "g1")
+    await d.rig.db.execute(("UPDATE daily_attempts SET result_owed = 1", ()))
+    d.shown.results.clear()
+    gate = d.shown.held["aaa"] = asyncio.Event()
+    first = asyncio.ensure_future(d.service._record_ended())  # held up at aaa's result
+    await d.rig.db.read_latest("SELECT 1")  # (a turn of the writer: it has read what is owed)
+    await d.service._record_ended()  # aaa's is being shown: it shows ann's
+    gate.set()
+    await first
+    assert sorted(r.player_id for r in d.shown.results) == ["aaa", "ann"]
 
 
 async def test_a_result_discord_does_not_take_is_sent_a_minute_later_once(d: Daily) -> None:
@@ -869,7 +914,8 @@ async def test_a_finish_after_its_day_closed_does_not_count(eve: Daily) -> None:
     eve.rig.clock.advance(10 * 60 + days.DAY_SECONDS + 60)  # Sunday 00:01: Friday closed a minute ago
     await play_to_end(eve.rig.service, started.table.table_id, {"ann": ANN})
     await eve.rig.service.settle()
-    await eve.service.start()  # sees the game that ended unrecorded
+    await eve.service.start()  # sees the game that ended unrecorded (in the background)
+    await eve.service.settle()
     attempt = await eve.service.attempt("ann", FRIDAY)
     assert attempt is not None and attempt.finished and attempt.total is None
     assert eve.shown.results == []

@@ -272,6 +272,40 @@ async def test_changing_the_setting_mid_season(db_url: str) -> None:
         await r.close()
 
 
+async def test_seasons_turned_off_while_the_settings_cant_be_read_again_end_at_once(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A manager turns seasons off; the settings are read for the change, then the database can't
+    be read for a while. The change needs no second read: the season ends at once (the manager is
+    not told "busy" after the change was saved), and its summary, whose channel is read from the
+    settings, goes out once they can be read again."""
+    r = await rig(db_url, ManualClock(NOV30 - 10 * 86_400))
+    service, shown = await seasons(r)
+    try:
+        await set_season(r, "monthly")
+        await game(r)
+        read, reads = r.db.server_settings, []
+
+        async def locked_after_the_first(guild_id: str) -> str | None:
+            reads.append(guild_id)
+            if len(reads) > 1:
+                raise StorageUnavailable("database is locked")
+            return await read(guild_id)
+
+        monkeypatch.setattr(r.db, "server_settings", locked_after_the_first)
+        await set_season(r, "off")
+        await service.settle()
+        assert await store.running(r.db, GUILD, latest=True) is None
+        assert shown.summaries == []
+        monkeypatch.setattr(r.db, "server_settings", read)
+        r.clock.advance(RETRY)
+        await service.settle()
+        assert [(s.season.number, s.channel_id) for s in shown.summaries] == [(1, "55")]
+    finally:
+        await service.stop()
+        await r.close()
+
+
 async def test_a_game_finishing_in_the_new_seasons_first_minute_counts_in_it(db_url: str) -> None:
     """The next season's row is opened a minute after the old one's end (its close): a game that
     finishes meanwhile counts in the new season all the same, once, also when a second process's

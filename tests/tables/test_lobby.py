@@ -10,7 +10,7 @@ from bot.storage import StorageUnavailable
 from bot.storage.leaderboard import leaderboard
 from bot.tables import Actor, Refused, ServerSettings, TableOptions, TableRefusal, TableStatus
 from bot.tables import events as ev
-from bot.tables.requests import TableRequest
+from bot.tables.requests import SettingsRequest, TableRequest
 from tests.tables.helpers import CHANNEL, GUILD, Rig, options
 
 ALICE = Actor("alice")
@@ -78,7 +78,8 @@ async def test_a_table_is_not_opened_with_the_defaults_while_the_settings_cant_b
     """The server's settings can't be read as a table is asked for (the database locked): the
     defaults (any channel, four seats) would open it where the server allows no table, or with
     other options than the server's; the person is told the database is busy instead, nothing
-    opened. Once the settings can be read, the server's channels and options hold."""
+    opened; nor are the defaults shown as the server's settings. Once the settings can be read,
+    the server's channels and options hold."""
     defaults = TableOptions(rules=RuleSet(players=5))
     await r.service.set_server_settings(MOD, GUILD, ServerSettings(defaults, frozenset({"games"})))
     read = r.db.server_settings
@@ -92,6 +93,9 @@ async def test_a_table_is_not_opened_with_the_defaults_while_the_settings_cant_b
             await r.service.create_table(ALICE, GUILD, channel)
     with pytest.raises(StorageUnavailable):
         await r.service.requested_options(GUILD, "games", TableRequest(seats=4))
+    with pytest.raises(Refused) as shown:  # /hearts settings: not the defaults shown as the server's
+        await r.service.change_server_settings(MOD, GUILD, "games", SettingsRequest())
+    assert shown.value.code is TableRefusal.STORAGE_BUSY
     assert r.service.tables(GUILD, "general") == [] and r.service.tables(GUILD, "games") == []
     monkeypatch.setattr(r.db, "server_settings", read)
     assert len((await r.service.create_table(ALICE, GUILD, "games")).seats) == 5
