@@ -35,6 +35,7 @@ from bot.tables.clock import Later
 from bot.tables.in_flight import InFlight
 from bot.tables.options import TableOptions
 from bot.tables.permissions import Actor
+from bot.tables.presenter import NotDelivered
 from bot.tables.refusals import Refused, TableRefusal, storage_unavailable
 from bot.tables.service import TableService
 from bot.tables.snapshot import TableSnapshot
@@ -74,11 +75,6 @@ class DailyRefused(Exception):
         super().__init__(code.value)
         self.code = code
         self.pending = pending  # EARLIER: the attempt to go on with or give up
-
-
-class NotDelivered(Exception):
-    """The presenter could not tell a person their result just now, for a reason that may pass
-    (Discord's 5xx, the network): it stays owed and is tried again ``RECORD_RETRY`` seconds later."""
 
 
 @dataclass(frozen=True, slots=True)

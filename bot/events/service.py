@@ -40,6 +40,7 @@ from bot.tables import events as ev
 from bot.tables.background import Background
 from bot.tables.clock import Later, TimerHandle
 from bot.tables.permissions import Actor, may_organise_events
+from bot.tables.presenter import NotDelivered
 from bot.tables.refusals import Refused, TableRefusal, storage_unavailable
 from bot.tables.service import TableService
 from bot.tables.snapshot import TableSnapshot
@@ -64,9 +65,10 @@ class EventPresenter(Protocol):
     async def standings(
         self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
     ) -> bool:
-        """Whether they were shown (else they stay owed, offered again at the next start).
-        ``again``: owed since a restart, and maybe posted just before it (post it unless it is
-        there already)."""
+        """Whether they were shown (else they stay owed, offered again at the next start);
+        ``NotDelivered`` if they may be shown a little later (tried again ``CARRY_ON_RETRY``
+        seconds later). ``again``: owed since a restart or a failed try, and maybe posted just
+        before it (post it unless it is there already)."""
 
 
 class _Unattached:
@@ -684,7 +686,18 @@ class EventService:
         """The standings the round owes its thread since it was scored (the round's row says so
         until they are shown: a restart posts them then, ``again``)."""
         rows = await self.standings(event, through=rnd)
-        if await self.presenter.standings(event, rnd, rows, final, again=again):
+        try:
+            shown = await self.presenter.standings(event, rnd, rows, final, again=again)
+        except NotDelivered as exc:  # the round goes on; they are posted by the next carrying on
+            log.warning(
+                "standings of event %d not posted (%s): tried again in %.0f s",
+                event.event_id,
+                exc,
+                CARRY_ON_RETRY,
+            )
+            self._retry.arm()
+            return
+        if shown:
             await store.standings_posted(self.db, event.event_id, rnd, self.tables.clock.now())
 
     async def _advance(self, event: Event, rnd: int, final: bool) -> None:

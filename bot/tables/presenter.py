@@ -18,6 +18,12 @@ from bot.tables.options import ServerSettings
 E = TypeVar("E")
 
 
+class NotDelivered(Exception):
+    """A feature's presenter (the daily's result, an event's standings) could not show something
+    just now, for a reason that may pass (Discord's 5xx, the network): it stays owed, and the
+    feature tries it again a little later rather than at the next start."""
+
+
 class Presenter(Protocol):
     async def present(self, event: TableEvent, *, again: bool = False) -> None: ...
 

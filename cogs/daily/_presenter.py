@@ -27,10 +27,10 @@ from bot.daily import (
     DayBoard,
     DaySummary,
     LateFinish,
-    NotDelivered,
 )
 from bot.render.daily_board import render as render_board
 from bot.render.daily_result import render as render_result
+from bot.tables.presenter import NotDelivered
 from bot.text import t
 from bot.text.daily import (
     board_alt,

@@ -15,10 +15,11 @@ import discord
 
 from bot.client import HeartsClient
 from bot.client.answers import to_cog
-from bot.client.once import posted
+from bot.client.once import UNDELIVERED, posted
 from bot.client.server import names_in, server_language
 from bot.events import Event, EventService, Standing
 from bot.render.event_standings import render as render_standings
+from bot.tables.presenter import NotDelivered
 from bot.text import t
 from bot.text.events import (
     entrant_tags,
@@ -163,9 +164,10 @@ class DiscordEventPresenter:
     async def standings(
         self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
     ) -> bool:
-        """Post the standings in the event's thread (``again``: owed since a restart, so not if the
-        thread's last messages hold them already); False if they could not be, so that they stay
-        owed."""
+        """Post the standings in the event's thread (``again``: owed since a restart or a failed
+        try, so not if the thread's last messages hold them already); False if they could not be
+        (no thread or channel to post in, or Discord refused them for good), so that they stay
+        owed; ``NotDelivered`` if they may be a little later (Discord's 5xx, the network)."""
         await self.ready()  # owed at the bot's start, before it is connected
         fresh = await self.service.event(event.guild_id, event.event_id)
         where = await self._thread(fresh)
@@ -177,6 +179,8 @@ class DiscordEventPresenter:
             try:
                 file = await self.standings_file(event, rnd, rows, final, locale)
                 await where.send(text, file=file, allowed_mentions=NO_PINGS)
+            except UNDELIVERED as exc:
+                raise NotDelivered(repr(exc)) from exc
             except discord.HTTPException as exc:
                 log.warning("could not post the standings of event %d: %s", event.event_id, exc)
                 return False
@@ -194,5 +198,5 @@ class DiscordEventPresenter:
                 continue
             try:
                 await where.send(text, allowed_mentions=NO_PINGS)
-            except discord.HTTPException as exc:
+            except (discord.HTTPException, *UNDELIVERED) as exc:
                 log.warning("could not post to the thread of event %d: %s", event.event_id, exc)

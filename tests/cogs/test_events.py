@@ -16,12 +16,14 @@ from bot.engine.duplicate import boards
 from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation, RuleSet
 from bot.events import EventOptions
 from bot.events.seating import Placement, pairs
+from bot.events.service import CARRY_ON_RETRY
 from bot.storage import WriteFault
 from bot.storage import events as store
 from bot.tables import Actor, TableOptions
 from bot.text import TableRefusal, refusal_text, t
 from cogs.events._commands import Events
 from discord_emulator import DiscordEmulator, Message, User
+from discord_emulator.route_keys import CREATE_MESSAGE
 from discord_emulator.runner import BotRunner
 from playtest.harness import GAME_OVER, Hearts, bot_clock, make_bot
 from tests.storage.targets import RawDatabase
@@ -180,17 +182,23 @@ async def test_late_entry_withdraw_remove_and_cancel(
     assert "#1 **Cup** · cancelled" in await answer(h, dan, "hearts-event list")
 
 
+async def cup_of_five(h: Hearts, org: User) -> None:
+    """The organiser opens the Cup (two rounds of one hand), the first five people join, it starts."""
+    signup = await h.public_answer(
+        await h.emu.slash(org, h.general, "hearts-event new", name="Cup", rounds=2, hands=1)
+    )
+    for user in h.people[:5]:
+        await h.click(user, signup, "Join")
+    await h.emu.wait_until(lambda: "Entrants (5)" in h.emu.message(signup.id).content, what="5 in")
+    await answer(h, org, "hearts-event start", event=1)
+
+
 async def test_a_restart_in_the_middle_of_a_round(
     emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
 ) -> None:
     h, org = await club(emulator, bot_runner, tmp_path)
     five = h.people[:5]
-    ix = await emulator.slash(org, h.general, "hearts-event new", name="Cup", rounds=2, hands=1)
-    signup = await h.public_answer(ix)
-    for user in five:
-        await h.click(user, signup, "Join")
-    await emulator.wait_until(lambda: "Entrants (5)" in emulator.message(signup.id).content, what="5 in")
-    await answer(h, org, "hearts-event start", event=1)
+    await cup_of_five(h, org)
     announced = await h.wait_public("**Round 1 of 2**")
     for user in five:
         await h.pass_hand(user)  # everyone passes, then the bot restarts mid-hand
@@ -202,6 +210,30 @@ async def test_a_restart_in_the_middle_of_a_round(
     assert len({m.channel_id for m in h.public("Cup")} - {h.general.id}) == 1  # the one thread
     assert h.public("standings after round 1 of 2")[0].channel_id == announced.channel_id
     assert len(await store.tables(h.bot.db, 1, 1)) == 2
+
+
+async def test_standings_discord_fails_to_post_go_out_a_minute_later_and_the_event_goes_on(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """Discord fails the standings after round 1 (a 503): round 2 is seated all the same, and the
+    standings go out a minute later, once (not at the next restart)."""
+    h, org = await club(emulator, bot_runner, tmp_path)
+    five = h.people[:5]
+    failed = emulator.faults.server_error(
+        CREATE_MESSAGE,
+        status=503,
+        where=lambda r: "standings after round" in str((r.json or {}).get("content")),
+    )
+    await cup_of_five(h, org)
+    await h.play_until(lambda: failed.exhausted, five)
+    await h.wait_public("**Round 2 of 2**")
+    await events_cog(h).service.settle()
+    assert not h.public("standings after round 1 of 2")
+    h.clock.advance(CARRY_ON_RETRY)
+    await h.wait_public("standings after round 1 of 2")
+    await events_cog(h).service.settle()
+    assert len(h.public("standings after round 1 of 2")) == 1
+    assert await store.owed_standings(h.bot.db) == []
 
 
 async def test_the_rule_options_of_hearts_new_and_forged_values(

@@ -20,7 +20,6 @@ from bot.daily import (
     DailySettings,
     DaySummary,
     LateFinish,
-    NotDelivered,
     Origin,
     Pending,
     days,
@@ -32,6 +31,7 @@ from bot.storage import Database, StorageUnavailable, WriteFault
 from bot.storage import daily as store
 from bot.tables import Actor, ManualClock, Refused, ServerSettings, TableOptions, TableRefusal, TableSnapshot
 from bot.tables import events as ev
+from bot.tables.presenter import NotDelivered
 from bot.tables.table import TableStatus
 from discord_emulator.pytest_plugin import ErrorLogCollector
 from tests.storage.targets import RawDatabase

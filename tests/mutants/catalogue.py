@@ -388,8 +388,8 @@ FEATURES: tuple[Mutant, ...] = (
     Mutant(
         "events: standings that could not be shown are marked posted",
         "bot/events/service.py",
-        ("        if await self.presenter.standings(event, rnd, rows, final, again=again):",),
-        "        if await self.presenter.standings(event, rnd, rows, final, again=again) or True:",
+        ("        if shown:\n            await store.standings_posted(",),
+        "        if True:\n            await store.standings_posted(",
         ("tests/events/test_service.py", "-k", "sqlite and not_shown"),
     ),
     Mutant(
@@ -1735,6 +1735,20 @@ SOAK: tuple[Mutant, ...] = (
         ("            return await or_busy(self.chosen_server_settings(guild_id, channel_id))\n",),
         "            return await self.server_settings(guild_id, channel_id)\n",
         ("tests/tables/test_lobby.py", "-k", "sqlite and settings_cant_be_read"),
+    ),
+    Mutant(
+        "standings Discord failed with a 5xx wait for the next restart",
+        "cogs/events/_presenter.py",
+        ("            except UNDELIVERED as exc:\n                raise NotDelivered(",),
+        "            except ZeroDivisionError as exc:\n                raise NotDelivered(",
+        ("tests/cogs/test_events.py", "-k", "fails_to_post"),
+    ),
+    Mutant(
+        "standings not delivered are not tried again until the next restart",
+        "bot/events/service.py",
+        ("            self._retry.arm()\n            return\n        if shown:",),
+        "            return\n        if shown:",
+        ("tests/cogs/test_events.py", "-k", "fails_to_post"),
     ),
     Mutant(
         "a daily result whose row is damaged is tried again at every start",
