@@ -166,7 +166,7 @@ class Hearts(
             REDRAW_INTERVAL if interval is None else interval,
             self.bot.pacer,
             self.bot.known_names,
-            service.server_settings,
+            service.chosen_server_settings,
             service.clock,  # the redraw interval's time: the table service's
             activity=self.bot.settings.activity,
             live=service.live,

@@ -40,6 +40,7 @@ from bot.engine.cards import CardSet, cards_of
 from bot.engine.hand import Phase
 from bot.render.models import HandImage
 from bot.storage.database import Database
+from bot.storage.errors import StorageUnavailable
 from bot.tables import (
     Clock,
     PlayerPreferences,
@@ -252,13 +253,19 @@ class DiscordPresenter:
 
     async def public(self, state: TableMessages, snap: TableSnapshot) -> str:
         """The language of a table's public text: the server's setting, else its Discord locale;
-        chosen when the table is first shown and kept with it (a game doesn't switch midway)."""
+        chosen when the table is first shown and kept with it (a game doesn't switch midway), once
+        the settings could be read (``server_settings``: the table service's
+        ``chosen_server_settings``)."""
         if state.locale is None:
             if snap.options.daily:  # a daily attempt is private: its one person's language
                 state.locale = await self.private(snap.host_id, state)
             else:
-                settings = await self._server_settings(snap.guild_id) if self._server_settings else None
                 guild = self._guild_language(snap.guild_id)
+                try:
+                    settings = await self._server_settings(snap.guild_id) if self._server_settings else None
+                except StorageUnavailable as exc:  # not chosen, not kept: the next event chooses it
+                    log.warning("language of table %d not chosen yet: %s", state.table_id, exc)
+                    return public_locale(None, guild)
                 state.locale = public_locale(settings, guild)
             await self.saved.remember(state.table_id, "locale", state.locale)
         return state.locale

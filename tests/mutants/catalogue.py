@@ -1751,6 +1751,13 @@ SOAK: tuple[Mutant, ...] = (
         ("tests/cogs/test_events.py", "-k", "fails_to_post"),
     ),
     Mutant(
+        "a table's language chosen while the server's settings can't be read is kept for the game",
+        "cogs/hearts/_presenter.py",
+        ("                    return public_locale(None, guild)\n",),
+        "                    settings = None\n",
+        ("tests/cogs/hearts/test_languages.py", "-k", "not_chosen_while"),
+    ),
+    Mutant(
         "a daily result whose row is damaged is tried again at every start",
         "bot/daily/service.py",
         ("player_id, day.isoformat())\n        return True\n",),

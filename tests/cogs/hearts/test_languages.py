@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from bot.render import Words
+from bot.storage import StorageUnavailable
 from bot.tables.preferences import load_preferences
 from bot.tables.refusals import TableRefusal
 from bot.text import CATALOGUES, LANGUAGES, PSEUDO_LOCALE, language, refusal_text, t
@@ -417,6 +418,34 @@ async def test_the_server_language_setting_decides_the_tables_language(
     assert (await hearts.bot.service.server_settings(str(hearts.guild.id))).language is None
     _, lobby, after = await open_lobby(hearts, owner, seats=4)
     assert after != table and lobby.content.startswith(t("lobby.title", "ja", table=after))  # the server's
+
+
+async def test_a_tables_language_is_not_chosen_while_the_servers_settings_cant_be_read(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """The server chose Indonesian; its settings can't be read as a new table is first shown (the
+    database locked): the lobby is shown in the server's Discord language for now, but that is not
+    kept for the game: at its next change the table's language is chosen, the server's."""
+    hearts = await world(emulator, bot_runner, tmp_path, "de", "ja")
+    (person,) = hearts.people
+    owner = emulator.state.users[hearts.guild.owner_id]
+    await hearts.reply(await emulator.slash(owner, hearts.general, "hearts-settings", language="id"))
+    presenter = discord_presenter(hearts.bot)
+    read, failed = presenter._server_settings, []
+
+    async def locked(guild_id: str) -> Any:
+        failed.append(guild_id)
+        raise StorageUnavailable("database is locked")
+
+    presenter._server_settings = locked
+    _, lobby, table = await open_lobby(hearts, person, seats=4)
+    assert failed and lobby.content.startswith(t("lobby.title", "ja", table=table))
+    presenter._server_settings = read  # mended
+    await add_computers(hearts, person, lobby, table, 1)
+    title = t("lobby.title", "id", table=table)
+    await emulator.wait_until(
+        lambda: emulator.message(lobby.id).content.startswith(title), what="the lobby in its language"
+    )
 
 
 async def test_hearts_help_is_the_guide_with_two_described_pictures(
