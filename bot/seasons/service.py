@@ -27,6 +27,7 @@ from bot.storage.database import Database
 from bot.storage.errors import StorageUnavailable
 from bot.storage.seasons import Season
 from bot.tables.background import Background
+from bot.tables.clock import Later
 from bot.tables.options import ServerSettings
 from bot.tables.seasons import SeasonKind, period_end
 from bot.tables.service import TableService
@@ -61,6 +62,9 @@ class SeasonService:
         self._timer: Any = None
         self._work = Background("season check")
         self._checking = asyncio.Lock()
+        # servers whose running season did not follow a change of their setting yet (the database)
+        self._unfollowed: set[str] = set()
+        self._follow_retry = Later(tables.clock, RETRY, lambda: self._work.spawn(self._follow_later()))
 
     def attach(self, presenter: SeasonPresenter) -> None:
         self.presenter = presenter
@@ -75,6 +79,7 @@ class SeasonService:
     async def stop(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
+        self._follow_retry.cancel()
         if self in self.tables.settings_watchers:
             self.tables.settings_watchers.remove(self)
         await self._work.cancel()
@@ -188,22 +193,51 @@ class SeasonService:
     # == the setting ==========================================================================
 
     async def settings_changed(self, guild_id: str, before: ServerSettings, after: ServerSettings) -> None:
-        """A manager changed the kind: start, reshape or end the running season at once."""
+        """A manager changed the kind: start, reshape or end the running season at once. The
+        settings are saved by then: if the database can't be used for the season just now, the
+        change stands and the season follows it ``RETRY`` seconds later (``_follow_later``)."""
         if before.season is after.season:
             return
+        try:
+            await self._follow(guild_id, after)
+        except StorageUnavailable as exc:
+            log.warning(
+                "seasons of server %s not changed yet (%s): tried again in %.0f s", guild_id, exc, RETRY
+            )
+            self._unfollowed.add(guild_id)
+            self._follow_retry.arm()
+
+    async def _follow(self, guild_id: str, settings: ServerSettings) -> None:
+        """Bring the server's running season in line with its setting (done already: nothing)."""
         await self.check()  # a season that ended while nobody looked is closed first
         now = self.tables.clock.now()
         running = await store.running(self.db, guild_id, latest=True)
-        if after.season is SeasonKind.OFF:
-            if running is not None and await self._close(replace(running, ends_at=now), now, after):
+        if settings.season is SeasonKind.OFF:
+            if running is not None and await self._close(replace(running, ends_at=now), now, settings):
                 self._work.spawn(self._timed_check())  # its summary (a failure tried again)
         elif running is None:
-            await store.open_season(self.db, guild_id, after.season.value, now, period_end(after.season, now))
-        else:
+            await store.open_season(
+                self.db, guild_id, settings.season.value, now, period_end(settings.season, now)
+            )
+        elif running.kind != settings.season.value:
             await store.reshape(
-                self.db, guild_id, running.number, after.season.value, period_end(after.season, now)
+                self.db, guild_id, running.number, settings.season.value, period_end(settings.season, now)
             )
         await self._arm()
+
+    async def _follow_later(self) -> None:
+        """The servers whose season could not follow a change of their setting, with the setting
+        as it is now."""
+        for guild_id in sorted(self._unfollowed):
+            try:
+                await self._follow(guild_id, await self.tables.chosen_server_settings(guild_id))
+            except StorageUnavailable as exc:
+                log.warning(
+                    "seasons of server %s not changed yet (%s): tried again in %.0f s", guild_id, exc, RETRY
+                )
+                self._follow_retry.arm()
+                return
+            self._unfollowed.discard(guild_id)
 
     async def running(self, guild_id: str) -> Season | None:
         return await store.running(self.db, guild_id, latest=True)

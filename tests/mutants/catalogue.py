@@ -1718,7 +1718,7 @@ SOAK: tuple[Mutant, ...] = (
     Mutant(
         "seasons turned off read the settings again: a manager told busy after the change was saved",
         "bot/seasons/service.py",
-        ("await self._close(replace(running, ends_at=now), now, after):",),
+        ("await self._close(replace(running, ends_at=now), now, settings):",),
         "await self._close(replace(running, ends_at=now), now):",
         ("tests/seasons/test_service.py", "-k", "sqlite and turned_off_while"),
     ),
@@ -1756,6 +1756,13 @@ SOAK: tuple[Mutant, ...] = (
         ("                    return public_locale(None, guild)\n",),
         "                    settings = None\n",
         ("tests/cogs/hearts/test_languages.py", "-k", "not_chosen_while"),
+    ),
+    Mutant(
+        "a season that could not follow a change of the setting never does",
+        "bot/seasons/service.py",
+        ("            self._unfollowed.add(guild_id)\n            self._follow_retry.arm()\n",),
+        "            self._unfollowed.add(guild_id)\n",
+        ("tests/seasons/test_service.py", "-k", "sqlite and turned_on_while"),
     ),
     Mutant(
         "a daily result whose row is damaged is tried again at every start",

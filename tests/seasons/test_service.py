@@ -306,6 +306,35 @@ async def test_seasons_turned_off_while_the_settings_cant_be_read_again_end_at_o
         await r.close()
 
 
+async def test_seasons_turned_on_while_the_database_cant_open_one_start_a_minute_later(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A manager turns monthly seasons on; the settings are saved, but the season can't be opened
+    just then (the disk full). The change stands (the manager is not told "nothing changed"),
+    and the season opens a minute later: it no longer waits for a change that never comes."""
+    r = await rig(db_url, ManualClock(NOV30 - 10 * 86_400))
+    service, _ = await seasons(r)
+    try:
+        opened = store.open_season
+
+        async def full_once(*args: object) -> None:
+            monkeypatch.setattr(store, "open_season", opened)
+            raise StorageUnavailable("database or disk is full")
+
+        monkeypatch.setattr(store, "open_season", full_once)
+        await set_season(r, "monthly")
+        assert (await r.service.server_settings(GUILD)).season is SeasonKind.MONTHLY
+        assert await store.running(r.db, GUILD, latest=True) is None
+        r.clock.advance(RETRY)
+        await service.settle()
+        running = await store.running(r.db, GUILD, latest=True)
+        assert running is not None and running.kind == "monthly"
+        assert running.ends_at == period_end(SeasonKind.MONTHLY, r.clock.now())
+    finally:
+        await service.stop()
+        await r.close()
+
+
 async def test_a_game_finishing_in_the_new_seasons_first_minute_counts_in_it(db_url: str) -> None:
     """The next season's row is opened a minute after the old one's end (its close): a game that
     finishes meanwhile counts in the new season all the same, once, also when a second process's
