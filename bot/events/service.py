@@ -398,7 +398,8 @@ class EventService:
         if not await store.pause(self.db, event_id, event.round, self.tables.clock.now()):
             raise EventRefused(EventRefusal.NOT_RUNNING)
         self._cancel_timer(event_id, event.round)
-        return await self.event(guild_id, event_id)
+        return replace(event, status=EventStatus.PAUSED)  # as the row now says (not read again:
+        # a read the database refused would answer "busy, nothing changed" to a pause that holds)
 
     async def resume(self, actor: Actor, guild_id: str, event_id: int) -> Event:
         """Carry on: the deadline moved on by the pause; a round whose tables all ended meanwhile

@@ -414,6 +414,28 @@ async def test_pause_holds_the_round_and_its_deadline_until_resume(e: Events) ->
     assert await store.seated_at(e.rig.db, event.event_id, 1) == before + event.options.deadline + 60
 
 
+async def test_a_pause_that_holds_is_answered_as_such_though_the_database_then_cant_be_read(
+    e: Events, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pause is written; a read of the event after it would fail (the database locked): the
+    organiser is told it is paused (as it is), not "busy, nothing changed"."""
+    event = await signed_up(e, PEOPLE[:4])
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    read, reads = store.event, []
+
+    async def locked_after_the_first(*args: Any) -> Any:
+        reads.append(args)
+        if len(reads) > 1:
+            raise StorageUnavailable("database is locked")
+        return await read(*args)
+
+    monkeypatch.setattr(store, "event", locked_after_the_first)
+    paused = await e.service.pause(ORGANISER, GUILD, event.event_id)
+    monkeypatch.setattr(store, "event", read)
+    assert paused.status is EventStatus.PAUSED
+    assert (await e.service.event(GUILD, event.event_id)).status is EventStatus.PAUSED
+
+
 async def test_the_organiser_right_is_manage_server_or_the_servers_event_role(e: Events) -> None:
     """Manage Channels alone is not enough; the role chosen in the server's settings is; anyone who
     may organise runs an event whose organiser has left (the event's host stays its tables' host)."""

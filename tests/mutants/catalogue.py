@@ -1765,6 +1765,13 @@ SOAK: tuple[Mutant, ...] = (
         ("tests/seasons/test_service.py", "-k", "sqlite and turned_on_while"),
     ),
     Mutant(
+        "a pause that holds is answered busy when the event can't be read again",
+        "bot/events/service.py",
+        ("        return replace(event, status=EventStatus.PAUSED)  # as the row now says",),
+        "        return await self.event(guild_id, event_id)  # as the row now says",
+        ("tests/events/test_service.py", "-k", "sqlite and pause_that_holds"),
+    ),
+    Mutant(
         "a daily result whose row is damaged is tried again at every start",
         "bot/daily/service.py",
         ("player_id, day.isoformat())\n        return True\n",),
