@@ -124,6 +124,7 @@ class EventService:
         self._retry = Later(tables.clock, CARRY_ON_RETRY, lambda: self._spawn(self._carry_on_now))
         self._work = Background("event work", stopping=lambda: not self.tables.running)
         self._recording = asyncio.Lock()
+        self._unscored: list[ev.HandScored] = []  # hands' points the database could not take yet
 
     # == lifecycle ============================================================================
 
@@ -157,6 +158,7 @@ class EventService:
         await self._retry.or_later(make(), "event work put off")
 
     async def _carry_on_now(self) -> None:
+        await self._score_pending()
         for event_id, rnd in await store.owed_standings(self.db):
             row = await store.event(self.db, event_id)
             if row is not None and self.owns(row.guild_id):
@@ -613,6 +615,25 @@ class EventService:
             await work
 
     async def _hand_scored(self, scored: ev.HandScored) -> None:
+        """A hand's points on the board. If the database can't take them now, they are kept and
+        written first by the next carrying on (a minute later) or the table's end, whichever
+        comes first: the end fills in only the hands of those still seated then, so a person who
+        left the table since would lose them. (Kept in memory: a restart meanwhile loses them.)"""
+        try:
+            await self._score_hand(scored)
+        except Exception as exc:
+            if storage_unavailable(exc):
+                self._unscored.append(scored)
+            raise
+
+    async def _score_pending(self) -> None:
+        """The hands' points the database could not take when they were scored."""
+        for scored in list(self._unscored):
+            await self._score_hand(scored)
+            if scored in self._unscored:
+                self._unscored.remove(scored)
+
+    async def _score_hand(self, scored: ev.HandScored) -> None:
         where = await store.table_of(self.db, scored.table.table_id)
         row = None if where is None else await store.event(self.db, where.event_id)
         if where is None or row is None or where.finished or not self.owns(row.guild_id):
@@ -629,6 +650,7 @@ class EventService:
         )
 
     async def _record(self, snap: TableSnapshot) -> None:
+        await self._score_pending()
         where = await store.table_of(self.db, snap.table_id)
         if where is None:
             return

@@ -414,6 +414,36 @@ async def test_pause_holds_the_round_and_its_deadline_until_resume(e: Events) ->
     assert await store.seated_at(e.rig.db, event.event_id, 1) == before + event.options.deadline + 60
 
 
+async def test_a_hands_points_the_database_could_not_take_reach_the_board_a_minute_later(
+    e: Events, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database can't take a hand's points as an event table scores it: they reach the board a
+    minute later, not only at the table's end (which fills in the hands of those still seated
+    then: a person who left the table meanwhile would lose theirs)."""
+    event = await signed_up(e, PEOPLE[:4])
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    ((_rnd, (table,)),) = e.shown.rounds
+    written, failed = store.add_scores, []
+
+    async def full_once(*args: Any) -> None:
+        if not failed:
+            failed.append(args)
+            raise StorageUnavailable("database or disk is full")
+        await written(*args)
+
+    monkeypatch.setattr(store, "add_scores", full_once)
+    rng, actors = random.Random(3), {p.user_id: p for p in PEOPLE}
+    while not failed:
+        assert await act_once(e.rig.service, table, actors, rng)
+        await settle(e)
+    assert e.rig.service.snapshot(table).status is TableStatus.PLAYING  # the first of its two hands
+    assert await store.scores(e.rig.db, event.event_id) == []
+    e.rig.clock.advance(CARRY_ON_RETRY)
+    await settle(e)
+    boards = {(s.board, s.player_id) for s in await store.scores(e.rig.db, event.event_id)}
+    assert boards == {(1, p.user_id) for p in PEOPLE[:4]}
+
+
 async def test_a_pause_that_holds_is_answered_as_such_though_the_database_then_cant_be_read(
     e: Events, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1772,6 +1772,13 @@ SOAK: tuple[Mutant, ...] = (
         ("tests/events/test_service.py", "-k", "sqlite and pause_that_holds"),
     ),
     Mutant(
+        "a hand's points the database could not take wait for the table's end",
+        "bot/events/service.py",
+        ("    async def _carry_on_now(self) -> None:\n        await self._score_pending()\n",),
+        "    async def _carry_on_now(self) -> None:\n",
+        ("tests/events/test_service.py", "-k", "sqlite and could_not_take"),
+    ),
+    Mutant(
         "a daily result whose row is damaged is tried again at every start",
         "bot/daily/service.py",
         ("player_id, day.isoformat())\n        return True\n",),
