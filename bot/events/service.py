@@ -125,6 +125,7 @@ class EventService:
         self._work = Background("event work", stopping=lambda: not self.tables.running)
         self._recording = asyncio.Lock()
         self._unscored: list[ev.HandScored] = []  # hands' points the database could not take yet
+        self._posting: set[tuple[int, int]] = set()  # (event, round) whose standings are being posted
 
     # == lifecycle ============================================================================
 
@@ -627,9 +628,17 @@ class EventService:
             raise
 
     async def _score_pending(self) -> None:
-        """The hands' points the database could not take when they were scored."""
+        """The hands' points the database could not take when they were scored (it still can't:
+        the rest wait for the next try; one that can't be written for good is reported, dropped)."""
         for scored in list(self._unscored):
-            await self._score_hand(scored)
+            try:
+                await self._score_hand(scored)
+            except Exception as exc:
+                if storage_unavailable(exc) or not self.tables.running:
+                    raise
+                log.exception(
+                    "points of hand %d of table %d dropped", scored.hand_number, scored.table.table_id
+                )
             if scored in self._unscored:
                 self._unscored.remove(scored)
 
@@ -708,6 +717,16 @@ class EventService:
     async def _post_standings(self, event: Event, rnd: int, final: bool, *, again: bool = False) -> None:
         """The standings the round owes its thread since it was scored (the round's row says so
         until they are shown: a restart posts them then, ``again``)."""
+        key = (event.event_id, rnd)
+        if key in self._posting:
+            return  # (being posted by another try in this process: not twice)
+        self._posting.add(key)
+        try:
+            await self._post_standings_now(event, rnd, final, again)
+        finally:
+            self._posting.discard(key)
+
+    async def _post_standings_now(self, event: Event, rnd: int, final: bool, again: bool) -> None:
         rows = await self.standings(event, through=rnd)
         try:
             shown = await self.presenter.standings(event, rnd, rows, final, again=again)

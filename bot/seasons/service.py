@@ -75,6 +75,7 @@ class SeasonService:
         if self not in self.tables.settings_watchers:
             self.tables.settings_watchers.append(self)
         self._work.spawn(self._timed_check())
+        self._work.spawn(self._follow_all())
 
     async def stop(self) -> None:
         if self._timer is not None:
@@ -199,7 +200,9 @@ class SeasonService:
         if before.season is after.season:
             return
         try:
+            await self.check()  # a season that ended while nobody looked is closed first
             await self._follow(guild_id, after)
+            await self._arm()
         except StorageUnavailable as exc:
             log.warning(
                 "seasons of server %s not changed yet (%s): tried again in %.0f s", guild_id, exc, RETRY
@@ -209,7 +212,6 @@ class SeasonService:
 
     async def _follow(self, guild_id: str, settings: ServerSettings) -> None:
         """Bring the server's running season in line with its setting (done already: nothing)."""
-        await self.check()  # a season that ended while nobody looked is closed first
         now = self.tables.clock.now()
         running = await store.running(self.db, guild_id, latest=True)
         if settings.season is SeasonKind.OFF:
@@ -223,21 +225,26 @@ class SeasonService:
             await store.reshape(
                 self.db, guild_id, running.number, settings.season.value, period_end(settings.season, now)
             )
-        await self._arm()
 
     async def _follow_later(self) -> None:
         """The servers whose season could not follow a change of their setting, with the setting
-        as it is now."""
-        for guild_id in sorted(self._unfollowed):
-            try:
-                await self._follow(guild_id, await self.tables.chosen_server_settings(guild_id))
-            except StorageUnavailable as exc:
-                log.warning(
-                    "seasons of server %s not changed yet (%s): tried again in %.0f s", guild_id, exc, RETRY
-                )
-                self._follow_retry.arm()
-                return
-            self._unfollowed.discard(guild_id)
+        as it is now (read and followed as a change is: one at a time with the server's changes)."""
+        try:
+            await self.check()  # as a change does first
+            for guild_id in sorted(self._unfollowed):
+                async with self.tables.settings_change(guild_id):
+                    await self._follow(guild_id, await self.tables.chosen_server_settings(guild_id))
+                self._unfollowed.discard(guild_id)
+            await self._arm()
+        except StorageUnavailable as exc:
+            log.warning("seasons not all changed yet (%s): tried again in %.0f s", exc, RETRY)
+            self._follow_retry.arm()
+
+    async def _follow_all(self) -> None:
+        """At start: every server of this process whose season a change of its setting left
+        behind (the bot stopped before the season could follow it) follows it now."""
+        self._unfollowed.update(g for g in await self.db.servers_with_settings() if self.owns(g))
+        await self._follow_later()
 
     async def running(self, guild_id: str) -> Season | None:
         return await store.running(self.db, guild_id, latest=True)

@@ -385,6 +385,10 @@ class Database:
         rows = await self.rows("SELECT key FROM meta WHERE substr(key, 1, ?) = ?", (len(prefix), prefix))
         return {str(r[0]) for r in rows}
 
+    async def servers_with_settings(self) -> list[str]:
+        """Every server that ever saved its settings."""
+        return [str(r[0]) for r in await self.rows("SELECT guild_id FROM server_settings ORDER BY guild_id")]
+
     async def server_settings(self, guild_id: str) -> dict[str, Any] | None:
         """The server's settings as stored; ``CorruptRow`` if the row can't be read."""
         row = await self._one("SELECT data FROM server_settings WHERE guild_id = ?", (guild_id,))

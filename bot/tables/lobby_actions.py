@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Coroutine
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from bot.engine.game import Game, Occupant, QuitReason
@@ -57,7 +58,7 @@ class LobbyActions(Turns):
         except StorageUnavailable:
             raise
         except Exception as exc:  # the connection closed under a stopping bot: not damage either
-            raise StorageUnavailable(f"settings of server {guild_id} not read: {exc}") from exc
+            raise StorageUnavailable(str(exc)) from exc
         if data is None:
             return ServerSettings()
         try:
@@ -65,6 +66,11 @@ class LobbyActions(Turns):
         except Exception as exc:  # stored, but not settings this version can read
             self._damaged(DamagedRow("server_settings", guild_id, guild_id, str(exc)), channel_id)
             return ServerSettings()
+
+    def settings_change(self, guild_id: str) -> AbstractAsyncContextManager[None]:
+        """Held while a server's settings change, with its watchers' work (one at a time): work
+        that follows the settings later (a season catching up) holds it too."""
+        return self._settings_changes.one(guild_id)
 
     def settings_damaged(self, guild_id: str) -> bool:
         """Whether this server's stored settings can't be read (the defaults are in use)."""
@@ -85,7 +91,7 @@ class LobbyActions(Turns):
         if not request.given:
             return await or_busy(self.chosen_server_settings(guild_id, channel_id))
         require_server_manager(actor)
-        async with self._settings_changes.one(guild_id):
+        async with self.settings_change(guild_id):
             # (never the defaults saved over what the database holds)
             current = await or_busy(self.chosen_server_settings(guild_id, channel_id))
             changed = request.applied_to(current, self.settings.languages)

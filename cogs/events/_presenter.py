@@ -167,7 +167,16 @@ class DiscordEventPresenter:
         """Post the standings in the event's thread (``again``: owed since a restart or a failed
         try, so not if the thread's last messages hold them already); False if they could not be
         (no thread or channel to post in, or Discord refused them for good), so that they stay
-        owed; ``NotDelivered`` if they may be a little later (Discord's 5xx, the network)."""
+        owed; ``NotDelivered`` if they may be a little later (Discord's 5xx, the network, at any
+        step: the thread's history, the post, the sign-up message's refresh)."""
+        try:
+            return await self._standings(event, rnd, rows, final, again)
+        except UNDELIVERED as exc:
+            raise NotDelivered(repr(exc)) from exc
+
+    async def _standings(
+        self, event: Event, rnd: int, rows: list[Standing], final: bool, again: bool
+    ) -> bool:
         await self.ready()  # owed at the bot's start, before it is connected
         fresh = await self.service.event(event.guild_id, event.event_id)
         where = await self._thread(fresh)
@@ -179,8 +188,8 @@ class DiscordEventPresenter:
             try:
                 file = await self.standings_file(event, rnd, rows, final, locale)
                 await where.send(text, file=file, allowed_mentions=NO_PINGS)
-            except UNDELIVERED as exc:
-                raise NotDelivered(repr(exc)) from exc
+            except UNDELIVERED:
+                raise  # (may pass: ``standings``)
             except discord.HTTPException as exc:
                 log.warning("could not post the standings of event %d: %s", event.event_id, exc)
                 return False

@@ -474,7 +474,7 @@ FEATURES: tuple[Mutant, ...] = (
     Mutant(
         "settings: two changes of a server's run at once",
         "bot/tables/lobby_actions.py",
-        ("        async with self._settings_changes.one(guild_id):\n",),
+        ("        async with self.settings_change(guild_id):\n",),
         "        if True:\n",
         ("tests/seasons/test_service.py", "-k", "sqlite and two_managers"),
     ),
@@ -1540,8 +1540,8 @@ SOAK: tuple[Mutant, ...] = (
     Mutant(
         "a stop that cuts an event's carrying on short is logged as a bug",
         "bot/events/service.py",
-        ("            if storage_unavailable(exc) or not self.tables.running:\n",),
-        "            if storage_unavailable(exc):\n",
+        (' or not self.tables.running:\n                raise\n            log.exception("event %d',),
+        ':\n                raise\n            log.exception("event %d',
         ("tests/events/test_service.py", "-k", "sqlite and cuts_the_carrying_on_short"),
     ),
     Mutant(
@@ -1739,8 +1739,8 @@ SOAK: tuple[Mutant, ...] = (
     Mutant(
         "standings Discord failed with a 5xx wait for the next restart",
         "cogs/events/_presenter.py",
-        ("            except UNDELIVERED as exc:\n                raise NotDelivered(",),
-        "            except ZeroDivisionError as exc:\n                raise NotDelivered(",
+        ("        except UNDELIVERED as exc:\n            raise NotDelivered(repr(exc)) from exc\n\n",),
+        "        except ZeroDivisionError as exc:\n            raise NotDelivered(repr(exc)) from exc\n\n",
         ("tests/cogs/test_events.py", "-k", "fails_to_post"),
     ),
     Mutant(
@@ -1776,6 +1776,20 @@ SOAK: tuple[Mutant, ...] = (
         "bot/events/service.py",
         ("    async def _carry_on_now(self) -> None:\n        await self._score_pending()\n",),
         "    async def _carry_on_now(self) -> None:\n",
+        ("tests/events/test_service.py", "-k", "sqlite and could_not_take"),
+    ),
+    Mutant(
+        "a season left behind by its setting when the bot stopped never follows it",
+        "bot/seasons/service.py",
+        ("        self._work.spawn(self._follow_all())\n",),
+        "        pass\n",
+        ("tests/seasons/test_service.py", "-k", "sqlite and left_behind"),
+    ),
+    Mutant(
+        "a hand's points the database could not take are lost when the table ends first",
+        "bot/events/service.py",
+        ("    async def _record(self, snap: TableSnapshot) -> None:\n        await self._score_pending()\n",),
+        "    async def _record(self, snap: TableSnapshot) -> None:\n",
         ("tests/events/test_service.py", "-k", "sqlite and could_not_take"),
     ),
     Mutant(

@@ -335,6 +335,36 @@ async def test_seasons_turned_on_while_the_database_cant_open_one_start_a_minute
         await r.close()
 
 
+async def test_a_season_left_behind_by_its_setting_follows_it_at_the_next_start(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seasons turned on, the season not opened (the disk full), and the bot stops before the
+    minute's try: the next start opens it. A server whose season already follows its setting
+    is left as it is."""
+    r = await rig(db_url, ManualClock(NOV30 - 10 * 86_400))
+    service, _ = await seasons(r)
+    await set_season(r, "monthly", guild=OTHER)  # opened as usual
+    other = await store.running(r.db, OTHER, latest=True)
+    opened = store.open_season
+
+    async def full(*args: object) -> None:
+        raise StorageUnavailable("database or disk is full")
+
+    monkeypatch.setattr(store, "open_season", full)
+    await set_season(r, "monthly")
+    await service.stop()
+    monkeypatch.setattr(store, "open_season", opened)
+    assert await store.running(r.db, GUILD, latest=True) is None
+    again, _ = await seasons(r)
+    try:
+        running = await store.running(r.db, GUILD, latest=True)
+        assert running is not None and running.kind == "monthly"
+        assert await store.running(r.db, OTHER, latest=True) == other
+    finally:
+        await again.stop()
+        await r.close()
+
+
 async def test_a_game_finishing_in_the_new_seasons_first_minute_counts_in_it(db_url: str) -> None:
     """The next season's row is opened a minute after the old one's end (its close): a game that
     finishes meanwhile counts in the new season all the same, once, also when a second process's
