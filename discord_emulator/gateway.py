@@ -121,6 +121,9 @@ class Gateway:
         self.heartbeats = 0
         self._resumes_open = asyncio.Event()  # cleared by `hold_resumes`: a RESUME waits for RESUMED
         self._resumes_open.set()
+        self._identifies_open = asyncio.Event()  # cleared by `hold_identifies`: an IDENTIFY waits for READY
+        self._identifies_open.set()
+        self.identifies_held = 0
         self.resumes_held = 0  # RESUMEs that arrived while held (each waited for the release)
 
     # --- the websocket handler ----------------------------------------------------------------
@@ -180,6 +183,10 @@ class Gateway:
         if shard is not None and not _valid_shard(shard):
             await conn.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
             return None
+        if not self._identifies_open.is_set():
+            self.identifies_held += 1
+            self.feed.changed()
+            await self._identifies_open.wait()
         session = Session(secrets.token_hex(16), intents, shard)
         guilds = self.guilds_of(session)
         if len(guilds) > self.guilds_per_shard:
@@ -306,6 +313,15 @@ class Gateway:
 
     def release_resumes(self) -> None:
         self._resumes_open.set()
+
+    def hold_identifies(self) -> None:
+        """A slow first connection: every IDENTIFY from now on waits (no READY, no GUILD_CREATE)
+        until `release_identifies`; `identifies_held` counts the ones waiting. What a bot does at
+        start before it is connected (its REST calls) goes on meanwhile."""
+        self._identifies_open.clear()
+
+    def release_identifies(self) -> None:
+        self._identifies_open.set()
 
     def request_reconnect(self) -> None:
         """Op 7 RECONNECT: the client closes and RESUMEs on its own."""

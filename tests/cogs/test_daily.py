@@ -355,12 +355,24 @@ async def test_a_play_that_runs_across_midnight_reads_the_day_once(
     assert await looked_up(str(ann.id), SATURDAY) is None
 
 
+async def claimed_before_connected(h: Hearts) -> None:
+    """Wait, with a bound, until the bot (not connected yet) has claimed the server's summary."""
+    for _ in range(1000):
+        db = getattr(h.bot, "db", None)
+        claims = "SELECT 1 FROM daily_posts WHERE guild_id = ?"
+        if db is not None and await db.rows(claims, (str(h.guild.id),)):
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the summary owed at start was not claimed within 10 s")
+
+
 async def test_a_summary_owed_after_downtime_goes_out_once_the_bot_is_connected(
     emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
 ) -> None:
     """The bot was down when the day closed: the next start finds the summary owed before the
-    gateway has told it of any channel. It goes out once the bot is connected (not a line to the
-    admins, never noted out unsent), and never again."""
+    gateway has told it of any channel (its connection held until the summary is claimed). It
+    goes out once the bot is connected (not a line to the admins, never noted out unsent), and
+    never again."""
     h, _ = await start(emulator, bot_runner, tmp_path)
     ann = h.people[0]
     await h.bot.service.set_server_settings(
@@ -368,7 +380,13 @@ async def test_a_summary_owed_after_downtime_goes_out_once_the_bot_is_connected(
     )
     await play_daily(h, ann)
     await h.settle()
-    await h.restart(bot_runner, downtime=2 * days.DAY_SECONDS)  # down while the day closed
+    emulator.gateway.hold_identifies()
+    # down while the day closed
+    restarting = asyncio.ensure_future(h.restart(bot_runner, downtime=2 * days.DAY_SECONDS))
+    await emulator.wait_until(lambda: emulator.gateway.identifies_held, what="the new bot connecting")
+    await claimed_before_connected(h)
+    emulator.gateway.release_identifies()
+    await restarting
     summary = await h.wait_public("is closed")
     assert summary.channel_id == h.general.id and summary.attachments
     await daily_cog(h).service.settle()
