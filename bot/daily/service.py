@@ -453,13 +453,7 @@ class DailyService:
         try:
             await self.presenter.finished(replace(await self.result(day, player_id), again=again))
         except NotDelivered as exc:
-            log.warning(
-                "daily result of %s not sent (%s): tried again in %.0f s",
-                player_id,
-                exc,
-                self._record_retry.delay,
-            )
-            self._record_retry.arm()
+            self._record_retry.put_off(f"daily result of {player_id} not sent", exc)
             return False
         except Exception as exc:
             if storage_unavailable(exc):

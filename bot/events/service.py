@@ -731,13 +731,7 @@ class EventService:
         try:
             shown = await self.presenter.standings(event, rnd, rows, final, again=again)
         except NotDelivered as exc:  # the round goes on; they are posted by the next carrying on
-            log.warning(
-                "standings of event %d not posted (%s): tried again in %.0f s",
-                event.event_id,
-                exc,
-                CARRY_ON_RETRY,
-            )
-            self._retry.arm()
+            self._retry.put_off(f"standings of event {event.event_id} not posted", exc)
             return
         if shown:
             await store.standings_posted(self.db, event.event_id, rnd, self.tables.clock.now())

@@ -204,11 +204,8 @@ class SeasonService:
             await self._follow(guild_id, after)
             await self._arm()
         except StorageUnavailable as exc:
-            log.warning(
-                "seasons of server %s not changed yet (%s): tried again in %.0f s", guild_id, exc, RETRY
-            )
             self._unfollowed.add(guild_id)
-            self._follow_retry.arm()
+            self._follow_retry.put_off(f"seasons of server {guild_id} not changed yet", exc)
 
     async def _follow(self, guild_id: str, settings: ServerSettings) -> None:
         """Bring the server's running season in line with its setting (done already: nothing)."""
@@ -237,8 +234,7 @@ class SeasonService:
                 self._unfollowed.discard(guild_id)
             await self._arm()
         except StorageUnavailable as exc:
-            log.warning("seasons not all changed yet (%s): tried again in %.0f s", exc, RETRY)
-            self._follow_retry.arm()
+            self._follow_retry.put_off("seasons not all changed yet", exc)
 
     async def _follow_all(self) -> None:
         """At start: every server of this process whose season a change of its setting left

@@ -62,8 +62,13 @@ class Later:
         except Exception as exc:
             if not storage_unavailable(exc):
                 raise
-            log.warning("%s (%s): tried again in %.0f s", put_off, exc, self.delay)
-            self.arm()
+            self.put_off(put_off, exc)
+
+    def put_off(self, what: str, exc: BaseException) -> None:
+        """``what`` could not be done now for a reason that may pass (``exc``): logged, and this
+        later run armed."""
+        log.warning("%s (%s): tried again in %.0f s", what, exc, self.delay)
+        self.arm()
 
     def _due(self) -> None:
         self._handle = None

@@ -19,15 +19,7 @@ from bot.client import HeartsClient
 from bot.client.answers import defer_private, private_answer, reader_locale, to_cog
 from bot.client.once import UNDELIVERED, posted, posted_where
 from bot.client.server import names_in, server_language, summary_channel, tell_admins
-from bot.daily import (
-    BadDay,
-    DailyRefused,
-    DailyResult,
-    DailyService,
-    DayBoard,
-    DaySummary,
-    LateFinish,
-)
+from bot.daily import BadDay, DailyRefused, DailyResult, DailyService, DayBoard, DaySummary, LateFinish
 from bot.render.daily_board import render as render_board
 from bot.render.daily_result import render as render_result
 from bot.tables.presenter import NotDelivered
