@@ -35,7 +35,7 @@ from bot.tables.presenter import NotDelivered
 from bot.tables.table import TableStatus
 from discord_emulator.pytest_plugin import ErrorLogCollector
 from tests.storage.targets import RawDatabase
-from tests.tables.helpers import Rig, act_once, damage_logged, play_to_end, rig
+from tests.tables.helpers import Rig, act_once, damage_logged, play_to_end, rig, settings_unreadable
 
 ANN, BOB, CID = Actor("ann"), Actor("bob"), Actor("cid")
 ADMIN = Actor("admin", is_moderator=True)
@@ -604,17 +604,11 @@ async def test_a_summary_whose_servers_settings_cant_be_read_is_posted_an_hour_l
     be lost), but put off, and posted to the server's channel an hour later."""
     await d.rig.service.set_server_settings(ADMIN, "g1", ServerSettings(daily_channel="555"))
     await finish(d, ANN, "g1")
-    read, failed = d.rig.db.server_settings, []
-
-    async def locked(guild_id: str) -> str | None:
-        failed.append(guild_id)
-        raise StorageUnavailable("database is locked")
-
-    monkeypatch.setattr(d.rig.db, "server_settings", locked)
+    locked = settings_unreadable(monkeypatch, d.rig.db)
     d.rig.clock.advance(2 * days.DAY_SECONDS)  # midnight after the next day: the day closes
     await d.service.settle()
-    assert "g1" in failed and d.shown.summaries == []
-    monkeypatch.setattr(d.rig.db, "server_settings", read)  # mended
+    assert "g1" in locked.reads and d.shown.summaries == []
+    locked.mend()
     d.rig.clock.advance(SUMMARY_RETRY)
     await d.service.settle()
     assert [(s.guild_id, s.channel_id) for s in d.shown.summaries] == [("g1", "555")]

@@ -34,7 +34,7 @@ from bot.tables import Actor, ManualClock, Refused, TableOptions, TableRefusal, 
 from bot.tables import events as ev
 from bot.tables.requests import SettingsRequest
 from discord_emulator.pytest_plugin import ErrorLogCollector
-from tests.tables.helpers import GUILD, Rig, act_once, play_to_end, rig
+from tests.tables.helpers import GUILD, Rig, act_once, play_to_end, rig, settings_unreadable
 
 ORGANISER = Actor("org", is_moderator=True, manages_server=True)
 PEOPLE = [Actor(f"p{i}") for i in range(9)]
@@ -512,19 +512,14 @@ async def test_whether_the_event_role_may_organise_is_not_guessed_while_the_sett
     club_role = Actor("helper", roles=frozenset({"555"}))
     await e.rig.service.change_server_settings(ORGANISER, GUILD, "c", SettingsRequest(event_role="555"))
     event = await e.service.new(club_role, GUILD, "c", "Club night", options(rounds=1))
-    read = e.rig.db.server_settings
-
-    async def locked(guild_id: str) -> str | None:
-        raise StorageUnavailable("database is locked")
-
-    monkeypatch.setattr(e.rig.db, "server_settings", locked)
+    locked = settings_unreadable(monkeypatch, e.rig.db)
     with pytest.raises(StorageUnavailable):
         await e.service.new(club_role, GUILD, "c", "Second night", options(rounds=1))
     with pytest.raises(StorageUnavailable):
         await e.service.cancel(Actor("stand-in", roles=frozenset({"555"})), GUILD, event.event_id)
     second = await e.service.new(ORGANISER, GUILD, "c", "Managers' night", options(rounds=1))  # needs none
     await e.service.cancel(ORGANISER, GUILD, second.event_id)
-    monkeypatch.setattr(e.rig.db, "server_settings", read)
+    locked.mend()
     kept = [(ev.name, ev.status) for ev in await e.service.events(GUILD)]
     assert sorted(kept) == [("Club night", EventStatus.SIGNUP), ("Managers' night", EventStatus.CANCELLED)]
 

@@ -18,7 +18,7 @@ from bot.tables import Actor, ManualClock
 from bot.tables.requests import SettingsRequest
 from bot.tables.seasons import SeasonKind, period_end
 from discord_emulator.pytest_plugin import ErrorLogCollector
-from tests.tables.helpers import Rig, options, play_to_end, rig
+from tests.tables.helpers import Rig, options, play_to_end, rig, settings_unreadable
 
 ALICE, BOB = Actor("alice"), Actor("bob")
 ADMIN = Actor("admin", is_moderator=True)
@@ -284,20 +284,12 @@ async def test_seasons_turned_off_while_the_settings_cant_be_read_again_end_at_o
     try:
         await set_season(r, "monthly")
         await game(r)
-        read, reads = r.db.server_settings, []
-
-        async def locked_after_the_first(guild_id: str) -> str | None:
-            reads.append(guild_id)
-            if len(reads) > 1:
-                raise StorageUnavailable("database is locked")
-            return await read(guild_id)
-
-        monkeypatch.setattr(r.db, "server_settings", locked_after_the_first)
+        locked = settings_unreadable(monkeypatch, r.db, lambda n: n >= 1)  # after the change's own read
         await set_season(r, "off")
         await service.settle()
         assert await store.running(r.db, GUILD, latest=True) is None
         assert shown.summaries == []
-        monkeypatch.setattr(r.db, "server_settings", read)
+        locked.mend()
         r.clock.advance(RETRY)
         await service.settle()
         assert [(s.season.number, s.channel_id) for s in shown.summaries] == [(1, "55")]
@@ -520,18 +512,10 @@ async def test_a_season_end_whose_settings_cant_be_read_waits_for_them(
     try:
         await set_season(r, "monthly")
         await game(r)
-        read, reads = r.db.server_settings, []
-
-        async def locked_once(guild_id: str) -> str | None:
-            reads.append(guild_id)
-            if len(reads) - 1 == failing:
-                raise StorageUnavailable("database is locked")
-            return await read(guild_id)
-
-        monkeypatch.setattr(r.db, "server_settings", locked_once)
+        locked = settings_unreadable(monkeypatch, r.db, lambda n: n == failing)
         r.clock.advance(DEC1 + GRACE - NOV30)
         await service.settle()
-        assert len(reads) == failing + 1 and shown.summaries == []
+        assert len(locked.reads) == failing + 1 and shown.summaries == []
         r.clock.advance(RETRY)
         await service.settle()
         first, second = await store.season(r.db, GUILD, 1), await store.season(r.db, GUILD, 2)

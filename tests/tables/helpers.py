@@ -4,14 +4,15 @@ people who act."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
 from bot.engine.cards import cards_of, cardset, nth_card
 from bot.engine.rules import RuleSet
-from bot.storage import Database
+from bot.storage import Database, StorageUnavailable
 from bot.tables import (
     Actor,
     ComputerPool,
@@ -143,3 +144,28 @@ def damage_logged(error_log: ErrorLogCollector, what: str, key: str) -> Allowanc
     """Declare the ERROR a damaged row logs (``what`` row ``key`` can't be read); the test checks
     ``seen`` afterwards: logged as an error once, then as a warning at every later start."""
     return error_log.allow(rf"^ERROR bot\.\S+: {what} row {key} can't be read", logger="bot")
+
+
+@dataclass
+class UnreadableSettings:
+    """``db.server_settings`` failing as a locked database fails (``settings_unreadable``)."""
+
+    reads: list[str]  # the servers whose settings were asked for, failed or not
+    mend: Callable[[], None]  # from now on they are read again
+
+
+def settings_unreadable(
+    monkeypatch: pytest.MonkeyPatch, db: Database, fails: Callable[[int], bool] = lambda n: True
+) -> UnreadableSettings:
+    """From now on the ``n``-th read of a server's settings (from 0) fails where ``fails(n)``:
+    every read, by default, until ``mend``."""
+    read, reads = db.server_settings, []
+
+    async def locked(guild_id: str) -> dict[str, Any] | None:
+        reads.append(guild_id)
+        if fails(len(reads) - 1):
+            raise StorageUnavailable("database is locked")
+        return await read(guild_id)
+
+    monkeypatch.setattr(db, "server_settings", locked)
+    return UnreadableSettings(reads, lambda: monkeypatch.setattr(db, "server_settings", read))

@@ -11,7 +11,7 @@ from bot.storage.leaderboard import leaderboard
 from bot.tables import Actor, Refused, ServerSettings, TableOptions, TableRefusal, TableStatus
 from bot.tables import events as ev
 from bot.tables.requests import SettingsRequest, TableRequest
-from tests.tables.helpers import CHANNEL, GUILD, Rig, options
+from tests.tables.helpers import CHANNEL, GUILD, Rig, options, settings_unreadable
 
 ALICE = Actor("alice")
 BOB = Actor("bob")
@@ -82,12 +82,7 @@ async def test_a_table_is_not_opened_with_the_defaults_while_the_settings_cant_b
     the server's channels and options hold."""
     defaults = TableOptions(rules=RuleSet(players=5))
     await r.service.set_server_settings(MOD, GUILD, ServerSettings(defaults, frozenset({"games"})))
-    read = r.db.server_settings
-
-    async def locked(guild_id: str) -> str | None:
-        raise StorageUnavailable("database is locked")
-
-    monkeypatch.setattr(r.db, "server_settings", locked)
+    locked = settings_unreadable(monkeypatch, r.db)
     for channel in ("general", "games"):
         with pytest.raises(StorageUnavailable):
             await r.service.create_table(ALICE, GUILD, channel)
@@ -97,7 +92,7 @@ async def test_a_table_is_not_opened_with_the_defaults_while_the_settings_cant_b
         await r.service.change_server_settings(MOD, GUILD, "games", SettingsRequest())
     assert shown.value.code is TableRefusal.STORAGE_BUSY
     assert r.service.tables(GUILD, "general") == [] and r.service.tables(GUILD, "games") == []
-    monkeypatch.setattr(r.db, "server_settings", read)
+    locked.mend()
     assert len((await r.service.create_table(ALICE, GUILD, "games")).seats) == 5
 
 
