@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from bot.storage.claims import PostClaim as PostClaim  # re-exported: the daily service reads it here
 from bot.storage.claims import release, take_over
 from bot.storage.database import Database
+from bot.storage.records import DamagedRow
 
 SECRET_KEY = "daily_secret"  # meta: the secret the day's deals come from (never in the code)
 FIRST_DAY_KEY = "daily_first_day"  # meta: the first day the bot kept dailies (YYYY-MM-DD)
@@ -67,6 +68,9 @@ def _attempt(row: tuple[object, ...]) -> Attempt:
         _hands(hands),
         finished_at is not None,
     )
+
+
+_DAMAGE = (TypeError, ValueError, OverflowError)  # what reading a hand-edited or damaged row raises
 
 
 def _hands(stored: object) -> tuple[int, ...]:
@@ -203,7 +207,13 @@ async def results(
         sql += " AND guild_id = ?"
         args = (day, guild_id)
     rows = await (db.read_latest(sql, args) if latest else db.rows(sql, args))
-    return [DayResult(str(p), str(g), int(t), _hands(h)) for p, g, t, h in rows]
+    out: list[DayResult] = []
+    for p, g, t, h in rows:
+        try:
+            out.append(DayResult(str(p), str(g), int(t), _hands(h)))
+        except _DAMAGE as exc:  # its player left out, not the day's boards
+            db.report_damage(DamagedRow("daily_attempts", f"{day}/{p}", str(g), str(exc)))
+    return out
 
 
 async def attempted(db: Database, day: str) -> bool:
@@ -228,7 +238,13 @@ async def player_results(
         "WHERE a.player_id = ? AND a.total IS NOT NULL ORDER BY a.day",
         (player_id,),
     )
-    return [(str(d), int(t), None if p is None else int(p)) for d, t, p in rows]
+    out: list[tuple[str, int, int | None]] = []
+    for d, t, p in rows:
+        try:
+            out.append((str(d), int(t), None if p is None else int(p)))
+        except _DAMAGE as exc:  # that day left out of their figures, not all
+            db.report_damage(DamagedRow("daily_attempts", f"{d}/{player_id}", None, str(exc)))
+    return out
 
 
 async def save_par(db: Database, day: str, hands: tuple[int, ...]) -> None:

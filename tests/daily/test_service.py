@@ -8,6 +8,7 @@ import asyncio
 import datetime as dt
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -594,6 +595,46 @@ async def test_the_summary_of_a_closed_day_is_claimed_once(db_url: str) -> None:
     finally:
         await third.close()
         await second.close()
+
+
+async def test_a_damaged_attempt_leaves_its_player_out_of_the_days_boards_not_the_others(
+    d: Daily, raw: RawDatabase, error_log: ErrorLogCollector
+) -> None:
+    """One finished attempt's row damaged (hand-edited): the server's board and the closed day's
+    summary leave that attempt out, the others are as before, and the row is reported once."""
+    logged = damage_logged(error_log, "daily_attempts", f"{days.today(DAY0).isoformat()}/ann")
+    await d.rig.service.set_server_settings(ADMIN, "g1", ServerSettings(daily_channel="555"))
+    await finish(d, ANN, "g1")
+    await finish(d, BOB, "g1")
+    await raw.execute("UPDATE daily_attempts SET hands = '{broken' WHERE player_id = 'ann'")
+    board = await d.service.board("g1", days.today(DAY0))
+    assert [e.player_id for e in board.entries] == ["bob"] and board.everyone == 1
+    d.rig.clock.advance(2 * days.DAY_SECONDS)  # midnight after the next day: the day closes
+    await d.service.settle()
+    assert [[e.player_id for e in s.board.entries] for s in d.shown.summaries] == [["bob"]]
+    assert logged.seen == 1
+
+
+async def test_a_damaged_total_leaves_that_day_out_of_the_persons_figures_not_the_rest(
+    tmp_path: Path, error_log: ErrorLogCollector
+) -> None:
+    """A finished attempt's total damaged (SQLite keeps any text in an integer column): the
+    person's daily figures are those of their other days, and the row is reported once."""
+    day = days.today(DAY0)
+    logged = damage_logged(error_log, "daily_attempts", f"{day.isoformat()}/ann")
+    url = f"sqlite:///{tmp_path / 'hearts.sqlite3'}"
+    d = await daily(url, ManualClock(DAY0))
+    try:
+        for back, total in ((1, 30), (0, 7)):
+            key = (day - dt.timedelta(days=back)).isoformat()
+            await store.claim_attempt(d.rig.db, key, "ann", "g1", "c1", "en", DAY0)
+            await store.finish_attempt(d.rig.db, key, "ann", (total, 0, 0, 0), DAY0)
+        await RawDatabase(url).execute(f"UPDATE daily_attempts SET total = 'x' WHERE day = '{day}'")
+        stats = await d.service.stats("ann")
+        assert (stats.days, stats.best) == (1, 30)
+    finally:
+        await d.close()
+    assert logged.seen == 1
 
 
 async def test_a_summary_whose_servers_settings_cant_be_read_is_posted_an_hour_later(

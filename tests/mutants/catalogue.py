@@ -1863,6 +1863,20 @@ SOAK: tuple[Mutant, ...] = (
         "            self._stale.add(table_id)\n",
         ("tests/cogs/test_activity.py", "-k", "nobody_watches"),
     ),
+    Mutant(
+        "one damaged attempt fails the whole day's boards and summaries",
+        "bot/storage/daily.py",
+        ("        except _DAMAGE as exc:  # its player left out, not the day's boards\n",),
+        "        except ZeroDivisionError as exc:\n",
+        ("tests/daily/test_service.py", "-k", "sqlite and damaged_attempt"),
+    ),
+    Mutant(
+        "one damaged day fails all of a person's daily figures",
+        "bot/storage/daily.py",
+        ("        except _DAMAGE as exc:  # that day left out of their figures, not all\n",),
+        "        except ZeroDivisionError as exc:\n",
+        ("tests/daily/test_service.py", "-k", "damaged_total"),
+    ),
 )
 
 MUTANTS = (
