@@ -211,9 +211,16 @@ class EventService:
     # == the organiser and the entrants =======================================================
 
     async def new(
-        self, actor: Actor, guild_id: str, channel_id: str, name: str, options: EventOptions
+        self,
+        actor: Actor,
+        guild_id: str,
+        channel_id: str,
+        name: str,
+        options: EventOptions,
+        message_id: str | None = None,
     ) -> Event:
-        """A new event in sign-up, by someone with Manage Server or the server's event role."""
+        """A new event in sign-up, by someone with Manage Server or the server's event role
+        (``message_id``: the message that is to show its sign-up, saved with it)."""
         options = await self.may_open(actor, guild_id, channel_id, options)
         event_id = await store.create_event(
             self.db,
@@ -224,10 +231,19 @@ class EventService:
             options.to_json(),
             secrets.randbits(62),
             self.tables.clock.now(),
+            message_id,
         )
         event = await self.event(guild_id, event_id)
         self._arm_start(event)
         return event
+
+    async def discard_new(self, event: Event) -> bool:
+        """Take back a new event whose sign-up could not be shown (so that "nothing was changed"
+        is true): deleted unless somebody joined it meanwhile. True if it was."""
+        if not await store.discard_new(self.db, event.event_id):
+            return False
+        self._cancel_timer(event.event_id, 0)
+        return True
 
     async def may_open(
         self, actor: Actor, guild_id: str, channel_id: str, options: EventOptions
@@ -272,9 +288,6 @@ class EventService:
             for _r, s in await store.seats(self.db, event_id, rnd)
             if s.table_index in numbers
         }
-
-    async def set_message(self, event_id: int, message_id: str) -> None:
-        await store.set_message(self.db, event_id, message_id)
 
     async def set_thread(self, event_id: int, thread_id: str) -> None:
         await store.set_thread(self.db, event_id, thread_id)

@@ -92,17 +92,19 @@ async def create_event(
     options: dict[str, Any],
     seed: int,
     now: float,
+    message_id: str | None = None,
 ) -> int:
-    """A new event in sign-up; its number is the next free one (a race with another process
-    retries with the next)."""
+    """A new event in sign-up (``message_id``: its sign-up message, known in the same write); its
+    number is the next free one (a race with another process retries with the next)."""
     while True:
         rows = await db.read_latest("SELECT COALESCE(MAX(id), 0) FROM events")
         event_id = int(rows[0][0]) + 1
+        row = (event_id, guild_id, channel_id, organiser_id, name, json.dumps(options), seed, message_id, now)
         (made,) = await db.execute(
             (
                 f"INSERT INTO events ({_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'signup', 0, "
-                "NULL, NULL, ?) ON CONFLICT(id) DO NOTHING",
-                (event_id, guild_id, channel_id, organiser_id, name, json.dumps(options), seed, now),
+                "?, NULL, ?) ON CONFLICT(id) DO NOTHING",
+                row,
             )
         )
         if made == 1:
@@ -184,8 +186,17 @@ async def resume(db: Database, event_id: int, rnd: int, now: float) -> bool:
     return changed == 1
 
 
-async def set_message(db: Database, event_id: int, message_id: str) -> None:
-    await db.execute(("UPDATE events SET message_id = ? WHERE id = ?", (message_id, event_id)))
+async def discard_new(db: Database, event_id: int) -> bool:
+    """Delete an event nobody has joined yet, still in sign-up: True if it was (its number is free
+    again). One statement, so a Join that got in first keeps it."""
+    (deleted,) = await db.execute(
+        (
+            "DELETE FROM events WHERE id = ? AND status = 'signup' AND NOT EXISTS "
+            "(SELECT 1 FROM event_entrants WHERE event_id = ?)",
+            (event_id, event_id),
+        )
+    )
+    return bool(deleted)
 
 
 async def set_thread(db: Database, event_id: int, thread_id: str) -> None:

@@ -18,7 +18,8 @@ from bot.client import HeartsClient
 from bot.client.answers import actor_of, defer_private, private_answer, reader_locale, take_back_loading
 from bot.client.server import learn_name, names_in, server_language
 from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation
-from bot.events import EventOptions, EventRefused, EventService, EventStatus
+from bot.events import Event, EventOptions, EventRefused, EventService, EventStatus
+from bot.storage import StorageUnavailable
 from bot.tables.requests import TableRequest
 from bot.text import t
 from bot.text.commands import choice_key, english
@@ -146,20 +147,35 @@ class Events(commands.Cog, name=COG_NAME):
         # 3 s), in public: the sign-up message takes the loading message's place.
         await interaction.response.defer(thinking=True)
         try:
-            event = await self.service.new(actor, guild, channel, name, options)
+            # The loading message becomes the sign-up: its id is saved with the event.
+            loading = await interaction.original_response()
+            event = await self.service.new(actor, guild, channel, name, options, str(loading.id))
         except Exception as exc:
             await take_back_loading(interaction)  # what went wrong is said privately
             if not isinstance(exc, EventRefused):
                 raise
             await self._refused(interaction, exc)
             return
-        locale = await server_language(self.bot, guild)
-        view = signup_view(event, locale)
-        assert view is not None  # a new event is in sign-up
-        message = await interaction.edit_original_response(
-            content=await self.presenter.signup_content(event, locale), view=view, allowed_mentions=NO_PINGS
-        )
-        await self.service.set_message(event.event_id, str(message.id))
+        try:
+            locale = await server_language(self.bot, guild)
+            view = signup_view(event, locale)
+            assert view is not None  # a new event is in sign-up
+            content = await self.presenter.signup_content(event, locale)
+            await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_PINGS)
+        except Exception:
+            # Not shown: the event is taken back, so that the answer's "nothing was changed" is true
+            if not await self._discarded(event):
+                return  # somebody joined it: its sign-up was shown after all (the answer was lost)
+            await take_back_loading(interaction)
+            raise
+
+    async def _discarded(self, event: Event) -> bool:
+        """``discard_new``, the database failing too counted as done (logged: the event stays)."""
+        try:
+            return await self.service.discard_new(event)
+        except StorageUnavailable as exc:
+            log.warning("event %d not shown and not taken back: %s", event.event_id, exc)
+            return True
 
     async def signup_click(self, interaction: discord.Interaction[Any], action: str, event_id: int) -> None:
         learn_name(self.bot, interaction.user)

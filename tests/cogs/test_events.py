@@ -23,7 +23,8 @@ from bot.tables import Actor, TableOptions
 from bot.text import TableRefusal, refusal_text, t
 from cogs.events._commands import Events
 from discord_emulator import DiscordEmulator, Message, User
-from discord_emulator.route_keys import CREATE_MESSAGE
+from discord_emulator.pytest_plugin import ErrorLogCollector
+from discord_emulator.route_keys import CREATE_MESSAGE, EDIT_WEBHOOK_MESSAGE
 from discord_emulator.runner import BotRunner
 from playtest.harness import GAME_OVER, Hearts, bot_clock, make_bot
 from tests.storage.targets import RawDatabase
@@ -456,6 +457,28 @@ async def test_a_join_and_a_command_on_a_full_disk_are_told_it_is_busy_and_chang
     joined = await emulator.click(ann, emulator.message(signup.id), label="Join")
     assert "Cup" in (await h.reply(joined)).content
     assert [player for player, _status in await store.entrants(h.bot.db, 1)] == [str(ann.id)]
+
+
+async def test_a_new_event_whose_signup_cant_be_shown_is_taken_back_and_the_answer_says_so(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path, error_log: ErrorLogCollector
+) -> None:
+    """The loading message of ``/hearts-event new`` is gone before the sign-up takes its place
+    (a moderator deleted it: Discord says Unknown Message): the event is taken back, so that the
+    private answer's "nothing was changed" is true and its number is free; the next try works."""
+    h, org = await club(emulator, bot_runner, tmp_path)
+    failed = error_log.allow(r"^ERROR bot\.client\.\S+: interaction .* failed", logger="bot")
+    gone = emulator.faults.fail(EDIT_WEBHOOK_MESSAGE, status=404, code=10008, message="Unknown Message")
+    refused = await emulator.slash(org, h.general, "hearts-event new", name="Cup", rounds=2, hands=1)
+    assert (await h.reply(refused)).content == t("reply.error")
+    assert gone.exhausted and failed.seen == 1
+    assert refused.original is not None and refused.original.deleted
+    assert await events_cog(h).service.events(str(h.guild.id)) == []
+    signup = await h.public_answer(
+        await emulator.slash(org, h.general, "hearts-event new", name="Cup", rounds=2, hands=1)
+    )
+    assert "**Cup** · event #1" in signup.content
+    event = await events_cog(h).service.event(str(h.guild.id), 1)
+    assert event.message_id == str(signup.id)  # saved with the event: the sign-up is kept up to date
 
 
 async def test_a_new_event_and_a_join_are_acknowledged_while_another_process_writes(

@@ -678,6 +678,25 @@ async def test_a_leave_that_meets_the_start_withdraws_instead(
     assert "p0" not in {s.player_id for s in snap.seats if not s.is_computer}
 
 
+async def test_a_new_event_taken_back_frees_its_number_and_its_timer_unless_somebody_joined(
+    e: Events,
+) -> None:
+    """``discard_new`` (its sign-up could not be shown): a new event nobody joined is gone, its
+    number free again and its start time never comes; one somebody joined meanwhile stays."""
+    at = e.rig.clock.now() + 3600
+    taken = await e.service.new(ORGANISER, GUILD, "c", "Gone", replace(options(rounds=1), starts_at=at))
+    assert await e.service.discard_new(taken)
+    assert await e.service.events(GUILD) == []
+    kept = await e.service.new(ORGANISER, GUILD, "c", "Kept", options(rounds=1), message_id="77")
+    assert kept.event_id == taken.event_id and kept.message_id == "77"
+    await e.service.join(PEOPLE[0], GUILD, kept.event_id)
+    assert not await e.service.discard_new(kept)
+    e.rig.clock.advance(3600)  # the taken-back event's start time: nothing starts
+    await settle(e)
+    assert [(x.name, x.status) for x in await e.service.events(GUILD)] == [("Kept", EventStatus.SIGNUP)]
+    assert e.shown.rounds == []
+
+
 async def test_a_chosen_start_time_starts_the_event_once_across_restarts_and_processes(db_url: str) -> None:
     clock = ManualClock()
     e = await events(db_url, clock)

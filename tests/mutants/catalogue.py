@@ -1367,6 +1367,11 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
         "cogs/events/_commands.py",
         (
             "        await interaction.response.defer(thinking=True)\n        try:\n"
+            "            # The loading message becomes the sign-up: its id is saved with the event.\n"
+            "            loading = await interaction.original_response()\n"
+            "            event = await self.service.new("
+            "actor, guild, channel, name, options, str(loading.id))\n",
+            "        await interaction.response.defer(thinking=True)\n        try:\n"
             "            event = await self.service.new(actor, guild, channel, name, options)\n",
         ),
         "        try:\n            event = await self.service.new(actor, guild, channel, name, options)\n"
@@ -1876,6 +1881,27 @@ SOAK: tuple[Mutant, ...] = (
         ("        except _DAMAGE as exc:  # that day left out of their figures, not all\n",),
         "        except ZeroDivisionError as exc:\n",
         ("tests/daily/test_service.py", "-k", "damaged_total"),
+    ),
+    Mutant(
+        "a new event whose sign-up could not be shown stays, though the answer says nothing changed",
+        "cogs/events/_commands.py",
+        ("            return await self.service.discard_new(event)\n",),
+        "            return True\n",
+        ("tests/cogs/test_events.py", "-k", "signup_cant_be_shown"),
+    ),
+    Mutant(
+        "a new event taken back keeps its start time's timer (which starts the next with its number)",
+        "bot/events/service.py",
+        ("        self._cancel_timer(event.event_id, 0)\n        return True\n",),
+        "        return True\n",
+        ("tests/events/test_service.py", "-k", "sqlite and taken_back"),
+    ),
+    Mutant(
+        "a new event is taken back though somebody joined it",
+        "bot/storage/events.py",
+        ("            \"DELETE FROM events WHERE id = ? AND status = 'signup' AND NOT EXISTS \"\n",),
+        "            \"DELETE FROM events WHERE id = ? AND status = 'signup' AND EXISTS \"\n",
+        ("tests/events/test_service.py", "-k", "sqlite and taken_back"),
     ),
 )
 
