@@ -63,8 +63,11 @@ class Clocked:
     async def ready(self) -> None:
         return None
 
-    async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None:
+    async def round_started(
+        self, event: Event, rnd: int, table_ids: list[int], *, again: bool = False
+    ) -> bool:
         self.seated[rnd] = time.perf_counter()
+        return True
 
     async def standings(
         self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False

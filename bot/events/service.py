@@ -60,7 +60,12 @@ class EventPresenter(Protocol):
         """Return once anything can be shown (the app started, its tables restored, connected):
         what a start owes waits for it, since the bot starts the service before it connects."""
 
-    async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None: ...
+    async def round_started(
+        self, event: Event, rnd: int, table_ids: list[int], *, again: bool = False
+    ) -> bool:
+        """Announce the round's tables: whether it was shown (else it stays owed, offered again
+        at the next start); ``NotDelivered`` as for ``standings``. ``again``: as for
+        ``standings``."""
 
     async def standings(
         self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
@@ -75,8 +80,11 @@ class _Unattached:
     async def ready(self) -> None:
         return None
 
-    async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None:
-        log.info("event %d round %d started (no presenter)", event.event_id, rnd)
+    async def round_started(
+        self, event: Event, rnd: int, table_ids: list[int], *, again: bool = False
+    ) -> bool:
+        log.info("event %d round %d started, not announced (no presenter)", event.event_id, rnd)
+        return False
 
     async def standings(
         self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False
@@ -125,7 +133,8 @@ class EventService:
         self._work = Background("event work", stopping=lambda: not self.tables.running)
         self._recording = asyncio.Lock()
         self._unscored: list[ev.HandScored] = []  # hands' points the database could not take yet
-        self._posting: set[tuple[int, int]] = set()  # (event, round) whose standings are being posted
+        # (what, event, round) being posted in this process: a round's announcement or standings
+        self._posting: set[tuple[str, int, int]] = set()
 
     # == lifecycle ============================================================================
 
@@ -539,8 +548,10 @@ class EventService:
                     started = True
             table_ids = [t.table_id for t in await store.tables(self.db, event.event_id, rnd)]
         await self._arm(event, rnd)
-        if started:
-            await self.presenter.round_started(event, rnd, table_ids)
+        if by_table:  # owed from its seating until shown (not started here: maybe shown before)
+            await self._alone(
+                ("round", event.event_id, rnd), self._announce(event, rnd, table_ids, not started)
+            )
         if not by_table:  # nobody left to seat: no table will ever end the round, so it ends now
             await self.round_done(event, rnd)
 
@@ -730,14 +741,31 @@ class EventService:
     async def _post_standings(self, event: Event, rnd: int, final: bool, *, again: bool = False) -> None:
         """The standings the round owes its thread since it was scored (the round's row says so
         until they are shown: a restart posts them then, ``again``)."""
-        key = (event.event_id, rnd)
+        await self._alone(
+            ("standings", event.event_id, rnd), self._post_standings_now(event, rnd, final, again)
+        )
+
+    async def _alone(self, key: tuple[str, int, int], work: Coroutine[Any, Any, None]) -> None:
+        """``work``, unless another try in this process is posting the same (not twice)."""
         if key in self._posting:
-            return  # (being posted by another try in this process: not twice)
+            work.close()
+            return
         self._posting.add(key)
         try:
-            await self._post_standings_now(event, rnd, final, again)
+            await work
         finally:
             self._posting.discard(key)
+
+    async def _announce(self, event: Event, rnd: int, table_ids: list[int], again: bool) -> None:
+        if await store.announced(self.db, event.event_id, rnd):
+            return
+        try:
+            shown = await self.presenter.round_started(event, rnd, table_ids, again=again)
+        except NotDelivered as exc:  # the round goes on; it is announced by the next carrying on
+            self._retry.put_off(f"round {rnd} of event {event.event_id} not announced", exc)
+            return
+        if shown:
+            await store.round_announced(self.db, event.event_id, rnd, self.tables.clock.now())
 
     async def _post_standings_now(self, event: Event, rnd: int, final: bool, again: bool) -> None:
         rows = await self.standings(event, through=rnd)

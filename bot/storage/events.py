@@ -388,6 +388,24 @@ async def standings_posted(db: Database, event_id: int, rnd: int, now: float) ->
     )
 
 
+async def announced(db: Database, event_id: int, rnd: int) -> bool:
+    """Whether round ``rnd``'s announcement was posted (or given up: no thread or channel)."""
+    rows = await db.read_latest(
+        "SELECT announced_at FROM event_rounds WHERE event_id = ? AND round = ?", (event_id, rnd)
+    )
+    return bool(rows) and rows[0][0] is not None
+
+
+async def round_announced(db: Database, event_id: int, rnd: int, now: float) -> None:
+    await db.execute(
+        (
+            "UPDATE event_rounds SET announced_at = ? "
+            "WHERE event_id = ? AND round = ? AND announced_at IS NULL",
+            (now, event_id, rnd),
+        )
+    )
+
+
 async def scored(db: Database, event_id: int, rnd: int) -> bool:
     rows = await db.read_latest(
         "SELECT scored_at FROM event_rounds WHERE event_id = ? AND round = ?", (event_id, rnd)

@@ -374,6 +374,14 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     ALTER TABLE daily_attempts ADD COLUMN result_owed INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX daily_attempts_owed ON daily_attempts(day) WHERE result_owed = 1;
     """,
+    # 17: when a round's announcement (its tables, who sits where, its deadline) was posted in the
+    # event's thread (bot.events): NULL while owed. A round seated just before a crash, or whose
+    # post Discord did not take, is announced at the next start or try, once. The rounds before
+    # this migration were announced (or lost) long ago.
+    """
+    ALTER TABLE event_rounds ADD COLUMN announced_at REAL;
+    UPDATE event_rounds SET announced_at = seated_at;
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

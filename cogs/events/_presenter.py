@@ -125,13 +125,23 @@ class DiscordEventPresenter:
         """Connected: the channels and threads are known (``get_channel`` finds none before)."""
         await self.bot.wait_until_ready()
 
-    async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None:
+    async def round_started(
+        self, event: Event, rnd: int, table_ids: list[int], *, again: bool = False
+    ) -> bool:
+        """The round's tables and their people, pinged, in the event's thread (``again``: not if
+        it is there already); as ``standings`` says whether it was shown or may be later."""
+        try:
+            return await self._round_started(event, rnd, table_ids, again)
+        except UNDELIVERED as exc:
+            raise NotDelivered(repr(exc)) from exc
+
+    async def _round_started(self, event: Event, rnd: int, table_ids: list[int], again: bool) -> bool:
         await self.ready()  # a round seated at the bot's start, before it is connected
         fresh = await self.service.event(event.guild_id, event.event_id)
         await self.refresh_signup(fresh)
         where = await self._thread(fresh)
         if where is None:
-            return
+            return False
         locale = await server_language(self.bot, event.guild_id)
         tables = []
         for table_id in table_ids:
@@ -141,11 +151,17 @@ class DiscordEventPresenter:
         at = await self.service.closes_at(fresh, rnd)  # from its seating, maybe before a restart
         assert at is not None  # a round is announced once it is seated
         closes = f"<t:{int(at)}:R>"
-        text = round_text(fresh, rnd, tables, closes, locale)
+        text = round_text(fresh, rnd, tables, closes, locale)[:MESSAGE_MAX]
+        if again and await posted(self.bot, where, text):
+            return True
         try:
-            await where.send(text[:MESSAGE_MAX], allowed_mentions=MENTION_PEOPLE)
+            await where.send(text, allowed_mentions=MENTION_PEOPLE)
+        except UNDELIVERED:
+            raise  # (may pass: ``round_started``)
         except discord.HTTPException as exc:
             log.warning("could not announce round %d of event %d: %s", rnd, event.event_id, exc)
+            return False
+        return True
 
     async def standings_file(
         self, event: Event, rnd: int, rows: list[Standing], final: bool, locale: str

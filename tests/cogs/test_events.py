@@ -237,6 +237,34 @@ async def test_standings_discord_fails_to_post_go_out_a_minute_later_and_the_eve
     assert await store.owed_standings(h.bot.db) == []
 
 
+async def test_a_rounds_announcement_discord_fails_to_post_goes_out_a_minute_later_once(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """Discord fails round 1's announcement (a 503): it is owed in the database, and posted a
+    minute later, once. A restart after a crash between the post and its note (still owed) finds
+    it in the thread and posts nothing more."""
+    h, org = await club(emulator, bot_runner, tmp_path)
+    four = h.people[:4]
+    await signed_up(h, org, four, rounds=1, hands=1)
+    failed = emulator.faults.server_error(
+        CREATE_MESSAGE, status=503, where=lambda r: "**Round 1 of 1**" in str((r.json or {}).get("content"))
+    )
+    await answer(h, org, "hearts-event start", event=1)
+    await emulator.wait_until(lambda: failed.exhausted, what="the announcement refused")
+    await events_cog(h).service.settle()
+    assert not h.public("**Round 1 of 1**")
+    h.clock.advance(CARRY_ON_RETRY)
+    announced = await h.wait_public("**Round 1 of 1**")
+    assert all(f"<@{user.id}>" in announced.content for user in four)
+    await events_cog(h).service.settle()
+    assert await store.announced(h.bot.db, 1, 1)
+    await h.bot.db.execute(("UPDATE event_rounds SET announced_at = NULL", ()))  # killed before the note
+    await h.restart(bot_runner, downtime=1.0)
+    await events_cog(h).service.settle()
+    assert await store.announced(h.bot.db, 1, 1)
+    assert len(h.public("**Round 1 of 1**")) == 1
+
+
 async def test_the_rule_options_of_hearts_new_and_forged_values(
     emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
 ) -> None:

@@ -47,8 +47,11 @@ class Shown:
     posted: list[tuple[int, list[Standing], bool]] = field(default_factory=list)
     again: list[int] = field(default_factory=list)  # rounds whose standings were owed at a start
 
-    async def round_started(self, event: Event, rnd: int, table_ids: list[int]) -> None:
+    async def round_started(
+        self, event: Event, rnd: int, table_ids: list[int], *, again: bool = False
+    ) -> bool:
         self.rounds.append((rnd, table_ids))
+        return True
 
     async def ready(self) -> None:
         return None

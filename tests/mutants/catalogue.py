@@ -1744,8 +1744,12 @@ SOAK: tuple[Mutant, ...] = (
     Mutant(
         "standings Discord failed with a 5xx wait for the next restart",
         "cogs/events/_presenter.py",
-        ("        except UNDELIVERED as exc:\n            raise NotDelivered(repr(exc)) from exc\n\n",),
-        "        except ZeroDivisionError as exc:\n            raise NotDelivered(repr(exc)) from exc\n\n",
+        (
+            "        except UNDELIVERED as exc:\n            raise NotDelivered(repr(exc)) from exc\n\n"
+            "    async def _standings(",
+        ),
+        "        except ZeroDivisionError as exc:\n            raise NotDelivered(repr(exc)) from exc\n\n"
+        "    async def _standings(",
         ("tests/cogs/test_events.py", "-k", "fails_to_post"),
     ),
     Mutant(
@@ -1902,6 +1906,27 @@ SOAK: tuple[Mutant, ...] = (
         ("            \"DELETE FROM events WHERE id = ? AND status = 'signup' AND NOT EXISTS \"\n",),
         "            \"DELETE FROM events WHERE id = ? AND status = 'signup' AND EXISTS \"\n",
         ("tests/events/test_service.py", "-k", "sqlite and taken_back"),
+    ),
+    Mutant(
+        "a round's announcement Discord fails to take waits for the next start",
+        "bot/events/service.py",
+        ('            self._retry.put_off(f"round {rnd} of event {event.event_id} not announced", exc)\n',),
+        "            pass\n",
+        ("tests/cogs/test_events.py", "-k", "announcement_discord_fails"),
+    ),
+    Mutant(
+        "a round's announcement owed at a start is posted again though it is in the thread",
+        "cogs/events/_presenter.py",
+        ("        if again and await posted(self.bot, where, text):\n            return True\n",),
+        "        if False:\n            return True\n",
+        ("tests/cogs/test_events.py", "-k", "announcement_discord_fails"),
+    ),
+    Mutant(
+        "the rounds seated before the announcements' migration are all announced again",
+        "bot/storage/migrations.py",
+        ("    UPDATE event_rounds SET announced_at = seated_at;\n",),
+        "",
+        ("tests/storage/test_database.py", "-k", "sqlite and announced_rounds_migration"),
     ),
 )
 

@@ -12,6 +12,7 @@ import pytest
 
 from bot.storage import Database, SchemaError, StorageUnavailable, WriteFault
 from bot.storage import daily as daily_store
+from bot.storage import events as events_store
 from bot.storage.backend import Dialect, Target
 from bot.storage.database import open_backend
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION, apply
@@ -266,6 +267,26 @@ async def test_the_owed_results_migration_owes_none_of_the_results_before_it(
         assert await daily_store.owed_results(db) == [daily_store.OwedResult("2026-11-02", "ann", "g1")]
         await daily_store.result_shown(db, "2026-11-02", "ann")
         assert await daily_store.owed_results(db) == []
+    finally:
+        await db.close()
+
+
+async def test_the_announced_rounds_migration_owes_none_of_the_rounds_before_it(
+    db_url: str, raw: RawDatabase
+) -> None:
+    """Migration 17: the event rounds seated before it were announced (or lost) long ago: none is
+    owed, so an upgrade announces no old round again; a round seated after it is owed until shown."""
+    backend = await open_backend(raw.target)
+    await apply(backend, upto=16)
+    await backend.close()
+    await raw.execute("INSERT INTO event_rounds (event_id, round, seated_at) VALUES (1, 1, 10.0)")
+    db = await Database.open(db_url)
+    try:
+        assert await events_store.announced(db, 1, 1)
+        assert await events_store.claim_round(db, 1, 2, [], 20.0)
+        assert not await events_store.announced(db, 1, 2)
+        await events_store.round_announced(db, 1, 2, 30.0)
+        assert await events_store.announced(db, 1, 2)
     finally:
         await db.close()
 
