@@ -82,11 +82,16 @@ def test_rating_rewards_beating_stronger_players() -> None:
     assert rate([weak], [1]) == [weak]
 
 
+async def schema_upto(raw: RawDatabase, version: int) -> None:
+    """``raw``'s database as the bot of schema ``version`` left it (its migrations up to it)."""
+    backend = await open_backend(raw.target)
+    await apply(backend, upto=version)
+    await backend.close()
+
+
 async def test_an_older_database_is_migrated_and_keeps_its_data(db_url: str, raw: RawDatabase) -> None:
     assert len(MIGRATIONS) >= 2
-    backend = await open_backend(raw.target)  # a database from the first released schema
-    await apply(backend, upto=1)
-    await backend.close()
+    await schema_upto(raw, 1)  # a database from the first released schema
     await raw.execute("INSERT INTO meta (key, value) VALUES ('alive_at', '1.0')")
     db = await Database.open(db_url)
     assert await db.schema_version() == SCHEMA_VERSION
@@ -211,9 +216,7 @@ async def test_the_ranked_migration_marks_games_alone_and_recounts_the_running_s
     """Migration 15: a game with one person's row is unranked; a running season's totals are
     counted again from its window's ranked games (a solo game leaves them, a game finished before
     the season's row was opened joins them); a closed season's board stays as it stood."""
-    backend = await open_backend(raw.target)
-    await apply(backend, upto=14)
-    await backend.close()
+    await schema_upto(raw, 14)
     players = {1: ("alice",), 2: ("alice", "bob"), 3: ("alice", "bob")}  # game 1: alice alone
     for table_id, people in players.items():
         await raw.execute(
@@ -252,9 +255,7 @@ async def test_the_owed_results_migration_owes_none_of_the_results_before_it(
 ) -> None:
     """Migration 16: the daily results recorded before it went out (or were lost) long ago: none is
     owed, so an upgrade sends no old result again; a result recorded after it is owed until shown."""
-    backend = await open_backend(raw.target)
-    await apply(backend, upto=15)
-    await backend.close()
+    await schema_upto(raw, 15)
     await raw.execute(
         "INSERT INTO daily_attempts (day, player_id, guild_id, channel_id, locale, table_id, started_at, "
         "total, hands, finished_at) VALUES ('2026-11-01', 'ann', 'g1', 'c1', 'en', 1, 10.0, 5, '[5]', 20.0), "
@@ -276,9 +277,7 @@ async def test_the_announced_rounds_migration_owes_none_of_the_rounds_before_it(
 ) -> None:
     """Migration 17: the event rounds seated before it were announced (or lost) long ago: none is
     owed, so an upgrade announces no old round again; a round seated after it is owed until shown."""
-    backend = await open_backend(raw.target)
-    await apply(backend, upto=16)
-    await backend.close()
+    await schema_upto(raw, 16)
     await raw.execute("INSERT INTO event_rounds (event_id, round, seated_at) VALUES (1, 1, 10.0)")
     db = await Database.open(db_url)
     try:
