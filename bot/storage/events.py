@@ -219,10 +219,11 @@ async def add_entrant(db: Database, event_id: int, player_id: str, now: float, m
 
 async def remove_entrant(db: Database, event_id: int, player_id: str) -> bool:
     """Take the entrant out while the event is in sign-up: True if they were (a start that got
-    there first may have seated them: they withdraw instead)."""
+    there first may have seated them: they withdraw instead). Only one still in: a removal by
+    the organiser stands (else Leave, then Join, would undo it)."""
     (removed,) = await db.execute(
         (
-            "DELETE FROM event_entrants WHERE event_id = ? AND player_id = ? "
+            "DELETE FROM event_entrants WHERE event_id = ? AND player_id = ? AND status = 'in' "
             "AND EXISTS (SELECT 1 FROM events WHERE id = ? AND status = 'signup')",
             (event_id, player_id, event_id),
         )

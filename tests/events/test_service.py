@@ -417,6 +417,36 @@ async def test_pause_holds_the_round_and_its_deadline_until_resume(e: Events) ->
     assert await store.seated_at(e.rig.db, event.event_id, 1) == before + event.options.deadline + 60
 
 
+async def test_while_paused_an_entrant_may_withdraw_and_be_removed_and_a_computer_plays_on(e: Events) -> None:
+    event = await signed_up(e, PEOPLE[:4])
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    await e.rig.service.settle()
+    await e.service.pause(ORGANISER, GUILD, event.event_id)
+    await e.service.leave(PEOPLE[0], GUILD, event.event_id)
+    await e.service.remove(ORGANISER, GUILD, event.event_id, PEOPLE[1].user_id)
+    await settle(e)
+    entrants = {x.player_id: x.status for x in await e.service.entrants(event.event_id)}
+    assert entrants == {"p0": "withdrew", "p1": "removed", "p2": "in", "p3": "in"}
+    seated = await e.service.seated(event.event_id, 1)
+    for person in ("p0", "p1"):
+        snap = await e.rig.service.table_snapshot(seated[person])
+        assert person not in {s.player_id for s in snap.seats if not s.is_computer}
+
+
+async def test_an_entrant_removed_in_sign_up_cannot_leave_and_join_again(e: Events) -> None:
+    event = await signed_up(e, PEOPLE[:2])
+    await e.service.remove(ORGANISER, GUILD, event.event_id, "p0")
+    with pytest.raises(EventRefused) as refused:
+        await e.service.leave(PEOPLE[0], GUILD, event.event_id)
+    assert refused.value.code is EventRefusal.NOT_ENTERED
+    with pytest.raises(EventRefused):
+        await e.service.join(PEOPLE[0], GUILD, event.event_id)
+    entrants = {x.player_id: x.status for x in await e.service.entrants(event.event_id)}
+    assert entrants == {"p0": "removed", "p1": "in"}
+    await e.service.leave(PEOPLE[1], GUILD, event.event_id)  # one still in leaves as before
+    assert [x.player_id for x in await e.service.entrants(event.event_id)] == ["p0"]
+
+
 @pytest.mark.parametrize("then", ["a minute later", "the table ends first"])
 async def test_a_hands_points_the_database_could_not_take_reach_the_board_later(
     e: Events, monkeypatch: pytest.MonkeyPatch, then: str

@@ -1928,6 +1928,20 @@ SOAK: tuple[Mutant, ...] = (
         "",
         ("tests/storage/test_database.py", "-k", "sqlite and announced_rounds_migration"),
     ),
+    Mutant(
+        "an entrant removed in sign-up leaves (and may then join again)",
+        "bot/storage/events.py",
+        ("AND player_id = ? AND status = 'in' \"\n",),
+        'AND player_id = ? "\n',
+        ("tests/events/test_service.py", "-k", "sqlite and removed_in_sign_up"),
+    ),
+    Mutant(
+        "nobody may withdraw while the event is paused",
+        "bot/events/service.py",
+        ("_UNDER_WAY = (EventStatus.RUNNING, EventStatus.PAUSED)",),
+        "_UNDER_WAY = (EventStatus.RUNNING,)",
+        ("tests/events/test_service.py", "-k", "sqlite and while_paused"),
+    ),
 )
 
 MUTANTS = (
