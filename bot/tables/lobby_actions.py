@@ -248,7 +248,7 @@ class LobbyActions(Turns):
         table = self._table(table_id)
         async with table.lock:
             self._require_status(table, TableStatus.PLAYING, TableRefusal.NOT_PLAYING)
-            if not table.options.allow_rejoin:
+            if not table.options.rejoin_allowed:
                 raise Refused(TableRefusal.CANNOT_REJOIN)
             game = self._game(table)
             try:

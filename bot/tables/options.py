@@ -39,6 +39,14 @@ class TableOptions:
     def seats(self) -> int:
         return self.rules.players
 
+    @property
+    def rejoin_allowed(self) -> bool:
+        """Whether a person who left may take their seat back. Never at an event's table: its
+        hands are compared with the other tables' on the same cards, a hand the computer played
+        counts for nobody, and the person back in the seat would be credited with it (the game
+        keeps no record of a quit once it is taken back)."""
+        return self.allow_rejoin and self.event_id is None
+
     def deadline(self, now: float) -> float | None:
         """When seats asked to move at ``now`` time out; None without a turn timer (the daily)."""
         return None if self.daily else now + self.time_limit

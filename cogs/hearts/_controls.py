@@ -491,7 +491,7 @@ def table_view(snap: TableSnapshot, locale: str | None = None, *, activity: bool
         view.add_item(TableButton(TableAction.SHOW_HAND, snap.table_id, locale))
         view.add_item(TableButton(TableAction.LAST_TRICK, snap.table_id, locale))
     view.add_item(TableButton(TableAction.SCORE_SHEET, snap.table_id, locale))
-    if playing and snap.options.allow_rejoin and any(s.left_player for s in snap.seats):
+    if playing and snap.options.rejoin_allowed and any(s.left_player for s in snap.seats):
         view.add_item(TableButton(TableAction.REJOIN, snap.table_id, locale))
     if playing and snap.hand_number is not None and snap.hand_number > 1:
         view.add_item(review_button(snap.table_id, snap.hand_number - 1, locale))

@@ -433,6 +433,25 @@ async def test_while_paused_an_entrant_may_withdraw_and_be_removed_and_a_compute
         assert person not in {s.player_id for s in snap.seats if not s.is_computer}
 
 
+async def test_a_seat_left_at_an_events_table_is_the_computers_for_the_rest_of_the_round(e: Events) -> None:
+    """Someone leaves their event table (or is removed, or times out twice): the computer plays
+    their seat to the round's end. No Rejoin: the hands it played count for nobody, and the
+    person back would be credited with them (the game keeps no record of a quit taken back)."""
+    event = await signed_up(e, PEOPLE[:4])
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    await e.rig.service.settle()
+    table_id = (await e.service.seated(event.event_id, 1))["p0"]
+    await e.rig.service.leave(PEOPLE[0], table_id)
+    await e.service.remove(ORGANISER, GUILD, event.event_id, "p1")
+    await settle(e)
+    for person in PEOPLE[:2]:
+        with pytest.raises(Refused) as refused:
+            await e.rig.service.rejoin(person, table_id)
+        assert refused.value.code is TableRefusal.CANNOT_REJOIN
+    snap = await e.rig.service.table_snapshot(table_id)
+    assert not any(s.left_player for s in snap.seats)  # no Rejoin offered
+
+
 async def test_an_entrant_removed_in_sign_up_cannot_leave_and_join_again(e: Events) -> None:
     event = await signed_up(e, PEOPLE[:2])
     await e.service.remove(ORGANISER, GUILD, event.event_id, "p0")

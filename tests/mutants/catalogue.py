@@ -1942,6 +1942,13 @@ SOAK: tuple[Mutant, ...] = (
         "_UNDER_WAY = (EventStatus.RUNNING,)",
         ("tests/events/test_service.py", "-k", "sqlite and while_paused"),
     ),
+    Mutant(
+        "a seat left at an event's table may be taken back (and credited with the computer's hands)",
+        "bot/tables/options.py",
+        ("        return self.allow_rejoin and self.event_id is None\n",),
+        "        return self.allow_rejoin\n",
+        ("tests/events/test_service.py", "-k", "sqlite and computers_for_the_rest"),
+    ),
 )
 
 MUTANTS = (
