@@ -352,13 +352,28 @@ class EventService:
         async with self._lock(event.event_id):
             row = await store.event(self.db, event.event_id)
             for t in await store.tables(self.db, event.event_id, event.round if row is None else row.round):
-                snap = None if t.finished else await self.tables.table_snapshot(t.table_id)
+                snap = None if t.finished else await self._snapshot(event, t.table_id)
                 people = () if snap is None or snap.status is not TableStatus.PLAYING else snap.seats
                 for seat in people:
                     if seat.player_id not in player_ids or seat.is_computer:
                         continue
                     if not await self._quit(Actor(seat.player_id), t.table_id):
                         break
+
+    async def _snapshot(self, event: Event, table_id: int) -> TableSnapshot | None:
+        """The event's table; None for one whose saved game can't be read (the table service has
+        told the server's admins): it ends for the event with the hands recorded so far, so that
+        its round is scored instead of waiting for it for ever. A table is found broken as the bot
+        starts (``TableService.start``): carrying the event on meets it then, and scores the round
+        at its end (``_resume``)."""
+        try:
+            return await self.tables.table_snapshot(table_id)
+        except Refused as exc:
+            if exc.code is not TableRefusal.TABLE_BROKEN:
+                raise
+        log.warning("event %d: table %d can't be read: ends with its hands so far", event.event_id, table_id)
+        await store.finish_table(self.db, event.event_id, table_id, [])
+        return None
 
     async def _quit(self, person: Actor, table_id: int) -> bool:
         """The person quits the game (a computer takes the seat). False where the game has ended:
@@ -410,7 +425,9 @@ class EventService:
         for t in await store.tables(self.db, event.event_id, event.round):
             if t.finished:
                 continue
-            snap = await self.tables.table_snapshot(t.table_id)
+            snap = await self._snapshot(event, t.table_id)
+            if snap is None:
+                continue
             if snap.status in (TableStatus.FINISHED, TableStatus.CANCELLED):
                 await self._record(snap)
             else:
@@ -578,11 +595,14 @@ class EventService:
         if current is None or current.status != "running" or await store.scored(self.db, event.event_id, rnd):
             return  # paused, cancelled, or the round is over
         for t in await store.tables(self.db, event.event_id, rnd):
-            if not t.finished:
-                try:
-                    await self.tables.play_out(t.table_id)
-                except Refused as exc:  # closed or broken since: its end is recorded as it comes
-                    log.warning("event %d: table %d not played out: %s", event.event_id, t.table_id, exc)
+            if t.finished:
+                continue
+            if await self._snapshot(event, t.table_id) is None:
+                continue
+            try:
+                await self.tables.play_out(t.table_id)
+            except Refused as exc:  # closed since: its end is recorded as it comes
+                log.warning("event %d: table %d not played out: %s", event.event_id, t.table_id, exc)
 
     async def _open_table(self, event: Event, rnd: int, index: int) -> TableSnapshot:
         """A new table for the round's table ``index``, recorded as that table at once: a stop

@@ -20,6 +20,7 @@ from bot.client.server import names_in, server_language
 from bot.events import Event, EventService, Standing
 from bot.render.event_standings import render as render_standings
 from bot.tables.presenter import NotDelivered
+from bot.tables.refusals import Refused
 from bot.text import t
 from bot.text.events import (
     entrant_tags,
@@ -145,7 +146,10 @@ class DiscordEventPresenter:
         locale = await server_language(self.bot, event.guild_id)
         tables = []
         for table_id in table_ids:
-            snap = await self.bot.service.table_snapshot(table_id)
+            try:
+                snap = await self.bot.service.table_snapshot(table_id)
+            except Refused:  # (can't be read: the server's admins were told; no one is pinged to it)
+                continue
             people = [f"<@{s.player_id}>" for s in snap.seats if s.player_id and not s.is_computer]
             tables.append((table_id, people))
         at = await self.service.closes_at(fresh, rnd)  # from its seating, maybe before a restart

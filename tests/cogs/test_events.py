@@ -265,6 +265,31 @@ async def test_a_rounds_announcement_discord_fails_to_post_goes_out_a_minute_lat
     assert len(h.public("**Round 1 of 1**")) == 1
 
 
+async def test_a_round_owed_its_announcement_with_a_table_that_cant_be_read_is_announced_without_it(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path, error_log: ErrorLogCollector
+) -> None:
+    """A crash before round 1's announcement was noted, and one of its two tables' saved game
+    damaged by the restart: the round is announced with the other table, its people pinged."""
+    h, org = await club(emulator, bot_runner, tmp_path)
+    await cup_of_five(h, org)
+    await h.wait_public("**Round 1 of 2**")
+    await events_cog(h).service.settle()
+    broken, other = (t.table_id for t in await store.tables(h.bot.db, 1, 1))
+    seated = {str(u.id): u for u in h.people[:5]}
+    at_other = [u for p, u in seated.items() if (await events_cog(h).service.seated(1, 1))[p] == other]
+    await h.bot.db.execute(
+        ("UPDATE event_rounds SET announced_at = NULL", ()),
+        ("UPDATE tables SET state = '{broken' WHERE id = ?", (broken,)),
+    )
+    error_log.allow(rf"^ERROR bot\.\S+: tables row {broken} can't be read", logger="bot")
+    await h.restart(bot_runner, downtime=1.0)
+    await events_cog(h).service.settle()
+    assert await store.announced(h.bot.db, 1, 1)
+    again = h.public("**Round 1 of 2**")[-1]
+    assert len(h.public("**Round 1 of 2**")) == 2 and f"Table #{broken}:" not in again.content
+    assert all(f"<@{u.id}>" in again.content for u in at_other)
+
+
 async def test_the_rule_options_of_hearts_new_and_forged_values(
     emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
 ) -> None:

@@ -33,8 +33,9 @@ from bot.storage import events as store
 from bot.tables import Actor, ManualClock, Refused, TableOptions, TableRefusal, TableSnapshot, TableStatus
 from bot.tables import events as ev
 from bot.tables.requests import SettingsRequest
-from discord_emulator.pytest_plugin import ErrorLogCollector
-from tests.tables.helpers import GUILD, Rig, act_once, play_to_end, rig, settings_unreadable
+from discord_emulator.pytest_plugin import Allowance, ErrorLogCollector
+from tests.storage.targets import RawDatabase
+from tests.tables.helpers import GUILD, Rig, act_once, damage_logged, play_to_end, rig, settings_unreadable
 
 ORGANISER = Actor("org", is_moderator=True, manages_server=True)
 PEOPLE = [Actor(f"p{i}") for i in range(9)]
@@ -450,6 +451,59 @@ async def test_a_seat_left_at_an_events_table_is_the_computers_for_the_rest_of_t
         assert refused.value.code is TableRefusal.CANNOT_REJOIN
     snap = await e.rig.service.table_snapshot(table_id)
     assert not any(s.left_player for s in snap.seats)  # no Rejoin offered
+
+
+@dataclass
+class Broken:
+    """Round 1 of a 5-person event, restarted with its first table's saved game damaged."""
+
+    events: Events
+    event: Event
+    broken: int  # the table that can't be read
+    other: int
+    logged: Allowance
+
+
+async def broken_at_restart(db_url: str, raw: RawDatabase, error_log: ErrorLogCollector) -> Broken:
+    clock = ManualClock()
+    first = await events(db_url, clock)
+    event = await signed_up(first, PEOPLE[:5])
+    await first.service.begin(ORGANISER, GUILD, event.event_id)
+    ((_rnd, (broken, other)),) = first.shown.rounds
+    await first.close()
+    await raw.execute("UPDATE tables SET state = '{broken' WHERE id = ?", (broken,))
+    logged = damage_logged(error_log, "tables", str(broken))
+    return Broken(await events(db_url, clock), event, broken, other, logged)
+
+
+async def test_an_event_table_that_cant_be_read_ends_with_its_hands_so_far_and_the_event_goes_on(
+    db_url: str, raw: RawDatabase, error_log: ErrorLogCollector
+) -> None:
+    """One of round 1's tables can't be read at a start (its saved game damaged): it ends for the
+    event with the hands recorded so far, the round is scored once the other table ends, and
+    round 2 is seated (the round waited for it for ever, its deadline only logged)."""
+    b = await broken_at_restart(db_url, raw, error_log)
+    try:
+        await settle(b.events)
+        await play_round(b.events, [b.other])
+        assert [(r, final) for r, _rows, final in b.events.shown.posted] == [(1, False)]
+        assert [r for r, _ids in b.events.shown.rounds] == [2]
+    finally:
+        await b.events.close()
+    assert b.logged.seen == 1
+
+
+async def test_an_event_with_a_table_that_cant_be_read_is_cancelled_and_its_other_tables_close(
+    db_url: str, raw: RawDatabase, error_log: ErrorLogCollector
+) -> None:
+    b = await broken_at_restart(db_url, raw, error_log)
+    try:
+        await b.events.service.pause(ORGANISER, GUILD, b.event.event_id)  # (not scored on the way)
+        await b.events.service.cancel(ORGANISER, GUILD, b.event.event_id)
+        await settle(b.events)
+        assert (await b.events.rig.service.table_snapshot(b.other)).status is TableStatus.CANCELLED
+    finally:
+        await b.events.close()
 
 
 async def test_an_entrant_removed_in_sign_up_cannot_leave_and_join_again(e: Events) -> None:

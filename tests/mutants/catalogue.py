@@ -1949,6 +1949,16 @@ SOAK: tuple[Mutant, ...] = (
         "        return self.allow_rejoin\n",
         ("tests/events/test_service.py", "-k", "sqlite and computers_for_the_rest"),
     ),
+    Mutant(
+        "an event table that can't be read holds up its round (and a cancel) for ever",
+        "bot/events/service.py",
+        (
+            "            if exc.code is not TableRefusal.TABLE_BROKEN:\n                raise\n"
+            '        log.warning("event',
+        ),
+        '            raise\n        log.warning("event',
+        ("tests/events/test_service.py", "-k", "sqlite and table_that_cant_be_read"),
+    ),
 )
 
 MUTANTS = (
