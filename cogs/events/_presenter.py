@@ -88,13 +88,14 @@ class DiscordEventPresenter:
 
     async def refresh_signup(self, event: Event) -> None:
         """Bring the sign-up message up to date (its buttons go once the event has started)."""
-        channel = self.bot.get_channel(int(event.channel_id))
-        if event.message_id is None or not isinstance(channel, discord.TextChannel):
+        if event.message_id is None:
             return
         locale = await server_language(self.bot, event.guild_id)
-        message = channel.get_partial_message(int(event.message_id))
         try:
-            await message.edit(
+            channel = await self._channel(event.channel_id)
+            if channel is None:
+                return
+            await channel.get_partial_message(int(event.message_id)).edit(
                 content=await self.signup_content(event, locale),
                 view=signup_view(event, locale),
                 allowed_mentions=NO_PINGS,
@@ -102,15 +103,27 @@ class DiscordEventPresenter:
         except discord.HTTPException as exc:
             log.warning("could not update the sign-up message of event %d: %s", event.event_id, exc)
 
+    async def _channel(self, channel_id: str) -> discord.TextChannel | discord.Thread | None:
+        """A text channel or thread: the one the gateway told of, else Discord's (an archived
+        thread is not among those told of); None if it is gone or can't be seen."""
+        found = self.bot.get_channel(int(channel_id))
+        if found is None:
+            try:
+                found = await self.bot.fetch_channel(int(channel_id))
+            except (discord.NotFound, discord.Forbidden):
+                return None
+        return found if isinstance(found, discord.TextChannel | discord.Thread) else None
+
     async def _thread(self, event: Event) -> discord.abc.Messageable | None:
-        """The event's thread (made from the sign-up message the first time), else its channel."""
+        """The event's thread (made from the sign-up message the first time; the thread the event
+        was made in, if it was), else its channel."""
         if event.thread_id is not None:
-            found = self.bot.get_channel(int(event.thread_id))
+            found = await self._channel(event.thread_id)
             if isinstance(found, discord.Thread):
                 return found
-        channel = self.bot.get_channel(int(event.channel_id))
-        if not isinstance(channel, discord.TextChannel):
-            return None
+        channel = await self._channel(event.channel_id)
+        if channel is None or isinstance(channel, discord.Thread):
+            return channel
         if event.message_id is not None:
             try:
                 thread = await channel.get_partial_message(int(event.message_id)).create_thread(

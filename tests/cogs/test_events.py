@@ -290,6 +290,46 @@ async def test_a_round_owed_its_announcement_with_a_table_that_cant_be_read_is_a
     assert all(f"<@{u.id}>" in again.content for u in at_other)
 
 
+async def test_an_event_made_in_a_thread_announces_and_posts_its_standings_in_that_thread(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """``/hearts-event new`` in a thread (a thread can't have threads): its rounds are announced,
+    its tables played and its standings posted in that thread, and its sign-up loses its buttons
+    at the start (none of it happened: the event looked for a text channel)."""
+    h, org = await club(emulator, bot_runner, tmp_path)
+    four = h.people[:4]
+    thread = emulator.state.create_thread(h.general, "Cup talk", owner=org)
+    ix = await emulator.slash(org, thread, "hearts-event new", name="Cup", rounds=1, hands=1)
+    signup = await h.public_answer(ix)
+    assert signup.channel_id == thread.id
+    for user in four:
+        await h.click(user, signup, "Join")
+    await h.emu.wait_until(lambda: "Entrants (4)" in h.emu.message(signup.id).content, what="4 in")
+    await answer(h, org, "hearts-event start", event=1)
+    assert (await h.wait_public("**Round 1 of 1**")).channel_id == thread.id
+    await emulator.wait_until(lambda: not emulator.message(signup.id).custom_ids, what="no buttons")
+    await h.play_until(lambda: h.public("is over. The final standings"), four)
+    assert [m.channel_id for m in h.public("is over. The final standings")] == [thread.id]
+
+
+async def test_standings_after_the_events_thread_was_archived_go_to_that_thread(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """The event's thread is archived during round 1 (by a moderator, or its week idle): the
+    gateway's bot forgets an archived thread, and the standings went to the channel beside it
+    (a second thread from the sign-up message is refused). They go to the thread, which opens."""
+    h, org = await club(emulator, bot_runner, tmp_path)
+    four = h.people[:4]
+    await signed_up(h, org, four, rounds=2, hands=1)
+    await answer(h, org, "hearts-event start", event=1)
+    thread = emulator.state.channels[(await h.wait_public("**Round 1 of 2**")).channel_id]
+    assert thread.kind.is_thread
+    emulator.state.update_thread(thread, {"archived": True})
+    await h.play_until(lambda: h.public("standings after round 1 of 2"), four)
+    assert [m.channel_id for m in h.public("standings after round 1 of 2")] == [thread.id]
+    assert (await h.wait_public("**Round 2 of 2**")).channel_id == thread.id
+
+
 async def test_the_rule_options_of_hearts_new_and_forged_values(
     emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
 ) -> None:

@@ -1959,6 +1959,20 @@ SOAK: tuple[Mutant, ...] = (
         '            raise\n        log.warning("event',
         ("tests/events/test_service.py", "-k", "sqlite and table_that_cant_be_read"),
     ),
+    Mutant(
+        "an event made in a thread looks for a text channel: nothing of it is posted",
+        "cogs/events/_presenter.py",
+        ("        return found if isinstance(found, discord.TextChannel | discord.Thread) else None\n",),
+        "        return found if isinstance(found, discord.TextChannel) else None\n",
+        ("tests/cogs/test_events.py", "-k", "made_in_a_thread"),
+    ),
+    Mutant(
+        "an archived event thread (not in the gateway's cache) is taken for gone",
+        "cogs/events/_presenter.py",
+        ("        found = self.bot.get_channel(int(channel_id))\n        if found is None:\n",),
+        "        found = self.bot.get_channel(int(channel_id))\n        if False:\n",
+        ("tests/cogs/test_events.py", "-k", "was_archived"),
+    ),
 )
 
 MUTANTS = (
