@@ -124,6 +124,11 @@ class Event:
     thread_id: str | None  # the event's own thread
 
     @property
+    def under_way(self) -> bool:
+        """Started and not over (running or paused): an entrant leaving withdraws."""
+        return self.status in (EventStatus.RUNNING, EventStatus.PAUSED)
+
+    @property
     def open_for_entry(self) -> bool:
         """Sign-up, or late entry while round 1 is played (seated from round 2)."""
         late = self.status is EventStatus.RUNNING and self.round == 1 and self.options.rounds > 1

@@ -48,7 +48,6 @@ from bot.tables.table import TableStatus
 
 log = logging.getLogger(__name__)
 
-_UNDER_WAY = (EventStatus.RUNNING, EventStatus.PAUSED)  # started, not over: an entrant withdraws
 CARRY_ON_RETRY = 60.0
 """Seconds until the start-up's carrying on is tried again when the database could not be read:
 until it is done, the running events' deadlines are not armed and owed standings wait."""
@@ -318,13 +317,13 @@ class EventService:
         """Leave during sign-up; once it has started, withdraw (results so far stay, a computer
         plays the person's seat of the round)."""
         event = await self.event(guild_id, event_id)
-        if event.status in _UNDER_WAY:
+        if event.under_way:
             return await self._drop(event, actor.user_id, "withdrew")
         if event.status is not EventStatus.SIGNUP:
             raise EventRefused(EventRefusal.ALREADY_STARTED)
         if not await store.remove_entrant(self.db, event_id, actor.user_id):  # (in sign-up only)
             started = await self.event(guild_id, event_id)
-            if started.status in _UNDER_WAY:  # started meanwhile: they may be seated
+            if started.under_way:  # started meanwhile: they may be seated
                 return await self._drop(started, actor.user_id, "withdrew")
             raise EventRefused(EventRefusal.NOT_ENTERED)
         return event
@@ -332,7 +331,7 @@ class EventService:
     async def remove(self, actor: Actor, guild_id: str, event_id: int, player_id: str) -> Event:
         """The organiser removes an entrant: a computer plays their seat, marked in the standings."""
         event = await self._organised(actor, guild_id, event_id)
-        if event.status is not EventStatus.SIGNUP and event.status not in _UNDER_WAY:
+        if event.status is not EventStatus.SIGNUP and not event.under_way:
             raise EventRefused(EventRefusal.ALREADY_STARTED)
         return await self._drop(event, player_id, "removed")
 
@@ -393,7 +392,7 @@ class EventService:
     async def cancel(self, actor: Actor, guild_id: str, event_id: int) -> Event:
         """The organiser cancels: the round's unfinished tables close without results."""
         event = await self._organised(actor, guild_id, event_id)
-        if event.status is not EventStatus.SIGNUP and event.status not in _UNDER_WAY:
+        if event.status is not EventStatus.SIGNUP and not event.under_way:
             raise EventRefused(EventRefusal.ALREADY_STARTED)
         status = event.status.value
         if not await store.move_on(self.db, event_id, status, event.round, "cancelled", event.round):

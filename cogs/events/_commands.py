@@ -193,13 +193,14 @@ class Events(commands.Cog, name=COG_NAME):
             await self._refused(interaction, exc)
             return
         public = await server_language(self.bot, guild)
-        await interaction.edit_original_response(
-            content=await self.presenter.signup_content(event, public), allowed_mentions=NO_PINGS
-        )
-        if action == "join":
-            key = "event.joined"
+        try:
+            content = await self.presenter.signup_content(event, public)
+        except StorageUnavailable as exc:  # the entry stands; the list catches up later
+            log.warning("sign-up message of event %d not updated: %s", event_id, exc)
         else:
-            key = "event.withdrawn" if event.status is EventStatus.RUNNING else "event.left"
+            await interaction.edit_original_response(content=content, allowed_mentions=NO_PINGS)
+        left = "event.withdrawn" if event.under_way else "event.left"
+        key = "event.joined" if action == "join" else left
         await interaction.followup.send(t(key, locale, name=event.name), ephemeral=True)
 
     @group.command(name="cancel", description="Cancel an event (its organiser or managers)")
@@ -241,7 +242,7 @@ class Events(commands.Cog, name=COG_NAME):
         except EventRefused as exc:
             await self._refused(interaction, exc)
             return
-        await self.presenter.refresh_signup(await self.service.event(guild, event))
+        await self.presenter.refresh_signup(changed)
         key = "event.paused" if pause else "event.resumed"
         await private_answer(interaction, t(key, await reader_locale(interaction), name=changed.name))
 
@@ -257,7 +258,7 @@ class Events(commands.Cog, name=COG_NAME):
         except EventRefused as exc:
             await self._refused(interaction, exc)
             return
-        await self.presenter.refresh_signup(await self.service.event(guild, event))
+        await self.presenter.refresh_signup(found)
         locale = await reader_locale(interaction)
         text = t("event.removed", locale, member=member.mention, name=found.name)
         await private_answer(interaction, text, allowed_mentions=NO_PINGS)
@@ -272,8 +273,8 @@ class Events(commands.Cog, name=COG_NAME):
         except EventRefused as exc:
             await self._refused(interaction, exc)
             return
-        await self.presenter.refresh_signup(await self.service.event(guild, event))
-        key = "event.withdrawn" if found.status is EventStatus.RUNNING else "event.left"
+        await self.presenter.refresh_signup(found)
+        key = "event.withdrawn" if found.under_way else "event.left"
         await private_answer(interaction, t(key, await reader_locale(interaction), name=found.name))
 
     @group.command(name="start", description="Start an event: seat round 1 (its organiser or managers)")

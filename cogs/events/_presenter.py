@@ -19,6 +19,7 @@ from bot.client.once import UNDELIVERED, posted
 from bot.client.server import names_in, server_language
 from bot.events import Event, EventService, Standing
 from bot.render.event_standings import render as render_standings
+from bot.storage import StorageUnavailable
 from bot.tables.presenter import NotDelivered
 from bot.tables.refusals import Refused
 from bot.text import t
@@ -87,7 +88,9 @@ class DiscordEventPresenter:
         return signup_text(event, entrants, names, locale)
 
     async def refresh_signup(self, event: Event) -> None:
-        """Bring the sign-up message up to date (its buttons go once the event has started)."""
+        """Bring the sign-up message up to date (its buttons go once the event has started). It
+        follows a change already written: a failure here (Discord's, or the database's as the
+        entrants are read) is logged, never answered as the change's own."""
         if event.message_id is None:
             return
         locale = await server_language(self.bot, event.guild_id)
@@ -100,7 +103,7 @@ class DiscordEventPresenter:
                 view=signup_view(event, locale),
                 allowed_mentions=NO_PINGS,
             )
-        except discord.HTTPException as exc:
+        except (discord.HTTPException, StorageUnavailable) as exc:
             log.warning("could not update the sign-up message of event %d: %s", event.event_id, exc)
 
     async def _channel(self, channel_id: str) -> discord.TextChannel | discord.Thread | None:

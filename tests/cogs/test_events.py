@@ -11,13 +11,15 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
+
 from bot.engine.cards import cards_of
 from bot.engine.duplicate import boards
 from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation, RuleSet
-from bot.events import EventOptions
+from bot.events import EventOptions, EventStatus
 from bot.events.seating import Placement, pairs
 from bot.events.service import CARRY_ON_RETRY
-from bot.storage import WriteFault
+from bot.storage import StorageUnavailable, WriteFault
 from bot.storage import events as store
 from bot.tables import Actor, TableOptions
 from bot.text import TableRefusal, refusal_text, t
@@ -572,6 +574,36 @@ async def test_a_new_event_whose_signup_cant_be_shown_is_taken_back_and_the_answ
     assert "**Cup** · event #1" in signup.content
     event = await events_cog(h).service.event(str(h.guild.id), 1)
     assert event.message_id == str(signup.id)  # saved with the event: the sign-up is kept up to date
+
+
+async def test_a_change_written_is_answered_as_done_though_the_sign_ups_list_cant_be_read(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Join, a pause and a withdrawal while paused are written, then the entrants can't be read
+    for the sign-up message (the database locked just then): each is answered as done, not "busy,
+    nothing was changed" (a retry would then be refused), and the message catches up later."""
+    h, org = await club(emulator, bot_runner, tmp_path)
+    ann, bob = h.people[:2]
+    signup = await signed_up(h, org, [ann], rounds=2, hands=1)
+    service = events_cog(h).service
+    entrants = service.entrants
+
+    async def locked(event_id: int) -> object:
+        raise StorageUnavailable("database is locked")
+
+    monkeypatch.setattr(service, "entrants", locked)
+    joined = await emulator.click(bob, signup, label="Join")
+    assert "You are in **Cup**" in (await h.reply(joined)).content
+    monkeypatch.setattr(service, "entrants", entrants)
+    assert [p for p, _status in await store.entrants(h.bot.db, 1)] == [str(ann.id), str(bob.id)]
+    await answer(h, org, "hearts-event start", event=1)
+    await h.wait_public("**Round 1 of 2**")
+    monkeypatch.setattr(service, "entrants", locked)
+    assert "paused" in await answer(h, org, "hearts-event pause", event=1)
+    assert "results so far stay" in await answer(h, ann, "hearts-event withdraw", event=1)
+    monkeypatch.setattr(service, "entrants", entrants)
+    assert (await service.event(str(h.guild.id), 1)).status is EventStatus.PAUSED
+    assert dict(await store.entrants(h.bot.db, 1))[str(ann.id)] == "withdrew"
 
 
 async def test_a_new_event_and_a_join_are_acknowledged_while_another_process_writes(
