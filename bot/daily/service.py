@@ -360,9 +360,15 @@ class DailyService:
         """Watching the table service: a daily table's game ended (or it was cancelled). If the
         database can't be written just then, the end is recorded ``RECORD_RETRY`` seconds later
         (and so on until it can): the event is shown once, and a result must not wait for the
-        next start."""
+        next start. The table service cuts its delivery short after its presenter timeout (a slow
+        DM or writer can outlast it): the end, or its result, is then seen to by that retry."""
         if isinstance(event, ev.GameOver | ev.TableCancelled) and event.table.options.daily:
-            await self._or_record_later(self._record(event.table))
+            try:
+                await self._or_record_later(self._record(event.table))
+            except asyncio.CancelledError:
+                if self in self.tables.observers:  # (not stopping: ``stop`` leaves them first)
+                    self._record_retry.arm()
+                raise
 
     async def _or_record_later(self, recording: Awaitable[None]) -> None:
         """``recording``, or, if the database can't be used just then, every game end not yet
