@@ -376,7 +376,17 @@ class DailyService:
         await self._record_retry.or_later(recording, "daily game ends not recorded")
 
     async def _record_table(self, table_id: int) -> None:
-        await self._record(await self.tables.table_snapshot(table_id))
+        """Record the end of the game at ``table_id``; one whose stored state can't be read (an
+        admin must look) ends its attempt without a result, instead of failing every try (the
+        start's, the close's: the day's summaries would wait for it for ever)."""
+        try:
+            snap = await self.tables.table_snapshot(table_id)
+        except Refused as exc:
+            if exc.code is not TableRefusal.TABLE_BROKEN:
+                raise
+            await self._end_broken(table_id, exc)
+            return
+        await self._record(snap)
 
     async def _record(self, snap: TableSnapshot) -> None:
         attempt = await store.attempt_at_table(self.db, snap.table_id)
@@ -394,7 +404,10 @@ class DailyService:
             hands = tuple(row.points[PERSON_SEAT] for row in sheet.rows)
         now = self.tables.clock.now()
         day = dt.date.fromisoformat(attempt.day)
-        late = not days.is_open(day, now)
+        # Judged by when the game ended, not when it is recorded: the recording may come after
+        # the close (the disk full, a stop, the close itself finding it ended unrecorded).
+        ended = await store.game_ended_at(self.db, snap.table_id) if kept else None
+        late = not days.is_open(day, now if ended is None else ended)
         if late:
             hands = None  # finished after the day closed (and its deals could be shown): no result
         if not await store.finish_attempt(self.db, attempt.day, attempt.player_id, hands, now):

@@ -166,6 +166,17 @@ async def attempt_at_table(db: Database, table_id: int) -> Attempt | None:
     return _attempt(tuple(rows[0])) if rows else None
 
 
+async def game_ended_at(db: Database, table_id: int) -> float | None:
+    """When the game at ``table_id`` ended (its table's last save: the final move's), if it did
+    and the row says so readably."""
+    sql = "SELECT updated_at FROM tables WHERE id = ? AND status = 'finished'"
+    rows = await db.read_latest(sql, (table_id,))
+    try:
+        return float(rows[0][0]) if rows else None
+    except (TypeError, ValueError):
+        return None
+
+
 async def unfinished_attempts(db: Database) -> list[Attempt]:
     """Attempts with a table and no result yet (a restart checks whether their game ended)."""
     rows = await db.rows(

@@ -916,6 +916,39 @@ async def test_an_attempt_whose_table_is_broken_ends_without_a_result_when_its_d
     assert logged.seen == 1
 
 
+async def test_a_game_ended_unrecorded_whose_table_cant_be_read_holds_up_no_summary(
+    db_url: str, raw: RawDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game ended and the bot stopped before recording it, and its table's stored state is
+    then damaged: its attempt ends without a result, and the day's summaries go out (every try
+    to record it failed, the start's and the close's, and no server's summary was ever posted)."""
+    clock = ManualClock(DAY0)
+    first = await daily(db_url, clock)
+    try:
+        await first.rig.service.set_server_settings(ADMIN, "g2", ServerSettings(daily_channel="555"))
+        await finish(first, BOB, "g2")
+
+        async def stopped_before_recording(snap: TableSnapshot) -> None:
+            return None
+
+        monkeypatch.setattr(first.service, "_record", stopped_before_recording)
+        table_id = await finish(first, ANN, "g1")
+    finally:
+        await first.close()
+    monkeypatch.undo()
+    await raw.execute("UPDATE tables SET state = '{broken' WHERE id = ?", (table_id,))
+    second = await daily(db_url, clock)
+    try:
+        await second.service.settle()
+        ended = await second.service.attempt("ann", days.today(DAY0))
+        assert ended is not None and ended.finished and ended.total is None
+        clock.advance(2 * days.DAY_SECONDS)  # the day closes
+        await second.service.settle()
+        assert [s.guild_id for s in second.shown.summaries] == ["g2"]
+    finally:
+        await second.close()
+
+
 async def test_a_person_seated_at_an_ordinary_table_plays_the_daily_too(d: Daily) -> None:
     ordinary = await d.rig.service.create_table(ANN, "g1", "c-g1", TableOptions())
     await d.rig.service.start_game(ANN, ordinary.table_id)
@@ -973,6 +1006,24 @@ async def test_a_finish_after_its_day_closed_does_not_count(eve: Daily) -> None:
     assert attempt is not None and attempt.finished and attempt.total is None
     assert eve.shown.results == []
     assert eve.shown.late == [LateFinish(FRIDAY, eve.service.number(FRIDAY), "ann")]  # and told why
+
+
+async def test_a_game_finished_in_time_and_recorded_after_the_close_counts(eve: Daily) -> None:
+    """The game ends half a minute before its day closes, and is recorded only after the close
+    (the service was down; the disk full or the close itself finding it would do the same): it
+    is judged by when it ended, and counts, on the day's board too."""
+    started = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", eve.service.today())
+    await eve.service.stop()
+    eve.rig.clock.advance(10 * 60 + days.DAY_SECONDS - 30)  # Saturday 23:59:30: Friday still open
+    await play_to_end(eve.rig.service, started.table.table_id, {"ann": ANN})
+    await eve.rig.service.settle()
+    eve.rig.clock.advance(60)  # Sunday 00:00:30: Friday closed
+    await eve.service.start()
+    await eve.service.settle()
+    attempt = await eve.service.attempt("ann", FRIDAY)
+    assert attempt is not None and attempt.total is not None
+    assert [r.player_id for r in eve.shown.results] == ["ann"] and eve.shown.late == []
+    assert [e.player_id for e in (await eve.service.board("g1", FRIDAY)).entries] == ["ann"]
 
 
 async def test_a_play_across_midnight_keeps_the_day_it_read(eve: Daily) -> None:

@@ -1994,6 +1994,20 @@ SOAK: tuple[Mutant, ...] = (
         "                if False:",
         ("tests/daily/test_service.py", "-k", "sqlite and outlasts"),
     ),
+    Mutant(
+        "a daily game finished in time but recorded after its day closed is judged late",
+        "bot/daily/service.py",
+        ("        late = not days.is_open(day, now if ended is None else ended)\n",),
+        "        late = not days.is_open(day, now)\n",
+        ("tests/daily/test_service.py", "-k", "sqlite and in_time_and_recorded"),
+    ),
+    Mutant(
+        "a daily game ended unrecorded whose table can't be read holds up every summary",
+        "bot/daily/service.py",
+        ("            await self._end_broken(table_id, exc)\n            return\n",),
+        "            raise\n",
+        ("tests/daily/test_service.py", "-k", "sqlite and holds_up_no_summary"),
+    ),
 )
 
 MUTANTS = (
