@@ -64,6 +64,7 @@ class SeasonService:
         self._checking = asyncio.Lock()
         # servers whose running season did not follow a change of their setting yet (the database)
         self._unfollowed: set[str] = set()
+        self._follow_everyone = False  # every server's setting to be followed (after a start)
         self._follow_retry = Later(tables.clock, RETRY, lambda: self._work.spawn(self._follow_later()))
 
     def attach(self, presenter: SeasonPresenter) -> None:
@@ -75,7 +76,8 @@ class SeasonService:
         if self not in self.tables.settings_watchers:
             self.tables.settings_watchers.append(self)
         self._work.spawn(self._timed_check())
-        self._work.spawn(self._follow_all())
+        self._follow_everyone = True
+        self._work.spawn(self._follow_later())
 
     async def stop(self) -> None:
         if self._timer is not None:
@@ -225,8 +227,13 @@ class SeasonService:
 
     async def _follow_later(self) -> None:
         """The servers whose season could not follow a change of their setting, with the setting
-        as it is now (read and followed as a change is: one at a time with the server's changes)."""
+        as it is now (read and followed as a change is: one at a time with the server's changes);
+        after a start, every server of this process (``_follow_everyone``: the bot may have
+        stopped before a season could follow its setting)."""
         try:
+            if self._follow_everyone:
+                self._unfollowed.update(g for g in await self.db.servers_with_settings() if self.owns(g))
+                self._follow_everyone = False
             await self.check()  # as a change does first
             for guild_id in sorted(self._unfollowed):
                 async with self.tables.settings_change(guild_id):
@@ -235,12 +242,6 @@ class SeasonService:
             await self._arm()
         except StorageUnavailable as exc:
             self._follow_retry.put_off("seasons not all changed yet", exc)
-
-    async def _follow_all(self) -> None:
-        """At start: every server of this process whose season a change of its setting left
-        behind (the bot stopped before the season could follow it) follows it now."""
-        self._unfollowed.update(g for g in await self.db.servers_with_settings() if self.owns(g))
-        await self._follow_later()
 
     async def running(self, guild_id: str) -> Season | None:
         return await store.running(self.db, guild_id, latest=True)

@@ -1790,7 +1790,7 @@ SOAK: tuple[Mutant, ...] = (
     Mutant(
         "a season left behind by its setting when the bot stopped never follows it",
         "bot/seasons/service.py",
-        ("        self._work.spawn(self._follow_all())\n",),
+        ("        self._follow_everyone = True\n", "        self._work.spawn(self._follow_all())\n"),
         "        pass\n",
         ("tests/seasons/test_service.py", "-k", "sqlite and left_behind"),
     ),
@@ -2007,6 +2007,14 @@ SOAK: tuple[Mutant, ...] = (
         ("            await self._end_broken(table_id, exc)\n            return\n",),
         "            raise\n",
         ("tests/daily/test_service.py", "-k", "sqlite and holds_up_no_summary"),
+    ),
+    Mutant(
+        "the servers' settings not listed at a start: their seasons wait for the next start",
+        "bot/seasons/service.py",
+        ("            if self._follow_everyone:\n                self._unfollowed.update(",),
+        "            if self._follow_everyone:\n                self._follow_everyone = False\n"
+        "                self._unfollowed.update(",
+        ("tests/seasons/test_service.py", "-k", "sqlite and left_behind"),
     ),
 )
 

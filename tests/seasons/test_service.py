@@ -331,8 +331,8 @@ async def test_a_season_left_behind_by_its_setting_follows_it_at_the_next_start(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Seasons turned on, the season not opened (the disk full), and the bot stops before the
-    minute's try: the next start opens it. A server whose season already follows its setting
-    is left as it is."""
+    minute's try: the next start opens it (a minute later if the servers' settings can't be
+    listed at the start). A server whose season already follows its setting is left as it is."""
     r = await rig(db_url, ManualClock(NOV30 - 10 * 86_400))
     service, _ = await seasons(r)
     await set_season(r, "monthly", guild=OTHER)  # opened as usual
@@ -347,8 +347,14 @@ async def test_a_season_left_behind_by_its_setting_follows_it_at_the_next_start(
     await service.stop()
     monkeypatch.setattr(store, "open_season", opened)
     assert await store.running(r.db, GUILD, latest=True) is None
+    listed = r.db.servers_with_settings
+    monkeypatch.setattr(r.db, "servers_with_settings", full)
     again, _ = await seasons(r)
     try:
+        assert await store.running(r.db, GUILD, latest=True) is None
+        monkeypatch.setattr(r.db, "servers_with_settings", listed)
+        r.clock.advance(RETRY)
+        await again.settle()
         running = await store.running(r.db, GUILD, latest=True)
         assert running is not None and running.kind == "monthly"
         assert await store.running(r.db, OTHER, latest=True) == other
