@@ -34,6 +34,7 @@ class EventRefusal(Enum):
     NOT_RUNNING = "not_running"  # pause an event that is not running, resume one not paused
     ALREADY_ENTERED = "already_entered"
     NOT_ENTERED = "not_entered"
+    LEFT = "left"  # a Join by someone who withdrew or was removed: they may not come back
     NO_EVENT = "no_event"  # no such event on this server
     BAD_ROUNDS = "bad_rounds"
     BAD_HANDS = "bad_hands"  # a round is a fixed number of hands

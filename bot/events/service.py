@@ -308,8 +308,9 @@ class EventService:
             raise EventRefused(EventRefusal.ALREADY_STARTED)
         full = event.options.max_entrants
         if not await store.add_entrant(self.db, event_id, actor.user_id, self.tables.clock.now(), full):
-            if actor.user_id in {e.player_id for e in await self.entrants(event_id)}:
-                raise EventRefused(EventRefusal.ALREADY_ENTERED)
+            status = {e.player_id: e.status for e in await self.entrants(event_id)}.get(actor.user_id)
+            if status is not None:
+                raise EventRefused(EventRefusal.ALREADY_ENTERED if status == "in" else EventRefusal.LEFT)
             raise EventRefused(EventRefusal.FULL, max=full, tables=MAX_TABLES)
         return event
 

@@ -512,8 +512,9 @@ async def test_an_entrant_removed_in_sign_up_cannot_leave_and_join_again(e: Even
     with pytest.raises(EventRefused) as refused:
         await e.service.leave(PEOPLE[0], GUILD, event.event_id)
     assert refused.value.code is EventRefusal.NOT_ENTERED
-    with pytest.raises(EventRefused):
+    with pytest.raises(EventRefused) as refused:
         await e.service.join(PEOPLE[0], GUILD, event.event_id)
+    assert refused.value.code is EventRefusal.LEFT  # (not "already in")
     entrants = {x.player_id: x.status for x in await e.service.entrants(event.event_id)}
     assert entrants == {"p0": "removed", "p1": "in"}
     await e.service.leave(PEOPLE[1], GUILD, event.event_id)  # one still in leaves as before

@@ -2016,6 +2016,13 @@ SOAK: tuple[Mutant, ...] = (
         "                self._unfollowed.update(",
         ("tests/seasons/test_service.py", "-k", "sqlite and left_behind"),
     ),
+    Mutant(
+        "someone removed from an event who presses Join is told they are in already",
+        "bot/events/service.py",
+        ('EventRefusal.ALREADY_ENTERED if status == "in" else EventRefusal.LEFT',),
+        "EventRefusal.ALREADY_ENTERED",
+        ("tests/events/test_service.py", "-k", "sqlite and removed_in_sign_up"),
+    ),
 )
 
 MUTANTS = (
