@@ -651,10 +651,13 @@ class DailyService:
         settings = await self.tables.chosen_server_settings(guild_id)
         if settings.daily_channel is None:
             return False
+        try:
+            board = self._board(guild_id, day, everyone, par)
+        except DailyRefused:  # its results unreadable (damaged rows): nothing to post
+            return False
         claim = await store.claim_post(self.db, guild_id, day.isoformat(), self._holder)
         if claim is store.PostClaim.NONE:
             return False
-        board = self._board(guild_id, day, everyone, par)
         deals = boards(days.RULES, days.seed(self._require_started()[0], day), days.HANDS)
         again = claim is store.PostClaim.TAKEN_OVER
         try:

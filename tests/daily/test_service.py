@@ -619,18 +619,21 @@ async def test_a_damaged_attempt_leaves_its_player_out_of_the_days_boards_not_th
     d: Daily, raw: RawDatabase, error_log: ErrorLogCollector
 ) -> None:
     """One finished attempt's row damaged (hand-edited): the server's board and the closed day's
-    summary leave that attempt out, the others are as before, and the row is reported once."""
-    logged = damage_logged(error_log, "daily_attempts", f"{days.today(DAY0).isoformat()}/ann")
-    await d.rig.service.set_server_settings(ADMIN, "g1", ServerSettings(daily_channel="555"))
+    summary leave that attempt out, the others are as before, and the row is reported once. A
+    server whose only result is damaged posts no summary (and no error for want of one)."""
+    logged = damage_logged(error_log, "daily_attempts", f"{days.today(DAY0).isoformat()}/(ann|cid)")
+    for guild, channel in (("g1", "555"), ("g2", "556")):
+        await d.rig.service.set_server_settings(ADMIN, guild, ServerSettings(daily_channel=channel))
     await finish(d, ANN, "g1")
     await finish(d, BOB, "g1")
-    await raw.execute("UPDATE daily_attempts SET hands = '{broken' WHERE player_id = 'ann'")
+    await finish(d, CID, "g2")
+    await raw.execute("UPDATE daily_attempts SET hands = '{broken' WHERE player_id IN ('ann', 'cid')")
     board = await d.service.board("g1", days.today(DAY0))
     assert [e.player_id for e in board.entries] == ["bob"] and board.everyone == 1
     d.rig.clock.advance(2 * days.DAY_SECONDS)  # midnight after the next day: the day closes
     await d.service.settle()
     assert [[e.player_id for e in s.board.entries] for s in d.shown.summaries] == [["bob"]]
-    assert logged.seen == 1
+    assert logged.seen == 2
 
 
 async def test_a_damaged_total_leaves_that_day_out_of_the_persons_figures_not_the_rest(

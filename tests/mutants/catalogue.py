@@ -2023,6 +2023,13 @@ SOAK: tuple[Mutant, ...] = (
         "EventRefusal.ALREADY_ENTERED",
         ("tests/events/test_service.py", "-k", "sqlite and removed_in_sign_up"),
     ),
+    Mutant(
+        "a server whose only daily result is damaged fails its summary at every try",
+        "bot/daily/service.py",
+        ("        except DailyRefused:  # its results unreadable (damaged rows): nothing to post\n",),
+        "        except ZeroDivisionError:\n",
+        ("tests/daily/test_service.py", "-k", "sqlite and damaged_attempt"),
+    ),
 )
 
 MUTANTS = (
