@@ -306,11 +306,13 @@ class EventService:
         event = await self.event(guild_id, event_id)
         if not event.open_for_entry:
             raise EventRefused(EventRefusal.ALREADY_STARTED)
-        full = event.options.max_entrants
-        if not await store.add_entrant(self.db, event_id, actor.user_id, self.tables.clock.now(), full):
+        full, now, late = event.options.max_entrants, self.tables.clock.now(), event.options.rounds > 1
+        if not await store.add_entrant(self.db, event_id, actor.user_id, now, full, late=late):
             status = {e.player_id: e.status for e in await self.entrants(event_id)}.get(actor.user_id)
             if status is not None:
                 raise EventRefused(EventRefusal.ALREADY_ENTERED if status == "in" else EventRefusal.LEFT)
+            if not await store.takes_entries(self.db, event_id, late=late):  # closed meanwhile
+                raise EventRefused(EventRefusal.ALREADY_STARTED)
             raise EventRefused(EventRefusal.FULL, max=full, tables=MAX_TABLES)
         return event
 

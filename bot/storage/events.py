@@ -203,15 +203,32 @@ async def set_thread(db: Database, event_id: int, thread_id: str) -> None:
     await db.execute(("UPDATE events SET thread_id = ? WHERE id = ?", (thread_id, event_id)))
 
 
-async def add_entrant(db: Database, event_id: int, player_id: str, now: float, most: int) -> bool:
-    """Enter the person while fewer than ``most`` are in: True if they were entered (False: in
-    already, or full; the count and the entry are one statement, so two joins can't overfill)."""
+# Whether event ``?`` takes entries (its parameters: the event, and 1 if it takes late ones):
+# sign-up, or round 1 until round 2 is seated.
+_TAKES_ENTRIES = (
+    "EXISTS (SELECT 1 FROM events e WHERE e.id = ? AND (e.status = 'signup' OR (? = 1 "
+    "AND e.status = 'running' AND e.round = 1 AND NOT EXISTS "
+    "(SELECT 1 FROM event_rounds r WHERE r.event_id = e.id AND r.round = 2))))"
+)
+
+
+async def takes_entries(db: Database, event_id: int, *, late: bool) -> bool:
+    return bool(await db.read_latest(f"SELECT 1 WHERE {_TAKES_ENTRIES}", (event_id, int(late))))
+
+
+async def add_entrant(
+    db: Database, event_id: int, player_id: str, now: float, most: int, *, late: bool
+) -> bool:
+    """Enter the person while fewer than ``most`` are in and the event takes entries (sign-up,
+    or with ``late`` entry its round 1 until round 2 is seated): True if they were entered
+    (False: in already, full, or too late). The checks and the entry are one statement, so two
+    joins can't overfill, and a Join can't slip in after the seating that would leave it out."""
     (added,) = await db.execute(
         (
             "INSERT INTO event_entrants (event_id, player_id, joined_at) SELECT ?, ?, ? "
             "WHERE (SELECT COUNT(*) FROM event_entrants WHERE event_id = ? AND status = 'in') < ? "
-            "ON CONFLICT(event_id, player_id) DO NOTHING",
-            (event_id, player_id, now, event_id, most),
+            f"AND {_TAKES_ENTRIES} ON CONFLICT(event_id, player_id) DO NOTHING",
+            (event_id, player_id, now, event_id, most, event_id, int(late)),
         )
     )
     return added == 1

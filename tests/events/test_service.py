@@ -506,6 +506,20 @@ async def test_an_event_with_a_table_that_cant_be_read_is_cancelled_and_its_othe
         await b.events.close()
 
 
+async def test_a_late_join_that_comes_as_round_2_is_seated_is_refused_not_left_out(e: Events) -> None:
+    """Late entry is open during round 1: a Join that comes once round 2's seating is stored
+    (the round's row still saying round 1) would be seated from round 3, which a two-round event
+    never plays. It is refused as too late, and nobody is entered."""
+    event = await signed_up(e, PEOPLE[:4])
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    await e.service.join(PEOPLE[4], GUILD, event.event_id)  # late, in time
+    await store.claim_round(e.rig.db, event.event_id, 2, [], e.rig.clock.now())  # another process
+    with pytest.raises(EventRefused) as refused:
+        await e.service.join(PEOPLE[5], GUILD, event.event_id)
+    assert refused.value.code is EventRefusal.ALREADY_STARTED
+    assert [x.player_id for x in await e.service.entrants(event.event_id)] == [f"p{i}" for i in range(5)]
+
+
 async def test_an_entrant_removed_in_sign_up_cannot_leave_and_join_again(e: Events) -> None:
     event = await signed_up(e, PEOPLE[:2])
     await e.service.remove(ORGANISER, GUILD, event.event_id, "p0")

@@ -2030,6 +2030,13 @@ SOAK: tuple[Mutant, ...] = (
         "        except ZeroDivisionError:\n",
         ("tests/daily/test_service.py", "-k", "sqlite and damaged_attempt"),
     ),
+    Mutant(
+        "a late Join that comes as round 2 is seated is entered, and never plays",
+        "bot/storage/events.py",
+        ('            f"AND {_TAKES_ENTRIES} ON CONFLICT(event_id, player_id) DO NOTHING",\n',),
+        '            "AND ? + ? > 0 ON CONFLICT(event_id, player_id) DO NOTHING",\n',
+        ("tests/events/test_service.py", "-k", "sqlite and late_join_that_comes"),
+    ),
 )
 
 MUTANTS = (
