@@ -26,6 +26,7 @@ from bot.daily.par import PERSON_SEAT, par_hands
 from bot.daily.results import DailyResult, DailyStats, DayBoard, DaySummary, daily_stats, day_board
 from bot.engine.duplicate import boards
 from bot.storage import daily as store
+from bot.storage.claims import Unreleased
 from bot.storage.daily import DayResult
 from bot.storage.database import Database
 from bot.storage.errors import StorageUnavailable
@@ -151,6 +152,7 @@ class DailyService:
         self._secret: str | None = None
         self.first_day: dt.date | None = None
         self._holder = secrets.token_hex(8)  # this run: claims of summaries name it
+        self._unreleased = Unreleased()
         # par cut short by a stop is worked out at the next start
         self._work = Background("daily background work", stopping=lambda: self.tables.computers.closed)
         self._timer: Any = None
@@ -655,7 +657,10 @@ class DailyService:
             board = self._board(guild_id, day, everyone, par)
         except DailyRefused:  # its results unreadable (damaged rows): nothing to post
             return False
-        claim = await store.claim_post(self.db, guild_id, day.isoformat(), self._holder)
+        key = (guild_id, day)
+        claim = self._unreleased.retake(
+            key, await store.claim_post(self.db, guild_id, day.isoformat(), self._holder)
+        )
         if claim is store.PostClaim.NONE:
             return False
         deals = boards(days.RULES, days.seed(self._require_started()[0], day), days.HANDS)
@@ -664,7 +669,9 @@ class DailyService:
             await self.presenter.summary(DaySummary(guild_id, settings.daily_channel, board, deals, again))
             await store.mark_posted(self.db, guild_id, day.isoformat(), self.tables.clock.now())
         except Exception:  # not out, or not noted out: claimed by nobody, so a later try takes it over
-            await store.release_post(self.db, guild_id, day.isoformat(), self._holder)
+            await self._unreleased.release(
+                key, store.release_post(self.db, guild_id, day.isoformat(), self._holder)
+            )
             raise
         return True
 

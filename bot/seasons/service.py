@@ -22,7 +22,7 @@ from typing import Any, Final, Protocol
 
 from bot.seasons.summary import SeasonSummary, summarise
 from bot.storage import seasons as store
-from bot.storage.claims import PostClaim
+from bot.storage.claims import PostClaim, Unreleased
 from bot.storage.database import Database
 from bot.storage.errors import StorageUnavailable
 from bot.storage.seasons import Season
@@ -59,6 +59,7 @@ class SeasonService:
         self.owns = owns or tables.owns
         self.presenter: SeasonPresenter = _Unattached()
         self._holder = secrets.token_hex(8)  # this run: closes and claims name it
+        self._unreleased = Unreleased()
         self._timer: Any = None
         self._work = Background("season check")
         self._checking = asyncio.Lock()
@@ -170,7 +171,10 @@ class SeasonService:
 
     async def _post(self, guild_id: str, number: int) -> int:
         settings = await self.tables.chosen_server_settings(guild_id)  # (before the claim: it may fail)
-        claim = await store.claim_summary(self.db, guild_id, number, self._holder)
+        key = (guild_id, number)
+        claim = self._unreleased.retake(
+            key, await store.claim_summary(self.db, guild_id, number, self._holder)
+        )
         if claim is PostClaim.NONE:
             return 0
         try:
@@ -189,7 +193,9 @@ class SeasonService:
             await self.presenter.summary(summary)
             await store.mark_posted(self.db, guild_id, number, self.tables.clock.now())
         except Exception:  # not out, or not noted out: claimed by nobody, so a later check takes it over
-            await store.release_summary(self.db, guild_id, number, self._holder)
+            await self._unreleased.release(
+                key, store.release_summary(self.db, guild_id, number, self._holder)
+            )
             raise
         return 1
 

@@ -7,9 +7,11 @@ neither lost to a crash nor, with the caller's look at the channel, made twice."
 from __future__ import annotations
 
 import enum
+from collections.abc import Awaitable, Hashable
 from typing import Final
 
 from bot.storage.database import Database
+from bot.storage.errors import StorageUnavailable
 
 NOBODY: Final = ""  # the holder of a released claim: no run (a column that may not be NULL)
 
@@ -52,3 +54,28 @@ async def release(db: Database, table: str, key: str, guild_id: str, value: obje
             (NOBODY, guild_id, value, holder),
         )
     )
+
+
+class Unreleased:
+    """This run's claims whose release failed (the database failing just as their post did).
+    Its next try of such a post takes the claim over itself (TAKEN_OVER: it looks before posting)
+    instead of reading the claim as on its way, which would hold the post until a restart."""
+
+    def __init__(self) -> None:
+        self._kept: set[Hashable] = set()
+
+    async def release(self, key: Hashable, releasing: Awaitable[None]) -> None:
+        """Await ``releasing`` (the caller's ``release`` of ``key``'s claim); if the database
+        can't take it, remember the claim instead (the caller goes on to raise its own failure)."""
+        try:
+            await releasing
+        except StorageUnavailable:
+            self._kept.add(key)
+
+    def retake(self, key: Hashable, claim: PostClaim) -> PostClaim:
+        """``claim`` as this run's try should read it: its own claim kept after a failed release
+        is taken over."""
+        if claim is PostClaim.NONE and key in self._kept:
+            self._kept.discard(key)
+            return PostClaim.TAKEN_OVER
+        return claim

@@ -676,6 +676,35 @@ async def test_a_summary_whose_servers_settings_cant_be_read_is_posted_an_hour_l
     assert [(s.guild_id, s.channel_id) for s in d.shown.summaries] == [("g1", "555")]
 
 
+async def test_a_summary_whose_failure_could_not_give_its_claim_up_is_posted_an_hour_later(
+    d: Daily, monkeypatch: pytest.MonkeyPatch, error_log: ErrorLogCollector
+) -> None:
+    """Discord fails the summary, and the database fails as its claim is given up: this run's
+    next try takes its own claim over (and looks before posting), instead of reading it as on
+    its way and leaving the summary for a restart."""
+    failed = error_log.allow(r"daily summary of .* for server g1 failed", logger="bot")
+    await d.rig.service.set_server_settings(ADMIN, "g1", ServerSettings(daily_channel="555"))
+    await finish(d, ANN, "g1")
+    summary, release = d.shown.summary, store.release_post
+
+    async def refused(s: DaySummary) -> None:
+        raise NotDelivered("503 Service Unavailable")
+
+    async def locked(*args: object) -> None:
+        raise StorageUnavailable("database is locked")
+
+    monkeypatch.setattr(d.shown, "summary", refused)
+    monkeypatch.setattr(store, "release_post", locked)
+    d.rig.clock.advance(2 * days.DAY_SECONDS)  # the day closes
+    await d.service.settle()
+    assert failed.seen >= 1 and d.shown.summaries == []  # (tried again within the hours passed)
+    monkeypatch.setattr(d.shown, "summary", summary)
+    monkeypatch.setattr(store, "release_post", release)
+    d.rig.clock.advance(SUMMARY_RETRY)
+    await d.service.settle()
+    assert [(s.guild_id, s.again) for s in d.shown.summaries] == [("g1", True)]
+
+
 async def test_a_summary_claimed_by_a_run_that_stopped_before_posting_it_is_posted_after_the_restart(
     db_url: str,
 ) -> None:

@@ -190,12 +190,14 @@ async def test_two_processes_close_each_server_once(db_url: str) -> None:
         await r.close()
 
 
+@pytest.mark.parametrize("release", ["given up", "not given up"])
 async def test_a_summary_that_fails_holds_up_no_other_server_and_is_posted_at_the_next_check(
-    db_url: str, error_log: ErrorLogCollector
+    db_url: str, error_log: ErrorLogCollector, monkeypatch: pytest.MonkeyPatch, release: str
 ) -> None:
     """One server's summary fails (Discord's 5xx, say) when both servers' seasons end: the other's
     goes out, the timer is armed again (the failure used to end the check before it was: no
-    season closed until the next start), and the next check posts it, looking first."""
+    season closed until the next start), and the next check posts it, looking first. Also when
+    the database fails as the failed post's claim is given up: this run takes it over itself."""
     r = await rig(db_url, ManualClock(NOV30))
     service, shown = await seasons(r)
     try:
@@ -204,6 +206,12 @@ async def test_a_summary_that_fails_holds_up_no_other_server_and_is_posted_at_th
         await game(r, GUILD)
         await game(r, OTHER, seed=13)
         shown.refused.add(GUILD)
+        if release == "not given up":
+
+            async def locked(*args: object) -> None:
+                raise StorageUnavailable("database is locked")
+
+            monkeypatch.setattr(store, "release_summary", locked)
         logged = error_log.allow(f"season 1 of server {GUILD}: summary not posted.*503")
         r.clock.advance(DEC1 + GRACE - NOV30)
         await service.settle()
