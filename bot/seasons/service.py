@@ -219,6 +219,8 @@ class SeasonService:
         """Bring the server's running season in line with its setting (done already: nothing)."""
         now = self.tables.clock.now()
         running = await store.running(self.db, guild_id, latest=True)
+        if running is not None and running.ends_at <= now:
+            return  # ended: its close, a minute after its end (GRACE), opens the next per the setting
         if settings.season is SeasonKind.OFF:
             if running is not None and await self._close(replace(running, ends_at=now), now, settings):
                 self._work.spawn(self._timed_check())  # its summary (a failure tried again)

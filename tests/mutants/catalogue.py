@@ -2049,6 +2049,13 @@ SOAK: tuple[Mutant, ...] = (
             "sqlite and (could_not_give_its_claim or holds_up_no_other)",
         ),
     ),
+    Mutant(
+        "a change of kind in the minute after a season ended stretches it to the new kind's end",
+        "bot/seasons/service.py",
+        ("        if running is not None and running.ends_at <= now:\n            return  # ended:",),
+        "        if False:\n            return  # ended:",
+        ("tests/seasons/test_service.py", "-k", "sqlite and does_not_stretch"),
+    ),
 )
 
 MUTANTS = (

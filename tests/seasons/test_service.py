@@ -335,6 +335,37 @@ async def test_seasons_turned_on_while_the_database_cant_open_one_start_a_minute
         await r.close()
 
 
+@pytest.mark.parametrize("kind", ["quarterly", "off"])
+async def test_a_change_of_kind_in_the_minute_after_a_season_ended_does_not_stretch_it(
+    db_url: str, kind: str
+) -> None:
+    """The monthly season ended half a minute ago (its close waits a minute for the games that
+    end with it) when a manager changes the kind: it closes as it ended, and the next season is
+    of the new kind (none, for off); it was reshaped into a season running to the new kind's
+    end, never closed nor summarised."""
+    r = await rig(db_url, ManualClock(NOV30))
+    service, shown = await seasons(r)
+    try:
+        await set_season(r, "monthly")
+        await game(r)
+        r.clock.advance(DEC1 + 30 - NOV30)
+        await set_season(r, kind)
+        r.clock.advance(GRACE)
+        await service.settle()
+        closed = await store.season(r.db, GUILD, 1)
+        assert closed is not None and closed.ends_at == DEC1
+        assert [s.season.number for s in shown.summaries] == [1]
+        running = await store.running(r.db, GUILD, latest=True)
+        if kind == "off":
+            assert running is None
+        else:
+            assert running is not None and running.number == 2 and running.kind == kind
+            assert running.ends_at == period_end(SeasonKind.QUARTERLY, DEC1)
+    finally:
+        await service.stop()
+        await r.close()
+
+
 async def test_a_season_left_behind_by_its_setting_follows_it_at_the_next_start(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
