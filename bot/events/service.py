@@ -34,6 +34,7 @@ from bot.events.model import (
     EventStatus,
 )
 from bot.events.standings import PointsOnBoard, Standing, standings
+from bot.storage import StorageUnavailable
 from bot.storage import events as store
 from bot.storage.database import Database
 from bot.tables import events as ev
@@ -135,6 +136,7 @@ class EventService:
         self._unscored: list[ev.HandScored] = []  # hands' points the database could not take yet
         # (what, event, round) being posted in this process: a round's announcement or standings
         self._posting: set[tuple[str, int, int]] = set()
+        self._undiscarded: dict[int, Event] = {}  # new events to take back, the database failing
 
     # == lifecycle ============================================================================
 
@@ -168,6 +170,8 @@ class EventService:
         await self._retry.or_later(make(), "event work put off")
 
     async def _carry_on_now(self) -> None:
+        for event in list(self._undiscarded.values()):
+            await self.discard_new(event)
         await self._score_pending()
         for event_id, rnd in await store.owed_standings(self.db):
             row = await store.event(self.db, event_id)
@@ -248,11 +252,20 @@ class EventService:
 
     async def discard_new(self, event: Event) -> bool:
         """Take back a new event whose sign-up could not be shown (so that "nothing was changed"
-        is true): deleted unless somebody joined it meanwhile. True if it was."""
-        if not await store.discard_new(self.db, event.event_id):
-            return False
+        is true): deleted unless somebody joined it meanwhile. True if it was, or will be: if
+        the database can't take it now (the likeliest reason the sign-up wasn't shown), by the
+        next carrying on, a minute later (kept in memory: a restart leaves the event in sign-up)."""
         self._cancel_timer(event.event_id, 0)
-        return True
+        try:
+            discarded = await store.discard_new(self.db, event.event_id)
+        except StorageUnavailable as exc:
+            self._undiscarded[event.event_id] = event
+            self._retry.put_off(f"new event {event.event_id} not taken back yet", exc)
+            return True
+        self._undiscarded.pop(event.event_id, None)
+        if not discarded:
+            self._arm_start(event)  # somebody joined: it stands, its start time too
+        return discarded
 
     async def may_open(
         self, actor: Actor, guild_id: str, channel_id: str, options: EventOptions

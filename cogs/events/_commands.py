@@ -164,18 +164,20 @@ class Events(commands.Cog, name=COG_NAME):
             await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_PINGS)
         except Exception:
             # Not shown: the event is taken back, so that the answer's "nothing was changed" is true
-            if not await self._discarded(event):
+            if not await self.service.discard_new(event):
                 return  # somebody joined it: its sign-up was shown after all (the answer was lost)
             await take_back_loading(interaction)
             raise
 
-    async def _discarded(self, event: Event) -> bool:
-        """``discard_new``, the database failing too counted as done (logged: the event stays)."""
+    async def _refresh(self, changed: Event) -> None:
+        """The sign-up message after a change the service made (``changed``, as it returned it):
+        from the event as it is now, which the change's own work may have moved on (a resumed
+        round scored, the event finished); ``changed`` if it can't be read just then."""
         try:
-            return await self.service.discard_new(event)
-        except StorageUnavailable as exc:
-            log.warning("event %d not shown and not taken back: %s", event.event_id, exc)
-            return True
+            latest = await self.service.event(changed.guild_id, changed.event_id)
+        except StorageUnavailable:
+            latest = changed
+        await self.presenter.refresh_signup(latest)
 
     async def signup_click(self, interaction: discord.Interaction[Any], action: str, event_id: int) -> None:
         learn_name(self.bot, interaction.user)
@@ -242,7 +244,7 @@ class Events(commands.Cog, name=COG_NAME):
         except EventRefused as exc:
             await self._refused(interaction, exc)
             return
-        await self.presenter.refresh_signup(changed)
+        await self._refresh(changed)
         key = "event.paused" if pause else "event.resumed"
         await private_answer(interaction, t(key, await reader_locale(interaction), name=changed.name))
 
@@ -258,7 +260,7 @@ class Events(commands.Cog, name=COG_NAME):
         except EventRefused as exc:
             await self._refused(interaction, exc)
             return
-        await self.presenter.refresh_signup(found)
+        await self._refresh(found)
         locale = await reader_locale(interaction)
         text = t("event.removed", locale, member=member.mention, name=found.name)
         await private_answer(interaction, text, allowed_mentions=NO_PINGS)
@@ -273,7 +275,7 @@ class Events(commands.Cog, name=COG_NAME):
         except EventRefused as exc:
             await self._refused(interaction, exc)
             return
-        await self.presenter.refresh_signup(found)
+        await self._refresh(found)
         key = "event.withdrawn" if found.under_way else "event.left"
         await private_answer(interaction, t(key, await reader_locale(interaction), name=found.name))
 

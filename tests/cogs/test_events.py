@@ -332,6 +332,27 @@ async def test_standings_after_the_events_thread_was_archived_go_to_that_thread(
     assert (await h.wait_public("**Round 2 of 2**")).channel_id == thread.id
 
 
+async def test_a_resume_that_finishes_the_event_leaves_its_sign_up_saying_so(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """The round's tables end while the event is paused: the resume scores it and finishes the
+    event, and the sign-up message says it is finished (the answer's refresh put back the event
+    as the resume began, "round 1", for good)."""
+    h, org = await club(emulator, bot_runner, tmp_path)
+    four = h.people[:4]
+    signup = await signed_up(h, org, four, rounds=1, hands=1)
+    await answer(h, org, "hearts-event start", event=1)
+    await h.wait_public("**Round 1 of 1**")
+    assert "paused" in await answer(h, org, "hearts-event pause", event=1)
+    await h.play_until(lambda: h.public(GAME_OVER), four)
+    await events_cog(h).service.settle()
+    await answer(h, org, "hearts-event resume", event=1)
+    await h.wait_public("is over. The final standings")
+    await events_cog(h).service.settle()
+    await h.settle()
+    assert "Finished." in emulator.message(signup.id).content
+
+
 async def test_the_rule_options_of_hearts_new_and_forged_values(
     emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
 ) -> None:

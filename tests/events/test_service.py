@@ -818,6 +818,26 @@ async def test_a_new_event_taken_back_frees_its_number_and_its_timer_unless_some
     assert e.shown.rounds == []
 
 
+async def test_a_new_event_the_database_wont_take_back_just_then_is_taken_back_a_minute_later(
+    e: Events, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sign-up could not be shown because the database is locked, and so is the take-back:
+    it is done by the carrying on a minute later (the answer said nothing was changed)."""
+    event = await e.service.new(ORGANISER, GUILD, "c", "Gone", options(rounds=1))
+    discard = store.discard_new
+
+    async def locked(*args: object) -> bool:
+        raise StorageUnavailable("database is locked")
+
+    monkeypatch.setattr(store, "discard_new", locked)
+    assert await e.service.discard_new(event)
+    assert [x.name for x in await e.service.events(GUILD)] == ["Gone"]
+    monkeypatch.setattr(store, "discard_new", discard)
+    e.rig.clock.advance(CARRY_ON_RETRY)
+    await settle(e)
+    assert await e.service.events(GUILD) == []
+
+
 async def test_a_chosen_start_time_starts_the_event_once_across_restarts_and_processes(db_url: str) -> None:
     clock = ManualClock()
     e = await events(db_url, clock)

@@ -1783,8 +1783,8 @@ SOAK: tuple[Mutant, ...] = (
     Mutant(
         "a hand's points the database could not take wait for the table's end",
         "bot/events/service.py",
-        ("    async def _carry_on_now(self) -> None:\n        await self._score_pending()\n",),
-        "    async def _carry_on_now(self) -> None:\n",
+        ("            await self.discard_new(event)\n        await self._score_pending()\n",),
+        "            await self.discard_new(event)\n",
         ("tests/events/test_service.py", "-k", "sqlite and could_not_take"),
     ),
     Mutant(
@@ -1889,15 +1889,15 @@ SOAK: tuple[Mutant, ...] = (
     Mutant(
         "a new event whose sign-up could not be shown stays, though the answer says nothing changed",
         "cogs/events/_commands.py",
-        ("            return await self.service.discard_new(event)\n",),
-        "            return True\n",
+        ("            if not await self.service.discard_new(event):\n",),
+        "            if not True:\n",
         ("tests/cogs/test_events.py", "-k", "signup_cant_be_shown"),
     ),
     Mutant(
         "a new event taken back keeps its start time's timer (which starts the next with its number)",
         "bot/events/service.py",
-        ("        self._cancel_timer(event.event_id, 0)\n        return True\n",),
-        "        return True\n",
+        ("        self._cancel_timer(event.event_id, 0)\n        try:\n            discarded",),
+        "        try:\n            discarded",
         ("tests/events/test_service.py", "-k", "sqlite and taken_back"),
     ),
     Mutant(
@@ -2055,6 +2055,20 @@ SOAK: tuple[Mutant, ...] = (
         ("        if running is not None and running.ends_at <= now:\n            return  # ended:",),
         "        if False:\n            return  # ended:",
         ("tests/seasons/test_service.py", "-k", "sqlite and does_not_stretch"),
+    ),
+    Mutant(
+        "a new event the database would not take back just then stays, though nothing was changed",
+        "bot/events/service.py",
+        ("            self._undiscarded[event.event_id] = event\n",),
+        "            pass\n",
+        ("tests/events/test_service.py", "-k", "sqlite and wont_take_back"),
+    ),
+    Mutant(
+        "the sign-up after a resume shows the event as the resume began, not as its work left it",
+        "cogs/events/_commands.py",
+        ("            latest = await self.service.event(changed.guild_id, changed.event_id)\n",),
+        "            latest = changed\n",
+        ("tests/cogs/test_events.py", "-k", "resume_that_finishes"),
     ),
 )
 
