@@ -557,9 +557,10 @@ class DailyService:
         Returns how many were posted."""
         _secret, first = self._require_started()
         today = self.today()
-        if not await self._end_unfinished():  # before any deal is shown
+        if not await self._end_unfinished():  # before any deal is shown, or any board posted
             log.warning("daily games of closed days not all ended: tried again in %.0f s", SUMMARY_RETRY)
             self._retry.arm()
+            return 0
         posted = 0
         for back in range(2, 2 + CLOSED_DAYS_CHECKED):
             day = today - dt.timedelta(days=back)
@@ -599,13 +600,22 @@ class DailyService:
         cancelled (recorded as given up), so no move is made once the deals can be shown. False
         if a table could not be closed now (the database busy): tried again later."""
         now = self.tables.clock.now()
-        ended = True
-        for attempt in await store.unfinished_attempts(self.db):
-            day = dt.date.fromisoformat(attempt.day)
-            if attempt.table_id is None or days.is_open(day, now) or not self.owns(attempt.guild_id):
-                continue
-            ended = await self._end(attempt.table_id) and ended
-        return ended
+        for attempt in await self._closed_unfinished(now):
+            assert attempt.table_id is not None
+            await self._end(attempt.table_id)
+        # Also False while an end is still to be recorded (put off): a game that ended in time
+        # counts, so the day's summaries wait for it.
+        return not await self._closed_unfinished(now)
+
+    async def _closed_unfinished(self, now: float) -> list[store.Attempt]:
+        """This process's attempts with a table, unfinished, whose day has closed by ``now``."""
+        return [
+            a
+            for a in await store.unfinished_attempts(self.db)
+            if a.table_id is not None
+            and not days.is_open(dt.date.fromisoformat(a.day), now)
+            and self.owns(a.guild_id)
+        ]
 
     async def _end(self, table_id: int) -> bool:
         """End an attempt's game without a result: its table is cancelled, and recorded at once

@@ -1058,6 +1058,36 @@ async def test_a_game_finished_in_time_and_recorded_after_the_close_counts(eve: 
     assert [e.player_id for e in (await eve.service.board("g1", FRIDAY)).entries] == ["ann"]
 
 
+async def test_a_days_summary_waits_for_a_game_that_ended_in_time_and_is_not_recorded_yet(
+    eve: Daily, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game ends half a minute before its day closes and can't be recorded (the database
+    locked) until after the close: it counts, so the server's summary waits for it (it went out
+    without the person, who then got a result and a place on the day's board)."""
+    await eve.rig.service.set_server_settings(ADMIN, "g1", ServerSettings(daily_channel="555"))
+    started = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", eve.service.today())
+    eve.rig.clock.advance(10 * 60 + days.DAY_SECONDS - 30)  # Saturday 23:59:30: Friday still open
+    await eve.service.settle()
+    finish_attempt = store.finish_attempt
+
+    async def locked(*args: object) -> bool:
+        raise StorageUnavailable("database is locked")
+
+    monkeypatch.setattr(store, "finish_attempt", locked)
+    await play_to_end(eve.rig.service, started.table.table_id, {"ann": ANN})
+    await eve.rig.service.settle()
+    eve.rig.clock.advance(40)  # Sunday 00:00:10: Friday closed, its summary due
+    await eve.service.settle()
+    assert eve.shown.summaries == []
+    monkeypatch.setattr(store, "finish_attempt", finish_attempt)
+    eve.rig.clock.advance(RECORD_RETRY)
+    await eve.service.settle()
+    assert [r.player_id for r in eve.shown.results] == ["ann"]
+    eve.rig.clock.advance(SUMMARY_RETRY)
+    await eve.service.settle()
+    assert [[e.player_id for e in s.board.entries] for s in eve.shown.summaries] == [["ann"]]
+
+
 async def test_a_play_across_midnight_keeps_the_day_it_read(eve: Daily) -> None:
     today = eve.service.today()
     eve.rig.clock.advance(11 * 60)  # midnight passes while the command runs

@@ -544,7 +544,10 @@ FEATURES: tuple[Mutant, ...] = (
     Mutant(
         "the daily: attempts of a closed day are not ended",
         "bot/daily/service.py",
-        ("        if not await self._end_unfinished():  # before any deal is shown\n",),
+        (
+            "        if not await self._end_unfinished():  # before any deal is shown, or any board posted\n",
+            "        if not await self._end_unfinished():  # before any deal is shown\n",
+        ),
         "        if False:  # before any deal is shown\n",
         DAILY,
     ),
@@ -1618,7 +1621,10 @@ SOAK: tuple[Mutant, ...] = (
     Mutant(
         "a closed day's game the full disk kept from being cancelled stays open till the next midnight",
         "bot/daily/service.py",
-        ("        if not await self._end_unfinished():  # before any deal is shown\n",),
+        (
+            "        if not await self._end_unfinished():  # before any deal is shown, or any board posted\n",
+            "        if not await self._end_unfinished():  # before any deal is shown\n",
+        ),
         "        if not await self._end_unfinished() and False:\n",
         ("tests/daily/test_service.py", "-k", "sqlite and ends_its_games_an_hour_later"),
     ),
@@ -2069,6 +2075,13 @@ SOAK: tuple[Mutant, ...] = (
         ("            latest = await self.service.event(changed.guild_id, changed.event_id)\n",),
         "            latest = changed\n",
         ("tests/cogs/test_events.py", "-k", "resume_that_finishes"),
+    ),
+    Mutant(
+        "a day's summaries go out before a game that ended in time is recorded",
+        "bot/daily/service.py",
+        ("        return not await self._closed_unfinished(now)\n",),
+        "        return True\n",
+        ("tests/daily/test_service.py", "-k", "sqlite and summary_waits_for_a_game"),
     ),
 )
 
