@@ -105,7 +105,7 @@ def seat_infos(table: Table) -> tuple[SeatInfo, ...]:
     if game is not None:
         timeouts = game.timeouts
         for q in game.quitters:
-            if table.options.rejoin_allowed and game.seats[q.seat].is_computer:
+            if table.options.allow_rejoin and game.seats[q.seat].is_computer:
                 left[q.seat] = q.player_id
     return tuple(
         SeatInfo(

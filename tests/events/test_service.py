@@ -33,6 +33,7 @@ from bot.storage import events as store
 from bot.tables import Actor, ManualClock, Refused, TableOptions, TableRefusal, TableSnapshot, TableStatus
 from bot.tables import events as ev
 from bot.tables.requests import SettingsRequest
+from cogs.hearts._controls import TableAction, table_view
 from discord_emulator.pytest_plugin import Allowance, ErrorLogCollector
 from tests.storage.targets import RawDatabase
 from tests.tables.helpers import GUILD, Rig, act_once, damage_logged, play_to_end, rig, settings_unreadable
@@ -450,7 +451,9 @@ async def test_a_seat_left_at_an_events_table_is_the_computers_for_the_rest_of_t
             await e.rig.service.rejoin(person, table_id)
         assert refused.value.code is TableRefusal.CANNOT_REJOIN
     snap = await e.rig.service.table_snapshot(table_id)
-    assert not any(s.left_player for s in snap.seats)  # no Rejoin offered
+    assert {"p0", "p1"} <= {s.left_player for s in snap.seats}  # who left is known (the end's DM)
+    offered = [str(getattr(item, "custom_id", "")) for item in table_view(snap).children]
+    assert offered and not [c for c in offered if TableAction.REJOIN.value in c.split(":")]
 
 
 @dataclass

@@ -2083,6 +2083,13 @@ SOAK: tuple[Mutant, ...] = (
         "        return True\n",
         ("tests/daily/test_service.py", "-k", "sqlite and summary_waits_for_a_game"),
     ),
+    Mutant(
+        "an event's table offers 'Take my seat back' (which its service then refuses)",
+        "cogs/hearts/_controls.py",
+        ("    if playing and snap.options.rejoin_allowed and any(s.left_player for s in snap.seats):\n",),
+        "    if playing and snap.options.allow_rejoin and any(s.left_player for s in snap.seats):\n",
+        ("tests/events/test_service.py", "-k", "sqlite and computers_for_the_rest"),
+    ),
 )
 
 MUTANTS = (
