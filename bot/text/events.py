@@ -106,6 +106,13 @@ def round_text(
     return "\n".join(lines)
 
 
+def round_table_marks(table_ids: Sequence[int], locale: str) -> list[str]:
+    """What names each of a round's tables in its announcement whatever its people (who may have
+    withdrawn since): each table's line up to its people. A table's number is never another
+    round's, so an announcement that holds them all is this round's."""
+    return [t("event.round.table", locale, table=n, people="\0").split("\0")[0] for n in table_ids]
+
+
 def standings_text(event: Event, rnd: int, final: bool, locale: str) -> str:
     if final:
         return t("event.standings.final_text", locale, name=event.name)

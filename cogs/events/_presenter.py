@@ -15,7 +15,7 @@ import discord
 
 from bot.client import HeartsClient
 from bot.client.answers import to_cog
-from bot.client.once import UNDELIVERED, posted
+from bot.client.once import UNDELIVERED, posted, posted_where
 from bot.client.server import names_in, server_language
 from bot.events import Event, EventService, Standing
 from bot.render.event_standings import render as render_standings
@@ -26,6 +26,7 @@ from bot.text import t
 from bot.text.events import (
     entrant_tags,
     review_texts,
+    round_table_marks,
     round_text,
     signup_text,
     standings_alt,
@@ -172,7 +173,8 @@ class DiscordEventPresenter:
         assert at is not None  # a round is announced once it is seated
         closes = f"<t:{int(at)}:R>"
         text = round_text(fresh, rnd, tables, closes, locale)[:MESSAGE_MAX]
-        if again and await posted(self.bot, where, text):
+        marks = round_table_marks([n for n, _people in tables], locale)  # (its deadline may move)
+        if again and await posted_where(self.bot, where, lambda m: all(mark in m.content for mark in marks)):
             return True
         try:
             await where.send(text, allowed_mentions=MENTION_PEOPLE)

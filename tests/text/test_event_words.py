@@ -23,6 +23,7 @@ from bot.text.events import (
     list_text,
     refusal_text,
     review_texts,
+    round_table_marks,
     round_text,
     signup_text,
     standings_alt,
@@ -147,3 +148,16 @@ def test_the_list_of_events_keeps_within_one_message(lang: str) -> None:
     assert len(text) <= 2000
     lines = text.split("\n")
     assert len(lines) >= 10 and all(line.startswith(f"#{i} ") for i, line in enumerate(lines))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_rounds_tables_are_found_in_its_announcement_whatever_their_people(lang: str) -> None:
+    """An owed announcement is found in the thread by its tables' lines up to their people (a
+    pause moves its deadline, a withdrawal its pings): each mark names its table's number, so
+    another round's announcement (other tables) never matches, nor table 5 in table 50's line."""
+    posted = round_text(event(EventStatus.RUNNING), 2, [(5, ["<@1>"]), (6, ["<@2>"])], "soon", lang)
+    marks = round_table_marks([5, 6], lang)
+    assert all(mark in posted for mark in marks)
+    assert ["5" in marks[0], "6" in marks[1]] == [True, True]
+    other = round_text(event(EventStatus.RUNNING), 3, [(50, ["<@1>"]), (60, ["<@2>"])], "soon", lang)
+    assert not any(mark in other for mark in marks)
