@@ -817,6 +817,10 @@ class DiscordPresenter:
         )
         if event.change is ev.SeatChange.QUIT:
             await self.dms.controls_now(state, event.seat, None)  # a computer plays the seat now
+            # Nor noted as sent: a person who takes the seat back before the computer has moved
+            # is offered the same move again, and must get its controls.
+            state.controls_sent.pop(event.seat, None)
+            await self.saved.remember(state.table_id, f"ctl:{event.seat}", None)
             await self._announce(state, t("announce.quit", lang, name=name), once=again)
         elif event.change is ev.SeatChange.REJOINED:
             await self._announce(state, t("announce.rejoined", lang, name=name), once=again)

@@ -9,9 +9,9 @@ import pytest
 
 from bot.tables import TableStatus
 from bot.text import TableRefusal, refusal_text, t
-from discord_emulator import Message, route_keys
+from discord_emulator import DiscordEmulator, Message, route_keys
 from discord_emulator.runner import BotRunner
-from playtest.harness import SHOW_MY_HAND, Hearts, control, make_bot, move_of, next_tap
+from playtest.harness import SHOW_MY_HAND, Hearts, control, make_bot, move_of, next_tap, start_hearts
 
 
 async def _game_with_alice_to_play(hearts: Hearts, people: int = 2) -> Message:
@@ -181,6 +181,34 @@ async def test_take_my_seat_back_after_leaving(hearts: Hearts) -> None:
     assert alice_seated()
     await hearts.emu.wait_until(
         lambda: back not in hearts.emu.message(table.id).labels, what="the offer taken down"
+    )
+
+
+async def test_a_seat_taken_back_at_her_own_turn_gets_its_controls_again(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """alice leaves at her turn (her DM's buttons go) and takes her seat back before the computer
+    has moved for her (it waits its pause on the bot's clock): the same move is hers again, and
+    her DM has its card buttons again (none came: her controls were still noted as sent)."""
+    hearts = await start_hearts(emulator, bot_runner, tmp_path, computer_pause=8.0)
+    alice = hearts.people[0]
+    dm = await _game_with_alice_to_play(hearts, people=4)  # (no computer: none waits on the clock)
+    (table_id,) = [s.table_id for s in hearts.bot.service.tables(str(hearts.guild.id))]
+    move = hearts.bot.service.snapshot(table_id).move_number
+    await hearts.reply(await hearts.emu.slash(alice, hearts.general, "hearts leave"))
+    back = t("button.rejoin")
+    table = await hearts.emu.wait_until(
+        lambda: (m := hearts.table_message()) is not None and back in m.labels and m, what="her seat offered"
+    )
+    await hearts.emu.wait_until(lambda: not hearts.emu.message(dm.id).custom_ids, what="her DM taken down")
+    taken = await hearts.emu.click(alice, hearts.emu.message(table.id), label=back)
+    assert (await hearts.reply(taken)).content == t("reply.done")
+    assert hearts.bot.service.snapshot(table_id).move_number == move
+    await hearts.emu.wait_until(
+        lambda: [
+            m for m in hearts.emu.dm_messages(alice) if any(c.startswith("hh:card:") for c in m.custom_ids)
+        ],
+        what="her card buttons again",
     )
 
 
