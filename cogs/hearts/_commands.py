@@ -443,13 +443,21 @@ class Hearts(
         )
 
     async def _my_table(self, interaction: discord.Interaction[Any]) -> TableSnapshot:
+        """The caller's table here; else (none here, or only other people's) their latest table
+        on the server, wherever it is played."""
+        me = str(interaction.user.id)
         try:
-            return await self.table_here(interaction)
+            here = await self.table_here(interaction)
         except Refused:
-            mine = self.service.tables_of(str(interaction.user.id), str(interaction.guild_id))
-            if not mine:
-                raise
+            here = None
+        if here is not None and any(s.player_id == me for s in here.seats):
+            return here
+        mine = self.service.tables_of(me, str(interaction.guild_id))
+        if mine:
             return max(mine, key=lambda s: s.table_id)
+        if here is None:
+            raise Refused(TableRefusal.NO_SUCH_TABLE)
+        return here  # (someone else's: refused as not theirs where it is used)
 
 
 TABLE_PERMISSIONS = ("view_channel", "send_messages", "attach_files")

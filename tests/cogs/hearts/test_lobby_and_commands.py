@@ -4,6 +4,7 @@ and a refused option combination."""
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 
 from bot.tables.preferences import load_preferences
 from bot.tables.refusals import TableRefusal
@@ -79,6 +80,22 @@ async def test_rules_and_the_score_sheet_answer_privately(hearts: Hearts) -> Non
     table = await hearts.wait_table_message()
     pressed = await hearts.reply(await emu.click(bob, table, label=t("button.score_sheet")))
     assert pressed.attachments[0].image().size == sheet.size
+
+
+async def test_hearts_hand_where_someone_elses_table_is_shows_her_own(hearts: Hearts) -> None:
+    """alice plays in #general and asks `/hearts hand` in #other, where carol has just opened a
+    table: she gets her own hand (she was told she is not playing at carol's table)."""
+    emu = hearts.emu
+    alice, bob, carol = hearts.people[:3]
+    lobby = await hearts.open_table(alice, seats=4, target=10)
+    await hearts.seat(lobby, [bob])
+    await hearts.click(alice, lobby, "Start")
+    await hearts.wait_table_message()
+    other = replace(hearts, general=emu.create_channel(hearts.guild, "other"))
+    await other.open_table(carol, seats=4)
+    hand = await hearts.reply(await emu.slash(alice, other.general, "hearts hand"))
+    assert hand.content.startswith(t("hand.header", table=1, hand=0).split(" · ")[0])
+    assert hand.attachments[0].image().width > 300
 
 
 async def test_options_that_cannot_be_played_together_are_refused_kindly(hearts: Hearts) -> None:
