@@ -105,9 +105,18 @@ async def answer_failure(interaction: discord.Interaction[Any], error: BaseExcep
         if busy:
             await answer_refused(interaction, Refused(TableRefusal.STORAGE_BUSY))
         else:
-            await private_answer(interaction, t("reply.error", interaction.locale.value))
+            await private_answer(interaction, t("reply.error", await _failure_locale(interaction)))
     except discord.HTTPException as exc:
         log.warning("could not tell %s that their interaction failed: %s", interaction.user.id, exc)
+
+
+async def _failure_locale(interaction: discord.Interaction[Any]) -> str:
+    """The language the person chose, as every private answer (``reader_locale``); their client's
+    if even that can't be read (the failure may be the database's own)."""
+    try:
+        return await reader_locale(interaction)
+    except Exception:
+        return str(interaction.locale.value)
 
 
 async def to_cog(interaction: discord.Interaction[Any], cog_name: str, method: str, *args: Any) -> None:

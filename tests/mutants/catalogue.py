@@ -2097,6 +2097,27 @@ SOAK: tuple[Mutant, ...] = (
         "            except ZeroDivisionError:  # (can't be read",
         ("tests/cogs/test_events.py", "-k", "not_stuck_on_it"),
     ),
+    Mutant(
+        "a seat taken back at its own turn gets no controls (still noted as sent)",
+        "cogs/hearts/_presenter.py",
+        ("            state.controls_sent.pop(event.seat, None)\n",),
+        "            pass\n",
+        ("tests/cogs/hearts/test_clicks.py", "-k", "taken_back_at_her_own_turn"),
+    ),
+    Mutant(
+        "/hearts hand where someone else's table is refuses her as not seated",
+        "cogs/hearts/_commands.py",
+        ("        if here is not None and any(s.player_id == me for s in here.seats):\n",),
+        "        if here is not None:\n",
+        ("tests/cogs/hearts/test_lobby_and_commands.py", "-k", "someone_elses_table"),
+    ),
+    Mutant(
+        "the answer to an unexpected failure ignores the language the person chose",
+        "bot/client/answers.py",
+        ("        return await reader_locale(interaction)\n",),
+        "        return str(interaction.locale.value)\n",
+        ("tests/cogs/hearts/test_discord_strictness.py", "-k", "unexpected_error"),
+    ),
 )
 
 MUTANTS = (

@@ -170,6 +170,10 @@ async def test_an_unexpected_error_is_answered_and_logged(
     assert click.content == t("reply.error")
     assert allowance.seen == 2  # each with its traceback in the log
     assert "bob" not in emu.message(lobby.id).content  # nothing was changed
+    # in the language the person chose, as every private answer (their client's is English)
+    await hearts.reply(await emu.slash(bob, hearts.general, "hearts me", language="de"))
+    chosen = await hearts.reply(await emu.slash(bob, hearts.general, "hearts join"))
+    assert chosen.content == t("reply.error", "de") != t("reply.error") and allowance.seen == 3
 
 
 def test_archive_duration_follows_the_time_limit() -> None:
