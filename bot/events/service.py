@@ -18,7 +18,7 @@ import asyncio
 import logging
 import random
 import secrets
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -795,23 +795,36 @@ class EventService:
     async def _announce(self, event: Event, rnd: int, table_ids: list[int], again: bool) -> None:
         if await store.announced(self.db, event.event_id, rnd):
             return
-        try:
-            shown = await self.presenter.round_started(event, rnd, table_ids, again=again)
-        except NotDelivered as exc:  # the round goes on; it is announced by the next carrying on
-            self._retry.put_off(f"round {rnd} of event {event.event_id} not announced", exc)
-            return
-        if shown:
-            await store.round_announced(self.db, event.event_id, rnd, self.tables.clock.now())
+        await self._shown_or_later(
+            f"round {rnd} of event {event.event_id} not announced",
+            self.presenter.round_started(event, rnd, table_ids, again=again),
+            lambda now: store.round_announced(self.db, event.event_id, rnd, now),
+        )
 
     async def _post_standings_now(self, event: Event, rnd: int, final: bool, again: bool) -> None:
         rows = await self.standings(event, through=rnd)
+        await self._shown_or_later(
+            f"standings of event {event.event_id} not posted",
+            self.presenter.standings(event, rnd, rows, final, again=again),
+            lambda now: store.standings_posted(self.db, event.event_id, rnd, now),
+        )
+
+    async def _shown_or_later(
+        self,
+        what: str,
+        showing: Awaitable[bool],
+        note: Callable[[float], Awaitable[None]],
+    ) -> None:
+        """What a round owes its thread, noted in its row once the presenter has shown it. One
+        Discord does not take for now (``NotDelivered``) is shown by the next carrying on, a
+        minute later; the round goes on meanwhile."""
         try:
-            shown = await self.presenter.standings(event, rnd, rows, final, again=again)
-        except NotDelivered as exc:  # the round goes on; they are posted by the next carrying on
-            self._retry.put_off(f"standings of event {event.event_id} not posted", exc)
+            shown = await showing
+        except NotDelivered as exc:
+            self._retry.put_off(what, exc)
             return
         if shown:
-            await store.standings_posted(self.db, event.event_id, rnd, self.tables.clock.now())
+            await note(self.tables.clock.now())
 
     async def _advance(self, event: Event, rnd: int, final: bool) -> None:
         if final:

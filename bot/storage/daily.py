@@ -173,7 +173,7 @@ async def game_ended_at(db: Database, table_id: int) -> float | None:
     rows = await db.read_latest(sql, (table_id,))
     try:
         return float(rows[0][0]) if rows else None
-    except (TypeError, ValueError):
+    except _DAMAGE:
         return None
 
 

@@ -458,7 +458,7 @@ async def test_a_result_whose_showing_outlasts_the_table_services_delivery_is_se
     but sent a minute later, once."""
     cut = error_log.allow(r"presenter failed on GameOver", logger="bot")
     await d.service.compute_par(days.today(DAY0))  # (par known: the result is shown at once)
-    d.rig.service.settings = replace(d.rig.service.settings, presenter_timeout=0.2)
+    d.rig.service.settings = replace(d.rig.service.settings, presenter_timeout=1.0)
     d.shown.held["ann"] = asyncio.Event()  # never let go: cut short by the timeout
     await finish(d, ANN, "g1")
     assert cut.seen == 1 and d.shown.results == []
