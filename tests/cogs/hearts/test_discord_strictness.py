@@ -130,6 +130,9 @@ async def test_every_answer_comes_before_a_slow_render(hearts: Hearts) -> None:
     await hearts.click(alice, lobby, "Start")
     dm = await hearts.hand_with(alice, "pick")
     table = await hearts.wait_table_message()
+    # Every delivery of the start done (Bob's hand too), not only the requests sent so far: a
+    # render slowed below moves the clock for every interaction waiting, the deck's too.
+    await hearts.settle()
     await emu.settle()
     for name in ("hand", "sheet"):
         setattr(render, name, slowed(name))
