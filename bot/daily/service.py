@@ -690,3 +690,11 @@ async def daily_figures(db: Database, player_id: str, today: dt.date) -> DailySt
     """A person's daily figures (days played, best, streaks, average difference to par): what
     /stats shows, read straight from storage."""
     return daily_stats(await store.player_results(db, player_id), today)
+
+
+async def deals_public_at(db: Database, table_id: int) -> float | None:
+    """When the deals played at ``table_id`` may be shown to anyone: its day's close, when nobody
+    can play them any more (RULES.md §3a); None for a table that is no daily attempt. A day that
+    can't be read is ``ValueError``: the caller shows nothing rather than a day still open."""
+    day = await store.day_of_table(db, table_id)
+    return None if day is None else days.closes_at(dt.date.fromisoformat(day))

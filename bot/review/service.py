@@ -13,6 +13,7 @@ import asyncio
 import json
 import logging
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import Enum
 from functools import partial
@@ -46,6 +47,9 @@ class ReviewProblem(Enum):
     # A table of a server event still running: the other tables of its round play the same cards
     # (bot.events), so its hands stay hidden from everyone until the event is over.
     EVENT_NOT_OVER = "event_not_over"
+    # A daily challenge's table while its day is open: every attempt of the day plays the same
+    # deals (bot.daily), so its hands stay hidden from everyone until nobody can play them.
+    DAILY_NOT_OVER = "daily_not_over"
 
 
 class ReviewRefused(Exception):
@@ -61,6 +65,12 @@ class ReviewSettings:
     deals: int | None = None  # a fixed number of deals per decision instead (tests: replayable)
 
 
+DealsPublicAt = Callable[[int], Awaitable[float | None]]
+"""When a table's deals may be shown to anyone (None: whenever its hands are over); ``ValueError``
+if that can't be read. The daily's (``bot.daily.service.deals_public_at``), given by the extension:
+the review knows nothing of the daily."""
+
+
 class ReviewService:
     def __init__(
         self,
@@ -68,11 +78,13 @@ class ReviewService:
         pool: ComputerPool,
         clock: Clock,
         settings: ReviewSettings | None = None,
+        deals_public_at: DealsPublicAt | None = None,
     ) -> None:
         self.db = db
         self.pool = pool
         self.clock = clock
         self.settings = settings or ReviewSettings()
+        self.deals_public_at = deals_public_at
         self._histories: OrderedDict[int, tuple[int, TableHistory]] = OrderedDict()
         self._running: dict[tuple[int, int, int], asyncio.Task[CoachReport]] = {}
         self.runs = 0  # coach runs started (observability: a saved review is never coached again)
@@ -108,6 +120,7 @@ class ReviewService:
         only once the whole game is over."""
         found = await self.history(table_id, guild_id)
         await self._event_over(table_id)
+        await self._deals_public(table_id)
         if found.hands_started == 0:
             raise ReviewRefused(ReviewProblem.NOT_STARTED, table=table_id)
         record = found.hand(hand_number)
@@ -129,6 +142,19 @@ class ReviewService:
         row = await unfinished_event_of(self.db, table_id)
         if row is not None:
             raise ReviewRefused(ReviewProblem.EVENT_NOT_OVER, table=table_id, name=row.name)
+
+    async def _deals_public(self, table_id: int) -> None:
+        """Refuse a table whose deals others may still play (a daily challenge's, until its day
+        closes), to everyone: its own player too, as a face-up hand shows the computers' cards."""
+        if self.deals_public_at is None:
+            return
+        try:
+            public_at = await self.deals_public_at(table_id)
+        except ValueError as exc:
+            log.warning("table %d can't be reviewed: its day can't be read: %s", table_id, exc)
+            raise ReviewRefused(ReviewProblem.DAMAGED, table=table_id) from exc
+        if public_at is not None and self.clock.now() < public_at:
+            raise ReviewRefused(ReviewProblem.DAILY_NOT_OVER, table=table_id, closes=public_at)
 
     async def saved(self, record: HandRecord, seat: int) -> CoachReport | None:
         """The review saved for ``seat`` of ``record`` (None: not made yet)."""

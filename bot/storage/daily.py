@@ -166,6 +166,12 @@ async def attempt_at_table(db: Database, table_id: int) -> Attempt | None:
     return _attempt(tuple(rows[0])) if rows else None
 
 
+async def day_of_table(db: Database, table_id: int) -> str | None:
+    """The day of the attempt played at ``table_id`` (YYYY-MM-DD as stored); None: no daily's table."""
+    rows = await db.read_latest("SELECT day FROM daily_attempts WHERE table_id = ?", (table_id,))
+    return str(rows[0][0]) if rows else None
+
+
 async def game_ended_at(db: Database, table_id: int) -> float | None:
     """When the game at ``table_id`` ended (its table's last save: the final move's), if it did
     and the row says so readably."""

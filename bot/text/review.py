@@ -13,12 +13,23 @@ from bot.render.replay import ReplayFrame, ReplaySeat
 from bot.review.coach import MARGIN, CoachReport, Decision, DecisionKind
 from bot.review.history import HandRecord, Step, steps
 from bot.review.profile import Profile
+from bot.review.service import ReviewRefused
 from bot.storage.leaderboard import PlayerStats
 from bot.text.alt_text import fit
 from bot.text.cards import card_full_name, card_list, card_name
 from bot.text.catalogue import fill, language, t
+from bot.text.moments import timestamp
 
 NO_VALUE = "–"
+
+
+def refusal(refused: ReviewRefused, locale: str | None = None) -> str:
+    """Why a hand can't be shown, in words; a time (``closes``) as Discord shows it in the reader's
+    own time zone."""
+    params = dict(refused.params)
+    if "closes" in params:
+        params["closes"] = timestamp(params["closes"], "R")
+    return t(f"review.problem.{refused.problem.value}", locale, **params)
 
 
 def replay_frames(record: HandRecord, names: Sequence[str], locale: str | None = None) -> list[ReplayFrame]:

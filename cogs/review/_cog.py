@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 import discord
@@ -24,13 +24,14 @@ from discord.ext import commands
 from bot.client import HeartsClient
 from bot.client.answers import defer_private, private_answer, reader_locale
 from bot.client.review import REVIEW_COG, ReviewButton, review_view
+from bot.daily.service import deals_public_at
 from bot.render.replay import ReplayFrame, render, render_animation
 from bot.review.coach import CoachReport
 from bot.review.history import HandRecord
 from bot.review.ids import ReviewAt, ReviewControl
 from bot.review.service import ReviewRefused, ReviewService, ReviewSettings
 from bot.text import public_locale, t
-from bot.text.review import animation_alt, coach_lines, frame_alt, points_line, replay_frames
+from bot.text.review import animation_alt, coach_lines, frame_alt, points_line, refusal, replay_frames
 from cogs.review._controls import steps_view
 
 log = logging.getLogger(__name__)
@@ -81,7 +82,9 @@ class Review(commands.Cog, name=REVIEW_COG):
     async def cog_load(self) -> None:
         service = self.bot.service
         settings = ReviewSettings(budget=self.bot.settings.review_budget)
-        self.reviews = ReviewService(self.bot.db, service.computers, service.clock, settings)
+        self.reviews = ReviewService(
+            self.bot.db, service.computers, service.clock, settings, partial(deals_public_at, self.bot.db)
+        )
         self.bot.add_dynamic_items(ReviewButton)
         self._hearts_group().add_command(REPLAY_COMMAND)
 
@@ -142,9 +145,7 @@ class Review(commands.Cog, name=REVIEW_COG):
         try:
             return await self.reviews.hand(table, hand, guild, reader=reader)
         except ReviewRefused as refused:
-            await private_answer(
-                interaction, t(f"review.problem.{refused.problem.value}", lang, **refused.params)
-            )
+            await private_answer(interaction, refusal(refused, lang))
             return None
 
     async def _names(self, record: HandRecord, lang: str) -> list[str]:

@@ -491,6 +491,39 @@ async def test_a_share_click_is_answered_in_time_however_slow_the_reads(
     assert not share.invalidated and all(c.status < 300 for c in share.callbacks), share.callbacks
 
 
+async def test_a_daily_game_is_looked_at_by_nobody_until_its_day_closes(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """Every attempt of a day plays the same deals: a finished daily game can't be replayed in a
+    channel, nor reviewed by its own player (its hands face up show the computers' cards), while
+    others can still play them; once the day has closed it can."""
+    h, _ = await start(emulator, bot_runner, tmp_path)
+    ann = h.people[0]
+    await play_daily(h, ann)
+    await h.settle()
+    day = daily_cog(h).service.today()
+    attempt = await store.attempt(h.bot.db, day.isoformat(), str(ann.id))
+    assert attempt is not None and attempt.table_id is not None
+    table = attempt.table_id
+    hidden = t("review.problem.daily_not_over", table=table, closes=timestamp(days.closes_at(day), "R"))
+    ix = await emulator.slash(ann, h.general, "hearts replay", table=table, hand=1)
+    assert (await h.reply(ix)).content == hidden
+    dm_table = [m for m in emulator.dm_messages(ann) if "hr:" in " ".join(m.custom_ids)]
+    assert dm_table  # Review hand on her game's table message: refused the same way
+    review = await emulator.click(ann, dm_table[-1], custom_id=dm_table[-1].custom_ids[-1])
+    assert (await h.reply(review)).content == hidden
+    assert not [
+        m
+        for m in emulator.state.messages.values()
+        if any(a.filename.startswith("replay") for a in m.attachments)
+    ]
+
+    h.clock.set(days.closes_at(day))
+    ix = await emulator.slash(ann, h.general, "hearts replay", table=table, hand=1)
+    assert (await h.reply(ix)).content == t("review.posted", table=table, hand=1)
+    assert await h.wait_public(t("review.public", table=table, hand=1, name="ann"))
+
+
 async def test_a_share_button_of_a_day_before_this_databases_first_is_answered(
     emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
 ) -> None:

@@ -2117,6 +2117,13 @@ SOAK: tuple[Mutant, ...] = (
         "        return str(interaction.locale.value)\n",
         ("tests/cogs/hearts/test_discord_strictness.py", "-k", "unexpected_error"),
     ),
+    Mutant(
+        "a daily game's hands can be looked at while others can still play its deals",
+        "bot/review/service.py",
+        ("        if public_at is not None and self.clock.now() < public_at:\n",),
+        "        if public_at is not None and self.clock.now() > public_at:\n",
+        ("tests/cogs/test_daily.py", "-k", "looked_at_by_nobody"),
+    ),
 )
 
 MUTANTS = (
