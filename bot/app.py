@@ -48,7 +48,7 @@ from bot.storage.database import Database
 from bot.storage.errors import LeaseHeld
 from bot.storage.faults import Crash
 from bot.storage.lease import DEFAULT_TTL, LeaseHolder, LeaseKeeper, refusal_message
-from bot.tables import Clock, ComputerPool, ServiceSettings, TableService
+from bot.tables import Clock, ComputerPool, ServiceSettings, TableService, alive_key
 from bot.text import LANGUAGES
 
 log = logging.getLogger(__name__)
@@ -195,6 +195,7 @@ class HeartsBot(HeartsClient):
             ),
         )
         self.service.owns = self.settings.owns_server  # its shards' servers (bot.tables.sharing)
+        self.service.alive_key = alive_key(self.settings.lease)
         for extension in EXTENSIONS:
             await self.load_extension(extension)  # the Hearts extension attaches its presenter
         if self.settings.activity:  # the table as an Activity: only with its port and secret

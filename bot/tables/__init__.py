@@ -12,7 +12,7 @@ from bot.tables.preferences import PlayerPreferences
 from bot.tables.presenter import Presenter, RecordingPresenter
 from bot.tables.refusals import Refused, TableRefusal, or_busy
 from bot.tables.service import TableService
-from bot.tables.service_base import ServiceSettings
+from bot.tables.service_base import ServiceSettings, alive_key
 from bot.tables.snapshot import PrivateHand, ScoreSheet, SeatInfo, TableSnapshot
 from bot.tables.table import TableStatus
 
@@ -38,5 +38,6 @@ __all__ = [
     "TableService",
     "TableSnapshot",
     "TableStatus",
+    "alive_key",
     "or_busy",
 ]

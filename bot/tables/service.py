@@ -134,14 +134,19 @@ class TableService(Sharing):
         return events
 
     async def _downtime(self, now: float) -> float:
-        """Seconds the bot was down (since its last heartbeat): added to every deadline."""
-        alive = await self.db.get_meta(ALIVE_KEY)
+        """Seconds this process was down (since its last heartbeat): added to every deadline of
+        its tables. A shard range's first start measures from the database's heartbeat of before
+        (every process wrote that one)."""
+        key = self.alive_key
+        alive = await self.db.get_meta(key)
+        if alive is None and key != ALIVE_KEY:
+            key, alive = ALIVE_KEY, await self.db.get_meta(ALIVE_KEY)
         if alive is None:
             return 0.0
         try:
             return max(0.0, now - float(alive))
         except ValueError as exc:
-            self._first_report("meta", ALIVE_KEY, str(exc))
+            self._first_report("meta", key, str(exc))
             return 0.0
 
     async def _save_restored(self, table: Table, downtime: float) -> None:
@@ -162,7 +167,7 @@ class TableService(Sharing):
 
     async def _note_alive(self) -> None:
         try:
-            await self.db.set_meta(ALIVE_KEY, repr(self.clock.now()))
+            await self.db.set_meta(self.alive_key, repr(self.clock.now()))
         except StorageUnavailable as exc:
             log.warning("heartbeat not written: %s", exc)
 

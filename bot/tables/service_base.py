@@ -30,6 +30,7 @@ from bot.engine.moves import Move, PassCards, PlayCard
 from bot.storage.database import Database
 from bot.storage.errors import StaleTable, StorageUnavailable
 from bot.storage.faults import CrashPoint
+from bot.storage.lease import ALL_SHARDS
 from bot.storage.records import ActionRow, DamagedRow, Owed, RatingChange, TableWrite
 from bot.tables import event_codec
 from bot.tables import events as ev
@@ -68,6 +69,15 @@ class Phase(Enum):
 T = TypeVar("T")
 
 ALIVE_KEY = "alive_at"
+
+
+def alive_key(lease: str) -> str:
+    """The meta key of a process's heartbeat (``bot.storage.lease``'s name for what it holds):
+    one per shard range, so that a process on a database it shares measures its own downtime,
+    not the time since another process last beat (``alive_at`` alone for the whole database)."""
+    return ALIVE_KEY if lease == ALL_SHARDS else f"{ALIVE_KEY}:{lease}"
+
+
 REPORTED_PREFIX = "reported:"  # meta keys of damaged rows already reported (once, not at every start)
 
 
@@ -147,6 +157,7 @@ class ServiceBase:
         self._detached: Table | None = None  # outbox for events of tables that are not loaded
         # Whether this process owns a server's tables (several processes: bot.tables.sharing).
         self.owns: Callable[[str], bool] = _every_server
+        self.alive_key = ALIVE_KEY  # where its heartbeat goes: ``alive_key`` of its lease
 
     # == damaged rows =========================================================================
 

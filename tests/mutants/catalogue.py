@@ -2124,6 +2124,13 @@ SOAK: tuple[Mutant, ...] = (
         "        if public_at is not None and self.clock.now() > public_at:\n",
         ("tests/cogs/test_daily.py", "-k", "looked_at_by_nobody"),
     ),
+    Mutant(
+        "a process on a shared database measures its downtime from another process's heartbeat",
+        "bot/tables/service.py",
+        ("            await self.db.set_meta(self.alive_key, repr(self.clock.now()))\n",),
+        "            await self.db.set_meta(ALIVE_KEY, repr(self.clock.now()))\n",
+        ("tests/tables/test_restart.py", "-k", "own_downtime"),
+    ),
 )
 
 MUTANTS = (

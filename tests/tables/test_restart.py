@@ -9,11 +9,12 @@ import pytest
 from bot.engine.cards import cards_of, cardset
 from bot.engine.hand import Phase
 from bot.storage.leaderboard import leaderboard
-from bot.tables import Actor, ManualClock, Refused, TableRefusal
+from bot.storage.lease import shard_lease
+from bot.tables import Actor, ManualClock, Refused, TableRefusal, alive_key
 from bot.tables import events as ev
 from discord_emulator.pytest_plugin import ErrorLogCollector
 from tests.storage.targets import RawDatabase
-from tests.tables.helpers import CHANNEL, GUILD, act_once, damage_logged, options, play_to_end, rig
+from tests.tables.helpers import CHANNEL, GUILD, Rig, act_once, damage_logged, options, play_to_end, rig
 
 ALICE = Actor("alice")
 BOB = Actor("bob")
@@ -157,3 +158,38 @@ async def test_a_row_with_a_bad_game_snapshot_is_reported(
     assert second.service.tables(GUILD) == []
     await second.close()
     assert logged.seen == 1
+
+
+async def test_a_process_on_a_shared_database_counts_its_own_downtime_not_anothers(db_url: str) -> None:
+    """Two processes on one database, each owning one server's tables: B is down five minutes while
+    A beats on. B's tables get the five minutes back; A's heartbeat doesn't make them look lost."""
+    clock = ManualClock()
+    rigs: dict[str, Rig] = {}
+    for name in ("a", "b"):
+        made = await rig(db_url, clock, start=False)
+        made.service.owns = f"g{name}".__eq__
+        made.service.alive_key = alive_key(shard_lease(2, [0 if name == "a" else 1]))
+        await made.service.start()
+        rigs[name] = made
+    b = rigs["b"].service
+    snap = await b.create_table(ALICE, "gb", CHANNEL, options(time_limit=60.0), seed=4)
+    await b.join(BOB, snap.table_id)
+    await b.start_game(ALICE, snap.table_id)
+    await b.settle()
+    deadline = b.snapshot(snap.table_id).deadline
+    assert deadline is not None
+    await rigs["b"].close()  # B goes down with 60 s on the clock of the people's turn
+    clock.set(clock.now() + 300.0)
+    await rigs["a"].service.stop()  # A still running all along: its heartbeat is five minutes newer
+    await rigs["a"].db.close()
+
+    again = await rig(db_url, clock, start=False)
+    again.service.owns = "gb".__eq__
+    again.service.alive_key = alive_key(shard_lease(2, [1]))
+    await again.service.start()
+    (restored,) = again.presenter.of(ev.TableRestored)
+    assert restored.downtime == pytest.approx(300.0)
+    assert again.service.snapshot(snap.table_id).deadline == pytest.approx(deadline + 300.0)
+    await again.service.settle()
+    assert not again.presenter.of(ev.TimedOut)
+    await again.close()
