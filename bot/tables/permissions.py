@@ -21,8 +21,12 @@ class Actor:
 
 
 def require_manager(actor: Actor, table: Table) -> None:
-    """Start, cancel and change a table: the host or a moderator."""
-    if not (actor.is_moderator or actor.user_id == table.host_id):
+    """Start, cancel and change a table: the host or a moderator. A host who quit the game under
+    way (a computer plays their seat) no longer runs it: the people still playing would lose their
+    game to someone who left it. Taking the seat back gives the role back."""
+    if actor.is_moderator:
+        return
+    if actor.user_id != table.host_id or (table.game is not None and table.seat_of(actor.user_id) is None):
         raise Refused(TableRefusal.NOT_HOST)
 
 

@@ -147,8 +147,10 @@ class Rematches:
 
     async def _start(self, snap: TableSnapshot) -> int:
         """A new table with the same seats and options, started: through the service's own calls,
-        as the host and the players would."""
-        host = Actor(snap.host_id)
+        as the host and the players would: hosted by the host if they play it, else by the first
+        of them (a host who quit the game is not at the new table, and must not run it)."""
+        people = [s.player_id for s in snap.seats if s.player_id is not None and not s.is_computer]
+        host = Actor(snap.host_id if snap.host_id in people or not people else people[0])
         channel = self.presenter.client.get_channel(int(snap.channel_id))
         parent = str(channel.parent_id) if isinstance(channel, discord.Thread) else None
         table = await self.service.create_table(

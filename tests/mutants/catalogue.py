@@ -2131,6 +2131,23 @@ SOAK: tuple[Mutant, ...] = (
         "            await self.db.set_meta(ALIVE_KEY, repr(self.clock.now()))\n",
         ("tests/tables/test_restart.py", "-k", "own_downtime"),
     ),
+    Mutant(
+        "a host who quit the game under way may still cancel it for the people playing on",
+        "bot/tables/permissions.py",
+        (
+            "    if actor.user_id != table.host_id or (table.game is not None"
+            " and table.seat_of(actor.user_id) is None):\n",
+        ),
+        "    if actor.user_id != table.host_id:\n",
+        ("tests/cogs/hearts/test_rematch.py", "-k", "host_who_quit"),
+    ),
+    Mutant(
+        "the others' rematch is hosted by the host who quit their game",
+        "cogs/hearts/_rematch.py",
+        ("        host = Actor(snap.host_id if snap.host_id in people or not people else people[0])\n",),
+        "        host = Actor(snap.host_id)\n",
+        ("tests/cogs/hearts/test_rematch.py", "-k", "host_who_quit"),
+    ),
 )
 
 MUTANTS = (

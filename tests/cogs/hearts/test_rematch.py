@@ -247,3 +247,34 @@ async def test_a_start_that_fails_once_the_table_is_open_closes_it_and_may_be_tr
     await hearts.settle()
     assert service.snapshot(3).status is TableStatus.PLAYING
     assert {s.player_id for s in service.snapshot(3).seats} >= {str(alice.id), str(bob.id)}
+
+
+async def test_a_host_who_quit_runs_neither_the_game_nor_the_others_rematch(hearts: Hearts) -> None:
+    """Alice hosts and quits mid-game: she can't cancel the game the others play on, and their
+    rematch is hosted by one of them (she is not at it): Bob can cancel it, she can't."""
+    alice, bob, carol = hearts.people[:3]
+    emu = hearts.emu
+    lobby = await hearts.open_table(alice, seats=4, hands=1)
+    await hearts.seat(lobby, [bob, carol])
+    await hearts.click(alice, lobby, "Start")
+    await hearts.wait_table_message()
+    assert (await hearts.reply(await emu.slash(alice, hearts.general, "hearts leave"))).content == t(
+        "reply.done"
+    )
+    refused = await hearts.reply(await emu.slash(alice, hearts.general, "hearts cancel"))
+    assert refused.content == t("table.not_host")
+    await hearts.play_until(hearts.game_over, [bob, carol])
+    await hearts.settle()
+    (standings,) = hearts.public(GAME_OVER)
+    for who in (bob, carol):
+        await _press(hearts, who, standings, REMATCH)
+    await emu.wait_until(
+        lambda: t("rematch.started", table=2) in emu.message(standings.id).content, what="the rematch"
+    )
+    await hearts.settle()
+    assert hearts.bot.service.snapshot(2).host_id == str(bob.id)
+    refused = await hearts.reply(await emu.slash(alice, hearts.general, "hearts cancel"))
+    assert refused.content == t("table.not_host")
+    done = await hearts.reply(await emu.slash(bob, hearts.general, "hearts cancel"))
+    assert done.content == t("reply.done")
+    assert (await hearts.bot.service.table_snapshot(2)).status is TableStatus.CANCELLED
