@@ -125,7 +125,7 @@ async def run(args: argparse.Namespace) -> dict[str, float]:
         await daily.start()
         await daily.settle()  # the day's par (and yesterday's) in the background, before the load
         par_seconds = time.perf_counter() - par_began
-        admin = Actor("admin", is_moderator=True)
+        admin = Actor("admin", is_moderator=True, manages_server=True)
         for g in range(args.servers):
             guild = str(10**15 + g)
             await tables.set_server_settings(admin, guild, ServerSettings(daily_channel=guild))
@@ -193,7 +193,7 @@ async def close_time(args: argparse.Namespace) -> tuple[float, int]:
         await daily.start()
         await daily.settle()
         day = days.today(START).isoformat()
-        admin = Actor("admin", is_moderator=True)
+        admin = Actor("admin", is_moderator=True, manages_server=True)
         for g in range(args.servers):
             guild = str(10**15 + g)
             await tables.set_server_settings(admin, guild, ServerSettings(daily_channel=guild))

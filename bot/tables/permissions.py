@@ -31,7 +31,9 @@ def require_manager(actor: Actor, table: Table) -> None:
 
 
 def require_server_manager(actor: Actor) -> None:
-    if not actor.is_moderator:
+    """The server's settings: Manage Server (as the command's default permission says; an admin
+    may open the command to others, and the roles it sets give rights of their own)."""
+    if not actor.manages_server:
         raise Refused(TableRefusal.NOT_MANAGER)
 
 

@@ -32,7 +32,7 @@ from discord_emulator.route_keys import CREATE_MESSAGE
 from discord_emulator.runner import BotRunner
 from playtest.harness import GAME_OVER, Hearts, bot_clock, make_bot
 
-ADMIN = Actor("admin", is_moderator=True)
+ADMIN = Actor("admin", is_moderator=True, manages_server=True)
 RESULT = re.compile(r"Daily challenge #\d+: ")
 
 

@@ -39,7 +39,7 @@ from tests.storage.targets import RawDatabase
 from tests.tables.helpers import Rig, act_once, damage_logged, play_to_end, rig, settings_unreadable
 
 ANN, BOB, CID = Actor("ann"), Actor("bob"), Actor("cid")
-ADMIN = Actor("admin", is_moderator=True)
+ADMIN = Actor("admin", is_moderator=True, manages_server=True)
 DAY0 = 1_795_000_000.0  # 2026-11-18 some time after 07:00 UTC
 PAR_DEALS = 1  # hard's fixed work: one deal per decision, the least that still searches
 

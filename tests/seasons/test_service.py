@@ -21,7 +21,7 @@ from discord_emulator.pytest_plugin import ErrorLogCollector
 from tests.tables.helpers import Rig, options, play_to_end, rig, settings_unreadable
 
 ALICE, BOB = Actor("alice"), Actor("bob")
-ADMIN = Actor("admin", is_moderator=True)
+ADMIN = Actor("admin", is_moderator=True, manages_server=True)
 GUILD, OTHER, CHANNEL = "g1", "g2", "c1"
 NOV30 = 1_796_079_600.0  # 2026-11-30 23:00 UTC: a monthly season ends in an hour
 DEC1 = period_end(SeasonKind.MONTHLY, NOV30)

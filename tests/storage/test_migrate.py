@@ -25,7 +25,7 @@ from tests.tables.helpers import CHANNEL, GUILD, act_once, options, play_to_end,
 from tests.tables.helpers import close_forgotten_rigs as close_forgotten_rigs
 
 ROOT = Path(__file__).resolve().parents[2]
-ALICE, BOB, MOD = Actor("alice"), Actor("bob"), Actor("mod", is_moderator=True)
+ALICE, BOB, MOD = Actor("alice"), Actor("bob"), Actor("mod", is_moderator=True, manages_server=True)
 
 
 async def _a_busy_sqlite_bot(url: str, clock: ManualClock) -> list[int]:

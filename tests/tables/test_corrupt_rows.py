@@ -23,6 +23,7 @@ from tests.tables.helpers import CHANNEL, GUILD, damage_logged, options, play_to
 
 ALICE = Actor("alice")
 BOB = Actor("bob")
+MANAGER = Actor("mod", is_moderator=True, manages_server=True)
 
 
 async def _finished_game(url: str, clock: ManualClock) -> None:
@@ -151,7 +152,7 @@ async def test_bad_server_settings_fall_back_to_the_defaults_and_are_reported_on
     logged = damage_logged(error_log, "server_settings", GUILD)
     clock = ManualClock()
     r = await rig(db_url, clock)
-    await r.service.set_server_settings(Actor("mod", is_moderator=True), GUILD, ServerSettings())
+    await r.service.set_server_settings(MANAGER, GUILD, ServerSettings())
     await r.close()
     await raw.execute("UPDATE server_settings SET data = '[1, 2' WHERE guild_id = ?", (GUILD,))
     r = await rig(db_url, clock)
@@ -168,7 +169,7 @@ async def test_bad_server_settings_fall_back_to_the_defaults_and_are_reported_on
     await r.service.settle()
     assert r.presenter.of(ev.DataDamaged) == []  # told once, not at every start
     # Saving the settings again repairs the row.
-    await r.service.set_server_settings(Actor("mod", is_moderator=True), GUILD, ServerSettings())
+    await r.service.set_server_settings(MANAGER, GUILD, ServerSettings())
     assert not r.service.settings_damaged(GUILD)
     await r.close()
     assert logged.seen == 1
@@ -233,7 +234,7 @@ async def test_settings_read_as_the_database_closes_are_not_reported_as_damaged(
     """A stopping bot closes its database under reads still to come: a settings row that could not
     be read then is not damaged, and its server is not told it is (the defaults serve meanwhile)."""
     r = await rig(db_url, ManualClock())
-    await r.service.set_server_settings(Actor("mod", is_moderator=True), GUILD, ServerSettings())
+    await r.service.set_server_settings(MANAGER, GUILD, ServerSettings())
     await r.close()  # the service stopped, its database closed
     assert await r.service.server_settings(GUILD, CHANNEL) == ServerSettings()  # a read still to come
     assert r.presenter.of(ev.DataDamaged) == [] and not r.service.settings_damaged(GUILD)

@@ -16,7 +16,7 @@ from tests.tables.helpers import CHANNEL, GUILD, Rig, options, settings_unreadab
 ALICE = Actor("alice")
 BOB = Actor("bob")
 CAROL = Actor("carol")
-MOD = Actor("mod", is_moderator=True)
+MOD = Actor("mod", is_moderator=True, manages_server=True)
 
 
 async def test_join_leave_and_the_host_passes_on(r: Rig) -> None:
@@ -55,9 +55,11 @@ async def test_computers_fill_and_a_person_displaces_a_computer(r: Rig) -> None:
 
 
 async def test_server_settings_defaults_and_channels(r: Rig) -> None:
-    with pytest.raises(Refused) as exc:
-        await r.service.set_server_settings(ALICE, GUILD, ServerSettings())
-    assert exc.value.code is TableRefusal.NOT_MANAGER
+    # Server settings are Manage Server's: a moderator of channels runs tables, not the server
+    for someone in (ALICE, Actor("chan-mod", is_moderator=True)):
+        with pytest.raises(Refused) as exc:
+            await r.service.set_server_settings(someone, GUILD, ServerSettings())
+        assert exc.value.code is TableRefusal.NOT_MANAGER
     defaults = TableOptions(rules=RuleSet(players=5), time_limit=3600.0, computer_level=Level.HARD)
     await r.service.set_server_settings(MOD, GUILD, ServerSettings(defaults, frozenset({"games"})))
     got = await r.service.server_settings(GUILD)

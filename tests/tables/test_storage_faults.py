@@ -21,6 +21,7 @@ from tests.tables.helpers import CHANNEL, GUILD, Rig, act_once, options, play_to
 
 ALICE = Actor("alice")
 BOB = Actor("bob")
+MANAGER = Actor("mod", is_moderator=True, manages_server=True)
 
 
 async def _playing(r: Rig, *, people: int = 2, seed: int = 5) -> int:
@@ -103,7 +104,7 @@ async def test_reads_and_writes_around_a_game_answer_with_a_refusal_not_an_error
     r.db.faults.fail(WriteFault.IO_ERROR)
     with pytest.raises(Refused) as refused:
         settings = await r.service.server_settings(GUILD)
-        await r.service.set_server_settings(Actor("mod", is_moderator=True), GUILD, settings)
+        await r.service.set_server_settings(MANAGER, GUILD, settings)
     assert refused.value.code is TableRefusal.STORAGE_BUSY
     with pytest.raises(Refused) as refused:
         await save_preferences(r.db, "alice", PlayerPreferences(four_colour=True))

@@ -20,7 +20,7 @@ ALICE = Actor("alice")
 BOB = Actor("bob")
 CAROL = Actor("carol")
 EVE = Actor("eve")  # never seated
-MOD = Actor("mod", is_moderator=True)
+MOD = Actor("mod", is_moderator=True, manages_server=True)
 
 
 async def two_people(r: Rig, **kw: object) -> int:

@@ -81,7 +81,7 @@ async def test_settings_is_a_top_level_command_for_managers_only(hearts: Hearts)
 
 
 async def _save_channels(hearts: Hearts, current: ServerSettings, channels: frozenset[str]) -> None:
-    manager = Actor(str(hearts.guild.owner_id), is_moderator=True)
+    manager = Actor(str(hearts.guild.owner_id), is_moderator=True, manages_server=True)
     await hearts.bot.service.set_server_settings(
         manager, str(hearts.guild.id), ServerSettings(defaults=current.defaults, allowed_channels=channels)
     )

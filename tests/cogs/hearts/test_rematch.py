@@ -193,7 +193,7 @@ async def test_a_start_that_fails_takes_the_answer_back_and_may_be_tried_again(h
     text = standings.content
     service = hearts.bot.service
     guild = str(hearts.guild.id)
-    moderator = Actor("mod", is_moderator=True)
+    moderator = Actor("mod", is_moderator=True, manages_server=True)
     open_everywhere = await service.server_settings(guild)
     elsewhere = replace(open_everywhere, allowed_channels=frozenset({"1"}))
     await service.set_server_settings(moderator, guild, elsewhere)
