@@ -85,21 +85,31 @@ class KnownPreferences:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._kept: dict[str, PlayerPreferences] = {}
+        # Bumped by every change and every ``forget``: a read begun before one is older than what
+        # it would overwrite, and is not kept.
+        self._versions: dict[str, int] = {}
         self._changes = InFlight()
         self._notices = itertools.count()
 
     def forget(self, player_id: str) -> None:
         """Another process changed the person's preferences: read them again when next needed."""
         self._kept.pop(player_id, None)
+        self._bump(player_id)
+
+    def _bump(self, player_id: str) -> None:
+        self._versions[player_id] = self._versions.get(player_id, 0) + 1
 
     async def of(self, player_id: str) -> PlayerPreferences:
         """The person's preferences; the defaults while the database can't be read (not kept)."""
         kept = self._kept.get(player_id)
         if kept is None:
-            kept = await load_preferences(self.db, player_id)
-            if kept is None:
+            version = self._versions.get(player_id, 0)
+            read = await load_preferences(self.db, player_id)
+            if read is None:
                 return PlayerPreferences()
-            self._kept[player_id] = kept
+            if self._versions.get(player_id, 0) != version:  # changed while this was read
+                return self._kept.get(player_id, read)
+            self._kept[player_id] = kept = read
         return kept
 
     async def change(
@@ -116,6 +126,7 @@ class KnownPreferences:
             changed = change(stored)
             await save_preferences(self.db, player_id, changed)
             self._kept[player_id] = changed
+            self._bump(player_id)
         if self.db.dialect is Dialect.POSTGRESQL:
             try:
                 await self.db.announce(PreferencesChanged(player_id, next(self._notices)))

@@ -50,6 +50,31 @@ async def test_a_change_in_one_process_is_kept_by_a_change_in_another(r: Rig) ->
     assert await load_preferences(r.db, "p") == PlayerPreferences(auto_play=True, four_colour=True)
 
 
+async def test_a_read_under_way_during_a_change_does_not_undo_it(
+    r: Rig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A turn's DM reads the person's preferences (slowly) while /hearts me changes them: the old
+    ones it read are not kept over the change (they were, until a restart)."""
+    known = KnownPreferences(r.db)
+    read = r.db.player_preferences
+    reading, release = asyncio.Event(), asyncio.Event()
+
+    async def slow(player_id: str) -> dict[str, Any] | None:
+        found = await read(player_id)
+        reading.set()
+        await release.wait()
+        return found
+
+    monkeypatch.setattr(r.db, "player_preferences", slow)
+    first = asyncio.create_task(known.of("p"))
+    await reading.wait()
+    monkeypatch.setattr(r.db, "player_preferences", read)
+    await known.change("p", asked(r, deck="four_colour"))
+    release.set()
+    await first
+    assert await known.of("p") == PlayerPreferences(four_colour=True)
+
+
 async def test_preferences_the_database_cannot_read_are_not_kept_nor_saved_over(
     r: Rig, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -75,7 +100,7 @@ async def test_server_settings_the_database_cannot_read_are_not_saved_over(
 ) -> None:
     """A change of a server's settings starts from what is stored: while it can't be read, the
     change is refused (busy), not applied to the defaults and saved over the stored settings."""
-    manager = Actor("m", is_moderator=True)
+    manager = Actor("m", is_moderator=True, manages_server=True)
     await r.service.change_server_settings(manager, "g", "c", SettingsRequest(event_role="42"))
 
     async def unreadable(*_: Any) -> None:
