@@ -2,10 +2,10 @@
 marked, then each trick) and the whole hand as one animated GIF, which Discord plays inline.
 
 One row per seat, in turn order: the seat's plate (name, a robot for a computer player, the points
-it has taken so far), every card it still holds, then the card it played to this step's trick (the
-card that led carries a flag, the card that took the trick a gold frame) and a short note (where
-its pass went). The title and caption come in already worded (``bot.text`` fills them), so this
-module draws and never words.
+it has taken so far), every card it still holds (closer together when a deal is more than 13 cards:
+17 at three seats), then the card it played to this step's trick (the card that led carries a flag,
+the card that took the trick a gold frame) and a short note (where its pass went). The title and
+caption come in already worded (``bot.text`` fills them), so this module draws and never words.
 
 Discord's documented attachment limit for bots is 10 MiB (and each interaction says its own limit);
 the animation of a whole hand stays far below it: frames are quantized to one shared palette and
@@ -34,8 +34,12 @@ MARGIN: Final = 12
 PLATE_W: Final = 190
 CARD_W: Final = 54
 CARD_STEP: Final = 36
+"""The distance between two held cards when a row holds at most 13 (closer when it holds more)."""
 CARDS_X: Final = MARGIN + PLATE_W + 14
-TRICK_X: Final = CARDS_X + 12 * CARD_STEP + CARD_W + 28
+HELD_W: Final = 12 * CARD_STEP + CARD_W
+"""The room for a row's held cards: 13 at ``CARD_STEP``, more closer together."""
+TRICK_X: Final = CARDS_X + HELD_W + 28
+DECK: Final = 52
 RAISE: Final = 10
 FRAME_MS: Final = 1400
 """How long each step of the animation shows (the last one twice as long, before it loops)."""
@@ -77,7 +81,23 @@ def _card_h() -> int:
     return sprites.card_height(CARD_W)
 
 
-def _draw_row(canvas: Image.Image, frame: ReplayFrame, index: int) -> None:
+def row_cards(frame: ReplayFrame) -> int:
+    """How many held cards the rows of ``frame`` are laid out for: a whole deal at its table (the
+    deck shared by its seats: 13 cards each at four, 17 at three), so every step of a hand is laid
+    out alike, or the most any seat holds if that is more."""
+    dealt = DECK // len(frame.seats) if frame.seats else 0
+    return max([dealt, *(seat.held.bit_count() for seat in frame.seats)])
+
+
+def card_step(cards: int) -> int:
+    """The distance between two held cards in a row laid out for ``cards``: ``CARD_STEP`` up to 13,
+    closer beyond, so the last card still ends within ``HELD_W``, left of the trick column."""
+    if cards <= 13:
+        return CARD_STEP
+    return (HELD_W - CARD_W) // (cards - 1)
+
+
+def _draw_row(canvas: Image.Image, frame: ReplayFrame, index: int, step: int) -> None:
     seat = frame.seats[index]
     top = HEADER_H + index * ROW_H
     card_top = top + (ROW_H - _card_h()) // 2 + RAISE // 2
@@ -97,7 +117,7 @@ def _draw_row(canvas: Image.Image, frame: ReplayFrame, index: int) -> None:
     canvas.paste(heart, (MARGIN + 12, top + 56), heart)
     paste_text(canvas, str(seat.points), POINTS, MARGIN + 34, top + 64)
     for i, card in enumerate(display_order(seat.held)):
-        x = CARDS_X + i * CARD_STEP
+        x = CARDS_X + i * step
         raised = bool(seat.marked >> card & 1)
         y = card_top - RAISE if raised else card_top
         face = sprites.face(card, CARD_W, frame.four_colour, card == frame.bonus_card)
@@ -119,13 +139,15 @@ def _draw_row(canvas: Image.Image, frame: ReplayFrame, index: int) -> None:
         paste_text(canvas, seat.note, NOTE, x, top + ROW_H / 2, max_width=WIDTH - MARGIN - x)
 
 
-def draw(frame: ReplayFrame) -> Image.Image:
-    """One step of the replay as an RGB image."""
+def draw(frame: ReplayFrame, cards: int | None = None) -> Image.Image:
+    """One step of the replay as an RGB image, its rows laid out for ``cards`` held cards
+    (``row_cards(frame)`` unless given: an animation lays every frame out alike)."""
+    step = card_step(max(cards or 0, row_cards(frame)))
     canvas = Image.new("RGB", (WIDTH, height(len(frame.seats))), theme.FELT_DARK)
     paste_text(canvas, frame.title, TITLE, MARGIN, 22, max_width=WIDTH - 2 * MARGIN)
     paste_text(canvas, frame.caption, CAPTION, MARGIN, 54, max_width=WIDTH - 2 * MARGIN)
     for index in range(len(frame.seats)):
-        _draw_row(canvas, frame, index)
+        _draw_row(canvas, frame, index, step)
     return canvas
 
 
@@ -140,7 +162,8 @@ def render_animation(frames: Sequence[ReplayFrame]) -> bytes:
     palette lets the GIF store only the pixels that change."""
     if not frames:
         raise ValueError("an animation needs at least one frame")
-    images = [draw(frame) for frame in frames]
+    cards = max(row_cards(frame) for frame in frames)
+    images = [draw(frame, cards) for frame in frames]
     palette = png.to_palette(images[0])
     quantized = [palette] + [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in images[1:]]
     durations = [FRAME_MS] * (len(quantized) - 1) + [FRAME_MS * 2]
