@@ -19,6 +19,9 @@ for another process's table is announced to its owner (``PageNotice``: at its op
 and again at every heartbeat), which holds their DMs back while it hears of it (``LivePages``) and
 offers their turn again when it is closed or not announced again within ``PAGE_HEARD_FOR``
 heartbeats (the process serving it stopped).
+
+What a process keeps of other processes' tables (the copy last loaded for a move or a page, the last
+save heard) is forgotten at the supervisor's poll once the table is no longer open.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ import itertools
 import json
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from bot.storage.backend import Dialect
@@ -319,9 +322,21 @@ class Sharing(LobbyActions):
             self._spawn_alone("poll saved", self._poll)
 
     async def _poll(self) -> None:
+        known = self._foreign.keys() | self._heard_elsewhere.keys()  # before the query: tables it finds
         try:
             saved = await self.db.saved_at()
         except StorageUnavailable:
             return
         for table_id, seq in saved.items():
             self._heard(TableSaved(table_id, seq))
+        self._forget_closed(known - saved.keys())
+
+    def _forget_closed(self, closed: Iterable[int]) -> None:
+        """(At the poll.) Forget the tables of other processes that are no longer open (known here
+        before the poll read every open table, and not among them): the copy last loaded for a
+        move or a page and the last save heard. A game that ends in its owner (or a table whose
+        last save this process heard of its own) stays in no other process's memory; a visit
+        finds it closed in the database."""
+        for table_id in closed:
+            self._foreign.pop(table_id, None)
+            self._heard_elsewhere.pop(table_id, None)
