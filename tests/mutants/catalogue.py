@@ -2148,6 +2148,34 @@ SOAK: tuple[Mutant, ...] = (
         "        host = Actor(snap.host_id)\n",
         ("tests/cogs/hearts/test_rematch.py", "-k", "host_who_quit"),
     ),
+    Mutant(
+        "a moderator of channels alone changes the server's settings (and so its event role)",
+        "bot/tables/permissions.py",
+        ("    if not actor.manages_server:\n",),
+        "    if not actor.is_moderator:\n",
+        ("tests/tables/test_lobby.py", "-k", "server_settings_defaults"),
+    ),
+    Mutant(
+        "a person's preferences read before a change of theirs are kept over it",
+        "bot/tables/preferences.py",
+        ("            if self._versions.get(player_id, 0) != version:  # changed while this was read\n",),
+        "            if False:\n",
+        ("tests/tables/test_stored_changes.py", "-k", "read_under_way"),
+    ),
+    Mutant(
+        "a 3-player replay draws the played card over the held cards",
+        "bot/render/replay.py",
+        ("        x = CARDS_X + i * step\n",),
+        "        x = CARDS_X + i * CARD_STEP\n",
+        ("tests/render/test_replay.py",),
+    ),
+    Mutant(
+        "another process's tables that ended stay in memory for ever",
+        "bot/tables/sharing.py",
+        ("        self._forget_closed(known - saved.keys())\n",),
+        "        self._forget_closed(())\n",
+        ("tests/tables/test_sharing_memory.py",),
+    ),
 )
 
 MUTANTS = (
