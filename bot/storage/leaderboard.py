@@ -210,11 +210,12 @@ async def player_stats(
     db: Database, guild_id: str, player_id: str, order: Order = Order.POINTS
 ) -> PlayerStats | None:
     """A person's own statistics: every game of theirs on the server counts (a game alone against
-    computers too); the rank is their position on the board, which counts ranked games only."""
+    computers too); the rank is their place on the board, which counts ranked games only (shared
+    with whoever is equal there, as the board shows it)."""
     mine = next(
         (s for s in await _all(db, guild_id, order, ranked_only=False) if s.player_id == player_id), None
     )
     if mine is None:
         return None
-    on_board = await _all(db, guild_id, order, ranked_only=True)
-    return replace(mine, rank=next((s.rank for s in on_board if s.player_id == player_id), None))
+    on_board = ranked(await _aggregate(db, guild_id, order, ranked_only=True), order)
+    return replace(mine, rank=next((r.place for r in on_board if r.player_id == player_id), None))

@@ -2176,6 +2176,17 @@ SOAK: tuple[Mutant, ...] = (
         "        self._forget_closed(())\n",
         ("tests/tables/test_sharing_memory.py",),
     ),
+    Mutant(
+        "/stats gives one of two people sharing a place on the board the next place",
+        "bot/storage/leaderboard.py",
+        (
+            "    return replace(mine, rank=next((r.place for r in on_board"
+            " if r.player_id == player_id), None))\n",
+        ),
+        "    return replace(mine, rank=next((r.position for r in on_board"
+        " if r.player_id == player_id), None))\n",
+        ("tests/tables/test_games.py", "-k", "ties_sharing"),
+    ),
 )
 
 MUTANTS = (

@@ -7,9 +7,11 @@ import asyncio
 from bot.engine.cards import cards_of, cardset
 from bot.engine.game import EndReason
 from bot.engine.hand import Phase
-from bot.storage.leaderboard import Order, leaderboard, player_stats
+from bot.storage.leaderboard import Order, board, leaderboard, player_stats
 from bot.tables import Actor, TableStatus
 from bot.tables import events as ev
+from tests.cogs.test_leaderboard import won_game
+from tests.storage.targets import RawDatabase
 from tests.tables.helpers import CHANNEL, GUILD, Rig, options, play_to_end
 
 HOST = Actor("host")
@@ -191,3 +193,16 @@ async def test_a_game_started_by_one_person_is_unranked_but_in_their_statistics(
     assert change.ranking_points == 0 and change.skill_after == change.skill_before
     stats = await player_stats(r.db, GUILD, "alice")
     assert stats is not None and stats.games == 1 and stats.ranking_points == 0
+
+
+async def test_stats_give_the_rank_the_board_shows_ties_sharing_it(r: Rig, db_url: str) -> None:
+    """Two people equal in ranking points and wins share first place on the board, and /stats
+    says so for each (it gave one of them second place, by the order of their ids)."""
+    raw = RawDatabase(db_url)
+    for table_id, person in ((1, "p1"), (2, "p2")):
+        await won_game(raw, table_id, GUILD, person, 120)
+    page = await board(r.db, GUILD, Order.POINTS, 10, 0, None)
+    assert [row.place for row in page.rows] == [1, 1]
+    for person in ("p1", "p2"):
+        stats = await player_stats(r.db, GUILD, person)
+        assert stats is not None and stats.rank == 1
