@@ -9,15 +9,18 @@ URL mapping.
   token to the SDK's ``authenticate`` and to the socket.
 - ``GET /api/socket`` (websocket): the page's first message is ``{"op": "hello", "access_token",
   "instance"}`` (the SDK's ``instanceId``; optionally ``"table"``, one of that channel's tables):
-  the table of the channel the Activity runs in that the person sits at, else its newest,
-  whichever process owns it. The server reads the person with ``/users/@me`` (not asked while
-  Discord has refused many of the pages' requests lately: ``_identity.Refusals``) and the
-  instance with the bot's token (``_instance``: where it runs, by Discord's word, and the person
-  must be connected to it; when Discord cannot say now, the socket is closed with 1013 and the
-  page comes back later), and only then sends ``{"op": "words", ...}`` once (``_words``: the
-  page's words in their language, the server's clock) and ``{"op": "view", ...}`` (``_views``):
-  their seat's hand, or none for a spectator. Moves are ``{"op": "play", "move", "card"}``, ``{"op":
-  "pass", "move", "cards"}`` and ``{"op": "moon", "move", "add_to_others"}``, made through the same
+  in a game's thread, the table played there; else the table of the channel the Activity runs in
+  that the person sits at, else its newest, whichever process owns it. The server reads the
+  person with ``/users/@me`` (not asked while Discord has refused many of the pages' requests
+  lately: ``_identity.Refusals``) and the instance with the bot's token (``_instance``: where it
+  runs, by Discord's word, and the person must be connected to it). Only Discord's refusal of the
+  token (401/403) or of the person's place closes the socket for good (4001); when Discord cannot
+  say now (unreachable, a 5xx, a long rate limit) or the database is busy, it is closed with 1013
+  and the page comes back later. Then it sends ``{"op": "words", ...}`` once (``_words``: the
+  page's words in the language the person chose, else their client's; the server's clock) and
+  ``{"op": "view", ...}`` (``_views``): their seat's hand, or none for a spectator. Moves are
+  ``{"op": "play", "move", "card"}``, ``{"op": "pass", "move", "cards"}`` and ``{"op": "moon",
+  "move", "add_to_others"}``, made through the same
   service calls as a DM click (the actor is the person Discord named, the seat theirs; a forged
   table, move number or card is refused as a click is). ``{"op": "away"}`` and ``{"op": "back"}``:
   the page went out of view and came back. While a person's page is open and in view, the table's
@@ -25,7 +28,8 @@ URL mapping.
   their turn, if it is one, comes by DM (``bot.tables.presence``). Of a move from here and one from
   a DM, whichever the table's lock takes first is played; the other carries an old move number and
   is refused as out of date. A refusal is answered ``{"op": "refused", "code", "reason"}`` in the
-  reader's language, and changes nothing.
+  reader's language, and changes nothing; so is a move that failed (the database busy, or a bug:
+  logged, answered as a click's failure is, the socket kept).
 - Whenever a table's events are emitted (the cog is one of the service's ``watchers``: told at
   once, before the Discord side shows them), each socket watching it is sent the table as it is
   then. The table is read once for all its sockets (``_views.TableViews``: one snapshot, each
@@ -43,6 +47,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import json
 import logging
@@ -60,12 +65,12 @@ from bot.engine.cards import cardset
 from bot.engine.moves import Refusal
 from bot.tables.clock import TimerHandle
 from bot.tables.permissions import Actor
-from bot.tables.refusals import Refused, TableRefusal
-from bot.tables.snapshot import PrivateHand
-from bot.text import refusal_text
+from bot.tables.refusals import Refused, TableRefusal, or_busy, storage_unavailable
+from bot.tables.snapshot import PrivateHand, TableSnapshot
+from bot.text import private_locale, refusal_text, t
 
-from ._identity import DiscordOAuth, NotAuthorized, Person, Refusals
-from ._instance import Instances, Unreadable, Where
+from ._identity import DiscordOAuth, NotAuthorized, Person, Refusals, Unanswered
+from ._instance import Instances, Where
 from ._static import add_static_routes
 from ._views import TableViews, seat_of
 from ._words import header_locale, words_message
@@ -74,6 +79,10 @@ log = logging.getLogger(__name__)
 
 HELLO_TIMEOUT: Final = 30.0  # seconds a new socket has to say who it is
 UNAUTHORIZED: Final = 4001  # close code: Discord did not vouch for the token
+PLAY_CHANNEL: Final = "play_channel"
+"""The Hearts presenter's key, in a table's presenter data, for where its game is played (its
+thread's id, or the lobby's channel): ``cogs/hearts/_state.TableMessages.play_channel``, read
+from the database here since extensions never import each other."""
 DECK: Final = range(52)
 READ_AGAIN: Final = 5.0
 """Seconds until a table whose read the database refused (a closed table is read back from it) is
@@ -250,7 +259,7 @@ class ActivityCog(commands.Cog):
             token = await self.oauth.exchange(self._session, code)
         except (ValueError, KeyError, TypeError, RecursionError):
             return web.json_response({"error": "bad_request"}, status=400)
-        except NotAuthorized as exc:
+        except (NotAuthorized, Unanswered) as exc:  # (the page cannot sign in either way)
             log.info("activity: %s", exc)
             return web.json_response({"error": "unauthorized"}, status=401)
         return web.json_response({"access_token": token})
@@ -274,7 +283,7 @@ class ActivityCog(commands.Cog):
             return ws
         try:
             hello, person, where = await self._hello(ws)
-        except Unreadable as exc:  # Discord cannot say where the page is now: it asks again later
+        except Unanswered as exc:  # Discord cannot say now who or where the page is: it asks again later
             log.info("activity: socket sent away: %s", exc)
             await ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"try again later")
             return ws
@@ -286,10 +295,13 @@ class ActivityCog(commands.Cog):
             return ws
         try:
             conn = Connection(ws, person, await self._table_for(hello, person, where))
-        except Refused as exc:  # no table here (or none readable now), said in their language
-            with contextlib.suppress(ConnectionResetError):
-                await ws.send_json(_refusal(exc, person.locale))
-            await ws.close()
+        except (Refused, Unanswered) as exc:
+            if isinstance(exc, Refused):  # no table here (or none readable now), in their language
+                with contextlib.suppress(ConnectionResetError):
+                    await ws.send_json(_refusal(exc, person.locale))
+            # The database busy or Discord unanswered is no verdict: 1013 sends the page back later.
+            later = storage_unavailable(exc) or isinstance(exc, Unanswered)
+            await ws.close(code=WSCloseCode.TRY_AGAIN_LATER if later else WSCloseCode.OK)
             return ws
         self.watching.setdefault(conn.table_id, set()).add(conn)
         self._in_view(conn, True)
@@ -333,37 +345,60 @@ class ActivityCog(commands.Cog):
         if hello.get("op") != "hello" or not isinstance(token, str):
             raise BadRequest("no hello")
         person = await self.oauth.person(self._session, token)
-        return hello, person, await self.instances.where(hello.get("instance"), person.user_id)
+        where = await self.instances.where(hello.get("instance"), person.user_id)
+        # Their words in the language they chose (/hearts me), as their DMs and answers are.
+        preferences = await self.bot.service.known_preferences.of(person.user_id)
+        return hello, dataclasses.replace(person, locale=private_locale(preferences, person.locale)), where
 
     async def _table_for(self, hello: dict[str, Any], person: Person, where: Where) -> int:
-        """A table of the channel the Activity runs in (the lobby's channel, for a game's thread):
-        the one the hello names, which must be one of them; else the person's, else the newest.
-        Refused as no such table where there is none (or the Activity runs in a DM)."""
+        """A table of the channel the Activity runs in: the one the hello names, which must be one
+        of them; else, in a game's thread, the table played there; else the person's, else the
+        newest (in a channel where several tables are played, Discord does not say which table's
+        button opened the Activity). Refused as no such table where there is none (or the
+        Activity runs in a DM)."""
         service = self.bot.service
         if where.guild_id is None:
             raise Refused(TableRefusal.NO_SUCH_TABLE)
         tables = await service.channel_tables(where.guild_id, where.channel_id)
-        if not tables and (parent := await self._parent(int(where.channel_id))) is not None:
+        parent = None if tables else await self._parent(int(where.channel_id))
+        if parent is not None:
             tables = await service.channel_tables(where.guild_id, parent)
         table_id = hello.get("table")
         if isinstance(table_id, int) and not isinstance(table_id, bool):
             tables = [s for s in tables if s.table_id == table_id]
         if not tables:
             raise Refused(TableRefusal.NO_SUCH_TABLE)
+        if parent is not None:
+            tables = await self._thread_first(tables, where)
         mine = [s for s in tables if seat_of(s, person.user_id) is not None]
         return (mine or tables)[-1].table_id
 
     async def _parent(self, channel_id: int) -> str | None:
-        """A game's thread stands for its table's channel (the lobby's), where the service has it."""
+        """A game's thread stands for its table's channel (the lobby's), where the service has it.
+        ``Unanswered`` if Discord cannot be asked now (the page comes back later)."""
         channel = self.bot.get_channel(channel_id)
-        if channel is None and not self.refusals.spent():
+        if channel is None:
+            if self.refusals.spent():
+                raise Unanswered(f"channel {channel_id}: not asked, Discord refused too many lately")
             try:
                 channel = await self.bot.fetch_channel(channel_id)
-            except discord.HTTPException as exc:  # not a channel the bot may see: no table there
+            except (discord.Forbidden, discord.NotFound) as exc:  # not a channel the bot may see
                 self.refusals.count(exc.status)
+            except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+                raise Unanswered(f"channel {channel_id} was not read: {exc}") from None
         if isinstance(channel, discord.Thread) and channel.parent_id is not None:
             return str(channel.parent_id)
         return None
+
+    async def _thread_first(self, tables: list[TableSnapshot], where: Where) -> list[TableSnapshot]:
+        """The lobby channel's tables, with the one whose game the thread the Activity runs in
+        plays (saved by the Hearts presenter) alone if there is one: the page opened from a
+        table's message in its thread shows that table, to a spectator as to its players."""
+        for snapshot in tables:
+            saved = await or_busy(self.bot.service.db.presenter_data(snapshot.table_id))
+            if saved.get(PLAY_CHANNEL) == where.channel_id:
+                return [snapshot]
+        return tables
 
     # == moves ==================================================================================
 
@@ -399,6 +434,13 @@ class ActivityCog(commands.Cog):
             answer = _refusal(exc, conn.person.locale)
         except BadRequest as exc:
             answer = {"op": "refused", "code": "bad_request", "reason": str(exc)}
+        except Exception as exc:  # as a click's last resort (``answer_failure``): told, the page kept
+            if storage_unavailable(exc):  # a database that can't be used now is no bug
+                log.warning("activity: a move on table %d: the database is unavailable: %s", table, exc)
+                answer = _refusal(Refused(TableRefusal.STORAGE_BUSY), conn.person.locale)
+            else:
+                log.exception("activity: a move on table %d by %s failed", table, actor.user_id)
+                answer = {"op": "refused", "code": "error", "reason": t("reply.error", conn.person.locale)}
         else:
             return
         with contextlib.suppress(ConnectionResetError):  # the page may be gone already

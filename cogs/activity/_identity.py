@@ -24,13 +24,21 @@ REFUSAL_WINDOW: Final = 600.0  # seconds
 
 
 class NotAuthorized(Exception):
-    """Discord refused the code or the token (wrong, used, expired), or could not be reached."""
+    """Discord refused the code or the token (wrong, used, expired): the page is refused for good."""
+
+
+class Unanswered(Exception):
+    """Discord could not be asked now, or gave no answer (unreachable, a 5xx, a rate limit longer
+    than a page waits, its refusals of late spent): the page asks again later, not refused for
+    good (a passing failure is no verdict on the person's token)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Person:
     user_id: str
-    locale: str | None  # their Discord client's language (the ``identify`` scope gives it)
+    # The language of their words: as read here, their Discord client's (the ``identify`` scope
+    # gives it); the socket's is their choice first (``ActivityCog._hello``: ``private_locale``).
+    locale: str | None
 
 
 @dataclass(slots=True)
@@ -100,8 +108,10 @@ class DiscordOAuth:
         """The Discord user the token belongs to."""
         headers = {"Authorization": f"Bearer {access_token}"}
         status, body = await self._call(session, "GET", f"{self.api_base}/users/@me", headers=headers)
-        if status != 200 or not isinstance(body, dict) or "id" not in body:
+        if status in (401, 403):
             raise NotAuthorized(f"token refused ({status})")
+        if status != 200 or not isinstance(body, dict) or "id" not in body:
+            raise Unanswered(f"/users/@me answered {status}")
         locale = body.get("locale")
         return Person(str(body["id"]), locale if isinstance(locale, str) else None)
 
@@ -112,12 +122,12 @@ class DiscordOAuth:
         none while Discord's refusals are spent (``Refusals``)."""
         for _ in range(ATTEMPTS):
             if self.refusals.spent():
-                raise NotAuthorized(f"{method} {url}: not asked, Discord refused too many lately")
+                raise Unanswered(f"{method} {url}: not asked, Discord refused too many lately")
             try:
                 async with session.request(method, url, **kwargs) as response:
                     body = await response.json(content_type=None)
             except (aiohttp.ClientError, ValueError) as exc:
-                raise NotAuthorized(f"{method} {url} failed: {exc}") from None
+                raise Unanswered(f"{method} {url} failed: {exc}") from None
             self.refusals.count(response.status)
             if response.status != 429 or not isinstance(body, dict):
                 return response.status, body
@@ -125,4 +135,4 @@ class DiscordOAuth:
             if wait > MAX_WAIT:
                 break
             await asyncio.sleep(wait)  # Discord's rate limit: its own wait, not a synchronisation
-        raise NotAuthorized(f"{method} {url}: rate limited")
+        raise Unanswered(f"{method} {url}: rate limited")

@@ -27,7 +27,7 @@ import aiohttp
 import discord
 from discord.http import HTTPClient, Route
 
-from ._identity import NotAuthorized, Recent
+from ._identity import NotAuthorized, Recent, Unanswered
 
 INSTANCE_ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}")  # never "." or ".."
 SNOWFLAKE: Final = re.compile(r"[0-9]{1,20}")
@@ -40,7 +40,7 @@ KEPT_AT_MOST: Final = 10_000  # instances kept (past it, the oldest answers go f
 READS_PER_PERSON: Final = 10  # reads one person's pages may make Discord do in ``KEPT_FOR`` seconds
 
 
-class Unreadable(Exception):
+class Unreadable(Unanswered):
     """Discord cannot say now where the instance runs (not listed yet, an error, the person's reads
     spent): the page is sent away to ask again later, not refused for good."""
 

@@ -61,12 +61,15 @@ def seat_of(snapshot: TableSnapshot, player_id: str) -> int | None:
 
 def public_view(snapshot: TableSnapshot, names: Mapping[str, str], locale: str | None) -> dict[str, Any]:
     """The table as everyone sees it (a view is this and ``reader_view``). Cards are the engine's
-    card ids (0-51); ``deadline`` is epoch seconds (the live countdown)."""
+    card ids (0-51); ``deadline`` is epoch seconds (the live countdown). A closed table (finished,
+    cancelled) waits for nobody: a game cancelled mid-hand keeps its hand's seats to act, which
+    the page would show as whose turn it is, with a countdown."""
 
     def at(values: tuple[int, ...], seat: int) -> int:
         return values[seat] if seat < len(values) else 0
 
     last = snapshot.last_trick or snapshot.previous_trick  # a hand's final trick, seen at its end
+    is_open = snapshot.status.open
     feat = snapshot.last_feat
     return {
         "op": "view",
@@ -75,8 +78,8 @@ def public_view(snapshot: TableSnapshot, names: Mapping[str, str], locale: str |
         "move": snapshot.move_number,
         "hand_number": snapshot.hand_number,
         "phase": snapshot.phase.value if snapshot.phase is not None else None,
-        "deadline": snapshot.deadline,
-        "waiting": list(snapshot.waiting),
+        "deadline": snapshot.deadline if is_open else None,
+        "waiting": list(snapshot.waiting) if is_open else [],
         "leader": snapshot.leader,
         "trick": list(snapshot.trick),
         "last_trick": None

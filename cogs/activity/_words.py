@@ -26,6 +26,8 @@ KEYS: Final = (
     "table.to_play",
     "table.waiting_pass",
     "table.moon_choice",
+    "lobby.cancelled",
+    "table.table_closed",
     "announce.moon",
     "announce.slam",
     "announce.all_tricks",

@@ -8,6 +8,7 @@ import asyncio
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ import pytest_asyncio
 
 from bot.engine.cards import cards_of, cardset
 from bot.engine.hand import Phase
+from bot.storage.errors import StorageUnavailable
 from bot.tables.permissions import Actor
 from bot.tables.refusals import Refused, TableRefusal
 from bot.tables.service_base import ServiceSettings
@@ -24,7 +26,7 @@ from bot.tables.snapshot import TableSnapshot
 from bot.tables.table import TableStatus
 from bot.text import refusal_text, t
 from cogs.activity._cog import READ_AGAIN, Connection
-from cogs.activity._identity import Person
+from cogs.activity._identity import REFUSALS_ALLOWED, Person
 from cogs.activity._instance import ATTEMPTS as INSTANCE_ATTEMPTS
 from cogs.activity._instance import KEPT_FOR, READS_PER_PERSON
 from discord_emulator import Callback, Channel, DiscordEmulator, InteractionRecord, Message, User, route_keys
@@ -844,3 +846,137 @@ async def test_a_page_whose_connection_is_lost_while_it_is_sent_to_is_no_bug(act
     assert sending is not None
     await sending
     assert conn.sending is None and conn.pending is None
+
+
+async def test_in_a_games_thread_the_activity_shows_the_table_played_there(
+    activity: Hearts, session: aiohttp.ClientSession
+):
+    """Opened from a table's message, in its game's thread (where the service has no table: they
+    are the lobby channel's), the page shows that table, the newer table of the same channel and
+    a seat at it notwithstanding. In the channel itself, where nothing says which table's button
+    opened it, the person's own table, else the newest."""
+    emu = activity.emu
+    table = await started(activity)
+    table_message = await activity.wait_table_message()
+    eve, frank = emu.create_user("eve"), emu.create_user("frank")
+    for person in (eve, frank):
+        emu.add_member(activity.guild, person)
+    await activity.open_table(eve, seats=4, target=10)  # eve sits at the channel's newer table
+    newer = max(
+        s.table_id for s in activity.bot.service.tables(str(activity.guild.id), str(activity.general.id))
+    )
+    assert newer != table
+    for person, seat in ((frank, None), (eve, None), (activity.people[0], 0)):
+        click = await emu.click(person, emu.message(table_message.id), label=t("button.open_table"))
+        assert await click.wait_acknowledged() is Callback.LAUNCH_ACTIVITY
+        launch = await emu.wait_for_launch(person, since=click)
+        assert launch.channel.id == table_message.channel_id != activity.general.id  # the thread
+        view = await (await open_page(activity, session, person, {"instance": launch.instance_id})).view()
+        assert (view["table"], view["you"]) == (table, seat), person.name
+    in_channel = {
+        p.name: (await (await open_page(activity, session, p)).view())["table"] for p in (eve, frank)
+    }
+    assert in_channel == {"eve": newer, "frank": newer}
+
+
+async def test_the_page_speaks_the_language_the_person_chose(
+    activity: Hearts, session: aiohttp.ClientSession
+):
+    """A person's words are in the language they chose (/hearts me), as their DMs and answers are,
+    whatever their Discord client's: the page's words, its view and its refusals."""
+    alice = activity.people[0]
+    table = await started(activity)
+    activity.emu.set_locale(alice, "fr")
+    await activity.bot.service.known_preferences.change(str(alice.id), lambda p: replace(p, language="de"))
+    page = await open_page(activity, session, alice, {"table": table})
+    words = await page.next(lambda m: m["op"] == "words", "its words")
+    assert words["lang"] == "de" and words["words"]["activity.your_hand"] == t("activity.your_hand", "de")
+    view = await page.view()
+    await page.ws.send_json({"op": "pass", "move": view["move"] + 5, "cards": view["hand"]["cards"][:3]})
+    assert (await page.refusal())["reason"] == t("table.stale", "de")
+
+
+async def _closed(ws: aiohttp.ClientWebSocketResponse) -> tuple[list[dict[str, Any]], int]:
+    """What the server sent a socket before it closed it, and the close code."""
+    sent = []
+    while (message := await ws.receive()).type is aiohttp.WSMsgType.TEXT:
+        sent.append(json.loads(message.data))
+    assert message.type is aiohttp.WSMsgType.CLOSE, message
+    return sent, int(message.data)
+
+
+async def test_a_hello_that_discord_or_the_database_cannot_answer_now_is_sent_back_later(
+    activity: Hearts, session: aiohttp.ClientSession
+):
+    """Only Discord's refusal of the token closes the page for good (4001: the page gives up).
+    Discord failing (a 5xx) or not asked (its refusals of late spent), and the database busy, are
+    no verdict: the socket is closed with 1013 and the page comes back later, to be shown the table."""
+    emu, alice = activity.emu, activity.people[0]
+    table = await started(activity)
+    service, cog = activity.bot.service, activity.bot.get_cog("ActivityCog")
+    assert cog is not None
+    emu.faults.fail(route_keys.GET_ME, status=502, code=0, message="Bad Gateway")
+    assert await _closed((await open_page(activity, session, alice)).ws) == ([], 1013)
+    _, body = await token_for(activity, session, emu.authorize(alice))
+    cog.refusals.allowed = 0  # type: ignore[attr-defined]
+    ws = await session.ws_connect(base(activity) + "/api/socket")
+    instance = emu.activities.join(alice, activity.general).instance_id
+    await ws.send_json({"op": "hello", "access_token": body["access_token"], "instance": instance})
+    assert await _closed(ws) == ([], 1013)
+    cog.refusals.allowed = REFUSALS_ALLOWED  # type: ignore[attr-defined]
+    tables = service.channel_tables
+
+    async def busy(guild_id: str, channel_id: str) -> list[TableSnapshot]:
+        service.channel_tables = tables  # type: ignore[method-assign]
+        raise Refused(TableRefusal.STORAGE_BUSY)
+
+    service.channel_tables = busy  # type: ignore[method-assign]
+    sent, code = await _closed((await open_page(activity, session, alice)).ws)
+    assert ([m["code"] for m in sent], code) == ([TableRefusal.STORAGE_BUSY.value], 1013)
+    assert (await (await open_page(activity, session, alice)).view())["table"] == table
+
+
+async def test_a_game_cancelled_mid_play_is_shown_closed(activity: Hearts, session: aiohttp.ClientSession):
+    """The host cancels the game while the hands are being passed: the pages are shown a closed
+    table waiting for nobody, with no countdown, and have the words to say it was cancelled."""
+    alice = activity.people[0]
+    table = await started(activity)
+    page = await open_page(activity, session, alice, {"table": table})
+    words = (await page.next(lambda m: m["op"] == "words", "its words"))["words"]
+    assert (await page.view())["waiting"] == [0, 1, 2, 3]
+    await activity.bot.service.cancel(Actor(str(alice.id)), table)
+    view = await page.view(lambda v: v["status"] != "playing")
+    assert (view["status"], view["waiting"], view["deadline"], view["hand"]) == ("cancelled", [], None, None)
+    assert words["lobby.cancelled"] == t("lobby.cancelled")
+
+
+async def test_a_move_that_fails_is_answered_and_the_page_kept(
+    activity: Hearts, session: aiohttp.ClientSession, error_log: Any
+):
+    """A move that fails unexpectedly is answered as a click's failure is (a bug: logged, "something
+    went wrong" in the reader's language; the database unavailable: busy), and the socket stays
+    open for the next move."""
+    alice = activity.people[0]
+    table = await started(activity)
+    activity.emu.set_locale(alice, "de")
+    page = await open_page(activity, session, alice, {"table": table})
+    view = await page.view()
+    service = activity.bot.service
+    pass_cards = service.pass_cards
+    allowance = error_log.allow("a bug", logger="cogs.activity")
+    move = {"op": "pass", "move": view["move"], "cards": view["hand"]["cards"][:3]}
+    for failure, answer in (
+        (RuntimeError("a bug"), t("reply.error", "de")),
+        (StorageUnavailable("database is locked"), refusal_text(TableRefusal.STORAGE_BUSY, "de")),
+    ):
+
+        async def failing(*args: Any, failure: Exception = failure) -> None:
+            raise failure
+
+        service.pass_cards = failing  # type: ignore[method-assign]
+        await page.ws.send_json(move)
+        assert (await page.refusal())["reason"] == answer
+    assert allowance.seen == 1
+    service.pass_cards = pass_cards  # type: ignore[method-assign]
+    await page.ws.send_json(move)
+    assert (await page.view(lambda v: v["hand"]["passed"] is not None))["you"] == view["you"]

@@ -2187,6 +2187,44 @@ SOAK: tuple[Mutant, ...] = (
         " if r.player_id == player_id), None))\n",
         ("tests/tables/test_games.py", "-k", "ties_sharing"),
     ),
+    Mutant(
+        "the Activity opened in a game's thread shows a spectator the channel's newest table",
+        "cogs/activity/_cog.py",
+        ("            if saved.get(PLAY_CHANNEL) == where.channel_id:\n",),
+        "            if saved.get(PLAY_CHANNEL) == where.guild_id:\n",
+        ("tests/cogs/test_activity.py", "-k", "thread_the_activity_shows"),
+    ),
+    Mutant(
+        "the Activity's words ignore the language the person chose",
+        "cogs/activity/_cog.py",
+        (
+            "        return hello, dataclasses.replace(person, locale=private_locale(preferences,"
+            " person.locale)), where\n",
+        ),
+        "        return hello, person, where\n",
+        ("tests/cogs/test_activity.py", "-k", "language_the_person_chose"),
+    ),
+    Mutant(
+        "a page whose table the database can't read now is refused for good",
+        "cogs/activity/_cog.py",
+        ("            later = storage_unavailable(exc) or isinstance(exc, Unanswered)\n",),
+        "            later = isinstance(exc, Unanswered)\n",
+        ("tests/cogs/test_activity.py", "-k", "cannot_answer_now"),
+    ),
+    Mutant(
+        "a cancelled table's page shows everyone to move",
+        "cogs/activity/_views.py",
+        ('        "waiting": list(snapshot.waiting) if is_open else [],\n',),
+        '        "waiting": list(snapshot.waiting),\n',
+        ("tests/cogs/test_activity.py", "-k", "cancelled_mid_play"),
+    ),
+    Mutant(
+        "a move at the Activity that fails on a busy database is logged as a bug",
+        "cogs/activity/_cog.py",
+        ("            if storage_unavailable(exc):  # a database that can't be used now is no bug\n",),
+        "            if False:  # a database that can't be used now is no bug\n",
+        ("tests/cogs/test_activity.py", "-k", "move_that_fails"),
+    ),
 )
 
 MUTANTS = (

@@ -12,6 +12,13 @@ export function announce(text: string): void {
   while (region.childElementCount > 6) region.firstElementChild!.remove();
 }
 
+/** What the page says of a table closed without a result (cancelled, or a closed status it does
+ * not know), or null: an open table, or a finished game (its final standings say it). */
+export function closedText(view: View, words: Words): string | null {
+  if (["lobby", "playing", "finished"].includes(view.status)) return null;
+  return view.status === "cancelled" ? words.t("lobby.cancelled") : words.t("table.table_closed");
+}
+
 function name(view: View, seat: number): string {
   return view.seats.find((s) => s.seat === seat)?.name ?? "";
 }
@@ -40,6 +47,8 @@ export function changes(before: View, after: View, words: Words): string[] {
     const names = received.map((card) => words.card(card)).join(words.t("card.separator"));
     lines.push(words.t("hand.received", { cards: names }));
   }
+  const closed = closedText(after, words);
+  if (closed !== null && before.status !== after.status) lines.push(closed);
   const mine = (v: View) => v.you !== null && v.waiting.includes(v.you) && v.status === "playing";
   if (mine(after) && (!mine(before) || before.move !== after.move) && after.phase === "playing") {
     lines.push(words.t("activity.your_turn"));

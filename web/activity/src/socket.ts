@@ -1,11 +1,14 @@
 // The table's socket (/api/socket): hello with the person's access token, then views in and moves
 // out. A socket the server closes for a restart (1012) or that drops is opened again, after a
-// growing pause, and the table is shown as it is then; a refusal at hello is final. The server
+// growing pause, and the table is shown as it is then; a refusal at hello is final unless the
+// server sends the page away to try again later (1013: Discord or the database could not answer
+// now), and a view arriving on the socket shows there was no refusal of the page itself. The server
 // is told when the page goes out of view and comes back: while it is in view, the bot holds back
 // the person's DMs of this table (the page shows the same), and sends their turn when it is not.
 import type { Move, ServerMessage } from "./protocol";
 
 export const UNAUTHORIZED = 4001;
+const TRY_AGAIN_LATER = 1013;
 const FIRST_PAUSE = 500; // ms before the first attempt to reconnect
 const LONGEST_PAUSE = 15000;
 
@@ -50,6 +53,7 @@ export class TableSocket {
       const message = JSON.parse(String(event.data)) as ServerMessage;
       if (message.op === "view") {
         this.shown = true;
+        this.refused = false; // (a refusal before it said the table was busy, not that it is none)
         this.pause = FIRST_PAUSE;
       } else if (message.op === "refused" && !this.shown) {
         this.refused = true; // refused at hello: no table here, or Discord did not vouch for us
@@ -59,7 +63,7 @@ export class TableSocket {
     ws.onclose = (event) => {
       if (this.ws !== ws) return;
       this.ws = null;
-      if (event.code === UNAUTHORIZED || this.refused) {
+      if (event.code === UNAUTHORIZED || (this.refused && event.code !== TRY_AGAIN_LATER)) {
         this.events.closed(event.code);
         return;
       }

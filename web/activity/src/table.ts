@@ -2,7 +2,7 @@
 // in the middle, the last trick, whose turn with its countdown, the reader's hand and the hand's
 // end. Each view from the server replaces what is shown; only the choice of cards to pass and the
 // animations live here between views.
-import { announce, changes } from "./announce";
+import { announce, changes, closedText } from "./announce";
 import { cardFace, flyFrom, flyTo } from "./cards";
 import type { Move, Trick, View } from "./protocol";
 import { showResult } from "./result";
@@ -48,8 +48,10 @@ export class TablePage {
 
   show(received: View): void {
     const before = this.view;
-    // A finished game has no hands, so its views name no reader's seat: the reader keeps theirs.
-    const kept = received.status === "finished" && before?.table === received.table ? before.you : null;
+    // A closed table (finished, cancelled) has no hands, so its views name no reader's seat: the
+    // reader keeps theirs.
+    const open = received.status === "lobby" || received.status === "playing";
+    const kept = !open && before?.table === received.table ? before.you : null;
     const view = { ...received, you: received.you ?? kept };
     if (before && (before.table !== view.table || before.hand_number !== view.hand_number)) this.chosen.clear();
     this.view = view;
@@ -405,8 +407,11 @@ export class TablePage {
     const names = nameList(view.waiting);
     // While passing, the reader's own pass is asked for beside their hand: the line names the others.
     const othersPassing = view.waiting.filter((s) => s !== view.you);
+    const closed = closedText(view, this.words);
     let text = "";
-    if (view.status !== "playing" || view.waiting.length === 0) {
+    if (closed !== null) {
+      text = closed; // a game cancelled mid-hand: said where whose turn it was
+    } else if (view.status !== "playing" || view.waiting.length === 0) {
       text = "";
     } else if (view.phase === "playing" && view.you !== null && view.waiting.includes(view.you)) {
       text = this.words.t("hand.tap_to_play");
