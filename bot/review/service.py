@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from bot.review.coach import MARGIN, CoachReport, Decision, positions, rate_decision
 from bot.review.history import HandRecord, TableHistory, table_history
-from bot.storage import Database
+from bot.storage import Database, StorageUnavailable
 from bot.storage.events import unfinished_event_of
 from bot.storage.reviews import saved_review
 from bot.storage.writes import ReviewWrite
@@ -202,8 +202,10 @@ class ReviewService:
                 decisions.append(decided)
         report = CoachReport(record.table_id, record.hand_number, seat, tuple(decisions))
         player = record.seats[seat].player_id
-        if player is not None:
-            accurate = sum(1 for d in decisions if d.loss <= MARGIN)
+        if player is None:
+            return report
+        accurate = sum(1 for d in decisions if d.loss <= MARGIN)
+        try:
             await self.db.save_review(
                 ReviewWrite(
                     record.table_id,
@@ -216,6 +218,14 @@ class ReviewService:
                     json.dumps(report.to_json()),
                     self.clock.now(),
                 )
+            )
+        except StorageUnavailable as exc:  # shown all the same; made again when next asked for
+            log.warning(
+                "review of table %d hand %d seat %d not saved: %s",
+                record.table_id,
+                record.hand_number,
+                seat,
+                exc,
             )
         return report
 

@@ -199,7 +199,10 @@ class Review(commands.Cog, name=REVIEW_COG):
                 report = await coach
             except Exception:
                 log.exception("review of table %d hand %d failed", record.table_id, record.hand_number)
-                await interaction.followup.send(t("review.coach.failed", lang), ephemeral=True)
+                try:
+                    await interaction.followup.send(t("review.coach.failed", lang), ephemeral=True)
+                except discord.HTTPException as exc:  # the token expired (a long wait in the lane)
+                    log.info("review failure not told: %s", exc)
                 return
             lines = [*_heading(record, names, lang), *coach_lines(report, lang)]
             try:

@@ -2225,6 +2225,16 @@ SOAK: tuple[Mutant, ...] = (
         "            if False:  # a database that can't be used now is no bug\n",
         ("tests/cogs/test_activity.py", "-k", "move_that_fails"),
     ),
+    Mutant(
+        "a coach's review the database can't save is thrown away as a failure",
+        "bot/review/service.py",
+        (
+            "        except StorageUnavailable as exc:  # shown all the same;"
+            " made again when next asked for\n",
+        ),
+        "        except ZeroDivisionError as exc:  # shown all the same; made again when next asked for\n",
+        ("tests/cogs/review/test_review.py", "-k", "cannot_save"),
+    ),
 )
 
 MUTANTS = (

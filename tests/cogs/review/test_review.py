@@ -7,10 +7,12 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
 from PIL import Image
 
 from bot.client.review import REVIEW_COG
 from bot.review.service import ReviewService
+from bot.storage import StorageUnavailable
 from bot.text import t
 from discord_emulator import Message, User
 from discord_emulator.runner import BotRunner
@@ -162,3 +164,29 @@ async def test_the_replay_steps_on_after_a_restart_from_the_database(
     )
     assert "Trick 1:" in str(stepped.attachments[0].description)
     assert COACH in stepped.content  # the saved review, read back
+
+
+async def test_a_review_the_database_cannot_save_is_shown_all_the_same(
+    hearts: Hearts, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk is full when the coach's review is done: it is shown (and made again when next
+    asked for), not thrown away as a failure with an error in the log."""
+    alice, bob = hearts.people[:2]
+    lobby = await hearts.open_table(alice, seats=4, hands=1)
+    await hearts.seat(lobby, [bob])
+    await hearts.click(alice, lobby, "Start")
+    await hearts.play_until(hearts.game_over, [alice, bob])
+    await hearts.settle()
+    standings = hearts.public("Game over")[0]
+
+    async def disk_full(*_: object) -> None:
+        raise StorageUnavailable("database or disk is full")
+
+    monkeypatch.setattr(hearts.bot.db, "save_review", disk_full)
+    answer = await hearts.reply(await hearts.emu.click(bob, standings, label=REVIEW_1))
+    coached = await hearts.wait_content(answer, COACH)
+    assert t("review.coach.failed") not in coached.content
+    reviews = _review_service(hearts)
+    record = await reviews.hand(1, 1, str(hearts.guild.id), reader=str(bob.id))
+    seat = record.seat_of(str(bob.id))
+    assert seat is not None and await reviews.saved(record, seat) is None  # not saved: made again
