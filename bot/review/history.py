@@ -75,6 +75,7 @@ class TableHistory:
     hands: tuple[HandRecord, ...]
     game_over: bool
     hands_started: int  # the number of the hand in play (or the last one, once over)
+    channel_id: str = ""  # where it was played (its lobby's channel; a DM for a daily game)
 
     def hand(self, number: int) -> HandRecord | None:
         for record in self.hands:
@@ -107,7 +108,7 @@ def table_history(
     if over and current is not None and current.phase is Phase.SCORED:
         records.append(record_of(table_id, guild_id, current, seats, totals))
     started = 0 if current is None else current.hand_number
-    return TableHistory(table_id, guild_id, tuple(records), over, started)
+    return TableHistory(table_id, guild_id, tuple(records), over, started, channel_id)
 
 
 def record_of(

@@ -25,6 +25,7 @@ from discord.ext import commands
 from bot.ai import Level
 from bot.client import HeartsClient
 from bot.client.answers import actor_of, defer_private, private_answer, reader_locale
+from bot.client.permissions import in_thread, missing_permissions, permission_names
 from bot.client.server import learn_name
 from bot.engine.cards import parse_cards
 from bot.engine.rules import MoonScoring, Omnibus, RuleSet, Scoring
@@ -284,7 +285,7 @@ class Hearts(
         five_player_removal: str | None = None,
     ) -> None:
         lang = await self.reader(interaction)
-        missing = missing_permissions(interaction.app_permissions, in_thread=_in_thread(interaction))
+        missing = missing_permissions(interaction.app_permissions, in_thread=in_thread(interaction))
         if missing:
             await interaction.response.send_message(
                 t("reply.missing_permissions", lang, permissions=permission_names(missing, lang)),
@@ -458,30 +459,6 @@ class Hearts(
         if here is None:
             raise Refused(TableRefusal.NO_SUCH_TABLE)
         return here  # (someone else's: refused as not theirs where it is used)
-
-
-TABLE_PERMISSIONS = ("view_channel", "send_messages", "attach_files")
-
-
-def missing_permissions(perms: discord.Permissions, *, in_thread: bool) -> list[str]:
-    """What the bot lacks to post a table (lobby, table image, announcements) where it was asked.
-    In a thread, Send Messages in Threads is what counts; Send Messages has no effect there. A
-    channel the bot can't see gives it no permission at all: then that alone is named."""
-    if not perms.view_channel:
-        return ["view_channel"]
-    needed = [
-        "send_messages_in_threads" if name == "send_messages" and in_thread else name
-        for name in TABLE_PERMISSIONS
-    ]
-    return [name for name in needed if not getattr(perms, name)]
-
-
-def permission_names(names: list[str], locale: str | None = None) -> str:
-    return ", ".join(t(f"permission.{name}", locale) for name in names)
-
-
-def _in_thread(interaction: discord.Interaction[Any]) -> bool:
-    return isinstance(interaction.channel, discord.Thread)
 
 
 def capped_list(items: list[str], shown: int, locale: str | None = None) -> str:

@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from bot.client import HeartsClient
 from bot.client.answers import defer_private, private_answer, reader_locale
+from bot.client.permissions import in_thread, missing_permissions, permission_names
 from bot.client.review import REVIEW_COG, ReviewButton, review_view
 from bot.daily.service import deals_public_at
 from bot.render.replay import ReplayFrame, render, render_animation
@@ -140,10 +141,12 @@ class Review(commands.Cog, name=REVIEW_COG):
     async def _record(
         self, interaction: discord.Interaction[Any], table: int, hand: int, lang: str, reader: str | None
     ) -> HandRecord | None:
-        """The hand, or None after telling the reader privately why they can't see it."""
+        """The hand, or None after telling the reader privately why they can't see it. A public
+        replay (no ``reader``) is of a table played where the one asking can see."""
         guild = None if interaction.guild_id is None else str(interaction.guild_id)
+        sees = None if reader is not None else partial(_sees, interaction)
         try:
-            return await self.reviews.hand(table, hand, guild, reader=reader)
+            return await self.reviews.hand(table, hand, guild, reader=reader, sees=sees)
         except ReviewRefused as refused:
             await private_answer(interaction, refusal(refused, lang))
             return None
@@ -217,9 +220,15 @@ class Review(commands.Cog, name=REVIEW_COG):
     # -- /hearts replay ---------------------------------------------------------------------------
 
     async def post_replay(self, interaction: discord.Interaction[Any], table: int, hand: int) -> None:
-        """A finished game's hand, animated, posted in the channel; refusals are private."""
-        await defer_private(interaction)
+        """A finished game's hand, animated, posted in the channel; refusals are private (also
+        where the bot may not post it: said before anything is drawn)."""
         lang = await reader_locale(interaction)
+        missing = missing_permissions(interaction.app_permissions, in_thread=in_thread(interaction))
+        if missing:
+            text = t("review.missing_permissions", lang, permissions=permission_names(missing, lang))
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        await defer_private(interaction)
         record = await self._record(interaction, table, hand, lang, None)
         if record is None:
             return
@@ -242,3 +251,16 @@ class Review(commands.Cog, name=REVIEW_COG):
             content=text, file=file, view=review_view(table, hand, public), allowed_mentions=NO_PINGS
         )
         await private_answer(interaction, t("review.posted", lang, table=table, hand=hand))
+
+
+def _sees(interaction: discord.Interaction[Any], channel_id: str) -> bool:
+    """Whether the one asking may see the channel a table was played in (a game's thread is in
+    it): a table of a channel they can't see, or of none of this server's (a daily game, in a DM),
+    is not theirs to post."""
+    guild, member = interaction.guild, interaction.user
+    channel = guild.get_channel_or_thread(int(channel_id)) if guild and channel_id.isdigit() else None
+    return (
+        channel is not None
+        and isinstance(member, discord.Member)
+        and channel.permissions_for(member).view_channel
+    )

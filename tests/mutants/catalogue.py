@@ -2235,6 +2235,20 @@ SOAK: tuple[Mutant, ...] = (
         "        except ZeroDivisionError as exc:  # shown all the same; made again when next asked for\n",
         ("tests/cogs/review/test_review.py", "-k", "cannot_save"),
     ),
+    Mutant(
+        "a replay of a game played where the asker can't see is posted",
+        "cogs/review/_cog.py",
+        ("        sees = None if reader is not None else partial(_sees, interaction)\n",),
+        "        sees = None\n",
+        ("tests/cogs/review/test_review.py", "-k", "only_where_the_bot"),
+    ),
+    Mutant(
+        "a replay where the bot can't attach files fails with a 403",
+        "cogs/review/_cog.py",
+        ("        if missing:\n",),
+        "        if False:\n",
+        ("tests/cogs/review/test_review.py", "-k", "only_where_the_bot"),
+    ),
 )
 
 MUTANTS = (

@@ -14,7 +14,7 @@ from bot.client.review import REVIEW_COG
 from bot.review.service import ReviewService
 from bot.storage import StorageUnavailable
 from bot.text import t
-from discord_emulator import Message, User
+from discord_emulator import Message, Permission, User
 from discord_emulator.runner import BotRunner
 from playtest.harness import Hearts
 
@@ -190,3 +190,30 @@ async def test_a_review_the_database_cannot_save_is_shown_all_the_same(
     record = await reviews.hand(1, 1, str(hearts.guild.id), reader=str(bob.id))
     seat = record.seat_of(str(bob.id))
     assert seat is not None and await reviews.saved(record, seat) is None  # not saved: made again
+
+
+async def test_a_replay_is_posted_only_where_the_bot_may_and_of_a_game_the_asker_could_see(
+    hearts: Hearts,
+) -> None:
+    """/hearts replay where the bot can't attach files says so (it was "Something went wrong", and
+    a 403 in the log); a game played in a channel the one asking can't see is no table to them (it
+    was posted, names and cards, wherever they asked)."""
+    alice, bob, carol = hearts.people[:3]
+    emu = hearts.emu
+    lobby = await hearts.open_table(alice, seats=4, hands=1)
+    await hearts.seat(lobby, [bob])
+    await hearts.click(alice, lobby, "Start")
+    await hearts.play_until(hearts.game_over, [alice, bob])
+    await hearts.settle()
+    quiet = emu.create_channel(hearts.guild, "quiet")
+    emu.set_overwrite(quiet, emu.bot, deny=Permission.ATTACH_FILES)
+    answer = await hearts.reply(await emu.slash(carol, quiet, "hearts replay", table=1, hand=1))
+    assert answer.content == t("review.missing_permissions", permissions=t("permission.attach_files"))
+
+    lounge = emu.create_channel(hearts.guild, "lounge")
+    emu.set_overwrite(hearts.general, carol, deny=Permission.VIEW_CHANNEL)  # where the game was
+    answer = await hearts.reply(await emu.slash(carol, lounge, "hearts replay", table=1, hand=1))
+    assert answer.content == t("review.problem.no_table", table=1)
+    answer = await hearts.reply(await emu.slash(bob, lounge, "hearts replay", table=1, hand=1))
+    assert answer.content == t("review.posted", table=1, hand=1)
+    assert not [m for m in emu.state.messages.values() if m.channel_id == quiet.id and m.attachments]
