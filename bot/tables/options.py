@@ -97,7 +97,10 @@ class ServerSettings:
     """A server's defaults for new tables, and where tables may be opened."""
 
     defaults: TableOptions = field(default_factory=TableOptions)
-    allowed_channels: frozenset[str] = frozenset()  # empty: every channel
+    allowed_channels: frozenset[str] = frozenset()  # empty: every channel (but the closed ones)
+    closed_channels: frozenset[str] = frozenset()
+    """Channels tables may not use while no channel is named in ``allowed_channels``: "every
+    channel but these" (a channel disallowed where every channel was allowed)."""
     language: str | None = None
     """The language of the server's public text (tables, threads, announcements); None: the
     server's Discord locale."""
@@ -115,7 +118,7 @@ class ServerSettings:
     def allows(self, channel_id: str, parent_id: str | None = None) -> bool:
         """A thread is allowed when its parent channel is."""
         if not self.allowed_channels:
-            return True
+            return channel_id not in self.closed_channels and parent_id not in self.closed_channels
         return channel_id in self.allowed_channels or (
             parent_id is not None and parent_id in self.allowed_channels
         )
@@ -125,6 +128,8 @@ class ServerSettings:
             "defaults": self.defaults.to_json(),
             "allowed_channels": sorted(self.allowed_channels),
         }
+        if self.closed_channels:  # rows without closed channels stay as earlier versions wrote them
+            data["closed_channels"] = sorted(self.closed_channels)
         if self.language is not None:  # rows without a language stay as earlier versions wrote them
             data["language"] = self.language
         if self.daily_channel is not None:
@@ -146,6 +151,7 @@ class ServerSettings:
         return cls(
             defaults=TableOptions.from_json(data["defaults"]),
             allowed_channels=frozenset(str(c) for c in data.get("allowed_channels", ())),
+            closed_channels=frozenset(str(c) for c in data.get("closed_channels", ())),
             language=language_code(data.get("language")),
             daily_channel=_snowflake(data.get("daily_channel")),
             event_role=_snowflake(data.get("event_role")),

@@ -198,11 +198,7 @@ class SettingsRequest:
         language = current.language
         if self.language is not None:
             language = language_choice("language", self.language, AUTOMATIC_SERVER, languages)
-        channels = set(current.allowed_channels)
-        if self.allow_channel is not None:
-            channels.add(self.allow_channel)
-        if self.disallow_channel is not None:
-            channels.discard(self.disallow_channel)
+        channels, closed = self._channels_applied_to(current)
         daily_channel = current.daily_channel if self.daily_channel is None else self.daily_channel
         if self.daily_off is not None and flag("daily_off", self.daily_off):
             daily_channel = None
@@ -212,11 +208,28 @@ class SettingsRequest:
         return replace(
             self._seasons_applied_to(current),
             defaults=self.defaults.applied_to(current.defaults),
-            allowed_channels=frozenset(channels),
+            allowed_channels=channels,
+            closed_channels=closed,
             language=language,
             daily_channel=daily_channel,
             event_role=event_role,
         )
+
+    def _channels_applied_to(self, current: ServerSettings) -> tuple[frozenset[str], frozenset[str]]:
+        """Where tables may be opened: the channels named, or every channel but the closed ones.
+        Allowing a closed channel opens it again (every other channel stays open); disallowing a
+        channel where every channel is allowed, or the last one named, closes it."""
+        allowed, closed = set(current.allowed_channels), set(current.closed_channels)
+        if self.allow_channel is not None:
+            if self.allow_channel in closed:
+                closed.discard(self.allow_channel)
+            else:
+                allowed.add(self.allow_channel)
+        if self.disallow_channel is not None:
+            allowed.discard(self.disallow_channel)
+            if not allowed:
+                closed.add(self.disallow_channel)
+        return frozenset(allowed), frozenset(closed)
 
     def _seasons_applied_to(self, current: ServerSettings) -> ServerSettings:
         """The seasons' kind, summary channel and reward role (``*_off``: none)."""

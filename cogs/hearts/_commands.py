@@ -547,11 +547,15 @@ class HeartsSettings(commands.Cog):
         current = await self.service.change_server_settings(
             actor_of(interaction), guild, str(interaction.channel_id), request
         )
-        channels_text = (
-            capped_list([f"<#{c}>" for c in sorted(current.allowed_channels)], CHANNELS_SHOWN, lang)
-            if current.allowed_channels
-            else t("reply.all_channels", lang)
-        )
+        if current.allowed_channels:
+            channels_text = capped_list(
+                [f"<#{c}>" for c in sorted(current.allowed_channels)], CHANNELS_SHOWN, lang
+            )
+        elif current.closed_channels:
+            closed = capped_list([f"<#{c}>" for c in sorted(current.closed_channels)], CHANNELS_SHOWN, lang)
+            channels_text = t("reply.all_channels_but", lang, channels=closed)
+        else:
+            channels_text = t("reply.all_channels", lang)
         body = t(
             "reply.settings_show",
             lang,

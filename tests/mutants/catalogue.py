@@ -2249,6 +2249,13 @@ SOAK: tuple[Mutant, ...] = (
         "        if False:\n",
         ("tests/cogs/review/test_review.py", "-k", "only_where_the_bot"),
     ),
+    Mutant(
+        "a channel disallowed where every channel is allowed stays open",
+        "bot/tables/requests.py",
+        ("            if not allowed:\n",),
+        "            if False:\n",
+        ("tests/tables/test_lobby.py", "-k", "disallowed_is_closed"),
+    ),
 )
 
 MUTANTS = (

@@ -74,6 +74,35 @@ async def test_server_settings_defaults_and_channels(r: Rig) -> None:
     assert [t.table_id for t in r.service.tables_of("alice")] == [in_thread.table_id]
 
 
+async def test_a_channel_disallowed_is_closed_whatever_was_allowed_before(r: Rig) -> None:
+    """Disallowing a channel where every channel is allowed closes it (it changed nothing), and
+    disallowing the only channel named closes it too (it opened every channel again); allowing a
+    closed channel opens it again, the others staying open."""
+
+    async def opens(channel: str, parent: str | None = None) -> bool:
+        try:
+            snap = await r.service.create_table(ALICE, GUILD, channel, parent_channel_id=parent)
+        except Refused as exc:
+            assert exc.code is TableRefusal.CHANNEL_NOT_ALLOWED
+            return False
+        await r.service.cancel(ALICE, snap.table_id)
+        return True
+
+    async def change(**request: str) -> None:
+        await r.service.change_server_settings(MOD, GUILD, "general", SettingsRequest(**request))
+
+    await change(disallow_channel="spam")
+    assert not await opens("spam") and not await opens("thread-1", "spam")
+    assert await opens("general") and await opens("thread-2", "general")
+    await change(allow_channel="spam")
+    assert await opens("spam") and await opens("general")
+    await change(allow_channel="games")
+    assert await opens("games") and not await opens("general")
+    await change(disallow_channel="games")
+    assert not await opens("games") and await opens("general")
+    assert (await r.service.server_settings(GUILD)).closed_channels == {"games"}
+
+
 async def test_a_table_is_not_opened_with_the_defaults_while_the_settings_cant_be_read(
     r: Rig, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -141,3 +141,18 @@ async def test_leave_or_cancel_on_the_lobby_as_it_was_before_start_leaves_the_ga
         assert (await hearts.reply(refused)).content == refusal_text(TableRefusal.NOT_IN_LOBBY, "en")
     now = service.snapshot(started.table_id)
     assert now.status is TableStatus.PLAYING and now.seats == started.seats
+
+
+async def test_a_channel_disallowed_where_every_channel_was_allowed_is_closed(hearts: Hearts) -> None:
+    """/hearts-settings disallow_channel on the defaults closes that channel and says so (it was
+    answered "Settings saved" and changed nothing)."""
+    emu = hearts.emu
+    owner = emu.state.users[hearts.guild.owner_id]
+    spam = emu.create_channel(hearts.guild, "spam")
+    answer = await hearts.reply(
+        await emu.slash(owner, hearts.general, "hearts-settings", disallow_channel=spam)
+    )
+    assert t("reply.all_channels_but", channels=spam.mention) in answer.content
+    refused = await hearts.reply(await emu.slash(hearts.people[0], spam, "hearts new"))
+    assert refused.content == refusal_text(TableRefusal.CHANNEL_NOT_ALLOWED)
+    assert hearts.table_message() is None and not hearts.bot.service.tables(str(hearts.guild.id))
