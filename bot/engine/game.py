@@ -8,6 +8,7 @@ It reports what happened as typed events, which the table service turns into mes
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final
@@ -253,15 +254,21 @@ class Game:
 
     def quit(self, seat: int, reason: QuitReason = QuitReason.LEFT) -> list[GameEvent]:
         """A person leaves: a computer takes the seat, the quit is recorded, and the game may end."""
-        occupant = self.seats[seat]
-        if occupant.is_computer or occupant.player_id is None:
+        return self.quit_together([seat], reason)
+
+    def quit_together(self, seats: Sequence[int], reason: QuitReason) -> list[GameEvent]:
+        """People leave at the same moment (two who time out for the second time at once): every
+        quit is recorded before the game's end is judged, so none of them is left the last person
+        standing, who wins, because of the order of their seats."""
+        if any(self.seats[s].is_computer or self.seats[s].player_id is None for s in seats):
             raise ValueError("only a person can quit")
         if self.over:
             raise IllegalMove(Refusal.GAME_OVER)
-        self.quitters.append(
-            QuitRecord(occupant.player_id, seat, self.hand_number, self.totals[seat], reason)
-        )
-        self.seats[seat] = Occupant.computer()
+        for seat in seats:
+            player_id = self.seats[seat].player_id
+            assert player_id is not None
+            self.quitters.append(QuitRecord(player_id, seat, self.hand_number, self.totals[seat], reason))
+            self.seats[seat] = Occupant.computer()
         remaining = len(self.persons())
         if remaining == 0:
             return [self._end(EndReason.ABANDONED)]
@@ -280,11 +287,16 @@ class Game:
 
     def register_timeout(self, seat: int) -> bool:
         """Count a timeout for the person in ``seat``; True when it is the forfeiting one."""
+        forfeits = self.forfeits_at_timeout(seat)
         player_id = self.seats[seat].player_id
-        if player_id is None:
-            return False
-        self.timeouts[player_id] = self.timeouts.get(player_id, 0) + 1
-        return self.timeouts[player_id] >= FORFEIT_AFTER_TIMEOUTS
+        if player_id is not None:
+            self.timeouts[player_id] = self.timeouts.get(player_id, 0) + 1
+        return forfeits
+
+    def forfeits_at_timeout(self, seat: int) -> bool:
+        """Whether a timeout of the person in ``seat`` now would be the forfeiting one."""
+        player_id = self.seats[seat].player_id
+        return player_id is not None and self.timeouts.get(player_id, 0) + 1 >= FORFEIT_AFTER_TIMEOUTS
 
     # -- the end ------------------------------------------------------------------------
 

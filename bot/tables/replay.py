@@ -95,12 +95,15 @@ def _apply(table: Table, row: ActionRow, p: dict[str, Any]) -> None:
     elif kind == "timeout":
         game = _game(table)
         moves: list[Move] = []
+        forfeits: list[int] = []
         for record in p["timeouts"]:
             game.register_timeout(record["seat"])
             if record.get("forfeit"):
-                game.quit(record["seat"], QuitReason.TIMEOUTS)
+                forfeits.append(record["seat"])
             else:
                 moves.append(move_from_json(record["move"]))
+        if forfeits:
+            game.quit_together(forfeits, QuitReason.TIMEOUTS)
         _moves(table, moves)
     elif kind == "quit":
         _game(table).quit(p["seat"], QuitReason.LEFT)

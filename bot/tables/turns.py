@@ -281,24 +281,32 @@ class Turns(ServiceBase):
             record: list[dict[str, Any]] = []
             timed_out: list[int] = []
             moved = False
-            for seat in [s for s in game.hand.waiting_for() if not game.seats[s].is_computer]:
+            people = [s for s in game.hand.waiting_for() if not game.seats[s].is_computer]
+            # Those who lose the game by this timeout lose it together (the game's end judged once
+            # all have quit: none wins as the last person standing by their seat's order).
+            forfeits = [s for s in people if game.forfeits_at_timeout(s)]
+            for seat in forfeits:
+                player_id = game.seats[seat].player_id
+                assert player_id is not None
+                game.register_timeout(seat)
+                lead.append(timed_out_event(seat, player_id, True))
+                lead.append(seat_changed(seat, ev.SeatChange.FORFEITED, player_id))
+                record.append({"seat": seat, "forfeit": True})
+            if forfeits:
+                engine_events += game.quit_together(forfeits, QuitReason.TIMEOUTS)
+            for seat in [s for s in people if s not in forfeits]:
                 if game.over or seat not in game.hand.waiting_for() or game.seats[seat].is_computer:
                     continue
                 player_id = game.seats[seat].player_id
                 assert player_id is not None
-                if game.register_timeout(seat):
-                    engine_events += game.quit(seat, QuitReason.TIMEOUTS)
-                    lead.append(timed_out_event(seat, player_id, True))
-                    lead.append(seat_changed(seat, ev.SeatChange.FORFEITED, player_id))
-                    record.append({"seat": seat, "forfeit": True})
-                else:
-                    rng = random.Random(f"{table.seed}:{move_number}:{seat}")
-                    m = random_move(game.hand, seat, rng)
-                    engine_events += game.apply(m)
-                    lead.append(timed_out_event(seat, player_id, False))
-                    record.append({"seat": seat, "move": move_json(m)})
-                    timed_out.append(seat)
-                    moved = self._advance(table, m) or moved
+                game.register_timeout(seat)  # (not their forfeiting one: those are above)
+                rng = random.Random(f"{table.seed}:{move_number}:{seat}")
+                m = random_move(game.hand, seat, rng)
+                engine_events += game.apply(m)
+                lead.append(timed_out_event(seat, player_id, False))
+                record.append({"seat": seat, "move": move_json(m)})
+                timed_out.append(seat)
+                moved = self._advance(table, m) or moved
             if not record:
                 return
             try:

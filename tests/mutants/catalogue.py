@@ -2256,6 +2256,13 @@ SOAK: tuple[Mutant, ...] = (
         "            if False:\n",
         ("tests/tables/test_lobby.py", "-k", "disallowed_is_closed"),
     ),
+    Mutant(
+        "of two people forfeiting at the same timeout, the one in the later seat wins 120",
+        "bot/tables/turns.py",
+        ("            forfeits = [s for s in people if game.forfeits_at_timeout(s)]\n",),
+        "            forfeits = [s for s in people if game.forfeits_at_timeout(s)][:1]\n",
+        ("tests/tables/test_turns.py", "-k", "together_both_lose"),
+    ),
 )
 
 MUTANTS = (

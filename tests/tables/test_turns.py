@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 import pytest
@@ -14,6 +15,7 @@ from bot.engine.moves import Refusal
 from bot.storage.leaderboard import player_stats
 from bot.tables import Actor, Refused, TableRefusal
 from bot.tables import events as ev
+from bot.tables.replay import differences, replay
 from tests.tables.helpers import CHANNEL, GUILD, Rig, act_once, options, play_to_end, rig
 
 ALICE = Actor("alice")
@@ -187,6 +189,36 @@ async def test_a_person_timing_out_twice_gets_a_random_move_then_forfeits(r: Rig
     assert standings["bob"].quit and standings["bob"].ranking_points == -100
     stats = await player_stats(r.db, GUILD, "bob")
     assert stats is not None and stats.quits == 1 and stats.timeouts == 2 and stats.ranking_points == -100
+
+
+async def test_two_people_timing_out_for_the_second_time_together_both_lose_the_game(r: Rig) -> None:
+    """Both people miss a pass for the second time at the same deadline: both forfeit, and neither
+    wins as the last person standing (the first in seat order forfeited, the game ended as the
+    last person's, and the second, who had timed out as often, won 120)."""
+    tid = await two_people(r, time_limit=30.0, target=100)
+    r.clock.advance(30.0)  # both miss hand 1's pass: a random pass for each
+    await r.service.settle()
+    assert [(e.player_id, e.forfeited) for e in r.presenter.of(ev.TimedOut)] == [
+        ("alice", False),
+        ("bob", False),
+    ]
+    people, rng = {"alice": ALICE, "bob": BOB}, random.Random(3)
+    while r.service.snapshot(tid).hand_number == 1:  # they play hand 1 themselves
+        await act_once(r.service, tid, people, rng)
+        await r.service.settle()
+    assert {0, 1} <= set(r.service.snapshot(tid).waiting)  # hand 2's pass: both to act
+    r.clock.advance(30.0)
+    await r.service.settle()
+    assert sorted(e.player_id for e in r.presenter.of(ev.TimedOut) if e.forfeited) == ["alice", "bob"]
+    (over,) = r.presenter.of(ev.GameOver)
+    assert over.result.reason is EndReason.ABANDONED
+    standings = {s.player_id: s for s in over.result.standings if s.player_id}
+    assert [(standings[p].quit, standings[p].ranking_points) for p in people] == [(True, -100)] * 2
+    assert not r.service.tables(GUILD)  # closed
+    row = await r.db.load_table(tid)
+    assert row is not None  # and its log replays to the state saved
+    replayed = replay(tid, GUILD, CHANNEL, await r.db.actions(tid))
+    assert differences(replayed, json.loads(row.state)) == []
 
 
 async def test_a_deadline_passed_while_the_loop_was_held_is_timed_out_not_called_stuck(r: Rig) -> None:
