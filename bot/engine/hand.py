@@ -280,7 +280,9 @@ class Hand:
         led = self.trick[0] // 13
         if self.hands[seat] & SUIT_MASKS[led]:
             raise IllegalMove(Refusal.MUST_FOLLOW_SUIT, suit=led)
-        raise IllegalMove(Refusal.NO_POINTS_ON_FIRST_TRICK)
+        raise IllegalMove(
+            Refusal.NO_POINTS_ON_FIRST_TRICK if self.rules.queen_counts else Refusal.NO_HEARTS_ON_FIRST_TRICK
+        )
 
     def _exchange(self) -> None:
         for seat in range(self.n):

@@ -44,6 +44,7 @@ class Refusal(Enum):
     MUST_FOLLOW_SUIT = "must_follow_suit"  # params: suit
     HEARTS_NOT_BROKEN = "hearts_not_broken"
     NO_POINTS_ON_FIRST_TRICK = "no_points_on_first_trick"
+    NO_HEARTS_ON_FIRST_TRICK = "no_hearts_on_first_trick"  # the same, where the Q♠ is no point card
     WRONG_PASS_COUNT = "wrong_pass_count"  # params: count
     ALREADY_PASSED = "already_passed"
     NO_SUCH_SEAT = "no_such_seat"

@@ -148,7 +148,9 @@ def rules_text(options: TableOptions, locale: str | None = None) -> str:
         )
     )
     if rules.passing:
-        lines.append(t("rules.text.passing", locale, count=rules.pass_count))
+        left = rules.pass_rotation is PassRotation.LEFT  # the other rotations do rotate
+        passing = "rules.text.passing_left" if left else "rules.text.passing"
+        lines.append(t(passing, locale, count=rules.pass_count))
     lines.append(t("rules.text.lead", locale, card=card_name(rules.first_lead, locale)))
     lines.append(t("rules.text.follow", locale))
     lines.append(t("rules.text.first_trick" if rules.queen_counts else "rules.text.first_trick_bml", locale))
@@ -171,6 +173,9 @@ def rules_text(options: TableOptions, locale: str | None = None) -> str:
                 others=signed(all_tricks.others),
             )
         )
+    elif rules.scoring is Scoring.TOURNAMENT and rules.bonus_card is not None:
+        # every trick holds the bonus card too: the engine scores a slam, not a moon
+        lines.append(t("rules.text.every_trick_slam", locale, card=card_name(rules.bonus_card, locale)))
     elif rules.scoring is Scoring.TOURNAMENT:
         lines.append(t("rules.text.every_trick_moon", locale))
     slam = slam_score(rules)

@@ -456,8 +456,8 @@ FEATURES: tuple[Mutant, ...] = (
     Mutant(
         "preferences: the defaults are kept while the database can't be read",
         "bot/tables/preferences.py",
-        ("            if kept is None:\n                return PlayerPreferences()\n",),
-        "            if kept is None:\n                kept = PlayerPreferences()\n",
+        ("            if read is None:\n                return PlayerPreferences()\n",),
+        "            if read is None:\n                read = PlayerPreferences()\n",
         PREFERENCES,
     ),
     Mutant(
@@ -2262,6 +2262,30 @@ SOAK: tuple[Mutant, ...] = (
         ("            forfeits = [s for s in people if game.forfeits_at_timeout(s)]\n",),
         "            forfeits = [s for s in people if game.forfeits_at_timeout(s)][:1]\n",
         ("tests/tables/test_turns.py", "-k", "together_both_lose"),
+    ),
+    Mutant(
+        'a heart on the first trick at a Black-Maria-less table is refused as "no Q♠" too',
+        "bot/engine/hand.py",
+        (
+            "            Refusal.NO_POINTS_ON_FIRST_TRICK if self.rules.queen_counts"
+            " else Refusal.NO_HEARTS_ON_FIRST_TRICK\n",
+        ),
+        "            Refusal.NO_POINTS_ON_FIRST_TRICK\n",
+        ("tests/text/test_refusal_words.py", "-k", "black_maria_less"),
+    ),
+    Mutant(
+        "/hearts rules says the direction rotates at an always-left table",
+        "cogs/hearts/_wording.py",
+        ("        left = rules.pass_rotation is PassRotation.LEFT  # the other rotations do rotate\n",),
+        "        left = False\n",
+        ("tests/cogs/hearts/test_describe.py", "-k", "passing_line"),
+    ),
+    Mutant(
+        "/hearts rules calls taking every trick a moon where it holds the bonus card",
+        "cogs/hearts/_wording.py",
+        ("    elif rules.scoring is Scoring.TOURNAMENT and rules.bonus_card is not None:\n",),
+        "    elif False:\n",
+        ("tests/cogs/hearts/test_describe.py", "-k", "slam_where"),
     ),
 )
 

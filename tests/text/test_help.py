@@ -82,3 +82,10 @@ def test_the_sample_pictures_have_no_word_outside_the_catalogue() -> None:
     images = help_images(PSEUDO_LOCALE)
     assert all(seat.name.startswith("⟦") for seat in images.table.seats)
     assert unmarked(images.hand_alt) == [] and unmarked(images.table_alt) == []
+
+
+def test_the_guide_breaks_hearts_as_the_default_table_does() -> None:
+    """By default the Q♠ breaks hearts too (RULES.md 1): the guide must not say only a heart does."""
+    assert RuleSet().queen_breaks
+    points = dict(help_page().fields)[t("help.points.name")]
+    assert "You can't lead hearts until a heart or the Q♠ has been played" in points

@@ -29,6 +29,11 @@ TABLES = [
         ),
         time_limit=86400,
     ),
+    TableOptions(
+        rules=RuleSet(
+            pass_rotation=PassRotation.LEFT, scoring=Scoring.TOURNAMENT, omnibus=Omnibus.JACK_OF_DIAMONDS
+        )
+    ),
 ]
 RULES_KEYS = [key for key in ENGLISH if key.startswith("rules.text.")]
 

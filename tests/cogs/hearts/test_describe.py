@@ -48,3 +48,43 @@ def test_rules_summary_names_the_rotation_and_plurals() -> None:
     assert "without a hold hand" in rules_summary(RuleSet(pass_rotation=PassRotation.NO_HOLD))
     one = rules_summary(RuleSet(target_score=None, fixed_hands=1))
     assert one == "4 players, 1 hand"
+
+
+def test_the_passing_line_says_where_the_cards_go() -> None:
+    """Always left says left; the rotating line is only for tables whose direction does rotate."""
+    from bot.engine.rules import PassRotation
+
+    left = rules_text(TableOptions(rules=RuleSet(pass_rotation=PassRotation.LEFT)))
+    assert "everyone passes 3 cards to the left." in left and "rotates" not in left
+    for players in range(3, 8):
+        for rotation in (PassRotation.STANDARD, PassRotation.NO_HOLD):
+            rules = RuleSet(players=players, pass_rotation=rotation)
+            directions = {rules.pass_direction(hand) for hand in range(1, 13)}
+            assert len(directions) > 1, (players, rotation)
+            assert "(the direction rotates; see the table message)" in rules_text(TableOptions(rules=rules))
+    assert "passes" not in rules_text(TableOptions(rules=RuleSet(pass_rotation=PassRotation.NONE)))
+
+
+def test_every_trick_is_a_slam_where_it_holds_the_bonus_card() -> None:
+    """Tournament scoring with Omnibus and no all-tricks option: every trick holds the bonus card,
+    and the engine scores a slam (RULES.md 2a.1), not the moon the plain tournament line promises."""
+    from bot.engine.scoring import HandOutcome, score_hand
+
+    for bonus, name in ((Omnibus.TEN_OF_DIAMONDS, "10♦"), (Omnibus.JACK_OF_DIAMONDS, "J♦")):
+        rules = RuleSet(scoring=Scoring.TOURNAMENT, omnibus=bonus)
+        scored = score_hand(rules, [rules.deck, 0, 0, 0], [13, 0, 0, 0])
+        assert scored.outcome is HandOutcome.SLAM and scored.points == (-26, 0, 0, 0)
+        text = rules_text(TableOptions(rules=rules))
+        assert f"Taking every trick also takes the {name}, so it counts as a slam, not a moon." in text
+        assert "counts as shooting the moon" not in text
+        assert "−26 for you, 0 for the others" in text
+    plain = rules_text(TableOptions(rules=RuleSet(scoring=Scoring.TOURNAMENT)))
+    assert "counts as shooting the moon" in plain and "slam" not in plain
+    with_all_tricks = rules_text(
+        TableOptions(
+            rules=RuleSet(scoring=Scoring.TOURNAMENT, omnibus=Omnibus.TEN_OF_DIAMONDS, all_tricks_bonus=True)
+        )
+    )
+    assert (
+        "Taking every trick" not in with_all_tricks and "Take every trick: you score −26" in with_all_tricks
+    )
