@@ -2287,6 +2287,20 @@ SOAK: tuple[Mutant, ...] = (
         "    elif False:\n",
         ("tests/cogs/hearts/test_describe.py", "-k", "slam_where"),
     ),
+    Mutant(
+        "a Black-Maria-less all-tricks hand gives everyone else 52",
+        "bot/engine/scoring.py",
+        ("    return ShotScore(-p, p) if rules.scoring is Scoring.TOURNAMENT else ShotScore(0, 2 * p)\n",),
+        "    return ShotScore(-p, p) if rules.scoring is Scoring.TOURNAMENT else ShotScore(0, 52)\n",
+        ("tests/engine/test_rule_reference.py", "-k", "every_outcome"),
+    ),
+    Mutant(
+        "three players pass every hand, never holding",
+        "bot/engine/rules.py",
+        ("            rotation = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.HOLD)\n",),
+        "            rotation = (PassDirection.LEFT, PassDirection.RIGHT)\n",
+        ("tests/engine/test_rule_reference.py", "-k", "follows_the_rule_book"),
+    ),
 )
 
 MUTANTS = (
