@@ -1,7 +1,8 @@
 """The Activity's server, in the bot's process on its own port (``ACTIVITY_PORT``), behind Discord's
 URL mapping.
 
-- ``GET /``, ``/assets/*``, ``/cards/<id>.png`` (``_static``): the page, built from ``web/activity``;
+- ``GET /``, ``/assets/*``, the card faces ``/cards/<deck>/<id>.png`` (``_static``): the page, built
+  from ``web/activity``;
   ``GET /api/config``: the application id the page gives the SDK, and its words in the browser's
   language until the socket knows the reader's.
 - ``POST /api/token`` ``{"code"}``: the SDK's authorization code traded for the person's access
@@ -17,7 +18,8 @@ URL mapping.
   token (401/403) or of the person's place closes the socket for good (4001); when Discord cannot
   say now (unreachable, a 5xx, a long rate limit) or the database is busy, it is closed with 1013
   and the page comes back later. Then it sends ``{"op": "words", ...}`` once (``_words``: the
-  page's words in the language the person chose, else their client's; the server's clock) and
+  page's words in the language the person chose, else their client's; the deck they chose; the
+  server's clock) and
   ``{"op": "view", ...}`` (``_views``): their seat's hand, or none for a spectator. Moves are
   ``{"op": "play", "move", "card"}``, ``{"op": "pass", "move", "cards"}`` and ``{"op": "moon",
   "move", "add_to_others"}``, made through the same
@@ -307,7 +309,7 @@ class ActivityCog(commands.Cog):
         self._in_view(conn, True)
         try:
             with contextlib.suppress(ConnectionResetError):  # the page may be gone already
-                await ws.send_json(words_message(conn.person.locale, self._now()))
+                await ws.send_json(words_message(conn.person.locale, self._now(), conn.person.four_colour))
             self._first_view(conn)
             async for message in ws:
                 if message.type is WSMsgType.TEXT:
@@ -346,9 +348,11 @@ class ActivityCog(commands.Cog):
             raise BadRequest("no hello")
         person = await self.oauth.person(self._session, token)
         where = await self.instances.where(hello.get("instance"), person.user_id)
-        # Their words in the language they chose (/hearts me), as their DMs and answers are.
+        # Their words in the language they chose (/hearts me), as their DMs and answers are; their
+        # cards in the deck they chose (/hearts deck), as their DMs' images draw them.
         preferences = await self.bot.service.known_preferences.of(person.user_id)
-        return hello, dataclasses.replace(person, locale=private_locale(preferences, person.locale)), where
+        locale = private_locale(preferences, person.locale)
+        return hello, dataclasses.replace(person, locale=locale, four_colour=preferences.four_colour), where
 
     async def _table_for(self, hello: dict[str, Any], person: Person, where: Where) -> int:
         """A table of the channel the Activity runs in: the one the hello names, which must be one

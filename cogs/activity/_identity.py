@@ -39,6 +39,8 @@ class Person:
     # The language of their words: as read here, their Discord client's (the ``identify`` scope
     # gives it); the socket's is their choice first (``ActivityCog._hello``: ``private_locale``).
     locale: str | None
+    # The deck they chose (/hearts deck), as their DMs' images draw it: read with their language.
+    four_colour: bool = False
 
 
 @dataclass(slots=True)

@@ -61,7 +61,8 @@ def seat_of(snapshot: TableSnapshot, player_id: str) -> int | None:
 
 def public_view(snapshot: TableSnapshot, names: Mapping[str, str], locale: str | None) -> dict[str, Any]:
     """The table as everyone sees it (a view is this and ``reader_view``). Cards are the engine's
-    card ids (0-51); ``deadline`` is epoch seconds (the live countdown). A closed table (finished,
+    card ids (0-51); ``deadline`` is epoch seconds (the live countdown); ``bonus_card`` is the
+    Omnibus card (the 10♦ or J♦) the page's faces mark, as the DMs' do. A closed table (finished,
     cancelled) waits for nobody: a game cancelled mid-hand keeps its hand's seats to act, which
     the page would show as whose turn it is, with a countdown."""
 
@@ -86,6 +87,7 @@ def public_view(snapshot: TableSnapshot, names: Mapping[str, str], locale: str |
         if last is None
         else {"leader": last.leader, "cards": list(last.cards), "winner": last.winner},
         "hearts_broken": snapshot.hearts_broken,
+        "bonus_card": snapshot.options.rules.bonus_card,
         "feat": None
         if feat is None
         else {"hand": feat.hand_number, "outcome": feat.outcome.value, "seat": feat.seat},

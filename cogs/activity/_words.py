@@ -1,7 +1,9 @@
 """The words the Activity's page shows, in its reader's language, sent once per socket (``{"op":
 "words"}`` after hello, and with ``/api/config`` before it): plain templates from the catalogues
 with ``{name}``-style fields the page fills in (none of them uses the plural syntax, which needs
-the language's plural rules), and every card's names. Pure: the same catalogues the DMs use."""
+the language's plural rules), every card's names, and the deck the reader chose (``/hearts deck``:
+the faces the page asks for, ``_static``'s ``/cards/<deck>/``). Pure: the same catalogues the DMs
+use."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ from typing import Any, Final
 from bot.engine.cards import NUM_CARDS
 from bot.text import card_full_name, card_name, language
 from bot.text.catalogue import template
+
+from ._static import deck_name
 
 KEYS: Final = (
     # the Activity's own
@@ -48,9 +52,10 @@ KEYS: Final = (
 )
 
 
-def words_message(locale: str | None, now: float) -> dict[str, Any]:
+def words_message(locale: str | None, now: float, four_colour: bool = False) -> dict[str, Any]:
     """The page's words for ``locale`` (a Discord locale, or None: English). ``now`` is the server's
-    clock (epoch seconds): the page corrects its countdowns by how far its own clock is off."""
+    clock (epoch seconds): the page corrects its countdowns by how far its own clock is off.
+    ``four_colour``: the reader chose the four-colour deck (before the socket knows who reads: no)."""
     words = {}
     for key in KEYS:
         found = template(key, locale)
@@ -60,6 +65,7 @@ def words_message(locale: str | None, now: float) -> dict[str, Any]:
         "op": "words",
         "lang": language(locale),
         "now": now,
+        "deck": deck_name(four_colour),
         "words": words,
         "cards": [card_full_name(c, locale) for c in range(NUM_CARDS)],
         "short": [card_name(c, locale) for c in range(NUM_CARDS)],

@@ -5,6 +5,7 @@ two people in the Activity and two by DM at one table."""
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
@@ -15,20 +16,26 @@ from typing import Any
 import aiohttp
 import pytest
 import pytest_asyncio
+from PIL import Image
 
-from bot.engine.cards import cards_of, cardset
+from bot.engine.cards import cards_of, cardset, parse_card
+from bot.engine.game import SeatKind
 from bot.engine.hand import Phase
+from bot.render import sprites
 from bot.storage.errors import StorageUnavailable
+from bot.tables.options import TableOptions
 from bot.tables.permissions import Actor
 from bot.tables.refusals import Refused, TableRefusal
 from bot.tables.service_base import ServiceSettings
-from bot.tables.snapshot import TableSnapshot
+from bot.tables.snapshot import SeatInfo, TableSnapshot
 from bot.tables.table import TableStatus
 from bot.text import refusal_text, t
 from cogs.activity._cog import READ_AGAIN, Connection
 from cogs.activity._identity import REFUSALS_ALLOWED, Person
 from cogs.activity._instance import ATTEMPTS as INSTANCE_ATTEMPTS
 from cogs.activity._instance import KEPT_FOR, READS_PER_PERSON
+from cogs.activity._static import CARD_WIDTH
+from cogs.activity._views import public_view
 from discord_emulator import Callback, Channel, DiscordEmulator, InteractionRecord, Message, User, route_keys
 from discord_emulator.entry_points import APP_HANDLER
 from discord_emulator.runner import BotRunner
@@ -894,6 +901,75 @@ async def test_the_page_speaks_the_language_the_person_chose(
     view = await page.view()
     await page.ws.send_json({"op": "pass", "move": view["move"] + 5, "cards": view["hand"]["cards"][:3]})
     assert (await page.refusal())["reason"] == t("table.stale", "de")
+
+
+async def _face(hearts: Hearts, session: aiohttp.ClientSession, path: str) -> tuple[int, bytes]:
+    async with session.get(base(hearts) + path) as r:
+        return r.status, await r.read()
+
+
+def _pixels(png: bytes) -> tuple[tuple[int, int], bytes]:
+    with Image.open(io.BytesIO(png)) as im:
+        return im.size, im.convert("RGBA").tobytes()
+
+
+def _drawn(card: int, four_colour: bool = False, bonus: bool = False) -> tuple[tuple[int, int], bytes]:
+    """The face as the DMs' images draw it, at the page's width."""
+    face = sprites.face(card, CARD_WIDTH, four_colour, bonus)
+    return face.size, face.tobytes()
+
+
+async def test_the_page_shows_the_deck_the_person_chose(activity: Hearts, session: aiohttp.ClientSession):
+    """Someone who chose the four-colour deck (/hearts deck: often to tell the suits apart) sees it
+    on the page as in their DMs' images: the page is told their deck (a spectator's own choice too),
+    and its faces are served in it, the DMs' very sprites; the classic deck for everyone else."""
+    emu = activity.emu
+    alice, bob = activity.people[:2]
+    eve = emu.create_user("eve")
+    emu.add_member(activity.guild, eve)
+    table = await started(activity)
+    chosen = activity.bot.service.known_preferences
+    for person in (alice, eve):  # a player and a spectator
+        await chosen.change(str(person.id), lambda p: replace(p, four_colour=True))
+    decks = {}
+    for person in (alice, bob, eve):
+        page = await open_page(activity, session, person, {"table": table})
+        decks[person.name] = (await page.next(lambda m: m["op"] == "words", "its words"))["deck"]
+        await page.view()
+    assert decks == {"alice": "four_colour", "bob": "classic", "eve": "four_colour"}
+
+    king = parse_card("KD")  # diamonds are blue in the four-colour deck, clubs green
+    status, four = await _face(activity, session, f"/cards/four_colour/{king}.png")
+    assert status == 200 and _pixels(four) == _drawn(king, four_colour=True)
+    status, classic = await _face(activity, session, f"/cards/classic/{king}.png")
+    assert status == 200 and _pixels(classic) == _drawn(king) and classic != four
+    assert await _face(activity, session, f"/cards/{king}.png") == (200, classic)  # a page loaded before
+    spades = parse_card("KS")  # whose colour is the same in both decks
+    assert _pixels((await _face(activity, session, f"/cards/four_colour/{spades}.png"))[1]) == _drawn(spades)
+    for missing in ("/cards/four_colour/52.png", "/cards/sepia/1.png", "/cards/four_colour/bonus/1.png"):
+        assert (await _face(activity, session, missing))[0] == 404, missing
+
+
+async def test_an_omnibus_tables_view_names_its_bonus_card_and_its_face_is_marked(
+    activity: Hearts, session: aiohttp.ClientSession
+):
+    """On an Omnibus table the DMs' images mark the bonus card (the J♦ here): the page's view names
+    it, and its face is served marked, in either deck, as the DMs draw it."""
+    alice, bob, carol, dave = activity.people
+    lobby = await activity.open_table(alice, seats=4, target=10, omnibus="JD")
+    await activity.seat(lobby, [bob, carol, dave])
+    await activity.click(alice, lobby, "Start")
+    table = table_of(control(await activity.hand_with(alice, "pick"), "pick"))
+    jack = parse_card("JD")
+    page = await open_page(activity, session, alice, {"table": table})
+    assert (await page.view())["bonus_card"] == jack
+    for deck, four_colour in (("classic", False), ("four_colour", True)):
+        status, marked = await _face(activity, session, f"/cards/{deck}/bonus/{jack}.png")
+        assert status == 200 and _pixels(marked) == _drawn(jack, four_colour, bonus=True)
+        assert marked != (await _face(activity, session, f"/cards/{deck}/{jack}.png"))[1]
+    seats = tuple(SeatInfo(s, SeatKind.PERSON, str(100 + s)) for s in range(4))
+    plain = TableSnapshot(1, "1", "2", "100", TableStatus.PLAYING, TableOptions(), seats, 60, None, (1,))
+    assert public_view(plain, {}, None)["bonus_card"] is None
 
 
 async def _closed(ws: aiohttp.ClientWebSocketResponse) -> tuple[list[dict[str, Any]], int]:

@@ -2197,11 +2197,8 @@ SOAK: tuple[Mutant, ...] = (
     Mutant(
         "the Activity's words ignore the language the person chose",
         "cogs/activity/_cog.py",
-        (
-            "        return hello, dataclasses.replace(person, locale=private_locale(preferences,"
-            " person.locale)), where\n",
-        ),
-        "        return hello, person, where\n",
+        ("        locale = private_locale(preferences, person.locale)\n",),
+        "        locale = person.locale\n",
         ("tests/cogs/test_activity.py", "-k", "language_the_person_chose"),
     ),
     Mutant(
@@ -2300,6 +2297,13 @@ SOAK: tuple[Mutant, ...] = (
         ("            rotation = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.HOLD)\n",),
         "            rotation = (PassDirection.LEFT, PassDirection.RIGHT)\n",
         ("tests/engine/test_rule_reference.py", "-k", "follows_the_rule_book"),
+    ),
+    Mutant(
+        "the Activity draws the classic deck for someone who chose four colours",
+        "cogs/activity/_static.py",
+        ('    sprites.face(card, CARD_WIDTH, four_colour, bonus).save(out, format="PNG", optimize=True)\n',),
+        '    sprites.face(card, CARD_WIDTH, False, bonus).save(out, format="PNG", optimize=True)\n',
+        ("tests/cogs/test_activity.py", "-k", "deck_the_person_chose"),
     ),
 )
 

@@ -1,10 +1,24 @@
-// Card faces (the bot's own card art, /cards/<id>.png) and their moves: a played card flies from
-// where it was to its place in the trick, a taken trick flies to the seat that took it.
+// Card faces (the bot's own card art, /cards/<deck>/<id>.png: the reader's deck, the table's bonus
+// card marked, as their DMs' images draw them) and their moves: a played card flies from where it
+// was to its place in the trick, a taken trick flies to the seat that took it.
 
 const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
 
-/** A card shown on the table (not a button): an image named for screen readers. */
-export function cardFace(card: number, name: string): HTMLElement {
+/** Where ``card``'s face is: in ``deck`` (the reader's choice), marked if it is the table's
+ * ``bonus`` card. */
+export function faceSrc(card: number, deck: string, bonus: number | null): string {
+  return `/cards/${encodeURIComponent(deck)}/${card === bonus ? "bonus/" : ""}${card}.png`;
+}
+
+/** The picture of a card shown before shows ``src`` (the reader's deck came, or another table's). */
+export function setFace(el: HTMLElement, src: string): void {
+  const img = el.querySelector("img");
+  if (img && img.getAttribute("src") !== src) img.src = src;
+}
+
+/** A card shown on the table (not a button): an image (``src``: ``faceSrc``) named for screen
+ * readers. */
+export function cardFace(card: number, name: string, src: string): HTMLElement {
   const el = document.createElement("div");
   el.className = "card";
   el.dataset.card = String(card);
@@ -13,7 +27,7 @@ export function cardFace(card: number, name: string): HTMLElement {
     el.setAttribute("aria-label", name);
   }
   const img = document.createElement("img");
-  img.src = `/cards/${card}.png`;
+  img.src = src;
   img.alt = "";
   img.draggable = false;
   el.append(img);

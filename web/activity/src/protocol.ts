@@ -46,6 +46,8 @@ export interface View {
   trick: number[];
   last_trick: Trick | null;
   hearts_broken: boolean;
+  /** The Omnibus table's bonus card (the 10♦ or J♦), its face marked as the DMs' are; else null. */
+  bonus_card: number | null;
   feat: Feat | null;
   seats: Seat[];
   you: number | null;
@@ -57,6 +59,8 @@ export interface WordsMessage {
   op: "words";
   lang: string;
   now: number;
+  /** The deck the reader chose (/hearts deck): the faces' folder, /cards/<deck>/. */
+  deck: "classic" | "four_colour" | string;
   words: Record<string, string>;
   cards: string[];
   short: string[];

@@ -3,7 +3,7 @@
 // end. Each view from the server replaces what is shown; only the choice of cards to pass and the
 // animations live here between views.
 import { announce, changes, closedText } from "./announce";
-import { cardFace, flyFrom, flyTo } from "./cards";
+import { cardFace, faceSrc, flyFrom, flyTo, setFace } from "./cards";
 import type { Move, Trick, View } from "./protocol";
 import { showResult } from "./result";
 import type { Words } from "./words";
@@ -72,6 +72,11 @@ export class TablePage {
     }
   }
 
+  /** Where ``card``'s face is: in the reader's deck, marked if it is the table's bonus card. */
+  private src(card: number): string {
+    return faceSrc(card, this.words.deck, this.view?.bonus_card ?? null);
+  }
+
   private bottom(view: View): number {
     return view.you ?? 0;
   }
@@ -134,8 +139,9 @@ export class TablePage {
     const played = new Set(before?.trick ?? []);
     for (const { card, seat } of cards) {
       let el = trick.querySelector<HTMLElement>(`[data-card="${card}"]`);
-      if (!el) {
-        el = cardFace(card, this.words.card(card));
+      if (el) setFace(el, this.src(card));
+      else {
+        el = cardFace(card, this.words.card(card), this.src(card));
         trick.append(el);
         const [x, y] = this.trickPlace(view, seat);
         el.style.left = x;
@@ -167,7 +173,7 @@ export class TablePage {
     const target = this.seatEls[view.seats.findIndex((s) => s.seat === last.winner)]?.getBoundingClientRect();
     last.cards.forEach((card, i) => {
       const seat = (last.leader + i) % view.seats.length;
-      const el = cardFace(card, "");
+      const el = cardFace(card, "", this.src(card));
       delete el.dataset.card; // a picture in flight: [data-card] is only the table's and the hand's
       const [x, y] = this.trickPlace(view, seat);
       el.style.left = x;
@@ -193,7 +199,7 @@ export class TablePage {
     const cards = document.createElement("div");
     cards.className = "cards";
     last.cards.forEach((card, i) => {
-      const el = cardFace(card, this.words.card(card));
+      const el = cardFace(card, this.words.card(card), this.src(card));
       el.classList.toggle("taker", (last.leader + i) % view.seats.length === last.winner);
       cards.append(el);
     });
@@ -233,6 +239,7 @@ export class TablePage {
     const buttons = hand.cards.map((card) => {
       const button = existing.get(card) ?? this.cardButton(card);
       existing.delete(card);
+      setFace(button, this.src(card));
       const enabled = !this.pending && (passing || (hand.your_turn && playable.has(card)));
       button.setAttribute("aria-disabled", String(!enabled));
       button.setAttribute("aria-label", this.words.card(card));
@@ -263,8 +270,7 @@ export class TablePage {
     button.type = "button";
     button.className = "card-button";
     button.dataset.card = String(card);
-    const img = document.createElement("img");
-    img.src = `/cards/${card}.png`;
+    const img = document.createElement("img"); // its face: renderHand's, by this.src
     img.alt = "";
     img.draggable = false;
     button.append(img);

@@ -28,6 +28,11 @@ export class Words {
     return value < 0 ? "−" + this.numbers.format(-value) : this.numbers.format(value);
   }
 
+  /** The deck the reader chose (/hearts deck): the folder of the faces the page shows. */
+  get deck(): string {
+    return this.message?.deck ?? "classic";
+  }
+
   /** The card's whole name ("queen of spades"): what a screen reader says. */
   card(card: number): string {
     return this.message?.cards[card] ?? String(card);
