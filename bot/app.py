@@ -42,6 +42,7 @@ from bot.client.unclaimed import Controls
 from bot.config import Settings
 from bot.processes import stop_children
 from bot.render import warm_up
+from bot.storage import migrations
 from bot.storage.backend import Dialect
 from bot.storage.budget import MIN_SHARE
 from bot.storage.database import Database
@@ -149,18 +150,21 @@ class HeartsBot(HeartsClient):
         await answer_error(interaction, getattr(error, "original", error))
 
     async def setup_hook(self) -> None:
-        if self.settings.metrics_port is not None:  # first: live while restoring, ready after
-            self.monitor = Monitor(self, self.settings.metrics_host, self.settings.metrics_port)
-            await self.monitor.start()
-        self.db = await Database.open(self.settings.database)
+        # The lease first, on the schema it needs: a second copy, refused, neither migrates the
+        # database under the copy running nor takes its metrics port.
+        self.db = await Database.open(self.settings.database, upto=migrations.LEASES)
         self.db.crash = Crash.from_env(os.environ)  # tests only: killed at a point of a move
         self.known_names.db = self.db
         try:
             await self._take_lease()
+            await self.db.migrate()
         except BaseException:
-            await self.db.close()
-            self._storage_closed = True
+            await self._close_storage()
             raise
+        log.info("database: %s", self.db.where)
+        if self.settings.metrics_port is not None:  # before the tables: live while restoring, ready after
+            self.monitor = Monitor(self, self.settings.metrics_host, self.settings.metrics_port)
+            await self.monitor.start()
         await self._set_up()
 
     async def _take_lease(self) -> None:

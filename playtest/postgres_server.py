@@ -53,7 +53,7 @@ def _system_bin() -> Path | None:
     return Path(versions[-1]).parent if versions else None
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
@@ -79,7 +79,7 @@ def _system_server(bin_dir: Path, durable: bool) -> Iterator[PostgresServer]:
         if as_user:
             shutil.chown(tmp, "postgres")
             shutil.chown(data, "postgres")
-        port = _free_port()
+        port = free_port()
         initdb = [
             str(bin_dir / "initdb"),
             "-D",

@@ -71,18 +71,30 @@ class Database:
     # -- opening ----------------------------------------------------------------------------
 
     @classmethod
-    async def open(cls, where: Path | str | Target, *, busy_timeout: float = BUSY_TIMEOUT) -> Database:
+    async def open(
+        cls,
+        where: Path | str | Target,
+        *,
+        busy_timeout: float = BUSY_TIMEOUT,
+        upto: int = migrations.SCHEMA_VERSION,
+    ) -> Database:
         """Open ``where`` (a SQLite file path or ``sqlite:///…``, created owner-only if needed; or a
         ``postgresql://…`` URL) and bring the schema up to date. ``busy_timeout``: how long a write
-        waits for another process's lock."""
+        waits for another process's lock. ``upto``: only that far (the bot takes its lease at
+        ``migrations.LEASES``, then ``migrate``s: a second copy, refused, changes no schema under
+        the one running)."""
         target = where if isinstance(where, Target) else Target.parse(where)
         backend = await open_backend(target, busy_timeout)
         try:
-            await migrations.apply(backend)
+            await migrations.apply(backend, upto)
         except BaseException:
             await backend.close()
             raise
         return cls(backend)
+
+    async def migrate(self) -> None:
+        """Bring the schema up to date (opened with ``upto``)."""
+        await migrations.apply(self.backend)
 
     @property
     def dialect(self) -> Dialect:

@@ -385,6 +385,9 @@ MIGRATIONS: Final[tuple[str, ...]] = (
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)
+LEASES: Final = 4
+"""The schema version that has the ``leases`` table: what taking the lease needs, before the rest
+is migrated by the process that holds it."""
 
 
 _POSTGRES_SPELLING: Final = (

@@ -9,9 +9,11 @@ import sqlite3
 
 import pytest
 
+from bot.storage.migrations import SCHEMA_VERSION
 from discord_emulator import DiscordEmulator
 from playtest.child_game import Game, gone, marked
 from playtest.harness import controls, move_of
+from playtest.postgres_server import free_port
 from playtest.processes import BotProcesses
 
 
@@ -63,16 +65,25 @@ async def test_after_sigkill_the_workers_exit_and_a_restart_finishes_the_game(
 async def test_a_second_bot_on_the_same_database_refuses_to_start(
     emulator: DiscordEmulator, bot_process: BotProcesses
 ) -> None:
+    """A second copy (a newer checkout, its metrics on the same port) is refused before it touches
+    anything of the first's: it neither migrates the schema under it (it did, then refused) nor
+    fails on the port in use (exit 1, a restart loop, instead of 3 naming the first)."""
     emulator.create_guild("Club")
-    first = await bot_process.start()
+    port = free_port()
+    first = await bot_process.start(extra_env={"METRICS_PORT": str(port)})
     await first.wait_for_line("unfinished table(s) restored")
-    second = await bot_process.start()
+    database = bot_process.workdir / "hearts.sqlite3"
+    with sqlite3.connect(database) as conn:  # as if the first ran an older bot: one migration behind
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+    second = await bot_process.start(extra_env={"METRICS_PORT": str(port)})
     status = await asyncio.wait_for(second.process.wait(), 15.0)
     await second.stop()
     assert status == 3
     assert f"process {first.process.pid}" in second.output
     assert "already using the database" in second.output
     assert "Traceback" not in second.output
+    with sqlite3.connect(database) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION - 1
     assert first.process.returncode is None  # the first one goes on
     assert await first.stop() == 0
 

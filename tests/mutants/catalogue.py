@@ -2305,6 +2305,13 @@ SOAK: tuple[Mutant, ...] = (
         '    sprites.face(card, CARD_WIDTH, False, bonus).save(out, format="PNG", optimize=True)\n',
         ("tests/cogs/test_activity.py", "-k", "deck_the_person_chose"),
     ),
+    Mutant(
+        "a second copy of the bot migrates the database before it is refused",
+        "bot/app.py",
+        ("        self.db = await Database.open(self.settings.database, upto=migrations.LEASES)\n",),
+        "        self.db = await Database.open(self.settings.database)\n",
+        ("tests/app/test_process.py", "-k", "second_bot"),
+    ),
 )
 
 MUTANTS = (
