@@ -78,8 +78,10 @@ class Settings:
         return (int(guild_id) >> 22) % self.shard_count in self.shard_ids
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
-        """Build settings from `env` (default: the process environment)."""
+    def from_env(cls, env: Mapping[str, str] | None = None, *, base: Path | None = None) -> Settings:
+        """Build settings from `env` (default: the process environment). A relative database path
+        is taken from ``base`` (the folder of the settings file read: not wherever the bot was
+        started from); ``~`` is the user's home."""
         env = os.environ if env is None else env
         token = env.get("DISCORD_TOKEN", "").strip()
         if not token:
@@ -90,17 +92,17 @@ class Settings:
                 "(see .env.example)."
             )
         guild = env.get("DEV_GUILD_ID", "").strip()
-        if guild and not guild.isdigit():
+        if guild and not _digits(guild):
             raise ConfigError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
         level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
             raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}")
         workers = env.get("RENDER_WORKERS", "").strip() or "1"
-        if not workers.isdigit() or int(workers) > 16:
+        if not _digits(workers) or int(workers) > 16:
             raise ConfigError(f"RENDER_WORKERS must be a number from 0 to 16, not {workers!r}")
         computer_pause = read_seconds(env, "COMPUTER_PAUSE", 1.0, 0, 10)
         shutdown_timeout = read_seconds(env, "SHUTDOWN_TIMEOUT", SHUTDOWN_TIMEOUT, 1, 300)
-        database_path = Path(env.get("DATABASE_PATH", "").strip() or "data/hearts.sqlite3")
+        database_path = _placed(Path(env.get("DATABASE_PATH", "").strip() or "data/hearts.sqlite3"), base)
         database_url = None
         url = env.get("DATABASE_URL", "").strip()
         if url:
@@ -111,13 +113,17 @@ class Settings:
             if target.dialect is Dialect.POSTGRESQL:
                 database_url = url
             elif target.path is not None:
-                database_path = target.path
+                database_path = _placed(target.path, base)
         shard_count, shard_ids = read_shards(env)
         par_text = env.get("DAILY_PAR_DEALS", "").strip() or "300"
-        if not par_text.isdigit() or not 1 <= int(par_text) <= 10_000:
+        if not _digits(par_text) or not 1 <= int(par_text) <= 10_000:
             raise ConfigError(f"DAILY_PAR_DEALS must be a number from 1 to 10000, not {par_text!r}")
         metrics_port = read_port(env.get("METRICS_PORT", "").strip())
         activity_port = read_port(env.get("ACTIVITY_PORT", "").strip(), "ACTIVITY_PORT")
+        if metrics_port and metrics_port == activity_port:
+            raise ConfigError(f"ACTIVITY_PORT and METRICS_PORT must be two ports, not both {metrics_port}")
+        if database_url is None and database_path.name == ":memory:":
+            raise ConfigError("DATABASE_PATH must be a file: the database outlives the bot (not :memory:)")
         return cls(
             daily_par_deals=int(par_text),
             discord_token=token,
@@ -161,7 +167,7 @@ def read_port(text: str, name: str = "METRICS_PORT") -> int | None:
     logged at start)."""
     if not text:
         return None
-    if not text.isdigit() or int(text) > 65535:
+    if not _digits(text) or int(text) > 65535:
         raise ConfigError(f"{name} must be a port number up to 65535 (or empty for none), not {text!r}")
     return int(text)
 
@@ -175,7 +181,7 @@ def read_shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...]]:
         if ids_text:
             raise ConfigError(f"SHARD_IDS={ids_text!r} needs SHARD_COUNT (the bot's total number of shards)")
         return None, ()
-    if not count_text.isdigit() or int(count_text) < 1:
+    if not _digits(count_text) or int(count_text) < 1:
         raise ConfigError(f"SHARD_COUNT must be a whole number of shards from 1 up, not {count_text!r}")
     count = int(count_text)
     if not ids_text:
@@ -187,7 +193,7 @@ def _shard_ids(text: str, count: int) -> tuple[int, ...]:
     ids: list[int] = []
     for part in text.split(","):
         first, dash, last = part.strip().partition("-")
-        if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
+        if not _digits(first.strip()) or (dash and not _digits(last.strip())):
             raise ConfigError(
                 f"SHARD_IDS must be shard numbers and ranges like 0-2 or 0,1 (or 0-1,4), not {text!r}"
             )
@@ -203,3 +209,13 @@ def _shard_ids(text: str, count: int) -> tuple[int, ...]:
     if len(set(ids)) != len(ids):
         raise ConfigError(f"SHARD_IDS {text!r} names a shard twice")
     return tuple(sorted(ids))
+
+
+def _placed(path: Path, base: Path | None) -> Path:
+    path = path.expanduser()
+    return path if base is None or path.is_absolute() else base / path
+
+
+def _digits(text: str) -> bool:
+    """Plain digits 0-9 (``str.isdigit`` also takes "²", which ``int`` refuses)."""
+    return text.isascii() and text.isdigit()

@@ -106,6 +106,7 @@ class BotProcesses:
         }
         env.update(self.emu.env())
         env.update(
+            ENV_FILE="",  # no settings file: a developer's or operator's .env never reaches a test's bot
             DATABASE_PATH=str(self.workdir / "hearts.sqlite3"),
             DEV_GUILD_ID="",  # set, so a developer's .env cannot point the bot at a server that is not here
             LOG_LEVEL="INFO",

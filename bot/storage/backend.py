@@ -8,11 +8,12 @@ database can't be used now") live in each backend.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from bot.storage.faults import WriteFault
 
@@ -60,13 +61,18 @@ class Target:
 
 
 def redact(url: str) -> str:
-    """The URL with any password replaced by ``***``."""
+    """The URL with any password replaced by ``***``: in its credentials (``user:pw@``) and in its
+    query (``?password=…``, which libpq and asyncpg read too)."""
+    url = _PASSWORD_PARAMETER.sub(r"\1***", url)
     scheme, sep, rest = url.partition("://")
     if not sep or "@" not in rest.split("/", 1)[0]:
         return url
     credentials, _, host = rest.partition("@")
     user, colon, _ = credentials.partition(":")
     return f"{scheme}://{user}{':***' if colon else ''}@{host}"
+
+
+_PASSWORD_PARAMETER: Final = re.compile(r"([?&]password=)[^&#]*", re.IGNORECASE)
 
 
 class Tx(Protocol):

@@ -4,13 +4,15 @@ from pathlib import Path
 
 import pytest
 
+from bot.__main__ import CHECKOUT, env_file, load_settings
 from bot.config import DISCORD_API_BASE, ConfigError, Settings
+from bot.storage.backend import redact
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_missing_token_stops_the_bot_with_a_clear_message(tmp_path: Path) -> None:
-    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "ENV_FILE": ""}  # (not a checkout's .env)
     proc = subprocess.run(
         [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
     )
@@ -195,3 +197,46 @@ def test_seconds_settings_are_read_with_their_defaults(name: str, text: str, sec
 def test_bad_seconds_settings_are_refused_with_their_range(name: str, text: str) -> None:
     with pytest.raises(ConfigError, match=f"{name} must be a number of seconds from .* to .*, not '{text}'"):
         Settings.from_env({"DISCORD_TOKEN": "a", name: text})
+
+
+def test_the_settings_file_is_the_checkouts_or_env_files_and_relative_paths_follow_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Started from another folder (a unit without WorkingDirectory), the bot read the checkout's
+    .env but made a new, empty database in that folder. A relative path now follows the file's
+    folder; ``ENV_FILE`` names another file, or none (the tests' bots: an operator's .env, with
+    their real database, never reaches them)."""
+    assert env_file({}) == CHECKOUT / ".env" and env_file({"ENV_FILE": ""}) is None
+    (tmp_path / "hearts.env").write_text("DISCORD_TOKEN=abc\nDATABASE_PATH=data/h.sqlite3\nLOG_LEVEL=debug\n")
+    monkeypatch.chdir(tmp_path.parent)  # started from elsewhere
+    environ = {"ENV_FILE": str(tmp_path / "hearts.env"), "LOG_LEVEL": "warning"}
+    s = load_settings(environ)
+    assert s.database == tmp_path / "data" / "h.sqlite3"
+    assert s.log_level == "WARNING"  # the environment wins over the file
+    assert (
+        Settings.from_env({"DISCORD_TOKEN": "a", "DATABASE_PATH": "~/h.db"}).database == Path.home() / "h.db"
+    )
+    with pytest.raises(ConfigError, match="DISCORD_TOKEN"):
+        load_settings({"ENV_FILE": ""})  # no file read at all
+    with pytest.raises(ConfigError, match="ENV_FILE names no file"):
+        load_settings({"ENV_FILE": str(tmp_path / "missing.env")})
+
+
+@pytest.mark.parametrize(
+    ("env", "named"),
+    [
+        ({"RENDER_WORKERS": "²"}, "RENDER_WORKERS"),  # isdigit() takes it, int() does not
+        ({"METRICS_PORT": "8²"}, "METRICS_PORT"),
+        ({"SHARD_COUNT": "³"}, "SHARD_COUNT"),
+        ({"METRICS_PORT": "9100", "ACTIVITY_PORT": "9100"}, "ACTIVITY_PORT and METRICS_PORT must be two"),
+        ({"DATABASE_PATH": ":memory:"}, "DATABASE_PATH"),
+    ],
+)
+def test_more_wrong_values_stop_the_bot_naming_the_setting(env: dict[str, str], named: str) -> None:
+    with pytest.raises(ConfigError, match=named):
+        Settings.from_env({"DISCORD_TOKEN": "a", **env})
+
+
+def test_a_password_in_a_database_urls_query_is_not_shown() -> None:
+    shown = redact("postgresql://bot@db/hearts?sslmode=require&password=s3cret")
+    assert "s3cret" not in shown and shown.endswith("password=***")

@@ -2312,6 +2312,27 @@ SOAK: tuple[Mutant, ...] = (
         "        self.db = await Database.open(self.settings.database)\n",
         ("tests/app/test_process.py", "-k", "second_bot"),
     ),
+    Mutant(
+        "ENV_FILE empty still reads the checkout's .env (an operator's database reached by the tests)",
+        "bot/__main__.py",
+        ("    return Path(named).expanduser() if named.strip() else None\n",),
+        '    return Path(named).expanduser() if named.strip() else CHECKOUT / ".env"\n',
+        ("tests/app/test_config.py", "-k", "settings_file"),
+    ),
+    Mutant(
+        "a relative database path follows the folder the bot was started from",
+        "bot/config.py",
+        ("    return path if base is None or path.is_absolute() else base / path\n",),
+        "    return path\n",
+        ("tests/app/test_config.py", "-k", "settings_file"),
+    ),
+    Mutant(
+        "a setting of superscript digits passes the check and crashes the start",
+        "bot/config.py",
+        ("    return text.isascii() and text.isdigit()\n",),
+        "    return text.isdigit()\n",
+        ("tests/app/test_config.py", "-k", "more_wrong_values"),
+    ),
 )
 
 MUTANTS = (
