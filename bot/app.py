@@ -46,7 +46,7 @@ from bot.storage import migrations
 from bot.storage.backend import Dialect
 from bot.storage.budget import MIN_SHARE
 from bot.storage.database import Database
-from bot.storage.errors import LeaseHeld
+from bot.storage.errors import LeaseHeld, SchemaError
 from bot.storage.faults import Crash
 from bot.storage.lease import DEFAULT_TTL, LeaseHolder, LeaseKeeper, refusal_message
 from bot.tables import Clock, ComputerPool, ServiceSettings, TableService, alive_key
@@ -55,6 +55,13 @@ from bot.text import LANGUAGES
 log = logging.getLogger(__name__)
 
 EXIT_LEASE_HELD = 3  # another bot holds the database
+EXIT_SETTING = 2  # a setting or file to fix: a restart would not help (as a wrong value in .env)
+
+
+class StartRefused(Exception):
+    """A start that no restart would mend (a server the bot is not in): what to fix, in one line."""
+
+
 HANDLERS_SHARE = 0.5
 """The share of a stop's time (``Settings.shutdown_timeout``) the interactions being answered may
 take to finish before the service and the database close under them."""
@@ -216,7 +223,14 @@ class HeartsBot(HeartsClient):
         if guild_id is not None:
             guild = discord.Object(guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
+            try:
+                await self.tree.sync(guild=guild)
+            except (discord.Forbidden, discord.NotFound) as exc:
+                raise StartRefused(
+                    f"DEV_GUILD_ID {guild_id}: the bot can't add its commands to that server"
+                    f" ({exc.text or exc.status}): invite it there with the applications.commands"
+                    " scope, or leave DEV_GUILD_ID empty"
+                ) from None
         else:
             await sync_global_commands(self.tree, self)  # keeps the app's Entry Point command
 
@@ -387,6 +401,9 @@ async def serve(bot: HeartsBot, token: str) -> int:
         if isinstance(exc, LeaseHeld):
             print(f"hearts-bot: {exc}", file=sys.stderr)
             status = EXIT_LEASE_HELD
+        elif (refusal := _start_refusal(exc)) is not None:
+            print(f"hearts-bot: {refusal}", file=sys.stderr)
+            status = EXIT_SETTING
         elif exc is not None:
             log.error("the bot stopped on an error", exc_info=exc)
             status = 1
@@ -426,3 +443,17 @@ def awaiting(task: asyncio.Task[Any]) -> list[str]:
         chain.append(f"{code.co_qualname} ({os.path.basename(code.co_filename)}:{line})")
         coro = coro.cr_await
     return chain
+
+
+def _start_refusal(exc: BaseException | None) -> str | None:
+    """What to fix, in one line, for a start that no restart would mend (a restart loop of
+    tracebacks otherwise): the token Discord refused, a database of a newer bot, a server the bot
+    is not in."""
+    if isinstance(exc, discord.LoginFailure):
+        return (
+            "DISCORD_TOKEN was refused by Discord: copy the bot's token again from "
+            "https://discord.com/developers/applications (Bot → Reset Token) into .env"
+        )
+    if isinstance(exc, SchemaError | StartRefused):
+        return str(exc)
+    return None

@@ -88,6 +88,31 @@ async def test_a_second_bot_on_the_same_database_refuses_to_start(
     assert await first.stop() == 0
 
 
+async def test_a_start_no_restart_would_mend_is_one_line_naming_what_to_fix(
+    emulator: DiscordEmulator, bot_process: BotProcesses
+) -> None:
+    """A token Discord refuses, a DEV_GUILD_ID of a server the bot is not in, a database of a newer
+    bot: exit 2 (the service manager's "don't restart") with one line saying what to fix, not
+    exit 1 with a traceback, restarted for ever."""
+    emulator.create_guild("Club")
+    database = bot_process.workdir / "hearts.sqlite3"
+    with sqlite3.connect(database) as conn:
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    cases = [
+        ({"DISCORD_TOKEN": "not-the-token"}, "DISCORD_TOKEN was refused by Discord"),
+        ({"DEV_GUILD_ID": "123456789012345678"}, "DEV_GUILD_ID 123456789012345678"),
+        ({"DATABASE_PATH": str(database)}, f"newer than this bot's {SCHEMA_VERSION}"),
+    ]
+    for env, said in cases:
+        if "DATABASE_PATH" not in env:
+            env["DATABASE_PATH"] = str(bot_process.workdir / "fresh.sqlite3")
+        bot = await bot_process.start(extra_env=env)
+        status = await asyncio.wait_for(bot.process.wait(), 30.0)
+        await bot.stop()
+        assert (status, "Traceback" in bot.output) == (2, False), bot.output
+        assert "hearts-bot: " in bot.output and said in bot.output, bot.output
+
+
 async def test_the_token_never_appears_in_the_output(
     emulator: DiscordEmulator, bot_process: BotProcesses
 ) -> None:

@@ -2333,6 +2333,13 @@ SOAK: tuple[Mutant, ...] = (
         "    return text.isdigit()\n",
         ("tests/app/test_config.py", "-k", "more_wrong_values"),
     ),
+    Mutant(
+        "a database of a newer bot stops the start with a traceback and exit 1 (restarted for ever)",
+        "bot/app.py",
+        ("    if isinstance(exc, SchemaError | StartRefused):\n",),
+        "    if isinstance(exc, StartRefused):\n",
+        ("tests/app/test_process.py", "-k", "no_restart_would_mend"),
+    ),
 )
 
 MUTANTS = (
