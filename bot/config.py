@@ -9,8 +9,9 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from bot.storage.backend import Dialect, Target
+from bot.storage.backend import Dialect, Target, redact
 from bot.storage.lease import ALL_SHARDS, shard_lease
 
 DISCORD_API_BASE = "https://discord.com/api/v10"
@@ -111,6 +112,11 @@ class Settings:
             except ValueError as exc:
                 raise ConfigError(f"DATABASE_URL: {exc}") from None
             if target.dialect is Dialect.POSTGRESQL:
+                try:
+                    urlsplit(url).port  # noqa: B018 (read for its check: a port asyncpg can't use)
+                except ValueError:
+                    port = "DATABASE_URL: its port must be a number from 0 to 65535"
+                    raise ConfigError(f"{port}: {redact(url)}") from None
                 database_url = url
             elif target.path is not None:
                 database_path = _placed(target.path, base)

@@ -230,6 +230,8 @@ def test_the_settings_file_is_the_checkouts_or_env_files_and_relative_paths_foll
         ({"SHARD_COUNT": "³"}, "SHARD_COUNT"),
         ({"METRICS_PORT": "9100", "ACTIVITY_PORT": "9100"}, "ACTIVITY_PORT and METRICS_PORT must be two"),
         ({"DATABASE_PATH": ":memory:"}, "DATABASE_PATH"),
+        ({"DATABASE_URL": "postgresql://u:pw@h:abc/db"}, "DATABASE_URL: its port"),
+        ({"DATABASE_URL": "postgresql://u:pw@h:99999/db"}, "DATABASE_URL: its port"),
     ],
 )
 def test_more_wrong_values_stop_the_bot_naming_the_setting(env: dict[str, str], named: str) -> None:
