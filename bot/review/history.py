@@ -77,6 +77,10 @@ class TableHistory:
     hands_started: int  # the number of the hand in play (or the last one, once over)
     channel_id: str = ""  # where it was played (its lobby's channel; a DM for a daily game)
 
+    def played_by(self, player_id: str | None) -> bool:
+        """Whether ``player_id`` held a seat in one of its finished hands."""
+        return player_id is not None and any(r.seat_of(player_id) is not None for r in self.hands)
+
     def hand(self, number: int) -> HandRecord | None:
         for record in self.hands:
             if record.hand_number == number:

@@ -146,7 +146,8 @@ class Review(commands.Cog, name=REVIEW_COG):
         guild = None if interaction.guild_id is None else str(interaction.guild_id)
         sees = None if reader is not None else partial(_sees, interaction)
         try:
-            return await self.reviews.hand(table, hand, guild, reader=reader, sees=sees)
+            asker = str(interaction.user.id)
+            return await self.reviews.hand(table, hand, guild, reader=reader, asker=asker, sees=sees)
         except ReviewRefused as refused:
             await private_answer(interaction, refusal(refused, lang))
             return None
@@ -256,7 +257,7 @@ class Review(commands.Cog, name=REVIEW_COG):
 def _sees(interaction: discord.Interaction[Any], channel_id: str) -> bool:
     """Whether the one asking may see the channel a table was played in (a game's thread is in
     it): a table of a channel they can't see, or of none of this server's (a daily game, in a DM),
-    is not theirs to post."""
+    is not theirs to post unless they played it."""
     guild, member = interaction.guild, interaction.user
     channel = guild.get_channel_or_thread(int(channel_id)) if guild and channel_id.isdigit() else None
     return (
