@@ -46,7 +46,7 @@ from bot.storage import migrations
 from bot.storage.backend import Dialect
 from bot.storage.budget import MIN_SHARE
 from bot.storage.database import Database
-from bot.storage.errors import LeaseHeld, SchemaError
+from bot.storage.errors import DatabaseDamaged, LeaseHeld, SchemaError
 from bot.storage.faults import Crash
 from bot.storage.lease import DEFAULT_TTL, LeaseHolder, LeaseKeeper, refusal_message
 from bot.tables import Clock, ComputerPool, ServiceSettings, TableService, alive_key
@@ -447,13 +447,13 @@ def awaiting(task: asyncio.Task[Any]) -> list[str]:
 
 def _start_refusal(exc: BaseException | None) -> str | None:
     """What to fix, in one line, for a start that no restart would mend (a restart loop of
-    tracebacks otherwise): the token Discord refused, a database of a newer bot, a server the bot
-    is not in."""
+    tracebacks otherwise): the token Discord refused, a database of a newer bot (or another
+    application's), a damaged database file, a server the bot is not in."""
     if isinstance(exc, discord.LoginFailure):
         return (
             "DISCORD_TOKEN was refused by Discord: copy the bot's token again from "
             "https://discord.com/developers/applications (Bot → Reset Token) into .env"
         )
-    if isinstance(exc, SchemaError | StartRefused):
+    if isinstance(exc, SchemaError | DatabaseDamaged | StartRefused):
         return str(exc)
     return None

@@ -3,8 +3,11 @@
     python -m bot.storage.migrate --from sqlite:///data/hearts.sqlite3 --to postgresql://bot@db/hearts
 
 Stop the bot first: the source's lease is taken for the copy, so the command refuses while a bot runs
-on it (and a bot can't start on it meanwhile). The target is brought to the current schema and must
-be empty (the command refuses otherwise: it never merges two bots' data). Every table is copied with
+on it (and a bot can't start on it meanwhile). The source must be a bot's database: a file that does
+not exist (a typo) or a database without the bot's schema is refused before anything is opened,
+created or copied. The target is brought to the current schema and must be empty (the command
+refuses otherwise: it never merges two bots' data); one that holds another application's tables is
+refused before anything is created in it. Every table is copied with
 its ids, in one transaction on the target: a row the target refuses (e.g. text where a number
 belongs, damage SQLite lets in) stops the copy with the table's name and leaves the target empty.
 The source is only read (its schema is brought up to date first, as the bot itself would).
@@ -15,15 +18,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sqlite3
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from bot.storage.backend import Target, Tx
+import asyncpg
+
+from bot.storage import migrations
+from bot.storage.backend import Dialect, Target, Tx
 from bot.storage.database import Database
-from bot.storage.errors import StorageError
+from bot.storage.errors import ForeignDatabase, StorageError
 from bot.storage.lease import ALL_SHARDS, LeaseHolder, refusal_message
 
 # Every table of the schema but ``leases``, with its primary key (to page through it in order).
@@ -69,14 +76,24 @@ class Copied:
 
 async def migrate(source: str | Target, target: str | Target) -> Copied:
     """Copy every table of ``source`` into the empty ``target`` (see the module's docstring)."""
-    src = await Database.open(source)
+    source = source if isinstance(source, Target) else Target.parse(source)
+    target = target if isinstance(target, Target) else Target.parse(target)
+    await _check_source(source)
+    src = await Database.open(source, upto=migrations.LEASES)  # the lease first: a bot may run on it
     me = LeaseHolder.this_process()
     try:
         other = await src.acquire_lease(ALL_SHARDS, me, LEASE_TTL)
         if other is not None:
             raise MigrationRefused(refusal_message(src.where, other, time.time()))
         try:
-            dst = await Database.open(target)
+            await src.migrate()
+            try:
+                dst = await Database.open(target)
+            except ForeignDatabase as exc:
+                raise MigrationRefused(
+                    f"the target {exc.where} is not empty: it holds tables that are not the bot's "
+                    f"({exc.shown}). Nothing was changed in it: migrate into a new, empty database"
+                ) from exc
             try:
                 return await _copy(src, dst)
             finally:
@@ -85,6 +102,33 @@ async def migrate(source: str | Target, target: str | Target) -> Copied:
             await src.release_lease(ALL_SHARDS, me)
     finally:
         await src.close()
+
+
+async def _check_source(source: Target) -> None:
+    """Refuse a source that is no bot's database, before it is opened (which would create a missing
+    file and its folders, and bring an empty database to the bot's schema)."""
+    if source.dialect is Dialect.SQLITE:
+        from bot.storage.sqlite import stored_version
+
+        assert source.path is not None
+        path = source.path.absolute()
+        if not path.is_file():
+            raise MigrationRefused(
+                f"the source {path} does not exist{' as a file' if path.exists() else ''}: "
+                "check the path (nothing was created or copied)"
+            )
+        where = str(path)
+        version = await asyncio.to_thread(stored_version, path)
+    else:
+        from bot.storage import postgres
+
+        where = source.describe()
+        version = await postgres.stored_version(source)
+    if version == 0:
+        raise MigrationRefused(
+            f"the source {where} is not a bot's database (it has no schema version and none of the "
+            "bot's tables): check the source (nothing was created or copied)"
+        )
 
 
 async def _copy(src: Database, dst: Database) -> Copied:
@@ -133,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         source, target = Target.parse(args.source), Target.parse(args.target)
         copied = asyncio.run(migrate(source, target))
-    except (StorageError, ValueError, OSError) as exc:
+    except (StorageError, ValueError, OSError, OverflowError, sqlite3.Error, asyncpg.PostgresError) as exc:
         print(f"migration refused: {exc}", file=sys.stderr)
         return 1
     for table, count in copied.rows.items():

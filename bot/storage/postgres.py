@@ -5,7 +5,9 @@ Statements arrive with SQLite's ``?`` placeholders and are numbered here (``$1``
 schema version is kept in the one-row table ``schema_version``; migrations take an advisory lock so
 that processes starting together migrate once. ``busy_timeout`` becomes the server's ``lock_timeout``:
 a write waiting longer than that for another session's lock is refused (``LockNotAvailableError``),
-as SQLite's busy timeout refuses one.
+as SQLite's busy timeout refuses one. A database that holds tables but no schema version of the bot
+(another application's) is refused in the first migration's transaction, which then leaves it as it
+was (``ForeignDatabase``).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any, Final, TypeVar
 import asyncpg
 
 from bot.storage.backend import Dialect, Target, Tx
-from bot.storage.errors import StorageUnavailable
+from bot.storage.errors import ForeignDatabase, StorageUnavailable
 from bot.storage.faults import WriteFault
 
 T = TypeVar("T")
@@ -184,7 +186,12 @@ class PostgresBackend:
         await tx.fetch("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
         await tx.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
         rows = await tx.fetch("SELECT version FROM schema_version")
-        return int(rows[0][0]) if rows else 0
+        version = int(rows[0][0]) if rows else 0
+        if version == 0:
+            others = await tx.fetch(_OTHER_TABLES)
+            if others:  # raised inside the migration's transaction: schema_version is not kept
+                raise ForeignDatabase(self.target.describe(), [str(r[0]) for r in others])
+        return version
 
     async def write_version(self, tx: Tx, number: int) -> None:
         await tx.execute("DELETE FROM schema_version")
@@ -204,6 +211,31 @@ class PostgresBackend:
             return True
         code = _sqlstate(exc)
         return code[:2] in _UNAVAILABLE_CLASSES or code in _UNAVAILABLE_CODES
+
+
+# The tables (and views) of the bot's schema other than ``schema_version``: none before the first
+# migration, unless the database is another application's.
+_OTHER_TABLES: Final = (
+    "SELECT relname FROM pg_class WHERE relnamespace = current_schema()::regnamespace "
+    "AND relkind IN ('r', 'p', 'v', 'm', 'f') AND relname <> 'schema_version' ORDER BY relname"
+)
+
+
+async def stored_version(target: Target) -> int:
+    """The bot's schema version in ``target`` (0: no bot database there), read without creating or
+    changing anything; ``StorageUnavailable`` if the server can't be reached."""
+    assert target.url is not None
+    try:
+        conn = await asyncpg.connect(target.url, timeout=CONNECT_TIMEOUT)
+    except _CONNECTION_ERRORS as exc:
+        raise StorageUnavailable(f"can't connect to {target.describe()}: {exc}") from exc
+    try:
+        found = await conn.fetchval("SELECT to_regclass(quote_ident(current_schema()) || '.schema_version')")
+        if found is None:
+            return 0
+        return int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+    finally:
+        await conn.close()
 
 
 def _sqlstate(exc: BaseException) -> str:

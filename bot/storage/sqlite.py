@@ -4,6 +4,11 @@ connection. Readers are never blocked by the writer.
 The file and its WAL journal are created readable by their owner only (SQLite gives the ``-wal`` and
 ``-shm`` files the database file's permissions). ``busy_timeout`` is how long a statement waits for
 another process's lock (e.g. ``sqlite3`` in a shell) before it is refused.
+
+A file that holds another application's tables (and no schema version of the bot's) is refused
+before anything is changed in it (``ForeignDatabase``); a damaged file, or one that is no SQLite
+database at all, is ``DatabaseDamaged`` (at opening, and at any read or write that meets the damage),
+never "busy": retrying can't mend it.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.storage.backend import Dialect, Target, Tx
-from bot.storage.errors import StorageUnavailable, unavailable
+from bot.storage.errors import DatabaseDamaged, ForeignDatabase, StorageUnavailable, damaged, unavailable
 from bot.storage.faults import WriteFault
 
 T = TypeVar("T")
@@ -59,9 +64,19 @@ class SqliteBackend:
         assert path is not None
         path.parent.mkdir(parents=True, exist_ok=True)
         _create_private(path)
-        ms = int(busy_timeout * 1000)
+        try:
+            return await cls._connect(target, path, int(busy_timeout * 1000))
+        except sqlite3.Error as exc:
+            refusal = _refusal(exc, path)
+            if refusal is exc:
+                raise
+            raise refusal from exc
+
+    @classmethod
+    async def _connect(cls, target: Target, path: Path, ms: int) -> SqliteBackend:
         writer = await aiosqlite.connect(path, isolation_level=None)
         try:
+            await _refuse_foreign(writer, target)  # before WAL mode is set: that changes the file
             await writer.execute("PRAGMA journal_mode=WAL")
             await writer.execute("PRAGMA synchronous=NORMAL")  # durable at each checkpoint; safe in WAL
             await writer.execute("PRAGMA foreign_keys=ON")
@@ -92,8 +107,10 @@ class SqliteBackend:
         try:
             result = await body(self._w)
             await self.writer.execute("COMMIT")
-        except BaseException:
+        except BaseException as exc:
             await self._end_transaction()
+            if isinstance(exc, sqlite3.Error) and damaged(exc):
+                raise _damage(exc, self.target.path) from exc
             raise
         return result
 
@@ -108,6 +125,8 @@ class SqliteBackend:
         try:
             return await self._reads.fetch(sql, args)
         except sqlite3.Error as exc:
+            if damaged(exc):
+                raise _damage(exc, self.target.path) from exc
             raise StorageUnavailable(f"reading failed: {exc}") from exc
 
     async def lock(self, tx: Tx, keys: Sequence[tuple[int, int]]) -> None:
@@ -144,3 +163,54 @@ def _create_private(path: Path) -> None:
     fd = os.open(path, os.O_CREAT | os.O_WRONLY, FILE_MODE)
     os.close(fd)
     os.chmod(path, FILE_MODE)  # whatever the umask
+
+
+async def _refuse_foreign(conn: aiosqlite.Connection, target: Target) -> None:
+    """``ForeignDatabase`` if the file holds tables but no schema version of the bot (the bot's first
+    migration sets the version in the transaction that creates its tables)."""
+    async with conn.execute("PRAGMA user_version") as cur:
+        row = await cur.fetchone()
+    if row is not None and int(row[0]) > 0:
+        return
+    names = await _table_names(conn)
+    if names:
+        raise ForeignDatabase(target.describe(), names)
+
+
+async def _table_names(conn: aiosqlite.Connection) -> list[str]:
+    async with conn.execute(
+        "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') "
+        "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name"
+    ) as cur:
+        return [str(r[0]) for r in await cur.fetchall()]
+
+
+def stored_version(path: Path) -> int:
+    """The bot's schema version stored in the existing file ``path`` (0: no bot database), read
+    without creating or changing anything; ``DatabaseDamaged`` if it is no SQLite database."""
+    uri = f"{path.absolute().as_uri()}?mode=ro"
+    try:
+        with contextlib.closing(sqlite3.connect(uri, uri=True)) as conn:
+            return int(conn.execute("PRAGMA user_version").fetchone()[0])
+    except sqlite3.Error as exc:
+        refusal = _refusal(exc, path)
+        if refusal is exc:
+            raise
+        raise refusal from exc
+
+
+def _damage(exc: sqlite3.Error, path: Path | None) -> DatabaseDamaged:
+    return DatabaseDamaged(
+        f"the database file {path.absolute() if path else path} is damaged or is no SQLite database "
+        f"({exc}): stop the bot and restore it from a backup"
+    )
+
+
+def _refusal(exc: sqlite3.Error, path: Path) -> Exception:
+    """What opening ``path`` failing with ``exc`` is, as the storage layer tells it (``exc`` itself
+    when it is neither damage nor a database that can't be used now)."""
+    if damaged(exc):
+        return _damage(exc, path)
+    if unavailable(exc):
+        return StorageUnavailable(f"can't open {path.absolute()}: {exc}")
+    return exc

@@ -98,10 +98,13 @@ async def test_a_start_no_restart_would_mend_is_one_line_naming_what_to_fix(
     database = bot_process.workdir / "hearts.sqlite3"
     with sqlite3.connect(database) as conn:
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    garbage = bot_process.workdir / "garbage.sqlite3"
+    garbage.write_bytes(b"these are not the bytes of a database, " * 200)
     cases = [
         ({"DISCORD_TOKEN": "not-the-token"}, "DISCORD_TOKEN was refused by Discord"),
         ({"DEV_GUILD_ID": "123456789012345678"}, "DEV_GUILD_ID 123456789012345678"),
         ({"DATABASE_PATH": str(database)}, f"newer than this bot's {SCHEMA_VERSION}"),
+        ({"DATABASE_PATH": str(garbage)}, "is damaged or is no SQLite database"),
     ]
     for env, said in cases:
         if "DATABASE_PATH" not in env:

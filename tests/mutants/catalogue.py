@@ -2336,9 +2336,43 @@ SOAK: tuple[Mutant, ...] = (
     Mutant(
         "a database of a newer bot stops the start with a traceback and exit 1 (restarted for ever)",
         "bot/app.py",
-        ("    if isinstance(exc, SchemaError | StartRefused):\n",),
-        "    if isinstance(exc, StartRefused):\n",
+        ("    if isinstance(exc, SchemaError | DatabaseDamaged | StartRefused):\n",),
+        "    if isinstance(exc, DatabaseDamaged | StartRefused):\n",
         ("tests/app/test_process.py", "-k", "no_restart_would_mend"),
+    ),
+    Mutant(
+        "python -m bot.storage.migrate from a path that doesn't exist copies an empty database",
+        "bot/storage/migrate.py",
+        ("    await _check_source(source)\n",),
+        "    pass\n",
+        ("tests/storage/test_migrate.py", "-k", "source"),
+    ),
+    Mutant(
+        "a PostgreSQL database of another application gets the bot's tables added to it",
+        "bot/storage/postgres.py",
+        (
+            "            if others:  # raised inside the migration's transaction:"
+            " schema_version is not kept\n",
+        ),
+        "            if False:\n",
+        ("tests/storage/test_damaged_and_foreign.py", "-k", "another_application"),
+    ),
+    Mutant(
+        "a damaged SQLite file is taken for a busy one (retried for ever)",
+        "bot/storage/errors.py",
+        ("        return code & 0xFF in _SQLITE_DAMAGED or code == _SQLITE_IOERR_CORRUPTFS\n",),
+        "        return False\n",
+        ("tests/storage/test_damaged_and_foreign.py", "-k", "damaged_page"),
+    ),
+    Mutant(
+        "python -m bot.storage.migrate migrates a running bot's schema before it is refused",
+        "bot/storage/migrate.py",
+        (
+            "    src = await Database.open(source, upto=migrations.LEASES)"
+            "  # the lease first: a bot may run on it\n",
+        ),
+        "    src = await Database.open(source)\n",
+        ("tests/storage/test_migrate.py", "-k", "refuses_while_a_bot"),
     ),
 )
 
