@@ -41,7 +41,7 @@ from bot.tables.options import TableOptions
 from bot.tables.permissions import Actor, require_seat
 from bot.tables.preferences import KnownPreferences
 from bot.tables.presence import LivePages
-from bot.tables.presenter import Observer, Presenter, SettingsWatcher
+from bot.tables.presenter import NotDelivered, Observer, Presenter, SettingsWatcher
 from bot.tables.refusals import Refused, TableRefusal, or_busy
 from bot.tables.results import game_record
 from bot.tables.snapshot import (
@@ -86,6 +86,7 @@ class ServiceSettings:
     computer_pause: float = 1.0  # seconds before a computer moves, so people can follow the trick
     heartbeat_interval: float = 10.0  # how often "the bot is up" is written (downtime measurement)
     presenter_timeout: float = 30.0  # a presenter call taking longer is abandoned (and logged)
+    delivery_retry: float = 10.0  # seconds until an event Discord could not take now is offered again
     supervise_interval: float = 5.0  # how often every table is checked for "nobody can move"
     retry_base: float = 0.5  # first retry of a failed computer turn or timeout; doubles each time
     retry_max: float = 4.0  # longest wait between retries (the table resumes within this)
@@ -340,7 +341,14 @@ class ServiceBase:
                     # turn's would be stale), after everything owed.
                     self._delivered(table.table_id, item, table.outbox)
                     continue
-                await self._show(table.table_id, self.presenter.present(event, again=item.again), event)
+                if not await self._show(
+                    table.table_id, self.presenter.present(event, again=item.again), event
+                ):
+                    # Discord can't take it now (a 5xx, the network): it stays owed, first in line,
+                    # offered again (as possibly shown) a little later; nothing after it goes first.
+                    table.outbox.appendleft(replace(item, again=True))
+                    self._deliver_later(table)
+                    return
                 for observer in self.observers:
                     await self._show(table.table_id, observer.present(event), event)
                 self._crash_point(CrashPoint.PRESENTED, (event,))
@@ -348,16 +356,34 @@ class ServiceBase:
         finally:
             table.delivering = False
 
-    async def _show(self, table_id: int, shown: Awaitable[None], event: ev.TableEvent) -> None:
+    async def _show(self, table_id: int, shown: Awaitable[None], event: ev.TableEvent) -> bool:
         """One watcher's showing of an event, bounded by the presenter timeout; its failure is
-        logged and delays nothing else."""
+        logged and delays nothing else. False: not shown for now (``NotDelivered``)."""
         try:
             async with asyncio.timeout(self.settings.presenter_timeout):
                 await shown
         except asyncio.CancelledError:
             raise
+        except NotDelivered as exc:
+            log.warning("table %d: %s not shown yet (%s): offered again", table_id, type(event).__name__, exc)
+            return False
         except Exception:
             log.exception("presenter failed on %s of table %d", type(event).__name__, table_id)
+        return True
+
+    def _deliver_later(self, table: Table) -> None:
+        """Deliver the table's outbox again ``delivery_retry`` seconds from now (sooner if it gets
+        a new event meanwhile)."""
+
+        def again() -> None:
+            table.redelivery = None
+            if self.running and table.outbox and not table.delivering:
+                table.delivering = True
+                self._spawn(self._deliver(table))
+
+        if table.redelivery is not None:
+            table.redelivery.cancel()
+        table.redelivery = self.clock.call_at(self.clock.now() + self.settings.delivery_retry, again)
 
     def _delivered(self, table_id: int, item: Queued, rest: deque[Queued]) -> None:
         """Note in the outbox how far an action's events were shown: once per action, when its last

@@ -60,6 +60,7 @@ class Table:
     timing_out: int | None = field(default=None, repr=False)  # the move whose timeout is under way
     outbox: deque[Any] = field(default_factory=deque, repr=False)
     delivering: bool = field(default=False, repr=False)
+    redelivery: TimerHandle | None = field(default=None, repr=False)  # the outbox tried again later
     saved_state: str | None = field(default=None, repr=False)  # the JSON last written to the database
     failures: int = field(default=0, repr=False)  # background actions failed in a row (retry backoff)
     retry_at: float | None = field(default=None, repr=False)  # when the retry after them is due

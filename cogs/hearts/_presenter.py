@@ -55,6 +55,7 @@ from bot.tables import events as ev
 from bot.tables.background import Background
 from bot.tables.preferences import KnownPreferences
 from bot.tables.presence import LivePages
+from bot.tables.presenter import NotDelivered
 from bot.tables.refusals import Behind
 from bot.tables.table import TableStatus
 from bot.text import private_locale, public_locale, t
@@ -85,6 +86,19 @@ log = logging.getLogger(__name__)
 UNKNOWN_MESSAGE = 10008
 THREAD_ARCHIVED = 50083  # Discord's error code for an operation on an archived thread
 TABLE_MESSAGE_MAX_AGE = 50 * 60.0  # edits of messages older than an hour are limited (30046)
+OWED_POSTS = (
+    ev.TableCreated,
+    ev.SeatChanged,
+    ev.TableCancelled,
+    ev.GameStarted,
+    ev.HandScored,
+    ev.GameOver,
+    ev.TimedOut,
+)
+"""Events whose posts no other path makes (a lobby, a thread, an announcement, a hand's scores, the
+game's end), each made once when offered again: one Discord could not take now (a 5xx, the
+network) stays owed (``NotDelivered``) and is offered again. The others are drawn again at the
+next redraw (``Redraws``), or their DMs are sent again when the turn is offered again."""
 REDRAW_INTERVAL = 6.0  # seconds between redraws of the table message within a trick
 NO_PINGS = discord.AllowedMentions.none()
 # What the bot needs to play in a thread made from the lobby message (else it plays in the channel).
@@ -305,16 +319,27 @@ class DiscordPresenter:
         """Show one event; returns once it is on Discord (the end of a game or of a table: with the
         table message redrawn, no controls left). ``again``: owed from before a restart, so each
         post is made only if the bot's last messages there don't already say it; edits are made
-        as usual (they show the same again)."""
-        await self._refusals_logged(self._present(event, again), type(event).__name__)
+        as usual (they show the same again). ``NotDelivered``: an event of ``OWED_POSTS`` that
+        Discord could not take just now (a 5xx, the network): the service offers it again."""
+        try:
+            await self._refusals_logged(self._present(event, again), type(event).__name__, passing=True)
+        except UNDELIVERED as exc:
+            if not isinstance(event, OWED_POSTS):
+                raise
+            raise NotDelivered(f"{type(event).__name__}: {exc}") from exc
 
     @staticmethod
-    async def _refusals_logged(work: Awaitable[None], what: str) -> None:
+    async def _refusals_logged(work: Awaitable[None], what: str, *, passing: bool = False) -> None:
         """What Discord refuses of an event's presenting (or of work run apart from it: an
         auto-played card) is logged, never a failure: a DM refused and the ping standing for it
-        refused too (DMs closed, and the bot lost its permissions in the channel) is no bug."""
+        refused too (DMs closed, and the bot lost its permissions in the channel) is no bug.
+        ``passing``: Discord's passing failures (``UNDELIVERED``) are the caller's."""
         try:
             await work
+        except UNDELIVERED:
+            if passing:
+                raise
+            log.warning("Discord could not take an update for %s now", what, exc_info=True)
         except discord.HTTPException as exc:
             log.warning("Discord refused an update for %s: %s", what, exc)
 
@@ -835,11 +860,14 @@ class DiscordPresenter:
         text, file = await self._game_end(state, event, lang)
         # one attempt per day, and an event seats its next round itself: no rematch
         rematch = not event.table.options.daily and event.table.options.event_id is None
+        extra: dict[str, Any] = {}
         if rematch and any(s.player_id is not None and not s.is_computer for s in event.table.seats):
-            view = rematch_view(event.table.table_id, 0, lang, last_finished_hand(event.table))
-            shown = await self._announce(state, text, once=again, file=file, view=view)
-        else:
-            shown = await self._announce(state, text, once=again, file=file)
+            extra["view"] = rematch_view(event.table.table_id, 0, lang, last_finished_hand(event.table))
+        try:
+            shown = await self._announce(state, text, once=again, file=file, **extra)
+        except discord.Forbidden as exc:  # the bot may no longer post there: the players are told by DM
+            log.warning("table %d: the game's end not posted (%s): sent by DM", event.table.table_id, exc)
+            shown = None
         if shown is None:
             await self._game_end_by_dm(state, event, again)
         await self._edit_lobby(state, event.table)

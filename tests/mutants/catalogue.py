@@ -2374,6 +2374,30 @@ SOAK: tuple[Mutant, ...] = (
         "    src = await Database.open(source)\n",
         ("tests/storage/test_migrate.py", "-k", "refuses_while_a_bot"),
     ),
+    Mutant(
+        "an event the presenter could not show now is dropped, not offered again",
+        "bot/tables/service_base.py",
+        ("                    table.outbox.appendleft(replace(item, again=True))\n",),
+        "                    pass\n",
+        ("tests/cogs/hearts/test_faults.py", "-k", "later_once"),
+    ),
+    Mutant(
+        "a hand's scores Discord could not take now (a 503) are lost for good",
+        "cogs/hearts/_presenter.py",
+        ("            if not isinstance(event, OWED_POSTS):\n",),
+        "            if True:\n",
+        ("tests/cogs/hearts/test_faults.py", "-k", "later_once"),
+    ),
+    Mutant(
+        "the game's end where the bot may no longer post reaches nobody",
+        "cogs/hearts/_presenter.py",
+        (
+            "        except discord.Forbidden as exc:  # the bot may no longer post there:"
+            " the players are told by DM\n",
+        ),
+        "        except ZeroDivisionError as exc:\n",
+        ("tests/cogs/hearts/test_faults.py", "-k", "no_longer_post"),
+    ),
 )
 
 MUTANTS = (

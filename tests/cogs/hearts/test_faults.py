@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from discord_emulator import User, route_keys
+from bot.text import t
+from discord_emulator import Permission, User, route_keys
 from playtest.harness import Hearts, discord_presenter
 
 
@@ -172,3 +173,51 @@ async def test_a_turn_played_before_its_failed_send_is_retried_is_not_sent_again
     await hearts.pass_hand(bob)
     received = await hearts.emu.wait_for_dm(alice, lambda m: "You received" in m.content)
     assert len([m for m in hearts.emu.dm_messages(alice) if m.id < received.id]) == 1
+
+
+def _says(prefix: str) -> Callable[[Any], bool]:
+    return lambda r: isinstance(r.json, dict) and str(r.json.get("content") or "").startswith(prefix)
+
+
+async def test_a_hands_scores_and_the_games_end_discord_could_not_take_are_posted_later_once(
+    hearts: Hearts, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A 503 (which discord.py does not retry) on the hand's scores and on the game's end: both stay
+    owed and are posted a little later, once each, and the lobby is told the game is over (they
+    were lost for good, the lobby still saying the game was on)."""
+    alice = hearts.people[0]
+    emu = hearts.emu
+    service = hearts.bot.service
+    faults = [
+        emu.faults.server_error(route_keys.CREATE_MESSAGE, status=503, where=_says(prefix))
+        for prefix in ("**Hand 1:**", "**Game over.**")
+    ]
+    lobby = await hearts.open_table(alice, seats=4, hands=1, passing="none")
+    await hearts.click(alice, lobby, "Start")
+    with caplog.at_level(logging.WARNING):
+        await hearts.play_until(lambda: bool(faults[0].hits), [alice])
+        await hearts.settle()
+        for fault in faults:  # each refused once, each offered again a retry's time later
+            await emu.wait_until(lambda f=fault: bool(f.hits), what="the refused post")
+            hearts.clock.advance(service.settings.delivery_retry)
+            await hearts.settle()
+    assert len(hearts.public("**Hand 1:**")) == 1 and len(hearts.public("**Game over.**")) == 1
+    assert emu.message(lobby.id).content.endswith(t("lobby.finished"))  # edited at the game's end
+    assert [r for r in caplog.records if "not shown yet" in r.getMessage()]
+
+
+async def test_the_games_end_reaches_the_players_by_dm_where_the_bot_may_no_longer_post(
+    hearts: Hearts,
+) -> None:
+    """A moderator takes the bot's right to send in the game's thread mid-game: the game plays on
+    by DM, and its end is sent by DM (it was shown nowhere)."""
+    alice = hearts.people[0]
+    emu = hearts.emu
+    lobby = await hearts.open_table(alice, seats=4, hands=1, passing="none")
+    await hearts.click(alice, lobby, "Start")
+    await hearts.wait_table_message()
+    emu.set_overwrite(hearts.general, emu.bot, deny=Permission.SEND_MESSAGES_IN_THREADS)
+    await hearts.play_until(lambda: not hearts.bot.service.tables(str(hearts.guild.id)), [alice])
+    await hearts.settle()
+    assert not hearts.public("**Game over.**")
+    assert [m for m in emu.dm_messages(alice) if "Game over" in m.content]
