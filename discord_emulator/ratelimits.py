@@ -5,7 +5,10 @@ discord.py's limiter learns the buckets and waits by itself; a request beyond a 
 429 (`X-RateLimit-Scope: user`, JSON `message`, `retry_after`, `global`), and beyond 50 requests a
 second in all a global one (`X-RateLimit-Global`, scope "global"). A bucket is keyed like
 discord.py's: the route plus its major parameter (channel, guild, webhook). Interaction callbacks
-and the interaction webhooks are not bound to the global limit, and not bucketed here.
+are bound to neither the global limit nor a bucket. The interaction webhooks (followups, reading,
+editing and deleting the original response or a followup) are exempt from the global limit only:
+"Interactions webhooks share the same rate limit properties as normal webhooks", so they share one
+webhook bucket per application id + interaction token (5 requests per 2 s), with its headers.
 
 The global limit is counted per bot token, across every connection that uses it, as Discord does:
 several processes of one bot (shards on other machines) share its 50 a second.
@@ -26,9 +29,10 @@ from dataclasses import dataclass, field
 from . import route_keys as keys
 
 MAJOR_PARAMETERS = ("channel_id", "guild_id", "webhook_id", "webhook_token")
-EXEMPT = frozenset(
+EXEMPT = frozenset({keys.INTERACTION_CALLBACK})  # from buckets and the global limit
+# Bucketed (one bucket per webhook id + token, as discord.py's webhook lock) but not globally limited.
+INTERACTION_WEBHOOKS = frozenset(
     {
-        keys.INTERACTION_CALLBACK,
         keys.CREATE_FOLLOWUP,
         keys.GET_WEBHOOK_MESSAGE,
         keys.EDIT_WEBHOOK_MESSAGE,
@@ -50,6 +54,7 @@ ROUTE_LIMITS: dict[str, Limit] = {
     keys.DELETE_MESSAGE: Limit(5, 5.0, "messages-delete"),
     keys.CREATE_THREAD_FROM_MESSAGE: Limit(10, 10.0, "threads-create"),
     keys.CREATE_THREAD: Limit(10, 10.0, "threads-create"),
+    **{route: Limit(5, 2.0, "interaction-webhook") for route in INTERACTION_WEBHOOKS},
 }
 # Discord documents no number for the other routes (opening a DM, reading a channel, ...): they get
 # a bucket of their own, bound in practice by the global limit.
@@ -87,11 +92,13 @@ class RateLimits:
         if not self.enabled or route in EXEMPT:
             return None
         now = time.monotonic()
-        overall = self._global.get(token)
-        if overall is None or now >= overall.resets_at:
-            scale = self.scale if self.global_scale is None else self.global_scale
-            overall = self._global[token] = _Window(0, now + scale)
-        if overall.count >= self.global_requests:
+        overall: _Window | None = None
+        if route not in INTERACTION_WEBHOOKS:
+            overall = self._global.get(token)
+            if overall is None or now >= overall.resets_at:
+                scale = self.scale if self.global_scale is None else self.global_scale
+                overall = self._global[token] = _Window(0, now + scale)
+        if overall is not None and overall.count >= self.global_requests:
             self.refused += 1
             self.refused_global += 1
             retry = overall.resets_at - now
@@ -102,7 +109,9 @@ class RateLimits:
         limit = self.route_limits.get(route, DEFAULT_LIMIT)
         bucket = limit.bucket or route
         # Per token, as Discord's: a person's bearer token has its own buckets, apart from the bot's.
-        key = (bucket, token, tuple(params[p] for p in MAJOR_PARAMETERS if p in params))
+        # An interaction webhook's bucket is the webhook's (id + token), with or without a bot token.
+        who = "" if route in INTERACTION_WEBHOOKS else token
+        key = (bucket, who, tuple(params[p] for p in MAJOR_PARAMETERS if p in params))
         window = self._buckets.get(key)
         if window is None or now >= window.resets_at:
             window = self._buckets[key] = _Window(0, now + limit.per * self.scale)
@@ -113,7 +122,8 @@ class RateLimits:
             body = {"message": "You are being rate limited.", "retry_after": reset_after, "global": False}
             return Verdict(headers | _retry_headers(reset_after), body)
         window.count += 1
-        overall.count += 1
+        if overall is not None:
+            overall.count += 1
         return Verdict(_bucket_headers(limit, limit.requests - window.count, reset_after, bucket))
 
 

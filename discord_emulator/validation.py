@@ -4,7 +4,9 @@ Application commands are checked in `command_validation.py`.
 
 Only limits a card-game bot can trip are checked, but those are checked exactly: at most 5 action
 rows of at most 5 buttons, a select menu alone in its row with 1..25 options and 0..25 min/max
-values, custom_ids of at most 100 characters and unique per message, content of 2,000 characters.
+values, custom_ids of at most 100 characters and unique per message, content of 2,000 characters,
+and Discord's embed limits: title 256, description 4,096, 25 fields of a required name (256) and
+value (1,024), footer text 2,048, author name 256, and 6,000 characters across a message's embeds.
 """
 
 from __future__ import annotations
@@ -16,6 +18,14 @@ from .models import IS_COMPONENTS_V2
 
 MAX_CONTENT = 2000
 MAX_EMBEDS = 10
+MAX_EMBED_TITLE = 256
+MAX_EMBED_DESCRIPTION = 4096
+MAX_EMBED_FIELDS = 25
+MAX_FIELD_NAME = 256
+MAX_FIELD_VALUE = 1024
+MAX_FOOTER_TEXT = 2048
+MAX_AUTHOR_NAME = 256
+MAX_EMBEDS_TOTAL = 6000  # title, description, field names and values, footer text, author name
 MAX_FILES = 10
 MAX_ROWS = 5
 MAX_ROW_BUTTONS = 5
@@ -58,6 +68,8 @@ def validate_message(payload: dict[str, Any], *, prefix: Path = (), is_edit: boo
     errors = FieldErrors()
     _check_len(errors, (*prefix, "content"), payload.get("content"), MAX_CONTENT)
     _check_len(errors, (*prefix, "embeds"), payload.get("embeds"), MAX_EMBEDS)
+    if isinstance(payload.get("embeds"), list):
+        _validate_embeds(payload["embeds"], errors, (*prefix, "embeds"))
     if payload.get("allowed_mentions") is not None:
         _validate_allowed_mentions(payload["allowed_mentions"], errors, (*prefix, "allowed_mentions"))
     for i, entry in enumerate(payload.get("attachments") or []):
@@ -67,6 +79,53 @@ def validate_message(payload: dict[str, Any], *, prefix: Path = (), is_edit: boo
         flags = payload.get("flags") or 0
         validate_components(components, errors, (*prefix, "components"), v2=bool(flags & IS_COMPONENTS_V2))
     errors.raise_if_any()
+
+
+def _required(errors: FieldErrors, path: Path) -> None:
+    errors.add(path, "BASE_TYPE_REQUIRED", "This field is required")
+
+
+def _validate_embeds(embeds: list[Any], errors: FieldErrors, path: Path) -> None:
+    """Discord's embed limits (resources/message#embed-object-embed-limits), per embed and together."""
+    total = 0
+    for i, embed in enumerate(embeds):
+        epath = (*path, i)
+        if not isinstance(embed, dict):
+            errors.add(epath, "MODEL_TYPE_CONVERT", "Only dictionaries may be used in a ModelType")
+            continue
+        texts: list[tuple[Path, Any, int]] = [
+            ((*epath, "title"), embed.get("title"), MAX_EMBED_TITLE),
+            ((*epath, "description"), embed.get("description"), MAX_EMBED_DESCRIPTION),
+        ]
+        fields = embed.get("fields") or []
+        _check_len(errors, (*epath, "fields"), fields, MAX_EMBED_FIELDS)
+        for j, field in enumerate(fields if isinstance(fields, list) else []):
+            fpath = (*epath, "fields", j)
+            if not isinstance(field, dict):
+                errors.add(fpath, "MODEL_TYPE_CONVERT", "Only dictionaries may be used in a ModelType")
+                continue
+            for key, limit in (("name", MAX_FIELD_NAME), ("value", MAX_FIELD_VALUE)):
+                if not field.get(key):
+                    _required(errors, (*fpath, key))
+                texts.append(((*fpath, key), field.get(key), limit))
+        for key, inner, limit in (("footer", "text", MAX_FOOTER_TEXT), ("author", "name", MAX_AUTHOR_NAME)):
+            part = embed.get(key)
+            if part is None:
+                continue
+            if not isinstance(part, dict):
+                errors.add(
+                    (*epath, key), "MODEL_TYPE_CONVERT", "Only dictionaries may be used in a ModelType"
+                )
+                continue
+            if not part.get(inner):
+                _required(errors, (*epath, key, inner))
+            texts.append(((*epath, key, inner), part.get(inner), limit))
+        for tpath, text, limit in texts:
+            _check_len(errors, tpath, text, limit)
+            if isinstance(text, str):
+                total += len(text)
+    if total > MAX_EMBEDS_TOTAL:
+        errors.add(path, "MAX_EMBED_SIZE_EXCEEDED", f"Embed size exceeds maximum size of {MAX_EMBEDS_TOTAL}")
 
 
 MENTION_KINDS = ("users", "roles", "everyone")

@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import aiohttp
+import discord
 import pytest
 
 from discord_emulator import (
@@ -17,6 +18,7 @@ from discord_emulator import (
     DiscordEmulator,
     EmulatorError,
     Guild,
+    InteractionType,
     Permission,
     User,
     route_keys,
@@ -481,6 +483,78 @@ async def test_discord_py_waits_for_the_buckets_instead_of_getting_429s(world: A
     assert [r.status for r in sent].count(200) == 12
     assert all(r.status != 429 for r in sent) and emu.rate_limits.refused == 0
     assert took >= 0.9  # twelve messages need three windows of half a second: discord.py waited
+
+
+async def _hook(
+    emu: DiscordEmulator, method: str, path: str, body: Any = None
+) -> tuple[int, Any, dict[str, str]]:
+    """A call on an interaction webhook, as discord.py makes it: no bot token needed."""
+    async with (
+        aiohttp.ClientSession() as session,
+        session.request(method, emu.api_base + path, json=body) as r,
+    ):
+        text = await r.text()
+        return r.status, json.loads(text) if text else None, dict(r.headers)
+
+
+async def test_interaction_webhooks_share_a_webhook_bucket_but_not_the_global_limit(
+    emulator: DiscordEmulator,
+) -> None:
+    """ "Interactions webhooks share the same rate limit properties as normal webhooks": 5 per 2 s
+    per webhook id + token, with the headers; exempt from the global limit only."""
+    _, general, alice, _ = server(emulator)
+    emulator.rate_limits.enabled = True
+    emulator.rate_limits.scale = 10.0  # 5 per 20 s: the window can't pass during the test
+    emulator.rate_limits.global_requests = 3
+    first, second = (
+        emulator.interactions.create(InteractionType.APPLICATION_COMMAND, alice, general, {"name": "x"})
+        for _ in range(2)
+    )
+    for ix in (first, second):  # the callback itself is in no bucket and not in the global count
+        status, _, headers = await _hook(
+            emulator, "POST", f"/interactions/{ix.id}/{ix.token}/callback", {"type": 5}
+        )
+        assert status == 204 and "X-RateLimit-Limit" not in headers
+    hook = f"/webhooks/{emulator.application_id}/{first.token}"
+    calls = [
+        ("PATCH", f"{hook}/messages/@original", {"content": "done"}),
+        ("GET", f"{hook}/messages/@original", None),
+        ("POST", f"{hook}?wait=true", {"content": "f1"}),
+        ("POST", f"{hook}?wait=true", {"content": "f2"}),
+        ("PATCH", f"{hook}/messages/@original", {"content": "edited"}),
+    ]
+    remaining = []
+    for method, path, body in calls:  # 5 calls: beyond the global 3, which does not count them
+        status, _, headers = await _hook(emulator, method, path, body)
+        assert status == 200 and headers["X-RateLimit-Limit"] == "5" and headers["X-RateLimit-Bucket"]
+        remaining.append(int(headers["X-RateLimit-Remaining"]))
+    assert remaining == [4, 3, 2, 1, 0]  # one bucket for every route of the webhook
+    status, data, headers = await _hook(emulator, "POST", f"{hook}?wait=true", {"content": "f3"})
+    assert status == 429 and data["global"] is False and 0 < data["retry_after"] <= 20
+    assert headers["X-RateLimit-Scope"] == "user" and headers["Via"]
+    status, _, _ = await _hook(emulator, "DELETE", f"{hook}/messages/@original")
+    assert status == 429
+    other = f"/webhooks/{emulator.application_id}/{second.token}/messages/@original"
+    status, _, headers = await _hook(emulator, "PATCH", other, {"content": "done"})
+    assert status == 200 and headers["X-RateLimit-Remaining"] == "4"  # another token, another bucket
+    assert emulator.rate_limits.refused_global == 0
+
+
+async def test_discord_py_waits_for_an_interaction_webhooks_bucket(world: Any) -> None:
+    emu = world.emu
+    ix = await emu.slash(world.alice, world.general, "deal")
+    await ix.wait_original()
+    emu.rate_limits.scale = 0.1  # 5 per 0.2 s on the interaction's webhook
+    mark = emu.mark()
+    started = time.perf_counter()
+    async with aiohttp.ClientSession() as session:
+        webhook = discord.Webhook.partial(emu.application_id, ix.token, session=session)
+        sent = await asyncio.gather(*(webhook.send(f"f{i}", wait=True) for i in range(12)))
+    took = time.perf_counter() - started
+    assert len({m.id for m in sent}) == 12
+    calls = emu.requests.select(route_keys.CREATE_FOLLOWUP, since=mark)
+    assert [r.status for r in calls] == [200] * 12 and emu.rate_limits.refused == 0
+    assert took >= 0.35  # twelve followups need three windows of 0.2 s: discord.py waited
 
 
 # --- roles ---------------------------------------------------------------------------------------

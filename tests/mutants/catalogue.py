@@ -2398,6 +2398,20 @@ SOAK: tuple[Mutant, ...] = (
         "        except ZeroDivisionError as exc:\n",
         ("tests/cogs/hearts/test_faults.py", "-k", "no_longer_post"),
     ),
+    Mutant(
+        "the emulator lets embeds past 6,000 characters through",
+        "discord_emulator/validation.py",
+        ("    if total > MAX_EMBEDS_TOTAL:\n",),
+        "    if total > MAX_EMBEDS_TOTAL + 1:\n",
+        ("tests/discord_emulator/test_embed_limits.py", "-k", "beyond_discords_limits"),
+    ),
+    Mutant(
+        "the emulator counts an interaction's webhooks in the global limit",
+        "discord_emulator/ratelimits.py",
+        ("        if route not in INTERACTION_WEBHOOKS:\n",),
+        "        if True:\n",
+        ("tests/discord_emulator/test_rules.py", "-k", "interaction_webhooks_share"),
+    ),
 )
 
 MUTANTS = (
