@@ -67,14 +67,14 @@ class DirectMessages:
             for person in stale:
                 del self._carriers[person]
 
-    def _carrier(self, player_id: str) -> discord.Webhook | None:
+    def _carrier(self, player_id: str) -> discord.Interaction[Any] | None:
         carrier = self._carriers.get(player_id)
         if carrier is None:
             return None
         if self.clock.now() >= carrier[1]:
             del self._carriers[player_id]
             return None
-        return carrier[0].followup
+        return carrier[0]
 
     def known(self, state: TableMessages) -> None:
         """Adopt the DM channels a table remembered (no reopening after a restart)."""
@@ -119,19 +119,23 @@ class DirectMessages:
         click can carry it)."""
         carrier = None if once else self._carrier(player_id)
         if carrier is not None:
+            if carrier.channel_id is not None:  # the click's DM: where the followup goes
+                # Remembered before the send, as for a channel message: a send whose answer is
+                # lost after Discord took it is looked for there (``holds_controls``).
+                await self._dm_channel_is(state, player_id, carrier.channel_id)
             try:
-                message = await carrier.send(wait=True, **kwargs)
-                self.carried += 1
-                return Sent(message.channel.id, message.id)
+                message = await carrier.followup.send(wait=True, **kwargs)
             except discord.HTTPException as exc:
                 self._carriers.pop(player_id, None)
                 log.info("a DM to %s not carried by their last click (sent apart): %s", player_id, exc)
                 _rewind(kwargs)
+            else:
+                self.carried += 1
+                await self._dm_channel_is(state, player_id, message.channel.id)
+                return Sent(message.channel.id, message.id)
         try:
             channel_id = await self.channel(player_id)
-            if state.dm_channels.get(player_id) != channel_id:
-                state.dm_channels[player_id] = channel_id
-                await self.saved.remember(state.table_id, f"dm:{player_id}", str(channel_id))
+            await self._dm_channel_is(state, player_id, channel_id)
             dm = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
             there = await posted(self.client, dm, kwargs.get("content", "")) if once else None
             return Sent(channel_id, (there or await dm.send(**kwargs)).id)
@@ -142,6 +146,14 @@ class DirectMessages:
                 state, t("hand.no_dm", state.locale, mention=mention(player_id)), player_id
             )
             return None
+
+    async def _dm_channel_is(self, state: TableMessages, player_id: str, channel_id: int) -> None:
+        """The person's DM channel, remembered with the table (where ``holds_controls`` and a
+        restart look for what was sent there) and here (not opened again)."""
+        self._channels.setdefault(player_id, channel_id)
+        if state.dm_channels.get(player_id) != channel_id:
+            state.dm_channels[player_id] = channel_id
+            await self.saved.remember(state.table_id, f"dm:{player_id}", str(channel_id))
 
     async def controls_now(self, state: TableMessages, seat: int, sent: Sent | None) -> None:
         """The seat's controls are now in ``sent`` (None: in none of its DMs). The DM that held

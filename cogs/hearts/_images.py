@@ -35,7 +35,7 @@ from bot.render import (
 )
 from bot.tables import PrivateHand, ScoreSheet, TableSnapshot
 from bot.text import image_words
-from cogs.hearts._wording import Names, computer_name, player_name, seat_name
+from cogs.hearts._wording import Names, computer_name, plain_player_name, plain_seat_name
 
 _SHOTS = {HandOutcome.MOON: Shot.MOON, HandOutcome.SLAM: Shot.SLAM, HandOutcome.ALL_TRICKS: Shot.ALL_TRICKS}
 
@@ -69,7 +69,7 @@ def table_image(snap: TableSnapshot, names: Names, viewer: int = 0, locale: str 
             played[(leader + i) % n] = card
     seats = tuple(
         TableSeat(
-            name=seat_name(s, names, icon=False, locale=locale),
+            name=plain_seat_name(s, names, icon=False, locale=locale),
             is_computer=s.is_computer,
             score=snap.totals[s.seat] if snap.totals else 0,
             hand_points=snap.points_taken[s.seat] if snap.points_taken else None,
@@ -105,7 +105,7 @@ def score_sheet_image(
     sheet: ScoreSheet, names: Names, target: int | None, locale: str | None = None
 ) -> ScoreSheetImage:
     players = tuple(
-        ScorePlayer(seat_name(s, names, icon=False, locale=locale), s.is_computer) for s in sheet.seats
+        ScorePlayer(plain_seat_name(s, names, icon=False, locale=locale), s.is_computer) for s in sheet.seats
     )
     rows = tuple(
         ScoreRow(
@@ -131,7 +131,7 @@ def standings_image(
             place=r.place if not r.is_computer else None,
             name=computer_name(r.seat or 0, icon=False, locale=locale)
             if r.is_computer or r.player_id is None
-            else player_name(r.player_id, names, locale),
+            else plain_player_name(r.player_id, names, locale),
             total=r.total,
             ranking_points=None if r.is_computer else r.ranking_points,
             shared=r.place is not None and places.count(r.place) > 1,

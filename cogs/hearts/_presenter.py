@@ -499,6 +499,7 @@ class DiscordPresenter:
         """At shutdown: drop pending redraws and sends rather than wait for them (a restored
         table is redrawn at the next start) and stop the render workers."""
         self._closed = True  # nothing offered again from now: a restart sends what is not noted
+        self.redraws.close()  # nor a failed drawing tried again
         await self._tasks.cancel()
         await self.saved.close()
         self.render.close()

@@ -1,6 +1,7 @@
 """Every text of the game's Discord side, built from snapshots and events: names, card lists, rule
-summaries, time limits, and the lobby, table, hand and announcement messages. Pure (no Discord, no
-I/O), so it is unit-tested on its own.
+summaries, time limits, and the lobby, table, hand and announcement messages. Pure (no Discord call,
+no I/O), so it is unit-tested on its own. The names people chose are escaped in message text
+(``text_name``), and only there: the pictures take them as they are (``plain_*``).
 
 Words come from the catalogue; this module only decides which entries to combine. The short texts
 take the reader's ``locale`` (None: English).
@@ -9,6 +10,8 @@ take the reader's ``locale`` (None: English).
 from __future__ import annotations
 
 from collections.abc import Mapping
+
+from discord.utils import escape_markdown, escape_mentions
 
 from bot.engine.cards import Card, CardSet
 from bot.engine.hand import Phase
@@ -31,8 +34,27 @@ from bot.text.controls import last_trick_text, pass_status
 Names = Mapping[str, str]
 
 
-def player_name(player_id: str, names: Names, locale: str | None = None) -> str:
+def text_name(name: str) -> str:
+    """A name a person chose (their server nickname or display name), made plain text in a message.
+
+    Discord reads a message's text as markdown, so a raw name could turn into what the bot never
+    wrote: ``[Show my hand](https://…)`` shows as a masked link that looks like the bot's own
+    button, and ``*``, ``_``, ``~``, ``||``, backticks or a leading ``#`` restyle the rest of the
+    line. Mentions are escaped too, though no message lets them ping (``allowed_mentions``). Only
+    for message text: the pictures and their alt text draw the name as it is (``plain_player_name``,
+    ``plain_seat_name``), where a backslash would be shown."""
+    return escape_mentions(escape_markdown(name))
+
+
+def plain_player_name(player_id: str, names: Names, locale: str | None = None) -> str:
+    """A person's name as they chose it, for the pictures and their alt text (never markdown)."""
     return names.get(player_id) or t("seat.unknown_player", locale, short=player_id[-4:])
+
+
+def player_name(player_id: str, names: Names, locale: str | None = None) -> str:
+    """A person's name in message text, escaped (``text_name``)."""
+    chosen = names.get(player_id)
+    return text_name(chosen) if chosen else plain_player_name(player_id, names, locale)
 
 
 def computer_name(seat: int, icon: bool = True, locale: str | None = None) -> str:
@@ -43,11 +65,19 @@ def computer_name(seat: int, icon: bool = True, locale: str | None = None) -> st
 
 
 def seat_name(seat: SeatInfo, names: Names, icon: bool = True, locale: str | None = None) -> str:
+    """Who sits in a seat, in message text: a person's name escaped (``text_name``)."""
+    if seat.kind is None or seat.is_computer or seat.player_id is None:
+        return plain_seat_name(seat, names, icon, locale)
+    return player_name(seat.player_id, names, locale)
+
+
+def plain_seat_name(seat: SeatInfo, names: Names, icon: bool = True, locale: str | None = None) -> str:
+    """Who sits in a seat, for the pictures and their alt text: a person's name as they chose it."""
     if seat.kind is None:
         return t("seat.empty", locale)
     if seat.is_computer or seat.player_id is None:
         return computer_name(seat.seat, icon, locale)
-    return player_name(seat.player_id, names, locale)
+    return plain_player_name(seat.player_id, names, locale)
 
 
 def mention(player_id: str) -> str:

@@ -2412,6 +2412,27 @@ SOAK: tuple[Mutant, ...] = (
         "        if True:\n",
         ("tests/discord_emulator/test_rules.py", "-k", "interaction_webhooks_share"),
     ),
+    Mutant(
+        "controls carried by a click's followup, their answer lost, are sent twice",
+        "cogs/hearts/_dms.py",
+        ("                await self._dm_channel_is(state, player_id, carrier.channel_id)\n",),
+        "                pass\n",
+        ("tests/cogs/hearts/test_dm_followups.py", "-k", "answer_was_lost"),
+    ),
+    Mutant(
+        "a nickname's markdown (a masked link) works in the bot's messages",
+        "cogs/hearts/_wording.py",
+        ("    return escape_mentions(escape_markdown(name))\n",),
+        "    return name\n",
+        ("tests/cogs/hearts/test_names_in_text.py",),
+    ),
+    Mutant(
+        "a failed drawing of the table message is tried again without end",
+        "cogs/hearts/_redraw.py",
+        ("        if redraw.failed > self.retries or self._closed:\n",),
+        "        if self._closed:\n",
+        ("tests/cogs/hearts/test_table_message_retries.py",),
+    ),
 )
 
 MUTANTS = (

@@ -8,6 +8,9 @@ from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
 
+import discord
+import pytest
+
 from bot.tables.clock import ManualClock
 from cogs.hearts._dms import CARRIED_FOR, DirectMessages
 from discord_emulator import User, route_keys
@@ -70,6 +73,47 @@ async def test_a_followup_that_fails_goes_as_an_ordinary_dm(hearts: Hearts) -> N
         assert all(
             m.attachments[0].image().width > 300 for m in hearts.emu.dm_messages(person) if m.attachments
         )
+
+
+async def test_controls_a_followup_carried_though_its_answer_was_lost_are_not_sent_twice(
+    hearts: Hearts, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new table's first DM to a person carried by their last click of an earlier game: Discord
+    takes the followup (her pass controls) but its answer is lost. The turn offered again finds
+    them in her DM, as it would a channel message's. The followup's DM channel was not remembered
+    with the new table, so the bot thought it had never DMed her from it and sent them again."""
+    alice = hearts.people[0]
+    lobby = await hearts.open_table(alice, seats=4, hands=1, passing="none")
+    await hearts.click(alice, lobby, "Start")
+    await hearts.play_until(hearts.game_over, [alice])  # her clicks in her DM: the last one carries
+    await hearts.settle()
+    before = len(hearts.emu.dm_messages(alice))
+
+    send = discord.Webhook.send
+    lost: list[int] = []
+
+    async def answer_lost(webhook: discord.Webhook, *args: Any, **kwargs: Any) -> Any:
+        message = await send(webhook, *args, **kwargs)
+        if not lost and kwargs.get("view") is not None:
+            lost.append(message.id)
+            raise ConnectionResetError("the answer was lost")
+        return message
+
+    monkeypatch.setattr(discord.Webhook, "send", answer_lost)
+    lobby = await hearts.open_table(alice, seats=4, hands=1)  # passing: her first DM holds controls
+    await hearts.click(alice, lobby, "Start")
+    await hearts.emu.wait_until(lambda: lost, what="the answer to alice's carried controls lost")
+    await hearts.settle()
+    hearts.clock.advance(1)  # the turn offered again
+    await hearts.settle()
+    with_controls = [
+        m
+        for m in hearts.emu.dm_messages(alice)[before:]
+        if any(c.startswith("hh:pick:") for c in m.custom_ids)
+    ]
+    assert [m.id for m in with_controls] == lost  # the followup Discord took, and only it
+    await hearts.pass_hand(alice)  # and it is hers to pass with
+    await hearts.emu.wait_until(lambda: hearts.bot.service.snapshot(2).passed[0], what="alice's pass")
 
 
 def test_the_clicks_of_people_who_stopped_playing_are_forgotten() -> None:

@@ -129,3 +129,40 @@ async def test_without_a_backlog_a_taken_trick_is_drawn_at_once() -> None:
     presenter._redraw(snap(1))
     await presenter.drawn_now()
     assert presenter.drawn == [(0, 0.0), (1, 0.0)]
+
+
+class FailingPresenter(RecordingPresenter):
+    """Its drawings of the moves in ``failing`` fail as a lost connection does (a reason that may
+    pass), each time."""
+
+    def __init__(self, failing: set[int]) -> None:
+        super().__init__(interval=0.0)
+        self.failing = failing
+        self.tried: list[int] = []
+
+    async def _draw_table(self, state: TableMessages, snap: Any) -> None:
+        self.tried.append(snap.move_number)
+        if snap.move_number in self.failing:
+            raise ConnectionResetError("the connection was reset")
+        await super()._draw_table(state, snap)
+
+
+async def test_a_failed_drawing_is_tried_again_on_the_clock_unless_a_newer_one_replaced_it() -> None:
+    presenter = FailingPresenter({1, 2})
+    first = presenter.redraws.retry_first
+    presenter._redraw(snap(1))
+    await presenter.drawn_now()
+    assert presenter.manual.pending() == [presenter.start + first]  # tried again later ...
+    presenter.failing.clear()
+    presenter.manual.advance(first)
+    await presenter.drawn_now()
+    assert presenter.drawn == [(1, first)]  # ... on the clock
+    presenter.failing.add(2)
+    presenter._redraw(snap(2))
+    await presenter.drawn_now()
+    presenter._redraw(snap(3))  # newer: drawn instead, and the failed one is not tried again
+    await presenter.drawn_now()
+    assert presenter.manual.pending() == []
+    presenter.manual.advance(first * 2**presenter.redraws.retries)
+    await presenter.drawn_now()
+    assert presenter.tried == [1, 1, 2, 3] and presenter.drawn == [(1, first), (3, first)]
