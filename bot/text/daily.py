@@ -18,6 +18,7 @@ from bot.text.alt_text import fit
 from bot.text.cards import card_list
 from bot.text.catalogue import fill
 from bot.text.limits import MESSAGE_MAX, lines_within
+from bot.text.markdown import text_name
 from bot.text.moments import image_moment, timestamp
 
 Names = Mapping[str, str]
@@ -52,7 +53,15 @@ def vs_par(total: int, par: int | None, locale: str) -> str:
 
 
 def name_of(player_id: str, names: Names, locale: str) -> str:
+    """A person's name as they chose it, for the pictures and their alt text (never markdown)."""
     return names.get(player_id) or t("seat.unknown_player", locale, short=player_id[-4:])
+
+
+def text_name_of(player_id: str, names: Names, locale: str) -> str:
+    """A person's name in message text: escaped (``text_name``), so that it can't pass for the
+    bot's own link or restyle the line."""
+    chosen = names.get(player_id)
+    return text_name(chosen) if chosen else name_of(player_id, names, locale)
 
 
 def intro_text(number: int, day: dt.date, locale: str) -> str:
@@ -95,11 +104,18 @@ def result_text(result: DailyResult, locale: str) -> str:
 
 
 def share_line(name: str, result: DailyResult, locale: str) -> str:
-    """One spoiler-free line: the day's number, a symbol per hand, the total and par. No card."""
+    """One spoiler-free line: the day's number, a symbol per hand, the total and par. No card.
+    ``name``: the person's, as they chose it (escaped here: the line is message text)."""
     symbols = "".join(symbol(h) for h in result.hands)
     par = vs_par(result.total, result.par, locale)
     return t(
-        "daily.share", locale, name=name, number=result.number, symbols=symbols, total=result.total, par=par
+        "daily.share",
+        locale,
+        name=text_name(name),
+        number=result.number,
+        symbols=symbols,
+        total=result.total,
+        par=par,
     )
 
 
@@ -129,7 +145,7 @@ def board_text(board: DayBoard, names: Names, locale: str, limit: int = MESSAGE_
             "daily.board.row",
             locale,
             place=e.place,
-            name=name_of(e.player_id, names, locale),
+            name=text_name_of(e.player_id, names, locale),
             total=e.total,
             par=vs_par(e.total, board.par, locale),
             percentile=f"{e.percentile:.0f}",

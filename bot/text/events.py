@@ -13,8 +13,9 @@ from bot.render.event_standings import EventStandingsImage, EventStandingsRow
 from bot.text import t
 from bot.text.alt_text import fit
 from bot.text.catalogue import fill
-from bot.text.daily import name_of
+from bot.text.daily import name_of, text_name_of
 from bot.text.limits import MESSAGE_MAX, lines_within
+from bot.text.markdown import text_name
 
 Names = Mapping[str, str]
 ALT_ROWS = 20  # the alt text names the first this many (it must stay under Discord's limit)
@@ -37,7 +38,7 @@ def signup_text(
     head = t(
         "event.signup",
         locale,
-        name=event.name,
+        name=text_name(event.name),
         event=event.event_id,
         rounds=event.options.rounds,
         hands=event.options.hands,
@@ -56,7 +57,7 @@ def signup_text(
         lines.append(t("event.signup.paused", locale, round=event.round, rounds=event.options.rounds))
     elif event.status is EventStatus.CANCELLED:
         lines.append(t("event.signup.cancelled", locale))
-    playing = [name_of(e.player_id, names, locale) for e in entrants if e.playing]
+    playing = [text_name_of(e.player_id, names, locale) for e in entrants if e.playing]
     room = limit - sum(len(line) + 1 for line in lines)
     lines.insert(1, _entrants_line(playing, locale, room))
     return "\n".join(lines)
@@ -97,7 +98,7 @@ def round_text(
             locale,
             round=rnd,
             rounds=event.options.rounds,
-            name=event.name,
+            name=text_name(event.name),
             count=len(tables),
             closes=closes,
         )
@@ -115,8 +116,14 @@ def round_table_marks(table_ids: Sequence[int], locale: str) -> list[str]:
 
 def standings_text(event: Event, rnd: int, final: bool, locale: str) -> str:
     if final:
-        return t("event.standings.final_text", locale, name=event.name)
-    return t("event.standings.round_text", locale, name=event.name, round=rnd, rounds=event.options.rounds)
+        return t("event.standings.final_text", locale, name=text_name(event.name))
+    return t(
+        "event.standings.round_text",
+        locale,
+        name=text_name(event.name),
+        round=rnd,
+        rounds=event.options.rounds,
+    )
 
 
 def table_name(table_id: int, locale: str) -> str:
@@ -232,7 +239,7 @@ def list_text(events: Sequence[tuple[Event, int]], locale: str, limit: int = MES
             "event.list.line",
             locale,
             event=e.event_id,
-            name=e.name,
+            name=text_name(e.name),
             status=t(f"event.status.{e.status.value}", locale, round=e.round, rounds=e.options.rounds),
             count=count,
         )
@@ -253,7 +260,7 @@ def board_text(lines: Sequence[BoardLine], events: int, names: Names, locale: st
                 "event.board.line",
                 locale,
                 place=place,
-                name=name_of(line.person, names, locale),
+                name=text_name_of(line.person, names, locale),
                 points=line.points,
                 events=line.events,
                 wins=line.wins,

@@ -14,7 +14,7 @@ from bot.storage.seasons import Season
 from bot.tables.options import ServerSettings
 from bot.tables.seasons import SeasonKind
 from bot.text import t
-from bot.text.daily import name_of
+from bot.text.daily import name_of, text_name_of
 from bot.text.events import number
 from bot.text.moments import timestamp
 
@@ -187,7 +187,12 @@ def summary_text(summary: SeasonSummary, names: Names, locale: str) -> str:
     ]
     if summary.most_games:
         entries = ", ".join(
-            t("season.summary.games_entry", locale, name=name_of(r.player_id, names, locale), games=r.games)
+            t(
+                "season.summary.games_entry",
+                locale,
+                name=text_name_of(r.player_id, names, locale),
+                games=r.games,
+            )
             for r in summary.most_games
         )
         lines.append(t("season.summary.most_games", locale, entries=entries))
@@ -196,13 +201,13 @@ def summary_text(summary: SeasonSummary, names: Names, locale: str) -> str:
             t(
                 "season.summary.per_hand_entry",
                 locale,
-                name=name_of(r.player_id, names, locale),
+                name=text_name_of(r.player_id, names, locale),
                 value=number(round(r.points_per_hand or 0.0, 2), locale, 2),
             )
             for r in summary.best_per_hand
         )
         lines.append(t("season.summary.best_per_hand", locale, min=MIN_GAMES, entries=entries))
     if summary.role_id is not None and summary.winners:
-        winners = ", ".join(name_of(p, names, locale) for p in summary.winners)
+        winners = ", ".join(text_name_of(p, names, locale) for p in summary.winners)
         lines.append(t("season.summary.reward", locale, role=f"<@&{summary.role_id}>", names=winners))
     return "\n".join(lines)

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from discord.utils import escape_markdown, escape_mentions
-
 from bot.engine.cards import Card, CardSet
 from bot.engine.hand import Phase
 from bot.engine.rules import PassDirection, PassRotation, RuleSet, Scoring
@@ -30,20 +28,9 @@ from bot.tables.table import TableStatus
 from bot.text import card_list as card_list  # re-exported: the presenter and cogs list cards from here
 from bot.text import card_name, t
 from bot.text.controls import last_trick_text, pass_status
+from bot.text.markdown import text_name as text_name  # re-exported: one escaping, bot.text's
 
 Names = Mapping[str, str]
-
-
-def text_name(name: str) -> str:
-    """A name a person chose (their server nickname or display name), made plain text in a message.
-
-    Discord reads a message's text as markdown, so a raw name could turn into what the bot never
-    wrote: ``[Show my hand](https://…)`` shows as a masked link that looks like the bot's own
-    button, and ``*``, ``_``, ``~``, ``||``, backticks or a leading ``#`` restyle the rest of the
-    line. Mentions are escaped too, though no message lets them ping (``allowed_mentions``). Only
-    for message text: the pictures and their alt text draw the name as it is (``plain_player_name``,
-    ``plain_seat_name``), where a backslash would be shown."""
-    return escape_mentions(escape_markdown(name))
 
 
 def plain_player_name(player_id: str, names: Names, locale: str | None = None) -> str:

@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import HeartsClient
-from bot.client.answers import private_answer, reader_locale, to_cog
+from bot.client.answers import defer_private, private_answer, reader_locale, to_cog
 from bot.client.server import names_in
 from bot.daily import daily_figures, days
 from bot.render.leaderboard import render as render_board
@@ -32,6 +32,7 @@ from bot.tables import or_busy
 from bot.tables.requests import enum_choice
 from bot.text import public_locale, t
 from bot.text.daily import stats_text
+from bot.text.markdown import text_name
 from bot.text.review import profile_alt, profile_image
 from bot.text.seasons import board_alt, board_image, season_line
 from cogs.leaderboard._seasons import DiscordSeasonPresenter
@@ -254,7 +255,7 @@ class Leaderboard(commands.Cog, name=COG_NAME):
         who = member or interaction.user
         name = who.display_name
         lang = await reader_locale(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer_private(interaction)
         guild_id, player_id = str(interaction.guild_id), str(who.id)
         stats = await or_busy(player_stats(self.bot.db, guild_id, player_id))
         today = days.today(self.bot.service.clock.now())
@@ -262,10 +263,12 @@ class Leaderboard(commands.Cog, name=COG_NAME):
         # The daily challenge's figures (bot.daily), for people who played it.
         daily_line = f"\n**{t('daily.stats.name', lang)}**: {stats_text(daily, lang)}" if daily.days else ""
         if stats is None:
-            await private_answer(interaction, t("stats.none", lang, name=name) + daily_line)
+            await private_answer(interaction, t("stats.none", lang, name=text_name(name)) + daily_line)
             return
         figures = await or_busy(self.profiles.of(guild_id, player_id))
         image = profile_image(name, stats, figures, lang)
         png = await asyncio.to_thread(render_profile, image)
         file = discord.File(io.BytesIO(png), filename="profile.png", description=profile_alt(image, lang))
-        await private_answer(interaction, t("stats.title", lang, name=name) + daily_line, file=file)
+        await private_answer(
+            interaction, t("stats.title", lang, name=text_name(name)) + daily_line, file=file
+        )

@@ -32,6 +32,7 @@ from bot.review.history import HandRecord
 from bot.review.ids import ReviewAt, ReviewControl
 from bot.review.service import ReviewRefused, ReviewService, ReviewSettings
 from bot.text import public_locale, t
+from bot.text.markdown import text_name
 from bot.text.review import animation_alt, coach_lines, frame_alt, points_line, refusal, replay_frames
 from cogs.review._controls import steps_view
 
@@ -51,8 +52,14 @@ def _heading(record: HandRecord, names: list[str], lang: str) -> list[str]:
     """Which hand this is, and its points."""
     return [
         t("review.intro", lang, table=record.table_id, hand=record.hand_number),
-        points_line(record, names, lang),
+        _points(record, names, lang),
     ]
+
+
+def _points(record: HandRecord, names: list[str], lang: str) -> str:
+    """The hand's points per seat in message text: the names escaped (the frames draw them as
+    they are)."""
+    return points_line(record, [text_name(name) for name in names], lang)
 
 
 @app_commands.describe(table="The table's number (#)", hand="Which hand (1 is the first)")
@@ -243,8 +250,14 @@ class Review(commands.Cog, name=REVIEW_COG):
         )
         text = "\n".join(
             [
-                t("review.public", public, table=table, hand=hand, name=interaction.user.display_name),
-                points_line(record, names, public),
+                t(
+                    "review.public",
+                    public,
+                    table=table,
+                    hand=hand,
+                    name=text_name(interaction.user.display_name),
+                ),
+                _points(record, names, public),
             ]
         )
         channel = self.bot.get_partial_messageable(interaction.channel_id or 0)

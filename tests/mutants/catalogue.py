@@ -2421,9 +2421,9 @@ SOAK: tuple[Mutant, ...] = (
     ),
     Mutant(
         "a nickname's markdown (a masked link) works in the bot's messages",
-        "cogs/hearts/_wording.py",
-        ("    return escape_mentions(escape_markdown(name))\n",),
-        "    return name\n",
+        "bot/text/markdown.py",
+        ('    escaped = _MARKDOWN.sub(lambda m: "\\\\" + m.group(0), name)\n',),
+        "    escaped = name\n",
         ("tests/cogs/hearts/test_names_in_text.py",),
     ),
     Mutant(
@@ -2432,6 +2432,13 @@ SOAK: tuple[Mutant, ...] = (
         ("        if redraw.failed > self.retries or self._closed:\n",),
         "        if self._closed:\n",
         ("tests/cogs/hearts/test_table_message_retries.py",),
+    ),
+    Mutant(
+        "a daily board's text shows a nickname's markdown as markdown",
+        "bot/text/daily.py",
+        ("    return text_name(chosen) if chosen else name_of(player_id, names, locale)\n",),
+        "    return name_of(player_id, names, locale)\n",
+        ("tests/text/test_names_as_text.py",),
     ),
 )
 
