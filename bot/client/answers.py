@@ -5,7 +5,7 @@ and every extension's controls."""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Final
 
 import discord
 from discord import app_commands
@@ -46,6 +46,12 @@ async def defer_private(interaction: discord.Interaction[Any]) -> None:
     """Acknowledge now with an ephemeral "thinking" message (unless already answered)."""
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
+        interaction.extras[PRIVATE_LOADING] = True
+
+
+PRIVATE_LOADING: Final = "private_loading"
+"""``Interaction.extras``' key: the loading message is ephemeral (``defer_private``), so a private
+answer may take its place; a public one is taken back first."""
 
 
 async def private_answer(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
@@ -60,6 +66,10 @@ async def private_answer(interaction: discord.Interaction[Any], text: str, **kwa
         response.type is discord.InteractionResponseType.deferred_channel_message
         and not interaction.extras.get("answered")
     ):
+        if not interaction.extras.get(PRIVATE_LOADING):  # everyone sees it: not the place for this
+            await take_back_loading(interaction)
+            await interaction.followup.send(text, ephemeral=True, **kwargs)
+            return
         interaction.extras["answered"] = True
         edit: dict[str, Any] = {"content": text}
         if "file" in kwargs:

@@ -59,7 +59,10 @@ class Clicks:
         task = asyncio.ensure_future(work)
         done, _ = await asyncio.wait({task}, timeout=FAST_ANSWER)
         if not done and not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=thinking, thinking=thinking)
+            if thinking:
+                await defer_private(interaction)
+            else:
+                await interaction.response.defer()
         return await task
 
     async def _update(self, interaction: discord.Interaction[Any], **kwargs: Any) -> None:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
 import re
+
+import pytest
 
 from bot.text import t
 from discord_emulator import Message
+from discord_emulator.pytest_plugin import ErrorLogCollector
 from discord_emulator.runner import BotRunner
 from playtest.harness import Hearts
 from tests.storage.targets import RawDatabase
@@ -34,7 +38,8 @@ async def test_the_leaderboard_and_stats_after_two_games(hearts: Hearts) -> None
     assert board.content.splitlines()[0] == t("leaderboard.title", order=t("leaderboard.order.points"))
     (image,) = board.attachments  # the board as an image, described in words
     assert image.filename == "leaderboard.png" and image.image().width > 0
-    rows = {m["name"]: {**m, "rank": str(i + 1)} for i, m in enumerate(alt_rows(str(image.description)))}
+    # /stats gives the place the board shows (shared by a tie: "=1")
+    rows = {m["name"]: {**m, "rank": m["place"].lstrip("=")} for m in alt_rows(str(image.description))}
     assert set(rows) == {"alice", "bob"}  # people only; computers are not ranked
     assert all(row["games"] == "2" for row in rows.values())
     assert sorted(int(row["place"].lstrip("=")) for row in rows.values()) in ([1, 2], [1, 1])
@@ -223,3 +228,23 @@ async def test_a_season_that_never_was_is_answered_in_the_askers_language(hearts
     said = await hearts.reply(await hearts.emu.slash(alice, hearts.general, "leaderboard", season=9))
     assert said.content == t("leaderboard.season.none", "de", number=9)
     assert said.content != t("leaderboard.season.none", number=9)
+
+
+async def test_a_failure_after_the_boards_public_loading_message_is_told_privately(
+    hearts: Hearts, monkeypatch: pytest.MonkeyPatch, error_log: ErrorLogCollector
+) -> None:
+    """/leaderboard answers in public (its loading message, then the board): what goes wrong after
+    it is told to the asker alone, and the loading message taken back (it was put in the channel,
+    for everyone, in the asker's language)."""
+    allowance = error_log.allow(r"interaction .* failed.*RuntimeError: board on fire", logger="bot")
+
+    async def broken(*_: object, **__: object) -> None:
+        raise RuntimeError("board on fire")
+
+    # (the module as the bot loaded it: loading an extension again imports it again)
+    monkeypatch.setattr(importlib.import_module("cogs.leaderboard._commands"), "leaderboard_message", broken)
+    ix = await hearts.emu.slash(hearts.people[0], hearts.general, "leaderboard")
+    answer = await hearts.reply(ix)
+    assert answer.content == t("reply.error") and allowance.seen == 1
+    assert ix.original is not None and ix.original.deleted
+    assert not [m for m in hearts.emu.messages(hearts.general) if t("reply.error") in m.content]
