@@ -2440,6 +2440,16 @@ SOAK: tuple[Mutant, ...] = (
         "    return name_of(player_id, names, locale)\n",
         ("tests/text/test_names_as_text.py",),
     ),
+    Mutant(
+        "a private answer after a public loading message is written into it, for everyone",
+        "bot/client/answers.py",
+        (
+            "        if not interaction.extras.get(PRIVATE_LOADING):"
+            "  # everyone sees it: not the place for this\n",
+        ),
+        "        if False:\n",
+        ("tests/cogs/test_leaderboard.py", "-k", "loading_message_is_told"),
+    ),
 )
 
 MUTANTS = (
