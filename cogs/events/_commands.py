@@ -25,6 +25,7 @@ from bot.text import t
 from bot.text.commands import choice_key, english
 from bot.text.events import board_text, list_text, refusal_text
 from bot.text.limits import MESSAGE_MAX
+from bot.text.markdown import text_name
 from cogs.events._presenter import COG_NAME, DiscordEventPresenter, SignupButton, signup_view
 
 log = logging.getLogger(__name__)
@@ -203,7 +204,7 @@ class Events(commands.Cog, name=COG_NAME):
             await interaction.edit_original_response(content=content, allowed_mentions=NO_PINGS)
         left = "event.withdrawn" if event.under_way else "event.left"
         key = "event.joined" if action == "join" else left
-        await interaction.followup.send(t(key, locale, name=event.name), ephemeral=True)
+        await interaction.followup.send(t(key, locale, name=text_name(event.name)), ephemeral=True)
 
     @group.command(name="cancel", description="Cancel an event (its organiser or managers)")
     @app_commands.describe(event="The event's number")
@@ -216,7 +217,7 @@ class Events(commands.Cog, name=COG_NAME):
             return
         await self.presenter.refresh_signup(cancelled)
         locale = await reader_locale(interaction)
-        await private_answer(interaction, t("event.cancelled", locale, name=cancelled.name))
+        await private_answer(interaction, t("event.cancelled", locale, name=text_name(cancelled.name)))
 
     @group.command(
         name="pause",
@@ -246,7 +247,8 @@ class Events(commands.Cog, name=COG_NAME):
             return
         await self._refresh(changed)
         key = "event.paused" if pause else "event.resumed"
-        await private_answer(interaction, t(key, await reader_locale(interaction), name=changed.name))
+        name = text_name(changed.name)
+        await private_answer(interaction, t(key, await reader_locale(interaction), name=name))
 
     @group.command(
         name="remove", description="Remove an entrant: a computer plays their seat (organiser or managers)"
@@ -262,7 +264,7 @@ class Events(commands.Cog, name=COG_NAME):
             return
         await self._refresh(found)
         locale = await reader_locale(interaction)
-        text = t("event.removed", locale, member=member.mention, name=found.name)
+        text = t("event.removed", locale, member=member.mention, name=text_name(found.name))
         await private_answer(interaction, text, allowed_mentions=NO_PINGS)
 
     @group.command(name="withdraw", description="Withdraw from an event; your results so far stay")
@@ -277,7 +279,8 @@ class Events(commands.Cog, name=COG_NAME):
             return
         await self._refresh(found)
         key = "event.withdrawn" if found.under_way else "event.left"
-        await private_answer(interaction, t(key, await reader_locale(interaction), name=found.name))
+        name = text_name(found.name)
+        await private_answer(interaction, t(key, await reader_locale(interaction), name=name))
 
     @group.command(name="start", description="Start an event: seat round 1 (its organiser or managers)")
     @app_commands.describe(event="The event's number")
@@ -289,7 +292,7 @@ class Events(commands.Cog, name=COG_NAME):
             await self._refused(interaction, exc)
             return
         await private_answer(
-            interaction, t("event.started", await reader_locale(interaction), name=started.name)
+            interaction, t("event.started", await reader_locale(interaction), name=text_name(started.name))
         )
 
     @group.command(name="standings", description="An event's standings")
@@ -314,12 +317,12 @@ class Events(commands.Cog, name=COG_NAME):
         scored = await self.service.last_scored(chosen)
         rows = await self.service.standings(chosen, through=scored)
         if not any(s.rounds for s in rows):
-            await private_answer(interaction, t("event.standings.none", locale, name=chosen.name))
+            await private_answer(interaction, t("event.standings.none", locale, name=text_name(chosen.name)))
             return
         final = chosen.status is EventStatus.FINISHED
         file = await self.presenter.standings_file(chosen, scored, rows, final, locale)
         text = (
-            chosen.name
+            text_name(chosen.name)
             if final
             else t("event.standings.after", locale, round=scored, rounds=chosen.options.rounds)
         )

@@ -127,3 +127,5 @@ async def test_an_events_signup_and_list_say_its_name_and_its_entrants_plainly(
     assert said_plainly(EVENT, content) and said_plainly(LINK, content) and said_plainly(STYLED, content)
     listed = await hearts.reply(await emu.slash(alice, hearts.general, "hearts-event list"))
     assert said_plainly(EVENT, listed.content), listed.content
+    left = await hearts.reply(await emu.slash(bob, hearts.general, "hearts-event withdraw", event=1))
+    assert said_plainly(EVENT, left.content), left.content  # the private answers too
