@@ -35,7 +35,8 @@ _CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
 
 def route_of(url: yarl.URL, base: str) -> str | None:
     """The route of a request to ``base`` (the API's URL): its path after the base, with ids as
-    ``{id}``, interaction and webhook tokens as ``{token}`` and reaction emoji as ``{emoji}``, so
+    ``{id}`` (an Activity's instance id too), interaction and webhook tokens as ``{token}`` and
+    reaction emoji as ``{emoji}``, so
     that the label's values stay few and no secret reaches the metrics. None for other hosts (the
     gateway, the CDN)."""
     text = str(url.with_query(None))
@@ -50,7 +51,7 @@ def route_of(url: yarl.URL, base: str) -> str | None:
             out.append("{token}")
         elif before == "reactions":
             out.append("{emoji}")
-        elif _SNOWFLAKE.match(part):
+        elif _SNOWFLAKE.match(part) or before == "activity-instances":  # (a page sends any)
             out.append("{id}")
         else:
             out.append(part)

@@ -86,6 +86,10 @@ async def test_a_port_in_use_fails_the_start() -> None:
             "/channels/{id}/messages/{id}/reactions/{emoji}/@me",
         ),
         (f"{API}/users/@me/channels", "/users/@me/channels"),
+        (  # an Activity's instance id, which a page sends (a label value for each would never end)
+            f"{API}/applications/123/activity-instances/i-1480-gc-456-789",
+            "/applications/{id}/activity-instances/{id}",
+        ),
         ("ws://127.0.0.1:5000/gateway?v=10", None),
         ("http://127.0.0.1:5000/api/v100/users/@me", None),
     ],

@@ -2450,6 +2450,13 @@ SOAK: tuple[Mutant, ...] = (
         "        if False:\n",
         ("tests/cogs/test_leaderboard.py", "-k", "loading_message_is_told"),
     ),
+    Mutant(
+        "every Activity instance id becomes a metric label value of its own",
+        "bot/client/observing.py",
+        ('        elif _SNOWFLAKE.match(part) or before == "activity-instances":  # (a page sends any)\n',),
+        "        elif _SNOWFLAKE.match(part):\n",
+        ("tests/app/test_monitor.py", "-k", "no_id_and_no_token"),
+    ),
 )
 
 MUTANTS = (
