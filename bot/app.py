@@ -21,6 +21,7 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -122,6 +123,9 @@ class HeartsBot(HeartsClient):
         self._lease: LeaseKeeper | None = None
         self._storage_closed = False
         self.lease_lost = False
+        # How the bot asks to be stopped (its lease taken over): ``serve`` stops it as it stops on
+        # a signal, within ``shutdown_timeout``; without ``serve`` (tests), it closes itself.
+        self.request_stop: Callable[[], None] | None = None
         self.pacer = pace(self, pacer)  # under Discord's global limit before it answers 429
         self._budget: BudgetKeeper | None = None
         if settings.database_url is not None:  # other processes of this bot may share the limit:
@@ -188,7 +192,10 @@ class HeartsBot(HeartsClient):
 
     def _lost_lease(self) -> None:
         self.lease_lost = True
-        asyncio.get_running_loop().create_task(self.close())
+        if self.request_stop is not None:
+            self.request_stop()
+        else:
+            asyncio.get_running_loop().create_task(self.close())
 
     async def _set_up(self) -> None:
         if self.db.dialect is Dialect.POSTGRESQL:  # several processes of this bot share its budget
@@ -391,6 +398,7 @@ async def serve(bot: HeartsBot, token: str) -> int:
 
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, first_signal)
+    bot.request_stop = stop.set  # its lease taken over: stopped as on a signal, within the bound
     running = asyncio.create_task(bot.start(token), name="bot")
     stopping = asyncio.create_task(stop.wait(), name="signals")
     await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
@@ -407,8 +415,8 @@ async def serve(bot: HeartsBot, token: str) -> int:
         elif exc is not None:
             log.error("the bot stopped on an error", exc_info=exc)
             status = 1
-        elif bot.lease_lost:
-            status = EXIT_LEASE_HELD
+    if status == 0 and bot.lease_lost:
+        status = EXIT_LEASE_HELD
     closing = asyncio.create_task(_close(bot, running), name="shutdown")
     timeout = bot.settings.shutdown_timeout
     await asyncio.wait({closing}, timeout=timeout)

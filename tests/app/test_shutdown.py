@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import cast
 
 import pytest
@@ -80,3 +81,27 @@ async def test_a_stop_lets_the_interactions_being_answered_finish_first(
     await bot_runner.stop(hearts.bot)
     answer = await hearts.reply(ix)
     assert answer.embeds and not answer.loading
+
+
+class _TakenOverBot(_HangingBot):
+    """A bot whose lease another process takes over while it runs, and whose stop then hangs."""
+
+    def __init__(self, timeout: float) -> None:
+        super().__init__(timeout)
+        self.request_stop: Callable[[], None] | None = None
+
+    async def start(self, token: str) -> None:
+        HeartsBot._lost_lease(cast(HeartsBot, self))  # the keeper's word: the lease is lost
+        await asyncio.Event().wait()  # the bot runs on until it is stopped
+
+
+async def test_a_stop_the_bot_asks_for_itself_is_bounded_as_a_signals(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Its lease taken over, the bot stops: within the shutdown's bound, with exit status 3 (it
+    closed itself, beyond the bound: a stop that hung kept the process alive for ever)."""
+    bot = _TakenOverBot(0.05)
+    with caplog.at_level(logging.ERROR, logger="bot.app"):
+        status = await asyncio.wait_for(serve(cast(HeartsBot, bot), "a"), 10.0)
+    assert status == 3
+    assert [r for r in caplog.records if r.getMessage().startswith("the shutdown took longer than 0.05 s")]

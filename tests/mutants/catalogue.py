@@ -2457,6 +2457,16 @@ SOAK: tuple[Mutant, ...] = (
         "        elif _SNOWFLAKE.match(part):\n",
         ("tests/app/test_monitor.py", "-k", "no_id_and_no_token"),
     ),
+    Mutant(
+        "a bot that lost its lease closes itself, beyond the shutdown's bound",
+        "bot/app.py",
+        (
+            "    bot.request_stop = stop.set  # its lease taken over:"
+            " stopped as on a signal, within the bound\n",
+        ),
+        "    pass\n",
+        ("tests/app/test_shutdown.py", "-k", "asks_for_itself"),
+    ),
 )
 
 MUTANTS = (
