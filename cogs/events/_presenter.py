@@ -24,6 +24,7 @@ from bot.tables.presenter import NotDelivered
 from bot.tables.refusals import Refused
 from bot.text import t
 from bot.text.events import (
+    announces_round,
     entrant_tags,
     review_texts,
     round_table_marks,
@@ -174,7 +175,7 @@ class DiscordEventPresenter:
         closes = f"<t:{int(at)}:R>"
         text = round_text(fresh, rnd, tables, closes, locale)[:MESSAGE_MAX]
         marks = round_table_marks([n for n, _people in tables], locale)  # (its deadline may move)
-        if again and await posted_where(self.bot, where, lambda m: all(mark in m.content for mark in marks)):
+        if again and await posted_where(self.bot, where, lambda m: announces_round(m.content, marks)):
             return True
         try:
             await where.send(text, allowed_mentions=MENTION_PEOPLE)

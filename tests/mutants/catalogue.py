@@ -2467,6 +2467,13 @@ SOAK: tuple[Mutant, ...] = (
         "    pass\n",
         ("tests/app/test_shutdown.py", "-k", "asks_for_itself"),
     ),
+    Mutant(
+        "with none of a round's tables readable, any bot message counts as its announcement",
+        "bot/text/events.py",
+        ("    return bool(marks) and all(mark in content for mark in marks)\n",),
+        "    return all(mark in content for mark in marks)\n",
+        ("tests/text/test_event_words.py", "-k", "found_in_its_announcement"),
+    ),
 )
 
 MUTANTS = (
