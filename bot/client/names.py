@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Collection
+from typing import Final
 
 from bot.storage.database import Database
 from bot.storage.names import GLOBAL, display_names, remember_name
@@ -17,6 +18,10 @@ from bot.tables.background import Background
 log = logging.getLogger(__name__)
 
 _Key = tuple[str, str]  # (guild id or GLOBAL, player id)
+KEPT: Final = 100_000
+"""Names kept in memory at most: past it the ones learnt or read longest ago are forgotten (read
+from the database again when next needed), so a big bot's memory does not grow with every person
+it ever met."""
 
 
 class KnownNames:
@@ -25,9 +30,12 @@ class KnownNames:
     this process has not seen, once. A database that fails costs the saved copy, never an
     answer: the name is used from memory and saved the next time it is seen."""
 
-    def __init__(self, db: Database | None = None, now: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, db: Database | None = None, now: Callable[[], float] = time.time, kept: int = KEPT
+    ) -> None:
         self.db = db  # None until the bot has opened its database (names are kept in memory)
         self._now = now
+        self._kept = kept
         self._names: dict[_Key, str] = {}
         self._saved: dict[_Key, str] = {}  # what the database holds, as far as this process knows
         self._read: set[_Key] = set()  # found in the database by this process
@@ -43,10 +51,23 @@ class KnownNames:
         saved unless this process has already saved or read that name for them there (the last
         save wins, from whichever process)."""
         key = (guild_id, player_id)
+        self._names.pop(key, None)  # the newest now
         self._names[key] = name
+        self._forget_oldest()
         if self.db is not None and self._saved.get(key) != name:
             self._saved[key] = name  # one save per change, not one per click
             self._saving.spawn(self._save(self.db, key, name))
+
+    def _forget_oldest(self) -> None:
+        """Past ``kept`` names, the oldest learnt or read are forgotten, with what this process
+        knows of their saved copies (read and saved again when next needed)."""
+        while len(self._names) > self._kept:
+            oldest = next(iter(self._names))
+            del self._names[oldest]
+            self._saved.pop(oldest, None)
+            self._read.discard(oldest)
+        if len(self._read) > 2 * self._kept:  # (found for a server and for everywhere: two keys each)
+            self._read.clear()
 
     async def _save(self, db: Database, key: _Key, name: str) -> None:
         try:
@@ -80,6 +101,7 @@ class KnownNames:
             for key, name in saved.items():
                 self._saved.setdefault(key, name)
                 self._names.setdefault(key, name)
+            self._forget_oldest()
         out: dict[str, str] = {}
         for pid in player_ids:
             if known_name := self.get(pid, guild_id):

@@ -228,3 +228,20 @@ async def test_the_names_saved_before_they_were_kept_per_server_are_kept_as_the_
         assert await KnownNames(db).lookup(["1"], "10") == {"1": "ann"}
     finally:
         await db.close()
+
+
+async def test_past_the_names_kept_the_oldest_are_forgotten_and_read_again(db_url: str) -> None:
+    """A big bot meets many people: past ``kept`` names, those learnt or read longest ago are
+    forgotten (they were kept for the process's life), and read from the database when needed."""
+    db = await Database.open(db_url)
+    try:
+        names = KnownNames(db, kept=3)
+        for pid in "12345":
+            names.learn(pid, f"name {pid}")
+        names.learn("3", "name 3")  # seen again: the newest now
+        await names.settle()
+        assert [names.get(pid) for pid in "12345"] == [None, None, "name 3", "name 4", "name 5"]
+        assert await names.lookup(["1"]) == {"1": "name 1"}  # read back from the database
+        assert names.get("4") is None and names.get("1") == "name 1"  # "4" the oldest then
+    finally:
+        await db.close()

@@ -2474,6 +2474,13 @@ SOAK: tuple[Mutant, ...] = (
         "    return all(mark in content for mark in marks)\n",
         ("tests/text/test_event_words.py", "-k", "found_in_its_announcement"),
     ),
+    Mutant(
+        "every display name met stays in memory for the process's life",
+        "bot/client/names.py",
+        ("        while len(self._names) > self._kept:\n",),
+        "        while False:\n",
+        ("tests/client/test_names.py", "-k", "oldest"),
+    ),
 )
 
 MUTANTS = (
