@@ -5,8 +5,9 @@ and sets the pacer's ``share`` to what it is given (``bot.storage.budget`` divid
 process alone on its database needs none: its pacer keeps the whole limit, as it always did.
 
 Before its first report a process has a share of its own only as small as ``MIN_SHARE`` (logging in
-takes a request or two); a report that fails (the database is down) keeps the last share: the other
-processes keep theirs too, so the sum stays under the limit.
+takes a request or two); a report that fails (the database is down) keeps the last share for a while
+(the other processes keep theirs too, so the sum stays under the limit), then ``MIN_SHARE`` (they may
+take this one for dead: ``bot.storage.budget``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import contextlib
 import logging
 
 from bot.client.pacing import GlobalPacer
+from bot.storage.budget import MIN_SHARE, SILENT
 from bot.storage.database import Database
 from bot.storage.errors import StorageError
 from bot.tables.clock import sleep
@@ -37,7 +39,7 @@ class BudgetKeeper:
         self.holder = holder
         self.interval = interval
         self._task: asyncio.Task[None] | None = None
-        self._failing = False
+        self._failing_since: float | None = None  # when its reports began to fail (the pacer's clock)
 
     async def report(self) -> None:
         """Report the demand and take the share: a smaller one applies before the others can see
@@ -73,15 +75,24 @@ class BudgetKeeper:
     async def _run(self) -> None:
         while True:
             await sleep(self.pacer.clock, self.interval)
-            try:
-                await self.report()
-            except StorageError as exc:
-                if not self._failing:
-                    log.warning(
-                        "the global budget can't be reported (keeping %d a second): %s", self.pacer.share, exc
-                    )
-                self._failing = True
-            else:
-                if self._failing:
-                    log.info("the global budget is reported again (%d a second)", self.pacer.share)
-                self._failing = False
+            await self.tick()
+
+    async def tick(self) -> None:
+        """One report. While reports fail the share is kept, for ``SILENT`` seconds: past that the
+        other processes may take this one for dead and its share up, so it keeps ``MIN_SHARE``
+        until a report goes through again."""
+        try:
+            await self.report()
+        except StorageError as exc:
+            now = self.pacer.clock.now()
+            if self._failing_since is None:
+                kept = self.pacer.share
+                log.warning("the global budget can't be reported (keeping %d a second): %s", kept, exc)
+                self._failing_since = now
+            elif now - self._failing_since >= SILENT and self.pacer.share > MIN_SHARE:
+                log.warning("the global budget still can't be reported: down to %d a second", MIN_SHARE)
+                self.pacer.share = MIN_SHARE
+        else:
+            if self._failing_since is not None:
+                log.info("the global budget is reported again (%d a second)", self.pacer.share)
+            self._failing_since = None

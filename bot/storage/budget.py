@@ -7,7 +7,9 @@ its lease's holder id) with the demand it last reported, the share it holds, and
 be using of a larger share it gave up (``reserved`` until ``reserved_until``).
 
 Every process reports its demand a few times a second (``BudgetKeeper`` in ``bot.client.budget``);
-under one lock it drops the rows of processes whose lease is gone, divides the limit among the live
+under one lock it drops the rows of processes whose lease is gone and which had not reported for
+``SILENT`` seconds by its own last report (a database outage longer than a lease makes every lease
+look gone, and every process silent: none is taken for dead for that), divides the limit among the live
 rows by demand (``divide``: every process at least ``MIN_SHARE``, the rest max-min fair, what nobody
 asks for spread evenly) and takes its own part, *but never more than the others leave free*. A
 process that is given less lowers its share at once and keeps the difference reserved for a window
@@ -29,6 +31,7 @@ from bot.storage.backend import Tx
 from bot.storage.writes import Lock
 
 MIN_SHARE = 2  # requests a window every live process keeps, so that none waits for a report to act
+SILENT = 5.0  # seconds without a report after which a process whose lease is gone is dead
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +92,10 @@ def next_row(
 
 
 _COLUMNS = "holder, demand, share, reserved, reserved_until"
+_DEAD = (
+    "DELETE FROM budget_shares WHERE holder <> ? AND reported_at < ?"
+    " AND holder NOT IN (SELECT holder FROM leases WHERE expires_at >= ?)"
+)
 
 
 async def take_share(
@@ -107,10 +114,11 @@ async def take_share(
     seconds), however long the lock took."""
     await lock(tx, [locks.BUDGET_LOCK])
     now = clock()
-    await tx.execute(
-        "DELETE FROM budget_shares WHERE holder NOT IN (SELECT holder FROM leases WHERE expires_at >= ?)",
-        (now,),
-    )
+    # Silent while this process reported (since its own last report, not since now: after an
+    # outage every process has been silent as long as this one, and is alive if it reports again).
+    last = await tx.fetch("SELECT reported_at FROM budget_shares WHERE holder = ?", (me,))
+    since = min(now, float(last[0][0])) if last else now
+    await tx.execute(_DEAD, (me, since - SILENT, now))
     rows = [
         ShareRow(str(r[0]), int(r[1]), int(r[2]), int(r[3]), float(r[4]))
         for r in await tx.fetch(f"SELECT {_COLUMNS} FROM budget_shares")
@@ -119,10 +127,11 @@ async def take_share(
     row = next_row(mine, me, demand, [r for r in rows if r.holder != me], limit, now, hold)
     lower(row.share)
     await tx.execute(
-        f"INSERT INTO budget_shares ({_COLUMNS}) VALUES (?, ?, ?, ?, ?) ON CONFLICT(holder) DO UPDATE SET "
-        "demand = excluded.demand, share = excluded.share, reserved = excluded.reserved, "
-        "reserved_until = excluded.reserved_until",
-        (row.holder, row.demand, row.share, row.reserved, row.reserved_until),
+        f"INSERT INTO budget_shares ({_COLUMNS}, reported_at) VALUES (?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT(holder) DO UPDATE SET demand = excluded.demand, share = excluded.share, "
+        "reserved = excluded.reserved, reserved_until = excluded.reserved_until, "
+        "reported_at = excluded.reported_at",
+        (row.holder, row.demand, row.share, row.reserved, row.reserved_until, now),
     )
     return row.share
 

@@ -382,6 +382,13 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     ALTER TABLE event_rounds ADD COLUMN announced_at REAL;
     UPDATE event_rounds SET announced_at = seated_at;
     """,
+    # 18: when a process last reported its demand for the global budget (bot.storage.budget): a
+    # row is a dead process's only once it has not reported for a while and its lease is gone
+    # (after a database outage longer than a lease every lease looked gone, and each process took
+    # the whole budget). Rows written before it count as reported long ago.
+    """
+    ALTER TABLE budget_shares ADD COLUMN reported_at REAL NOT NULL DEFAULT 0;
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -8,7 +8,7 @@ import asyncio
 from bot.client.budget import BudgetKeeper
 from bot.client.pacing import GlobalPacer
 from bot.storage import Database
-from bot.storage.budget import MIN_SHARE
+from bot.storage.budget import MIN_SHARE, SILENT
 from bot.storage.lease import LeaseHolder, shard_lease
 from bot.tables.clock import ManualClock
 from tests.cogs.hearts.test_pacing import turns
@@ -61,6 +61,24 @@ async def test_a_smaller_share_is_applied_before_it_is_written(postgres_url: str
         assert lowered == [share] == [MIN_SHARE]
     finally:
         await db.close()
+
+
+async def test_a_process_whose_reports_keep_failing_keeps_only_the_least(postgres_url: str) -> None:
+    """Its database connection is gone for longer than ``SILENT``: the others may take it for dead
+    and its share up, so it keeps ``MIN_SHARE`` until it reports again (it kept its share for ever,
+    the others' too: more than the limit together)."""
+    db = await Database.open(postgres_url)
+    clock = ManualClock(NOW)
+    keeper = await _process(db, clock, 0)
+    await keeper.tick()
+    assert keeper.pacer.share == LIMIT
+    await db.close()  # every report fails from now on
+    seen = []
+    for _ in range(int(SILENT / 0.25) + 1):
+        clock.advance(0.25)
+        await keeper.tick()
+        seen.append(keeper.pacer.share)
+    assert seen[0] == LIMIT and seen[-1] == MIN_SHARE  # kept a while, then the least
 
 
 async def _process(db: Database, clock: ManualClock, shard: int) -> BudgetKeeper:

@@ -2481,6 +2481,20 @@ SOAK: tuple[Mutant, ...] = (
         "        while False:\n",
         ("tests/client/test_names.py", "-k", "oldest"),
     ),
+    Mutant(
+        "after a database outage each process takes the others for dead and the whole budget",
+        "bot/storage/budget.py",
+        ("    since = min(now, float(last[0][0])) if last else now\n",),
+        "    since = now\n",
+        ("tests/storage/test_budget.py", "-k", "outage"),
+    ),
+    Mutant(
+        "a process that can't report keeps its share for ever, others taking it up too",
+        "bot/client/budget.py",
+        ("            elif now - self._failing_since >= SILENT and self.pacer.share > MIN_SHARE:\n",),
+        "            elif False:\n",
+        ("tests/client/test_budget.py", "-k", "keeps_only"),
+    ),
 )
 
 MUTANTS = (

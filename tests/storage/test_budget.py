@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.storage import Database
-from bot.storage.budget import MIN_SHARE, divide
+from bot.storage.budget import MIN_SHARE, SILENT, divide
 from bot.storage.lease import LeaseHolder, shard_lease
 
 LIMIT = 40
@@ -74,12 +74,37 @@ async def test_a_dead_process_gives_its_share_back_when_its_lease_expires(db_url
         assert (
             await db.take_share(a.holder, 100, LIMIT, HOLD, lambda: NOW + 1.0) == 0
         )  # the other holds it all
-        assert (
-            await db.take_share(a.holder, 100, LIMIT, HOLD, lambda: NOW + 3.0) == LIMIT
-        )  # lease gone: all free
+        at, share = NOW + 1.0, 0
+        while at < NOW + SILENT + 1.0:  # a reports on; the other's lease is gone, and its voice
+            at += 0.5
+            share = await db.take_share(a.holder, 100, LIMIT, HOLD, lambda t=at: t)
+        assert share == LIMIT  # silent for SILENT seconds meanwhile: dead, all free
         await db.drop_share(a.holder)  # a stopping process gives its share back at once
         c = await _process(db, 2)
-        assert await db.take_share(c.holder, 100, LIMIT, HOLD, lambda: NOW + 3.0) == LIMIT
+        assert await db.take_share(c.holder, 100, LIMIT, HOLD, lambda: at) == LIMIT
+    finally:
+        await db.close()
+
+
+async def test_after_an_outage_longer_than_a_lease_the_processes_still_share_the_limit(db_url: str) -> None:
+    """The database was out for longer than a lease: every lease looks gone when it is back, before
+    the processes renew them. Those that report again are alive: shared, never more than the limit
+    together (each one's report dropped the others' rows and its own, and each took it all)."""
+    db = await Database.open(db_url)
+    try:
+        processes = [await _process(db, shard, ttl=30.0) for shard in range(3)]
+        shares = {p.holder: 0 for p in processes}
+        at = NOW
+        for _ in range(8):  # shared out before the outage
+            for p in processes:
+                at += 0.1
+                shares[p.holder] = await db.take_share(p.holder, 100, LIMIT, HOLD, lambda t=at: t)
+        at += 35.0  # the outage: no report, and every lease has run out meanwhile
+        for _ in range(8):
+            for p in processes:
+                at += 0.1
+                shares[p.holder] = await db.take_share(p.holder, 100, LIMIT, HOLD, lambda t=at: t)
+                assert sum(shares.values()) <= LIMIT, shares
     finally:
         await db.close()
 
