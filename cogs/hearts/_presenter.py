@@ -35,6 +35,7 @@ import discord
 from bot.client.names import KnownNames
 from bot.client.once import UNDELIVERED, posted
 from bot.client.pacing import GlobalPacer
+from bot.client.review import review_view
 from bot.client.server import remember_names
 from bot.engine.cards import CardSet, cards_of
 from bot.engine.hand import Phase
@@ -556,6 +557,7 @@ class DiscordPresenter:
                 if over:
                     return
                 file = discord.File(io.BytesIO(png), filename="table.png", description=alt)
+        replaced, replaced_hand = (state.table_message, state.table_hand) if fresh else (None, None)
         message = await self.places.send(
             state, content=content, file=file, view=view, allowed_mentions=NO_PINGS
         )
@@ -563,6 +565,23 @@ class DiscordPresenter:
             return  # no place is left to draw the table in
         await self._save(state, "table_message", message.id)
         await self._save(state, "table_hand", snap.hand_number)
+        if replaced is not None and message.channel.id == channel.id:
+            reviewed = _reviewed_hand(replaced_hand, snap.hand_number)
+            kept = None if reviewed is None else review_view(snap.table_id, reviewed, lang)
+            await self._retire(channel, replaced, lang, kept)
+
+    async def _retire(
+        self, channel: discord.PartialMessageable, message_id: int, lang: str, view: discord.ui.View | None
+    ) -> None:
+        """A table message a newer one replaced (a new hand's, or its hourly refresh) says so and
+        loses its controls (they stayed live, under a countdown long past) but Review hand
+        (``view``); its picture stays."""
+        try:
+            await channel.get_partial_message(message_id).edit(
+                content=t("table.continued", lang), view=view, allowed_mentions=NO_PINGS
+            )
+        except discord.HTTPException as exc:  # (deleted, or the thread archived: nothing to say)
+            log.info("an earlier table message %d not retired: %s", message_id, exc)
 
     def _play_channel(self, state: TableMessages, snap: TableSnapshot) -> int:
         return state.play_channel or state.lobby_channel or int(snap.channel_id)
@@ -928,3 +947,11 @@ class DiscordPresenter:
 def _age(message_id: int, now: float) -> float:
     """Seconds from a message's posting (its id encodes the time) to ``now``."""
     return now - discord.utils.snowflake_time(message_id).timestamp()
+
+
+def _reviewed_hand(replaced: int | None, hand: int) -> int | None:
+    """The hand whose Review hand a replaced table message keeps: the hand it showed, when a new
+    hand's message replaced it (that hand is over), else (its hourly refresh) the one before it."""
+    if replaced is None:
+        return None
+    return replaced if replaced < hand else (replaced - 1 or None)

@@ -2495,6 +2495,13 @@ SOAK: tuple[Mutant, ...] = (
         "            elif False:\n",
         ("tests/client/test_budget.py", "-k", "keeps_only"),
     ),
+    Mutant(
+        "a table message a newer one replaced keeps its live buttons and past countdown",
+        "cogs/hearts/_presenter.py",
+        ("            await self._retire(channel, replaced, lang, kept)\n",),
+        "            pass\n",
+        ("tests/cogs/hearts/test_game_flow.py", "-k", "replaced"),
+    ),
 )
 
 MUTANTS = (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.text import t
 from discord_emulator import route_keys
 from playtest.harness import Hearts
 
@@ -55,3 +56,18 @@ async def test_the_first_table_message_waits_for_the_thread_when_computers_fill_
     assert hearts.emu.state.channels[table.channel_id].kind.is_thread
     in_channel = hearts.emu.messages(hearts.general)
     assert not [m for m in in_channel if "table.png" in [a.filename for a in m.attachments]]
+
+
+async def test_a_table_message_a_newer_one_replaced_says_so_and_loses_its_controls(hearts: Hearts) -> None:
+    """Each hand's table message is new: the one before it kept "alice to play · time runs out"
+    (long past) and its live buttons; it now says the game goes on below, its picture and the
+    review of its hand kept."""
+    alice = hearts.people[0]
+    lobby = await hearts.open_table(alice, seats=4, hands=2, passing="none")
+    await hearts.click(alice, lobby, "Start")
+    first = await hearts.wait_table_message()
+    await hearts.play_until(lambda: (m := hearts.table_message()) is not None and m.id != first.id, [alice])
+    await hearts.settle()
+    old = hearts.emu.message(first.id)
+    assert old.content == t("table.continued") and old.labels == [t("button.review_hand", hand=1)]
+    assert old.attachments  # its picture of the hand stays
