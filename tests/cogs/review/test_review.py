@@ -40,6 +40,17 @@ async def _to_hand_two(hearts: Hearts) -> tuple[User, User, Message]:
     return alice, bob, table
 
 
+async def _finished_game(hearts: Hearts) -> Message:
+    """A one-hand game of alice and bob (and two computers) played to its end: its standings."""
+    alice, bob = hearts.people[:2]
+    lobby = await hearts.open_table(alice, seats=4, hands=1)
+    await hearts.seat(lobby, [bob])
+    await hearts.click(alice, lobby, "Start")
+    await hearts.play_until(hearts.game_over, [alice, bob])
+    await hearts.settle()
+    return hearts.public("Game over")[0]
+
+
 def _review_service(hearts: Hearts) -> ReviewService:
     cog = hearts.bot.get_cog(REVIEW_COG)
     assert cog is not None
@@ -117,13 +128,7 @@ async def test_during_a_game_a_spectator_and_the_public_replay_are_refused(heart
 async def test_after_the_game_the_replay_is_posted_and_bad_requests_are_answered_privately(
     hearts: Hearts,
 ) -> None:
-    alice, bob = hearts.people[:2]
-    lobby = await hearts.open_table(alice, seats=4, hands=1)
-    await hearts.seat(lobby, [bob])
-    await hearts.click(alice, lobby, "Start")
-    await hearts.play_until(hearts.game_over, [alice, bob])
-    await hearts.settle()
-    standings = hearts.public("Game over")[0]
+    standings = await _finished_game(hearts)
     assert REVIEW_1 in _labels(standings)
 
     carol = hearts.people[2]  # a spectator may look once the game is over: the replay, no coach
@@ -171,13 +176,8 @@ async def test_a_review_the_database_cannot_save_is_shown_all_the_same(
 ) -> None:
     """The disk is full when the coach's review is done: it is shown (and made again when next
     asked for), not thrown away as a failure with an error in the log."""
-    alice, bob = hearts.people[:2]
-    lobby = await hearts.open_table(alice, seats=4, hands=1)
-    await hearts.seat(lobby, [bob])
-    await hearts.click(alice, lobby, "Start")
-    await hearts.play_until(hearts.game_over, [alice, bob])
-    await hearts.settle()
-    standings = hearts.public("Game over")[0]
+    bob = hearts.people[1]
+    standings = await _finished_game(hearts)
 
     async def disk_full(*_: object) -> None:
         raise StorageUnavailable("database or disk is full")
@@ -198,13 +198,9 @@ async def test_a_replay_is_posted_only_where_the_bot_may_and_of_a_game_the_asker
     """/hearts replay where the bot can't attach files says so (it was "Something went wrong", and
     a 403 in the log); a game played in a channel the one asking can't see is no table to them (it
     was posted, names and cards, wherever they asked)."""
-    alice, bob, carol = hearts.people[:3]
+    bob, carol = hearts.people[1:3]
     emu = hearts.emu
-    lobby = await hearts.open_table(alice, seats=4, hands=1)
-    await hearts.seat(lobby, [bob])
-    await hearts.click(alice, lobby, "Start")
-    await hearts.play_until(hearts.game_over, [alice, bob])
-    await hearts.settle()
+    await _finished_game(hearts)
     quiet = emu.create_channel(hearts.guild, "quiet")
     emu.set_overwrite(quiet, emu.bot, deny=Permission.ATTACH_FILES)
     answer = await hearts.reply(await emu.slash(carol, quiet, "hearts replay", table=1, hand=1))
