@@ -2,6 +2,11 @@
 final, par, and per person their place, name, points, points against par, the four hands as the
 Share line draws them (a coloured mark per hand) and their percentile among everyone who played.
 
+Every member of a server who played the day has a place: the caller gives at most ``ROWS`` from the
+top (drawn all, a big server's board would be a thin strip in Discord), a line saying how many more
+there are, and, for the person who asked, their own row under it when it is further down
+(outlined, as wherever it is drawn).
+
 The daily challenge is measured against par, not against the three computers, so the board has no
 ranking points and no crown. Every word comes in with the model (the caller takes them from the
 catalogues); which mark a hand gets is the caller's too (``level``: 0 green … 3 red, as the Share
@@ -27,6 +32,8 @@ STATUS_H = 40
 HEADER_H = 36
 ROW_H = 50
 LEGEND_H = 36
+GAP = 34  # under the rows: how many more there are, over the asker's own row
+ROWS = 25  # the most rows from the top that are drawn (a readable height, as a leaderboard page)
 PLACE_X = PAD + 14
 NAME_X = PAD + 80
 POINTS_RIGHT = WIDTH - PAD - 400
@@ -48,6 +55,7 @@ PAR = TextStyle(22, theme.TEXT, bold=True)
 LABEL = TextStyle(17, theme.MUTED, bold=True)
 CELL = TextStyle(25, theme.TEXT, bold=True)
 LEGEND = TextStyle(16, theme.MUTED, bold=True)
+MINE_FILL = theme.mix(theme.PANEL, theme.CYAN, 0.25)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +76,7 @@ class DailyBoardRow:
     hands: tuple[int, ...]  # each hand's mark level (0..3)
     percentile: str
     leader: bool = False
+    mine: bool = False  # the row of the person who asked: outlined
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +94,8 @@ class DailyBoardImage:
     percentile: str
     rows: tuple[DailyBoardRow, ...]
     legend: tuple[str, ...] = ("0", "1–4", "5–12", "13+")  # what each mark level means, in points
+    more: str = ""  # under the rows: how many more there are than are drawn
+    me: DailyBoardRow | None = None  # the asker's row when it is below the rows drawn
 
 
 def paste_marks(canvas: Image.Image, levels: Sequence[int], x: float, mid: float, size: int = MARK) -> None:
@@ -111,7 +122,10 @@ def paste_legend(canvas: Image.Image, legend: Sequence[str], x: float, mid: floa
 
 def _row(canvas: Image.Image, row: DailyBoardRow, top: int) -> None:
     box = (PAD, top, WIDTH - PAD, top + ROW_H - 6)
-    paste_row(canvas, box, row.leader)
+    if row.mine:
+        paste_panel(canvas, box, MINE_FILL, theme.CYAN, border=3)
+    else:
+        paste_row(canvas, box, row.leader)
     mid = (box[1] + box[3]) / 2
     paste_text(canvas, row.place, CELL, PLACE_X, mid, max_width=NAME_X - PLACE_X - 6)
     paste_text(canvas, row.name, CELL, NAME_X, mid, max_width=POINTS_RIGHT - 70 - NAME_X)
@@ -124,7 +138,8 @@ def _row(canvas: Image.Image, row: DailyBoardRow, top: int) -> None:
 def draw(model: DailyBoardImage) -> Image.Image:
     top = TITLE_H + STATUS_H + HEADER_H
     rows_end = top + max(1, len(model.rows)) * ROW_H
-    canvas = Image.new("RGB", (WIDTH, rows_end + LEGEND_H + PAD), theme.FELT)
+    below = rows_end + (GAP if model.more or model.me else 0) + (ROW_H if model.me else 0)
+    canvas = Image.new("RGB", (WIDTH, below + LEGEND_H + PAD), theme.FELT)
     paste_text(canvas, model.title, TITLE, PAD + 4, TITLE_H / 2, max_width=WIDTH * 3 // 5)
     paste_text(canvas, model.day, SUBTITLE, WIDTH - PAD - 4, TITLE_H / 2, "right")
     mid = TITLE_H + STATUS_H / 2
@@ -150,7 +165,11 @@ def draw(model: DailyBoardImage) -> Image.Image:
     paste_text(canvas, model.hands, LABEL, HANDS_X, mid, max_width=marks_end - HANDS_X)
     for i, row in enumerate(model.rows):
         _row(canvas, row, top + i * ROW_H)
-    paste_legend(canvas, model.legend, PAD + 8, rows_end + LEGEND_H / 2)
+    if model.more:
+        paste_text(canvas, model.more, SUBTITLE, PAD + 4, rows_end + GAP / 2, max_width=WIDTH - 2 * PAD - 8)
+    if model.me is not None:
+        _row(canvas, model.me, rows_end + GAP)
+    paste_legend(canvas, model.legend, PAD + 8, below + LEGEND_H / 2)
     return canvas
 
 

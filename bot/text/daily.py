@@ -8,13 +8,14 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
 from typing import Final
 
-from bot.daily import DailyResult, DailyStats, DayBoard
+from bot.daily import BoardEntry, DailyResult, DailyStats, DayBoard
 from bot.daily.days import closes_at, day_start
 from bot.engine.duplicate import Board
+from bot.render import daily_board
 from bot.render.daily_board import DailyBoardImage, DailyBoardRow, ToPar
 from bot.render.daily_result import DailyHandRow, DailyResultImage
 from bot.text import t
-from bot.text.alt_text import fit
+from bot.text.alt_text import ALT_MAX, fit
 from bot.text.cards import card_list
 from bot.text.catalogue import fill
 from bot.text.limits import MESSAGE_MAX, lines_within
@@ -122,8 +123,8 @@ def share_line(name: str, result: DailyResult, locale: str) -> str:
 def board_text(board: DayBoard, names: Names, locale: str, limit: int = MESSAGE_MAX) -> str:
     """The board in words within ``limit`` characters (room for at least its title and one line):
     the title, then the places from the top, as many as fit, and how many more there are (the
-    picture sent with it shows every one), so that what a message says after the board is never
-    cut off however many people played."""
+    picture sent with it shows the top of the board), so that what a message says after the board
+    is never cut off however many people played."""
     par = (
         t("daily.par.value", locale, par=board.par)
         if board.par is not None
@@ -160,6 +161,26 @@ def board_text(board: DayBoard, names: Names, locale: str, limit: int = MESSAGE_
 def _more(locale: str) -> Callable[[int], str]:
     """The line that stands for the ``count`` lines left out."""
     return lambda count: t("reply.list_more", locale, items="…", more=count)
+
+
+def more_line(count: int, locale: str) -> str:
+    """What a picture says under its rows for the ``count`` people it leaves out; nothing when it
+    leaves nobody out."""
+    return _more(locale)(count) if count > 0 else ""
+
+
+def cut(people: Sequence[str], asker: str | None, rows: int) -> tuple[int, int | None]:
+    """What a picture of a long board draws, best first: its first ``shown`` places, and the
+    asker's own (its index) apart under them when it is further down; None when it is among them,
+    is right under them (then drawn with them: nobody is left out between) or is not on the board.
+    The people left out: ``len(people) - shown``, less the asker's row when it is drawn apart."""
+    shown = min(rows, len(people))
+    mine = people.index(asker) if asker is not None and asker in people else None
+    if mine is None or mine < shown:
+        return shown, None
+    if mine == shown:
+        return shown + 1, None
+    return shown, mine
 
 
 def summary_text(board: DayBoard, deals: Sequence[Board], names: Names, locale: str) -> str:
@@ -229,10 +250,27 @@ def _place(place: int, shared: bool, locale: str) -> str:
     return t("image.shared_place", locale, place=place) if shared else str(place)
 
 
-def board_image(board: DayBoard, names: Names, closes: float | None, locale: str) -> DailyBoardImage:
+def board_image(
+    board: DayBoard, names: Names, closes: float | None, locale: str, asker: str | None = None
+) -> DailyBoardImage:
     """The board of ``board``'s day: ``closes`` (epoch seconds) while the day is open, None once it
-    is closed (the board is final)."""
+    is closed (the board is final). The top of the board, how many more played, and ``asker``'s
+    own row (a private ask; None for the public summary) under it when it is further down."""
     places = [e.place for e in board.entries]
+    shown, mine = cut([e.player_id for e in board.entries], asker, daily_board.ROWS)
+
+    def row(e: BoardEntry) -> DailyBoardRow:
+        return DailyBoardRow(
+            place=_place(e.place, places.count(e.place) > 1, locale),
+            name=name_of(e.player_id, names, locale),
+            points=str(e.total),
+            to_par=to_par(e.to_par, locale),
+            hands=tuple(level(h) for h in e.hands),
+            percentile=f"{e.percentile:.0f}",
+            leader=e.place == 1,
+            mine=e.player_id == asker,
+        )
+
     if closes is None:
         status = t("daily.image.final", locale)
     else:
@@ -254,24 +292,19 @@ def board_image(board: DayBoard, names: Names, closes: float | None, locale: str
         to_par=t("daily.image.to_par", locale),
         hands=t("daily.image.hands", locale),
         percentile=t("daily.image.percentile", locale),
-        rows=tuple(
-            DailyBoardRow(
-                place=_place(e.place, places.count(e.place) > 1, locale),
-                name=name_of(e.player_id, names, locale),
-                points=str(e.total),
-                to_par=to_par(e.to_par, locale),
-                hands=tuple(level(h) for h in e.hands),
-                percentile=f"{e.percentile:.0f}",
-                leader=e.place == 1,
-            )
-            for e in board.entries
-        ),
+        rows=tuple(row(e) for e in board.entries[:shown]),
         legend=legend(),
+        more=more_line(board.players - shown - (mine is not None), locale),
+        me=None if mine is None else row(board.entries[mine]),
     )
 
 
-def board_alt(board: DayBoard, names: Names, image: DailyBoardImage, locale: str) -> str:
-    """The board in words: the day, open or final, par, then each person as the picture shows them."""
+def board_alt(
+    board: DayBoard, names: Names, image: DailyBoardImage, locale: str, asker: str | None = None
+) -> str:
+    """The board in words, within Discord's limit: the day, open or final, par, then the people
+    the picture shows from the top (as many as fit), how many more played, and the asker's own row
+    when the picture draws it apart (``asker``: as given to ``board_image``)."""
     head = t(
         "daily.alt.board",
         locale,
@@ -280,8 +313,9 @@ def board_alt(board: DayBoard, names: Names, image: DailyBoardImage, locale: str
         status=image.status,
         par=image.par,
     )
-    rows = [
-        t(
+
+    def sentence(e: BoardEntry, row: DailyBoardRow) -> str:
+        return t(
             "daily.alt.board_row",
             locale,
             place=row.place,
@@ -291,9 +325,19 @@ def board_alt(board: DayBoard, names: Names, image: DailyBoardImage, locale: str
             hands=", ".join(str(h) for h in e.hands),
             percentile=row.percentile,
         )
-        for e, row in zip(board.entries, image.rows, strict=True)
-    ]
-    return fit([head, *rows])
+
+    rows = [sentence(e, row) for e, row in zip(board.entries, image.rows, strict=False)]
+    me = image.me
+    mine = [] if me is None else [sentence(e, me) for e in board.entries if e.player_id == asker]
+
+    def sentences(named: int) -> list[str]:
+        more = more_line(board.players - named - len(mine), locale)
+        return [head, *rows[:named], *([t("alt.sentence", locale, text=more)] if more else []), *mine]
+
+    named = len(rows)
+    while named > 0 and len(" ".join(sentences(named))) > ALT_MAX:
+        named -= 1
+    return fit(sentences(named))
 
 
 def result_line(result: DailyResult, locale: str) -> str:

@@ -9,16 +9,16 @@ from fractions import Fraction
 
 from bot.events import Entrant, Event, EventRefused, EventStatus, Standing
 from bot.events.board import BoardLine
+from bot.render import event_standings
 from bot.render.event_standings import EventStandingsImage, EventStandingsRow
 from bot.text import t
-from bot.text.alt_text import fit
+from bot.text.alt_text import ALT_MAX, fit
 from bot.text.catalogue import fill
-from bot.text.daily import name_of, text_name_of
+from bot.text.daily import cut, more_line, name_of, text_name_of
 from bot.text.limits import MESSAGE_MAX, lines_within
 from bot.text.markdown import text_name
 
 Names = Mapping[str, str]
-ALT_ROWS = 20  # the alt text names the first this many (it must stay under Discord's limit)
 
 
 def number(value: float | Fraction, locale: str, decimals: int = 1) -> str:
@@ -176,10 +176,29 @@ def standings_image(
     tags: Mapping[str, str],
     locale: str,
     tables: Mapping[str, int] | None = None,
+    asker: str | None = None,
 ) -> EventStandingsImage:
     """``tags``: the removed/withdrew word of an entrant who left (their results stay);
-    ``tables``: the table each person played at in round ``rnd``."""
+    ``tables``: the table each person played at in round ``rnd``. The top of the standings, how
+    many more there are, and ``asker``'s own row (a private ask; None for the thread's post) under
+    them when it is further down."""
     tables = tables or {}
+    shown, mine = cut([s.person for s in rows], asker, event_standings.ROWS)
+
+    def row(s: Standing) -> EventStandingsRow:
+        return EventStandingsRow(
+            place=_place(s, locale),
+            name=name_of(s.person, names, locale),
+            percentage="–" if s.percentage is None else number(s.percentage, locale),
+            matchpoints=number(s.matchpoints, locale),
+            rounds=s.rounds,
+            points=number(s.total, locale) if s.rounds else "–",
+            table=table_name(tables[s.person], locale) if s.person in tables else "–",
+            leader=s.place == 1,
+            tag=tags.get(s.person),
+            mine=s.person == asker,
+        )
+
     subtitle = (
         t("event.standings.final", locale)
         if final
@@ -196,28 +215,20 @@ def standings_image(
         points=t("event.standings.points", locale),
         table=t("event.standings.table", locale),
         tiebreak=t("event.standings.tiebreak", locale),
-        rows=tuple(
-            EventStandingsRow(
-                place=_place(s, locale),
-                name=name_of(s.person, names, locale),
-                percentage="–" if s.percentage is None else number(s.percentage, locale),
-                matchpoints=number(s.matchpoints, locale),
-                rounds=s.rounds,
-                points=number(s.total, locale) if s.rounds else "–",
-                table=table_name(tables[s.person], locale) if s.person in tables else "–",
-                leader=s.place == 1,
-                tag=tags.get(s.person),
-            )
-            for s in rows
-        ),
+        rows=tuple(row(s) for s in rows[:shown]),
+        more=more_line(len(rows) - shown - (mine is not None), locale),
+        me=None if mine is None else row(rows[mine]),
     )
 
 
-def standings_alt(image: EventStandingsImage, name: str, locale: str) -> str:
-    """The standings in words: each person's place, percentage and points taken (the tie-break),
-    then how ties are broken."""
-    rows = "; ".join(
-        t(
+def standings_alt(image: EventStandingsImage, name: str, locale: str, entrants: int) -> str:
+    """The standings in words, within Discord's limit: the places the picture shows from the top
+    (percentage and points taken, the tie-break), as many as fit, how many more of the
+    ``entrants`` there are, the asker's own row when the picture draws it apart, then how ties are
+    broken."""
+
+    def said(r: EventStandingsRow) -> str:
+        return t(
             "event.standings.alt_row",
             locale,
             place=r.place,
@@ -225,10 +236,21 @@ def standings_alt(image: EventStandingsImage, name: str, locale: str) -> str:
             percentage=r.percentage,
             points=r.points,
         )
-        for r in image.rows[:ALT_ROWS]
-    )
-    text = t("event.standings.alt", locale, name=name, rows=rows)
-    return fit([text, image.tiebreak])
+
+    mine = [] if image.me is None else [said(image.me)]
+
+    def text(named: int) -> str:
+        listed = "; ".join(said(r) for r in image.rows[:named])
+        more = entrants - named - len(mine)
+        if more > 0:
+            listed = t("reply.list_more", locale, items=listed or "…", more=more)
+        rows = "; ".join([listed, *mine] if listed else mine)
+        return t("event.standings.alt", locale, name=name, rows=rows)
+
+    named = len(image.rows)
+    while named > 0 and len(text(named)) + 1 + len(image.tiebreak) > ALT_MAX:
+        named -= 1
+    return fit([text(named), image.tiebreak])
 
 
 def entrant_tags(entrants: Sequence[Entrant], locale: str) -> dict[str, str]:

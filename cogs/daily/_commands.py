@@ -246,7 +246,7 @@ class Daily(commands.Cog, name=COG_NAME):
         else:  # still open: the line saying until when comes after the board, never cut off
             still = t("daily.board.open", locale, closes=timestamp(closes, "R"))
             text = board_text(board, names, locale, MESSAGE_MAX - len(still) - 1) + "\n" + still
-        file = await board_file(board, names, closes, locale)
+        file = await board_file(board, names, closes, locale, str(interaction.user.id))
         await private_answer(interaction, text, file=file, allowed_mentions=NO_PINGS)
 
     async def _refused(

@@ -70,13 +70,14 @@ class ShareButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SHARE
 
 
 async def board_file(
-    board: DayBoard, names: dict[str, str], closes: float | None, locale: str
+    board: DayBoard, names: dict[str, str], closes: float | None, locale: str, asker: str | None = None
 ) -> discord.File:
     """The day's board as its own image (``closes``: while the day is open; None: final),
-    rendered off the event loop, with its alt text."""
-    image = board_image(board, names, closes, locale)
+    rendered off the event loop, with its alt text: the top of the board and how many more, and
+    ``asker``'s own row (a private ask) when it is further down."""
+    image = board_image(board, names, closes, locale, asker)
     png = await asyncio.to_thread(render_board, image)
-    alt = board_alt(board, names, image, locale)
+    alt = board_alt(board, names, image, locale, asker)
     return discord.File(io.BytesIO(png), filename=BOARD_IMAGE, description=alt)
 
 

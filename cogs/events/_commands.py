@@ -320,7 +320,8 @@ class Events(commands.Cog, name=COG_NAME):
             await private_answer(interaction, t("event.standings.none", locale, name=text_name(chosen.name)))
             return
         final = chosen.status is EventStatus.FINISHED
-        file = await self.presenter.standings_file(chosen, scored, rows, final, locale)
+        asker = str(interaction.user.id)
+        file = await self.presenter.standings_file(chosen, scored, rows, final, locale, asker)
         text = (
             text_name(chosen.name)
             if final

@@ -187,18 +187,25 @@ class DiscordEventPresenter:
         return True
 
     async def standings_file(
-        self, event: Event, rnd: int, rows: list[Standing], final: bool, locale: str
+        self,
+        event: Event,
+        rnd: int,
+        rows: list[Standing],
+        final: bool,
+        locale: str,
+        asker: str | None = None,
     ) -> discord.File:
-        """The standings image, rendered off the event loop, with its alt text."""
+        """The standings image, rendered off the event loop, with its alt text: the top of the
+        standings and how many more, and ``asker``'s own row (a private ask) when it is further
+        down."""
         entrants = await self.service.entrants(event.event_id)
         names = await names_in(self.bot, event.guild_id, [s.person for s in rows])
         tags = entrant_tags(entrants, locale)
         tables = await self.service.seated(event.event_id, rnd)
-        image = standings_image(event, rnd, rows, final, names, tags, locale, tables)
+        image = standings_image(event, rnd, rows, final, names, tags, locale, tables, asker)
         png = await asyncio.to_thread(render_standings, image)
-        return discord.File(
-            io.BytesIO(png), filename="standings.png", description=standings_alt(image, event.name, locale)
-        )
+        alt = standings_alt(image, event.name, locale, len(rows))
+        return discord.File(io.BytesIO(png), filename="standings.png", description=alt)
 
     async def standings(
         self, event: Event, rnd: int, rows: list[Standing], final: bool, *, again: bool = False

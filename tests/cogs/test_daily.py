@@ -17,6 +17,7 @@ from bot.daily import days
 from bot.daily.service import RECORD_RETRY, SUMMARY_RETRY
 from bot.engine.cards import cards_of
 from bot.engine.duplicate import boards
+from bot.render import daily_board
 from bot.storage import WriteFault
 from bot.storage import daily as store
 from bot.tables import Actor, ServerSettings
@@ -551,7 +552,7 @@ async def test_a_big_servers_summary_keeps_the_deals_and_its_board_the_closing_l
 ) -> None:
     """Forty people played on one server: the summary still holds every deal and the board still
     says the day is open, each within Discord's 2,000 characters, the places past what fits
-    counted (the picture shows them all)."""
+    counted (the picture shows the top of the board)."""
     h, _ = await start(emulator, bot_runner, tmp_path)
     ann, bot = h.people[0], h.bot
     guild = str(h.guild.id)
@@ -572,3 +573,31 @@ async def test_a_big_servers_summary_keeps_the_deals_and_its_board_the_closing_l
     deals = boards(days.RULES, service.seed(day), days.HANDS)
     assert len(summary.content) <= 2000 and re.search(r"… and \d+ more", summary.content)
     assert summary.content.endswith("\n".join(deal_lines(deals, "en")))
+
+
+async def test_a_big_servers_board_picture_shows_the_top_and_the_askers_own_row(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """Forty people played, and ann came last: her /hearts daily board picture is the top of the
+    board (as high as any past the cut, not a row for each of them), how many more played, and her
+    own row under it; its alt text says the same."""
+    h, _ = await start(emulator, bot_runner, tmp_path)
+    ann, bot = h.people[0], h.bot
+    guild = str(h.guild.id)
+    service = daily_cog(h).service
+    day, now = service.today(), h.clock.now()
+    others = [(str(9_000 + n), (n % 14, 5, 0, 13)) for n in range(40)]
+    for player, _hands in others:
+        bot.known_names.learn(player, f"Name {player}")
+    for player, hands in [*others, (str(ann.id), (26, 26, 26, 22))]:
+        await store.claim_attempt(bot.db, day.isoformat(), player, guild, str(h.general.id), "en", now)
+        await store.finish_attempt(bot.db, day.isoformat(), player, hands, now)
+    answer = await h.reply(await emulator.slash(ann, h.general, "hearts daily board"))
+    (picture,) = answer.attachments
+    top = daily_board.TITLE_H + daily_board.STATUS_H + daily_board.HEADER_H
+    rows = daily_board.ROWS * daily_board.ROW_H + daily_board.GAP + daily_board.ROW_H
+    assert picture.image().height == top + rows + daily_board.LEGEND_H + daily_board.PAD
+    alt = picture.description or ""
+    assert "\n41. ann:" not in alt and " 41. ann: 100 points" in alt, alt
+    named = len(re.findall(r"Name 9\d{3}", alt))
+    assert 0 < named <= daily_board.ROWS and f"… and {40 - named} more" in alt, alt

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -16,9 +17,10 @@ import pytest
 from bot.engine.cards import cards_of
 from bot.engine.duplicate import boards
 from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation, RuleSet
-from bot.events import EventOptions, EventStatus
+from bot.events import EventOptions, EventStatus, Standing
 from bot.events.seating import Placement, pairs
 from bot.events.service import CARRY_ON_RETRY
+from bot.render import event_standings as es
 from bot.storage import StorageUnavailable, WriteFault
 from bot.storage import events as store
 from bot.tables import Actor, TableOptions
@@ -663,3 +665,45 @@ async def test_a_new_event_and_a_join_are_acknowledged_while_another_process_wri
         assert (await h.reply(busy)).content == refusal_text(TableRefusal.STORAGE_BUSY)
     assert busy.original is not None and busy.original.deleted  # no loading message left behind
     assert [e.name for e in await events_cog(h).service.events(str(h.guild.id))] == ["Cup"]
+
+
+async def test_standings_asked_by_someone_far_down_show_the_top_and_their_own_row(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An event of 700 entrants (its standings as the service works them out, stubbed) and ann
+    300th: her /hearts-event standings picture is the top rows, how many more, and her own row
+    under them, as high as any past the cut (it was 960 × 29,546 px); the thread's post has the
+    top and the count but no row of hers."""
+    h, org = await club(emulator, bot_runner, tmp_path)
+    four = h.people[:4]
+    ann = four[0]
+    await signed_up(h, org, four, rounds=1, hands=1)
+    await answer(h, org, "hearts-event start", event=1)
+    await h.play_until(lambda: h.public("is over. The final standings"), four)
+    (posted,) = h.public("is over. The final standings")
+    service = events_cog(h).service
+    people = [str(10_000 + i) for i in range(699)]
+    people.insert(299, str(ann.id))
+    many = [
+        Standing(p, i, False, Fraction(700 - i), 2100, 100 * (700 - i) / 700, i, 1, False)
+        for i, p in enumerate(people, start=1)
+    ]
+
+    async def standings(event: object, through: int | None = None) -> list[Standing]:
+        return many
+
+    monkeypatch.setattr(service, "standings", standings)
+    mine = await h.reply(await emulator.slash(ann, h.general, "hearts-event standings", event=1))
+    (picture,) = mine.attachments
+    rows_end = es.TITLE_H + es.HEADER_H + es.ROWS * es.ROW_H
+    assert picture.image().height == rows_end + es.GAP + es.ROW_H + es.NOTE_H + es.PAD
+    alt = picture.description or ""
+    named = alt.count("; ") + 1
+    assert alt.startswith("Standings of Cup: 1. ") and "; 300. ann: " in alt, alt
+    assert f" and {700 - named} more; 300. ann: " in alt and len(alt) <= 1024, alt
+    public = await events_cog(h).presenter.standings_file(
+        await service.event(str(h.guild.id), 1), 1, many, True, "en"
+    )
+    said = public.description or ""
+    assert "300. ann" not in said and f" and {700 - said.count('; ') - 1} more." in said, said
+    assert posted.attachments[0].description != said  # (the real event's, four people)

@@ -2502,6 +2502,13 @@ SOAK: tuple[Mutant, ...] = (
         "            pass\n",
         ("tests/cogs/hearts/test_game_flow.py", "-k", "replaced"),
     ),
+    Mutant(
+        "an event's standings picture draws every one of 700 entrants",
+        "bot/text/events.py",
+        ("        rows=tuple(row(s) for s in rows[:shown]),\n",),
+        "        rows=tuple(row(s) for s in rows),\n",
+        ("tests/text/test_event_words.py", "-k", "700_entrants or askers_own"),
+    ),
 )
 
 MUTANTS = (

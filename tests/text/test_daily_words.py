@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.daily import DailyResult, DailyStats
+from bot.daily import DailyResult, DailyStats, DayBoard
 from bot.daily.days import RULES, seed
 from bot.daily.results import day_board
 from bot.engine.duplicate import boards
@@ -150,7 +150,9 @@ def test_the_boards_alt_text_stays_within_discords_limit(lang: str) -> None:
     board = day_board(DAY, 3, many, many, 40)
     names = {str(i): "Bartholomew " * 4 for i in range(60)}
     alt = board_alt(board, names, board_image(board, names, None, lang), lang)
-    assert len(alt) <= 1024 and alt.endswith("…")
+    named = alt.count("Bartholomew " * 4)
+    assert len(alt) <= 1024 and named > 0
+    assert t("reply.list_more", lang, items="…", more=60 - named) in alt
 
 
 def test_deals_too_long_for_one_message_are_cut_whole_and_counted() -> None:
@@ -185,3 +187,53 @@ def test_a_big_boards_summary_keeps_every_deal_within_discords_limit(lang: str) 
         more = t("reply.list_more", lang, items="…", more=60 - fitted.count("B" * 32))
         assert len(fitted) <= limit and fitted.endswith("\n" + more)
     assert board_text(board, names, lang, 10_000).count("B" * 32) == 60  # all of it, when it fits
+
+
+def big_board(count: int) -> tuple[DayBoard, dict[str, str]]:
+    """``count`` members of a server played the day, each with a place of their own."""
+    played = [DayResult(str(i), "g", 26 + i, (26, 0, 0, i)) for i in range(count)]
+    return day_board(DAY, 3, played, played, 40), {str(i): f"Player{i:04d}" for i in range(count)}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ja"])
+def test_a_big_servers_board_draws_the_top_and_says_how_many_more(lang: str) -> None:
+    """Every member who played has a place: the picture drew them all (a thin strip in Discord
+    for a big server). It draws the top ``ROWS`` and a line saying how many more, as high as the
+    board of a server just past the cut; the alt text names no one it does not draw."""
+    board, names = big_board(300)
+    image = board_image(board, names, None, lang)
+    assert [r.name for r in image.rows] == [names[str(i)] for i in range(daily_board.ROWS)]
+    assert image.me is None and image.more == t(
+        "reply.list_more", lang, items="…", more=300 - daily_board.ROWS
+    )
+    few, _ = big_board(daily_board.ROWS + 5)
+    height = daily_board.draw(image).height
+    assert height == daily_board.draw(board_image(few, names, None, lang)).height
+    top = daily_board.TITLE_H + daily_board.STATUS_H + daily_board.HEADER_H
+    assert height <= top + (daily_board.ROWS + 2) * daily_board.ROW_H + daily_board.GAP + daily_board.LEGEND_H
+    alt = board_alt(board, names, image, lang)
+    named = [n for n in names.values() if n in alt]
+    assert named == [names[str(i)] for i in range(len(named))] and len(named) <= daily_board.ROWS
+    assert t("reply.list_more", lang, items="…", more=300 - len(named)) in alt and len(alt) <= 1024
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ja"])
+def test_the_askers_own_row_is_drawn_under_the_top_of_the_board(lang: str) -> None:
+    """/hearts daily board asked by someone further down: their row, outlined, under the top and
+    the count of the others left out (the summary's public board has none); right under the cut
+    it is simply the next row; in the top it is outlined where it is."""
+    board, names = big_board(300)
+    image = board_image(board, names, None, lang, "250")
+    assert image.me is not None and image.me.mine and image.me.name == names["250"]
+    assert image.me.place == "251" and len(image.rows) == daily_board.ROWS
+    assert image.more == t("reply.list_more", lang, items="…", more=300 - daily_board.ROWS - 1)
+    public = board_image(board, names, None, lang)
+    assert daily_board.draw(image).height == daily_board.draw(public).height + daily_board.ROW_H
+    alt = board_alt(board, names, image, lang, "250")
+    named = [n for n in names.values() if n in alt]
+    assert named[-1] == names["250"] and len(alt) <= 1024
+    assert t("reply.list_more", lang, items="…", more=300 - len(named)) in alt
+    next_one = board_image(board, names, None, lang, str(daily_board.ROWS))
+    assert next_one.me is None and len(next_one.rows) == daily_board.ROWS + 1 and next_one.rows[-1].mine
+    in_top = board_image(board, names, None, lang, "2")
+    assert in_top.me is None and in_top.rows[2].mine and in_top.more == public.more

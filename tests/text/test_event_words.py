@@ -89,7 +89,7 @@ def test_equal_percentages_show_the_points_that_part_them_and_each_ones_table(la
     ]
     image = standings_image(event(EventStatus.RUNNING), 2, rows, False, {}, {}, lang, {"1": 4, "2": 5})
     assert [(r.points, r.table) for r in image.rows] == [("10", "#4"), ("14", "#5"), ("–", "–")]
-    alt = standings_alt(image, "Cup", lang)
+    alt = standings_alt(image, "Cup", lang, len(rows))
     assert image.tiebreak in alt and "10" in alt and "14" in alt
 
 
@@ -111,11 +111,15 @@ def test_the_standings_headers_fit_their_columns(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_standings_alt_text_stays_within_discords_limit(lang: str) -> None:
+    """Long names: the alt text names the top rows that fit, counts the rest and keeps the
+    tie-break line, within Discord's 1,024 characters."""
     rows = [Standing(str(i), i, False, Fraction(i), 90, 50.0, 26 * i, 3, False) for i in range(1, 91)]
     names = {str(i): "Bartholomew " * 4 for i in range(1, 91)}
     image = standings_image(event(EventStatus.RUNNING), 1, rows, True, names, {}, lang)
-    alt = standings_alt(image, "Autumn Cup", lang)
-    assert len(alt) <= 1024 and alt.endswith("…")
+    alt = standings_alt(image, "Autumn Cup", lang, len(rows))
+    named = alt.count("Bartholomew " * 4)
+    assert len(alt) <= 1024 and 0 < named < len(image.rows) and image.tiebreak in alt
+    assert t("reply.list_more", lang, items="", more=90 - named).strip() in alt
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -163,3 +167,65 @@ def test_a_rounds_tables_are_found_in_its_announcement_whatever_their_people(lan
     other = round_text(event(EventStatus.RUNNING), 3, [(50, ["<@1>"]), (60, ["<@2>"])], "soon", lang)
     assert not any(mark in other for mark in marks) and not announces_round(other, marks)
     assert not announces_round(posted, round_table_marks([], lang))  # no table read: not found
+
+
+def entrants_standings(count: int) -> list[Standing]:
+    """``count`` entrants, best first, each with a place of their own."""
+    return [
+        Standing(str(i), i, False, Fraction(count - i), 3 * count, 100 * (count - i) / count, i, 3, False)
+        for i in range(1, count + 1)
+    ]
+
+
+def drawn_height(image: es.EventStandingsImage) -> int:
+    return es.draw(image).height
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ja"])
+def test_the_standings_of_700_entrants_draw_the_top_and_say_how_many_more(lang: str) -> None:
+    """An event takes 700 entrants: the picture drew every row (960 × 29,546 px, a thin strip in
+    Discord). It draws the top ``ROWS`` and a line saying how many more, as high as the picture of
+    an event just past the cut, and its alt text names no one it does not draw."""
+    rows = entrants_standings(700)
+    names = {s.person: f"Entrant{s.person:>04}" for s in rows}
+    image = standings_image(event(EventStatus.RUNNING), 2, rows, False, names, {}, lang)
+    assert [r.name for r in image.rows] == [names[str(i)] for i in range(1, es.ROWS + 1)]
+    assert image.me is None and image.more == t("reply.list_more", lang, items="…", more=700 - es.ROWS)
+    few = standings_image(event(EventStatus.RUNNING), 2, rows[: es.ROWS + 5], False, names, {}, lang)
+    height = drawn_height(image)
+    assert height == drawn_height(few) <= es.TITLE_H + es.HEADER_H + (es.ROWS + 2) * es.ROW_H + 2 * es.GAP
+    alt = standings_alt(image, "Cup", lang, len(rows))
+    named = [n for n in names.values() if n in alt]
+    assert named == [names[str(i)] for i in range(1, len(named) + 1)] and len(named) <= es.ROWS
+    assert t("reply.list_more", lang, items="", more=700 - len(named)).strip() in alt and len(alt) <= 1024
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ja"])
+def test_the_askers_own_row_is_drawn_under_the_top_when_they_are_further_down(lang: str) -> None:
+    """A private ask (/hearts-event standings) shows the asker's own row, outlined, under the top
+    and the count of the rest: the others left out, not the asker. Right under the cut it is
+    simply the next row; in the top it is outlined where it is; the thread's post has none."""
+    rows = entrants_standings(700)
+    names = {s.person: f"Entrant{s.person:>04}" for s in rows}
+
+    def asked(asker: str | None) -> es.EventStandingsImage:
+        return standings_image(event(EventStatus.RUNNING), 2, rows, False, names, {}, lang, None, asker)
+
+    image = asked("300")
+    assert image.me is not None and image.me.mine and image.me.name == names["300"]
+    assert image.me.place == "300" and len(image.rows) == es.ROWS and not any(r.mine for r in image.rows)
+    assert image.more == t("reply.list_more", lang, items="…", more=700 - es.ROWS - 1)
+    assert drawn_height(image) == drawn_height(asked(None)) + es.ROW_H
+    alt = standings_alt(image, "Cup", lang, len(rows))
+    named = [n for n in names.values() if n in alt]
+    assert named[-1] == names["300"] and len(alt) <= 1024 and alt.index(names["300"]) > alt.index(names["1"])
+    assert t("reply.list_more", lang, items="", more=700 - len(named)).strip() in alt
+    next_one = asked(str(es.ROWS + 1))
+    assert next_one.me is None and len(next_one.rows) == es.ROWS + 1 and next_one.rows[-1].mine
+    assert next_one.more == t("reply.list_more", lang, items="…", more=700 - es.ROWS - 1)
+    in_top = asked("3")
+    assert in_top.me is None and [r.mine for r in in_top.rows].index(True) == 2
+    assert len(in_top.rows) == es.ROWS and in_top.more == asked(None).more
+    few = entrants_standings(4)
+    whole = standings_image(event(EventStatus.RUNNING), 2, few, False, names, {}, lang, None, "4")
+    assert len(whole.rows) == 4 and whole.me is None and whole.more == "" and whole.rows[-1].mine

@@ -126,7 +126,7 @@ def test_event_messages_say_the_event_and_its_people_plainly_and_the_picture_as_
     ]
     image = events.standings_image(event(EventStatus.RUNNING), 1, rows, False, NAMES, {}, "en")
     assert EVENT_NAME in image.title and [r.name for r in image.rows] == [LINK, STYLED]
-    alt = events.standings_alt(image, EVENT_NAME, "en")
+    alt = events.standings_alt(image, EVENT_NAME, "en", len(rows))
     assert EVENT_NAME in alt and LINK in alt and "\\" not in alt
 
 
