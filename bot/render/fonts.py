@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import threading
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -37,7 +37,9 @@ LAYOUT_ENGINE: ImageFont.Layout | None = None
 """None: Pillow's choice, Raqm (bidi and shaping for Arabic, emoji sequences) where its libraries
 are installed, else the basic engine, which draws every script but does not join Arabic letters."""
 MAX_CODEPOINTS = 64
-"""Longer strings are cut before layout: Discord names are at most 32 characters anyway."""
+"""Longer strings are cut before layout, with … (Discord names are at most 32 characters anyway;
+a line of prose is drawn in pieces: :func:`paste_line`)."""
+ELLIPSIS = "…"
 
 _ZWJ = 0x200D
 _JOINERS = {0x200C, _ZWJ, 0xFE0E, 0xFE0F, 0x20E3}
@@ -133,10 +135,13 @@ def sanitize(text: str) -> str:
     """Printable, single-line text: control and invisible format characters removed or made spaces.
 
     Bidi overrides (U+202E and friends) and other format characters go: they would let a name
-    reverse or hide the text around it. Zero-width joiners stay: emoji sequences need them.
+    reverse or hide the text around it. Zero-width joiners stay: emoji sequences need them. Text
+    longer than ``MAX_CODEPOINTS`` is cut between two characters (:func:`clusters`) and ends with
+    …: a cut always shows.
     """
+    normal = unicodedata.normalize("NFC", text)
     out = []
-    for ch in unicodedata.normalize("NFC", text)[: MAX_CODEPOINTS * 2]:
+    for ch in normal[: MAX_CODEPOINTS * 2]:
         cat = unicodedata.category(ch)
         if cat in ("Cc", "Zl", "Zp") or (cat == "Zs" and ch != " "):
             out.append(" ")
@@ -144,7 +149,15 @@ def sanitize(text: str) -> str:
             continue
         else:
             out.append(ch)
-    return " ".join("".join(out).split())[:MAX_CODEPOINTS]
+    clean = " ".join("".join(out).split())
+    if len(clean) <= MAX_CODEPOINTS and len(normal) <= MAX_CODEPOINTS * 2:
+        return clean
+    kept = ""
+    for cluster in clusters(clean):
+        if len(kept) + len(cluster) > MAX_CODEPOINTS - len(ELLIPSIS):
+            break
+        kept += cluster
+    return kept.rstrip() + ELLIPSIS
 
 
 def clusters(text: str) -> list[str]:
@@ -211,14 +224,25 @@ def _resolve(cluster: str, bold: bool, japanese: bool = False) -> tuple[str, Fon
     return "?", font_stack(bold)[0]
 
 
+Direction = Literal["auto", "ltr"]
+"""How a line's runs are ordered: ``"auto"`` by its first strong letter (a bare name, which may
+be Hebrew or Arabic), ``"ltr"`` left to right (a sentence of the bot's, whose languages all read
+left to right, even with a right-to-left name filled in: "→ דוד" keeps its arrow on the left)."""
+
+
 @dataclass(frozen=True, slots=True)
 class TextStyle:
     size: int
     colour: RGB
     bold: bool = False
+    direction: Direction = "auto"
+    """Part of the style so that it reaches the cached :func:`text_image` (see :data:`Direction`);
+    :func:`paste_text` and :func:`paste_line` take it as a parameter."""
 
 
-def _is_rtl(text: str) -> bool:
+def _is_rtl(text: str, direction: Direction = "auto") -> bool:
+    if direction == "ltr":
+        return False
     for ch in text:
         kind = unicodedata.bidirectional(ch)
         if kind in ("R", "AL"):
@@ -273,7 +297,7 @@ def text_image(text: str, style: TextStyle, max_width: int | None = None) -> Ima
             while kept and kept[-1][0].isspace():
                 kept.pop()
             runs = _runs([*kept, ellipsis]) if kept else []
-        if _is_rtl(text):
+        if _is_rtl(text, style.direction):
             runs.reverse()
         ascent, descent = line_metrics(style)
         width = max(1, round(_width(runs, style.size)) + 1)
@@ -285,14 +309,36 @@ def text_image(text: str, style: TextStyle, max_width: int | None = None) -> Ima
             stroke = max(1, style.size // 28) if face.stroke else 0
             colour = (*style.colour, 255)
             draw.text(
-                (x, ascent), run, font=font, fill=colour, anchor="ls", stroke_width=stroke, stroke_fill=colour
+                (x, ascent),
+                run,
+                font=font,
+                fill=colour,
+                anchor="ls",
+                stroke_width=stroke,
+                stroke_fill=colour,
+                direction=_base_direction(font, style.direction),
             )
             x += font.getlength(run)
         return im
 
 
+def _base_direction(font: ImageFont.FreeTypeFont, direction: Direction) -> str | None:
+    """The paragraph direction Raqm is given: None lets it choose by the first strong letter (the
+    basic engine takes no direction: it does no bidi and draws every run left to right)."""
+    if direction == "auto" or font.layout_engine != ImageFont.Layout.RAQM:
+        return None
+    return direction
+
+
 def text_width(text: str, style: TextStyle, max_width: int | None = None) -> int:
     return text_image(text, style, max_width).width
+
+
+def directed(style: TextStyle, direction: Direction | None) -> TextStyle:
+    """``style`` with ``direction`` (None: as it is)."""
+    if direction is None or direction == style.direction:
+        return style
+    return replace(style, direction=direction)
 
 
 Align = Literal["left", "centre", "right"]
@@ -306,12 +352,15 @@ def paste_text(
     y_middle: float,
     align: Align = "left",
     max_width: int | None = None,
+    direction: Direction | None = None,
 ) -> tuple[int, int, int, int]:
     """Draw ``text`` on ``canvas`` with its line box vertically centred on ``y_middle``.
 
-    ``x`` is the left edge, centre or right edge as ``align`` says. Returns the box it covered.
+    ``x`` is the left edge, centre or right edge as ``align`` says. ``direction`` (the style's
+    unless given): ``"ltr"`` for a sentence of the bot's with a name in it, ``"auto"`` for a bare
+    name. Returns the box it covered.
     """
-    im = text_image(text, style, max_width)
+    im = text_image(text, directed(style, direction), max_width)
     if align == "centre":
         left = round(x - im.width / 2)
     elif align == "right":
@@ -324,16 +373,23 @@ def paste_text(
 
 
 def pieces(text: str) -> list[tuple[str, bool]]:
-    """``text`` in pieces short enough for ``text_image`` (a name's ``MAX_CODEPOINTS``), each with
-    whether a space follows it: cut after the last space that fits, else (a script without
-    spaces) after ``MAX_CODEPOINTS`` characters."""
+    """``text`` in pieces short enough for ``text_image`` (a name's ``MAX_CODEPOINTS``, with room
+    for a … after it), each with whether a space follows it: cut after the last space that fits,
+    else (a script without spaces) between the last two characters (:func:`clusters`) that fit."""
+    limit = MAX_CODEPOINTS - len(ELLIPSIS)
     out: list[tuple[str, bool]] = []
-    rest = " ".join(text.split())
-    while len(rest) > MAX_CODEPOINTS:
-        cut = rest.rfind(" ", 0, MAX_CODEPOINTS + 1)
+    rest = " ".join(unicodedata.normalize("NFC", text).split())
+    while len(rest) > limit:
+        cut = rest.rfind(" ", 0, limit + 1)
         if cut <= 0:
-            out.append((rest[:MAX_CODEPOINTS], False))
-            rest = rest[MAX_CODEPOINTS:]
+            cut = 0
+            for cluster in clusters(rest):
+                if cut + len(cluster) > limit:
+                    break
+                cut += len(cluster)
+            cut = cut or limit  # one cluster longer than a piece: cut inside it
+            out.append((rest[:cut], False))
+            rest = rest[cut:]
         else:
             out.append((rest[:cut], True))
             rest = rest[cut + 1 :]
@@ -342,18 +398,39 @@ def pieces(text: str) -> list[tuple[str, bool]]:
     return out
 
 
+def _shows_some(text: str, style: TextStyle, room: int) -> bool:
+    """Whether ``text`` cut to ``room`` keeps anything: ``text_image`` draws an empty line, one
+    pixel wide, when not even its first character with … fits."""
+    return room > 0 and text_width(text, style, room) > 1
+
+
 def paste_line(
-    canvas: Image.Image, text: str, style: TextStyle, x: float, y_middle: float, max_width: int
+    canvas: Image.Image,
+    text: str,
+    style: TextStyle,
+    x: float,
+    y_middle: float,
+    max_width: int,
+    direction: Direction = "ltr",
 ) -> None:
     """A line of prose (longer than a name may be) drawn left-aligned from ``x`` in pieces, cut
-    with … where it would pass ``max_width``."""
-    left = x
+    with … where it would pass ``max_width``. Its pieces run left to right unless ``direction``
+    says otherwise: prose is the bot's sentence, whatever names are in it."""
+    style = directed(style, direction)
     space = text_width("x x", style) - text_width("xx", style)  # a lone space is trimmed away
-    for piece, spaced in pieces(text):
-        room = round(x + max_width - left)
+    parts = pieces(text)
+    left = round(x)
+    right = x + max_width
+    for k, (piece, spaced) in enumerate(parts):
+        room = round(right - left)
         if room <= 0:
             return
-        box = paste_text(canvas, piece, style, left, y_middle, max_width=room)
-        if text_width(piece, style) > room:
-            return  # cut with …: the rest is not shown
-        left = box[2] + (space if spaced else 0)
+        if k + 1 == len(parts):
+            paste_text(canvas, piece, style, left, y_middle, max_width=room)  # cut with … if need be
+            return
+        width = text_width(piece, style)
+        if width > room or not _shows_some(parts[k + 1][0], style, round(right - left - width - space)):
+            # Nothing of the rest would show: this piece ends the line, with … (cut to fit).
+            paste_text(canvas, piece + ELLIPSIS, style, left, y_middle, max_width=room)
+            return
+        left = paste_text(canvas, piece, style, left, y_middle)[2] + (space if spaced else 0)

@@ -90,8 +90,9 @@ def draw(model: LeaderboardImage) -> Image.Image:
     canvas = Image.new("RGB", (WIDTH, height), theme.FELT)
     # Two lines: a season's title with its days does not leave room for the order and page beside
     # it in most languages.
-    paste_text(canvas, model.title, TITLE, PAD + 4, TITLE_H * 0.34, max_width=LINE)
-    paste_text(canvas, model.subtitle, SUBTITLE, PAD + 4, TITLE_H * 0.76, max_width=LINE)
+    # (catalogue sentences, a name or a season in them: left to right whatever the name's script)
+    paste_text(canvas, model.title, TITLE, PAD + 4, TITLE_H * 0.34, max_width=LINE, direction="ltr")
+    paste_text(canvas, model.subtitle, SUBTITLE, PAD + 4, TITLE_H * 0.76, max_width=LINE, direction="ltr")
     mid = TITLE_H + HEADER_H / 2
     place, player, points, games, wins, skill = model.headers
     paste_text(canvas, place, LABEL, PLACE_X, mid, max_width=NAME_X - PLACE_X - 4)
@@ -106,7 +107,8 @@ def draw(model: LeaderboardImage) -> Image.Image:
         _row(canvas, row, top + i * ROW_H)
     if model.me is not None:
         below = top + max(1, len(model.rows)) * ROW_H
-        paste_text(canvas, model.me_label, SUBTITLE, PAD + 4, below + GAP / 2, max_width=WIDTH - 2 * PAD)
+        label_y, width = below + GAP / 2, WIDTH - 2 * PAD
+        paste_text(canvas, model.me_label, SUBTITLE, PAD + 4, label_y, max_width=width, direction="ltr")
         _row(canvas, model.me, below + GAP)
     return canvas
 

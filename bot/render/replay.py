@@ -5,7 +5,9 @@ One row per seat, in turn order: the seat's plate (name, a robot for a computer 
 it has taken so far), every card it still holds (closer together when a deal is more than 13 cards:
 17 at three seats), then the card it played to this step's trick (the card that led carries a flag,
 the card that took the trick a gold frame) and a short note (where its pass went). The title and
-caption come in already worded (``bot.text`` fills them), so this module draws and never words.
+caption come in already worded (``bot.text`` fills them), so this module draws and never words;
+they and the notes are drawn as lines of prose (longer than a name, cut with … only at the width)
+left to right, whatever script a name filled into them is written in.
 
 Discord's documented attachment limit for bots is 10 MiB (and each interaction says its own limit);
 the animation of a whole hand stays far below it: frames are quantized to one shared palette and
@@ -23,7 +25,7 @@ from PIL import Image
 
 from bot.engine.cards import Card, CardSet, display_order
 from bot.render import png, sprites, theme
-from bot.render.fonts import TextStyle, paste_text
+from bot.render.fonts import TextStyle, paste_line, paste_text
 from bot.render.panels import paste_panel
 from bot.render.shapes import icon
 
@@ -136,7 +138,7 @@ def _draw_row(canvas: Image.Image, frame: ReplayFrame, index: int, step: int) ->
             canvas.paste(flag, (TRICK_X + CARD_W + 6, card_top + 4), flag)
     if seat.note:
         x = TRICK_X + CARD_W + 32 if seat.played is not None else TRICK_X
-        paste_text(canvas, seat.note, NOTE, x, top + ROW_H / 2, max_width=WIDTH - MARGIN - x)
+        paste_line(canvas, seat.note, NOTE, x, top + ROW_H / 2, WIDTH - MARGIN - x, direction="ltr")
 
 
 def draw(frame: ReplayFrame, cards: int | None = None) -> Image.Image:
@@ -144,8 +146,9 @@ def draw(frame: ReplayFrame, cards: int | None = None) -> Image.Image:
     (``row_cards(frame)`` unless given: an animation lays every frame out alike)."""
     step = card_step(max(cards or 0, row_cards(frame)))
     canvas = Image.new("RGB", (WIDTH, height(len(frame.seats))), theme.FELT_DARK)
-    paste_text(canvas, frame.title, TITLE, MARGIN, 22, max_width=WIDTH - 2 * MARGIN)
-    paste_text(canvas, frame.caption, CAPTION, MARGIN, 54, max_width=WIDTH - 2 * MARGIN)
+    # Sentences with names filled in: longer than a name may be, and left to right whatever the names.
+    paste_line(canvas, frame.title, TITLE, MARGIN, 22, WIDTH - 2 * MARGIN, direction="ltr")
+    paste_line(canvas, frame.caption, CAPTION, MARGIN, 54, WIDTH - 2 * MARGIN, direction="ltr")
     for index in range(len(frame.seats)):
         _draw_row(canvas, frame, index, step)
     return canvas

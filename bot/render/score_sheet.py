@@ -9,13 +9,13 @@ the earliest hands are folded into one row showing the totals after them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image
 
 from bot.engine.standings import leaders as lowest_totals
 from bot.render import png, theme
-from bot.render.fonts import TextStyle, paste_text
+from bot.render.fonts import TextStyle, paste_text, text_width
 from bot.render.models import ScoreRow, ScoreSheetImage, Shot
 from bot.render.panels import paste_panel
 from bot.render.shapes import IconKind, icon
@@ -45,6 +45,35 @@ LEADER_TOTAL = TextStyle(25, theme.GOLD, bold=True)
 LABEL = TextStyle(20, theme.MUTED, bold=True)
 
 SHOT_ICONS: dict[Shot, IconKind] = {Shot.MOON: "moon", Shot.ALL_TRICKS: "burst", Shot.SLAM: "star"}
+
+
+@dataclass(frozen=True, slots=True)
+class CellFit:
+    """How a hand's cell is set: the shot icon's size and the step from it to the points, the
+    space at the cell's left and right, the sizes of the points and the running total."""
+
+    icon: int
+    icon_step: int
+    left: int
+    right: int
+    points: int
+    running: int
+
+
+CELL_FITS = (
+    CellFit(20, 24, 10, 8, POINTS.size, RUNNING.size),
+    CellFit(16, 18, 8, 6, POINTS.size, RUNNING.size),
+    CellFit(16, 18, 6, 4, POINTS.size, RUNNING.size),
+    CellFit(16, 18, 6, 4, POINTS.size, 15),
+    CellFit(16, 18, 6, 4, POINTS.size, 13),
+    CellFit(14, 16, 6, 4, 18, 13),
+)
+"""Tried in order until the points and the running total fit side by side: the first is the usual
+look; the others, for narrow columns (seven players) with a shot icon and long figures, shrink the
+icon, the margins, then the figures. The last fits every score the rules allow (a hand from −36, an
+all-tricks −26 with the Omnibus card, to +52; a total of up to five characters: 100 hands)."""
+CELL_GAP = 4
+"""The least space between a cell's points and its running total."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,18 +210,45 @@ def draw(sheet: ScoreSheetImage, words: Words = ENGLISH) -> Image.Image:
     return canvas
 
 
+def _points_style(points: int, size: int) -> TextStyle:
+    style = ZERO if points == 0 else POINTS
+    return style if size == style.size else replace(style, size=size)
+
+
+def cell_fit(points: int, running: int | None, width: int, shot: bool) -> CellFit:
+    """The first of ``CELL_FITS`` that sets ``points`` (after the shot icon if ``shot``) and the
+    ``running`` total (None: a folded row has none) side by side in a cell ``width`` wide."""
+    for fit in CELL_FITS:
+        end = (
+            fit.left
+            + (fit.icon_step if shot else 0)
+            + text_width(str(points), _points_style(points, fit.points))
+        )
+        if running is None:
+            return fit
+        start = width - fit.right - text_width(str(running), replace(RUNNING, size=fit.running))
+        if end + CELL_GAP <= start:
+            return fit
+    return CELL_FITS[-1]
+
+
 def _draw_row_cells(canvas: Image.Image, lay: SheetLayout, shown: SheetRow, mid: float) -> None:
     folded = shown.first != shown.last
     for i, points in enumerate(shown.row.points[: len(lay.columns)]):
         x0, x1 = lay.columns[i]
-        left = x0 + 10
-        if shown.row.shooter == i:
-            mark = icon(SHOT_ICONS[shown.row.shot], 20, theme.GOLD)
-            canvas.paste(mark, (left, round(mid - 10)), mark)
-            left += 24
-        paste_text(canvas, str(points), ZERO if points == 0 else POINTS, left, mid)
-        if not folded:
-            paste_text(canvas, str(shown.row.totals[i]), RUNNING, x1 - 8, mid + 2, "right")
+        shot = shown.row.shooter == i
+        running = None if folded else shown.row.totals[i]
+        fit = cell_fit(points, running, x1 - x0, shot)
+        left = x0 + fit.left
+        if shot:
+            mark = icon(SHOT_ICONS[shown.row.shot], fit.icon, theme.GOLD)
+            canvas.paste(mark, (left, round(mid - fit.icon / 2)), mark)
+            left += fit.icon_step
+        paste_text(canvas, str(points), _points_style(points, fit.points), left, mid)
+        if running is not None:
+            paste_text(
+                canvas, str(running), replace(RUNNING, size=fit.running), x1 - fit.right, mid + 2, "right"
+            )
 
 
 def _draw_legend(canvas: Image.Image, lay: SheetLayout, words: Words) -> None:

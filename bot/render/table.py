@@ -177,10 +177,10 @@ def _draw_plate(canvas: Image.Image, seat: TableSeat, box: Box, active: bool, le
     line2 = y0 + 47
     score_right = paste_text(canvas, str(seat.score), SCORE, x0 + 12, line2)[2]
     show_points, show_left = plate_extras(seat, x1 - x0)
-    if show_points:
+    if show_points and seat.hand_points is not None:
         heart = icon("heart", 18, theme.RED_MARK)
         canvas.paste(heart, (score_right + 10, line2 - 9), heart)
-        paste_text(canvas, f"+{seat.hand_points}", SMALL, score_right + 32, line2)
+        paste_text(canvas, signed(seat.hand_points), SMALL, score_right + 32, line2)
     if show_left:
         back = sprites.back(14)
         text = str(seat.cards_left)
@@ -189,14 +189,23 @@ def _draw_plate(canvas: Image.Image, seat: TableSeat, box: Box, active: bool, le
         paste_text(canvas, text, SMALL, tx, line2)
 
 
+def signed(points: int) -> str:
+    """A hand's points as the plate shows them: "+3", "−10" (a minus sign, as the standings write
+    it: the Omnibus card's −10), "0". Drawn and measured (:func:`plate_extras`) alike."""
+    if points > 0:
+        return f"+{points}"
+    return f"−{-points}" if points < 0 else "0"
+
+
 def plate_extras(seat: TableSeat, plate_w: int) -> tuple[bool, bool]:
     """Whether the hand's points and the cards left fit beside the score (the points come first).
 
     Mirrors the positions :func:`_draw_plate` uses, relative to the plate's left edge.
     """
     end = 12 + text_width(str(seat.score), SCORE)
-    if seat.hand_points is not None and end + 32 + text_width(f"+{seat.hand_points}", SMALL) <= plate_w - 12:
-        end += 32 + text_width(f"+{seat.hand_points}", SMALL)
+    points = None if seat.hand_points is None else signed(seat.hand_points)
+    if points is not None and end + 32 + text_width(points, SMALL) <= plate_w - 12:
+        end += 32 + text_width(points, SMALL)
         show_points = True
     else:
         show_points = False

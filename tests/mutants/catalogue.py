@@ -2509,6 +2509,41 @@ SOAK: tuple[Mutant, ...] = (
         "        rows=tuple(row(s) for s in rows),\n",
         ("tests/text/test_event_words.py", "-k", "700_entrants or askers_own"),
     ),
+    Mutant(
+        "a replay's long caption is cut mid-word without an ellipsis",
+        "bot/render/replay.py",
+        (
+            "    paste_line(canvas, frame.caption, CAPTION, MARGIN, 54,"
+            ' WIDTH - 2 * MARGIN, direction="ltr")\n',
+        ),
+        "    paste_text(canvas, frame.caption, CAPTION, MARGIN, 54, max_width=WIDTH - 2 * MARGIN)\n",
+        ("tests/render/test_replay.py", "-k", "title_or_caption"),
+    ),
+    Mutant(
+        "a 7-player score sheet runs a slam's points into the running total",
+        "bot/render/score_sheet.py",
+        ("        if end + CELL_GAP <= start:\n",),
+        "        if True:\n",
+        ("tests/render/test_score_sheet.py", "-k", "never_run_into"),
+    ),
+    Mutant(
+        "a table plate shows +-10 for the Omnibus card's hand",
+        "bot/render/table.py",
+        ('    return f"−{-points}" if points < 0 else "0"\n',),
+        '    return f"+{points}"\n',
+        ("tests/render/test_table.py", "-k", "own_sign"),
+    ),
+    Mutant(
+        "a Hebrew name turns a replay's pass note right to left",
+        "bot/render/replay.py",
+        (
+            "        paste_line(canvas, seat.note, NOTE, x, top + ROW_H / 2,"
+            ' WIDTH - MARGIN - x, direction="ltr")\n',
+        ),
+        "        paste_line(canvas, seat.note, NOTE, x, top + ROW_H / 2,"
+        ' WIDTH - MARGIN - x, direction="auto")\n',
+        ("tests/render/test_replay.py", "-k", "arrow_left_of_the_name"),
+    ),
 )
 
 MUTANTS = (

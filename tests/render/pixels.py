@@ -38,3 +38,39 @@ def count_near(im: Image.Image, box: Box, colour: RGB, tolerance: int = 40) -> i
     masks = [band.point(lambda v: 255 if v <= tolerance else 0) for band in diff.split()]
     both = ImageChops.multiply(ImageChops.multiply(masks[0], masks[1]), masks[2])
     return both.histogram()[255]
+
+
+def ink_columns(
+    im: Image.Image, box: Box, background: RGB, tolerance: int = 40
+) -> list[tuple[int, int, int, int]]:
+    """The blobs of ink in ``box`` read left to right: each run of pixel columns holding a pixel
+    farther than ``tolerance`` from ``background``, as its (left, top, right, bottom) in ``im``."""
+    region = im.crop(box).convert("RGB")
+    diff = ImageChops.difference(region, Image.new("RGB", region.size, background)).convert("L")
+    ink = diff.point(lambda v: 255 if v > tolerance else 0)
+    blobs: list[tuple[int, int, int, int]] = []
+    start: int | None = None
+    for x in range(ink.width + 1):
+        column = ink.crop((x, 0, x + 1, ink.height)).getbbox() if x < ink.width else None
+        if column is not None and start is None:
+            start = x
+        elif column is None and start is not None:
+            part = ink.crop((start, 0, x, ink.height)).getbbox()
+            assert part is not None
+            blobs.append((box[0] + start, box[1] + part[1], box[0] + x, box[1] + part[3]))
+            start = None
+    return blobs
+
+
+def ends_with_ellipsis(im: Image.Image, box: Box, background: RGB, size: int) -> bool:
+    """Whether the text drawn in ``box`` ends with "…": its last blobs of ink are three dots (each no
+    taller or wider than a quarter of the font's ``size``, on one baseline), or two when the first
+    shares its columns with the letter before it ("r…"), after something taller."""
+    blobs = ink_columns(im, box, background)
+    dot = size // 4 + 1
+    trailing = 0
+    for blob in reversed(blobs):
+        if blob[3] - blob[1] > dot or blob[2] - blob[0] > dot or abs(blob[3] - blobs[-1][3]) > 1:
+            break
+        trailing += 1
+    return trailing in (2, 3) and len(blobs) > trailing

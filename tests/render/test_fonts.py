@@ -9,6 +9,7 @@ from PIL import Image, ImageFont, ImageStat
 
 from bot.render import fonts
 from bot.render.fonts import TextStyle, clusters, sanitize, text_image
+from tests.render.pixels import ends_with_ellipsis, ink_columns
 
 STYLE = TextStyle(24, (255, 255, 255), bold=True)
 
@@ -97,3 +98,66 @@ def test_a_line_of_prose_longer_than_a_name_is_drawn_whole_in_pieces() -> None:
     fonts.paste_line(canvas, prose, STYLE, 0, 20, 3000)
     inked = canvas.convert("L").point(lambda v: 255 if v > 60 else 0).getbbox()
     assert inked is not None and inked[2] > text_image(sanitize(prose), STYLE).width + 200
+
+
+def test_sanitize_never_cuts_silently() -> None:
+    """A string cut to ``MAX_CODEPOINTS`` ends with "…", between two characters (an emoji
+    sequence is not split before it); one that needs no cut is kept whole."""
+    for long in (
+        "x" * 65,
+        "x" * 500,
+        "a" * 62 + " 👨\u200d👩\u200d👧 b",
+        "\u200b" * 200 + "abc",
+        "word " * 30,
+    ):
+        cut = sanitize(long)
+        assert cut.endswith("…") and len(cut) <= fonts.MAX_CODEPOINTS, long
+        assert "\u200d…" not in cut and not cut[:-1].endswith(" ")
+    assert sanitize("x" * fonts.MAX_CODEPOINTS) == "x" * fonts.MAX_CODEPOINTS
+    im = text_image("Bartholomew " * 10, STYLE)
+    canvas = Image.new("RGB", im.size)
+    canvas.paste(im, (0, 0), im)
+    assert ends_with_ellipsis(canvas, (0, 0, *im.size), (0, 0, 0), STYLE.size)  # drawn with it
+
+
+def test_a_left_to_right_sentence_keeps_a_hebrew_names_arrow_on_the_left() -> None:
+    """The replay's note "→ {name}": a sentence of the bot's, drawn left to right whatever the name's
+    script, so its arrow is first; the same pixels as the arrow alone."""
+    ltr = TextStyle(19, (255, 255, 255), bold=True, direction="ltr")
+    arrow = text_image("→", ltr).getchannel("A")
+    right = arrow.getbbox()
+    assert right is not None
+    for name in ("דוד בן גוריון", "محمد عبد الرحمن", "דוד 😀 כהן"):  # the last in two fonts
+        line = text_image(f"→ {name}", ltr).getchannel("A")
+        assert line.width > 3 * right[2]
+        head = (0, 0, right[2], line.height)
+        assert line.crop(head).tobytes() == arrow.crop(head).tobytes(), name
+
+
+def test_the_direction_given_to_paste_text_reaches_the_drawing() -> None:
+    rtl_name = "→ שלום"
+    drawn = {}
+    for direction in ("auto", "ltr"):
+        canvas = Image.new("RGBA", (200, 40))
+        fonts.paste_text(canvas, rtl_name, STYLE, 0, 20, direction=direction)
+        drawn[direction] = canvas.tobytes()
+    assert drawn["ltr"] != drawn["auto"]
+    expected = Image.new("RGBA", (200, 40))
+    im = text_image(rtl_name, TextStyle(STYLE.size, STYLE.colour, STYLE.bold, "ltr"))
+    expected.paste(im, (0, round(20 - im.height / 2)), im)
+    assert drawn["ltr"] == expected.tobytes()
+
+
+def test_a_line_of_prose_cut_between_two_pieces_still_ends_with_an_ellipsis() -> None:
+    """When the width ends just after a piece, with no room for any of the next one, that piece
+    carries the "…" (it is cut to make room if need be): the line never just stops."""
+    prose = "Equal percentages: fewer points taken places higher, " * 3
+    first = fonts.pieces(prose)[0][0]
+    width = text_image(first, STYLE).width
+    background = (0, 0, 0)
+    for extra in (2, 8, 16):
+        canvas = Image.new("RGB", (width + 60, 40), background)
+        fonts.paste_line(canvas, prose, STYLE, 0, 20, width + extra)
+        assert ends_with_ellipsis(canvas, (0, 0, canvas.width, 40), background, STYLE.size), extra
+        inked = ink_columns(canvas, (0, 0, canvas.width, 40), background)
+        assert inked[-1][2] <= width + extra

@@ -3,6 +3,8 @@ first place gold, the skill's change coloured up or down, names in any script an
 
 from __future__ import annotations
 
+import pytest
+
 from bot.render import leaderboard as lb
 from bot.render import theme
 from bot.render.leaderboard import LeaderboardImage, LeaderboardRowImage
@@ -81,3 +83,22 @@ def test_an_empty_board_still_renders() -> None:
     assert (
         decode(lb.render(LeaderboardImage("Leaderboard", "", HEADERS, (), empty="nobody"))).width == lb.WIDTH
     )
+
+
+def test_the_line_naming_the_asker_runs_left_to_right_whatever_their_names_script(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ "{name}: place 57 of 80" with an Arabic name was drawn right to left (its first letter's
+    direction): the sentence is the bot's, so it runs left to right; the names alone stay as they are."""
+    directions: dict[str, object] = {}
+    paste = lb.paste_text
+
+    def seen(canvas: object, text: str, *args: object, **kwargs: object) -> object:
+        directions[text] = kwargs.get("direction")
+        return paste(canvas, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(lb, "paste_text", seen)
+    label = "محمد علي: place 57 of 60"
+    mine = LeaderboardRowImage("57", "محمد علي", "40", "2", "0", "10.0", mine=True)
+    lb.render(LeaderboardImage("Leaderboard", "page 1 of 6", HEADERS, rows(), me=mine, me_label=label))
+    assert directions[label] == "ltr" and directions["Leaderboard"] == "ltr"

@@ -1,6 +1,7 @@
 """The replay's steps (``bot.render.replay``): a row of held cards never runs under the trick card or
 the note after it, whatever the table's size (17 cards each at three seats), and four seats keep
-their layout."""
+their layout; the title and caption, sentences longer than a name, show to their end or end with …;
+a note with a right-to-left name in it still reads left to right."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ import pytest
 from PIL import Image, ImageChops
 
 from bot.engine.cards import CardSet
-from bot.render import replay, theme
+from bot.render import fonts, replay, theme
 from bot.render.replay import ReplayFrame, ReplaySeat
-from tests.render.pixels import decode
+from tests.render.pixels import Box, decode, ends_with_ellipsis, ink_columns
 
 LONG_NOTE = "passed to Wilhelmina Featherstonehaugh"
 
@@ -120,3 +121,67 @@ def test_an_animation_lays_every_frame_out_for_its_largest_hand() -> None:
         im.seek(1)
         second = im.convert("RGB")
     assert rightmost_drawn(second) < replay.CARDS_X + 9 * replay.CARD_STEP + replay.CARD_W - 1
+
+
+# -- the title, the caption and the notes: sentences of the bot's with names in them ---------------
+
+LONG_CAPTION = "Stich 12: Alexander Schmidt spielte aus, Maximilian Müller nahm 13 Punkte"
+LONG_TITLE = "Tisch #123456 · Runde 1 · Stich 12 von 13 · Maximilian Müller spielte aus"
+HEADER_LINES = {"title": (replay.TITLE, 22), "caption": (replay.CAPTION, 54)}
+
+
+def header_frame(line: str, text: str) -> ReplayFrame:
+    """Four seats, no trick, with ``text`` as its title or its caption (the other line empty)."""
+    f = frame(4, trick=False, note=False)
+    return ReplayFrame(f.seats, text if line == "title" else "", text if line == "caption" else "")
+
+
+def line_box(line: str) -> Box:
+    style, middle = HEADER_LINES[line]
+    ascent, descent = fonts.line_metrics(style)
+    return 0, round(middle - (ascent + descent) / 2), replay.WIDTH, round(middle + (ascent + descent) / 2)
+
+
+@pytest.mark.parametrize(("line", "text"), [("title", LONG_TITLE), ("caption", LONG_CAPTION)])
+def test_a_title_or_caption_longer_than_a_name_is_drawn_to_its_end(line: str, text: str) -> None:
+    """More characters than a name may have (the trick caption with two long names, the "as dealt"
+    caption in German): drawn whole when they fit the width, not cut after 64 characters."""
+    style, _ = HEADER_LINES[line]
+    assert len(text) > fonts.MAX_CODEPOINTS
+    cut = fonts.MAX_CODEPOINTS
+    im = drawn(header_frame(line, text))
+    blobs = ink_columns(im, line_box(line), theme.FELT_DARK)
+    assert not ends_with_ellipsis(im, line_box(line), theme.FELT_DARK, style.size)
+    rest = fonts.text_width(text[cut:], style)
+    assert blobs[-1][2] > replay.MARGIN + fonts.text_width(text[:cut], style) + 0.8 * rest
+    assert blobs[-1][2] <= replay.WIDTH - replay.MARGIN
+
+
+@pytest.mark.parametrize("line", ["title", "caption"])
+def test_a_title_or_caption_too_long_for_the_width_ends_with_an_ellipsis(line: str) -> None:
+    style, _ = HEADER_LINES[line]
+    text = f"Stich 12: {'Wolfgang Amadeus Mozartbewunderer ' * 3}spielte aus und nahm 13 Punkte"
+    im = drawn(header_frame(line, text))
+    box = line_box(line)
+    assert ends_with_ellipsis(im, box, theme.FELT_DARK, style.size)
+    end = ink_columns(im, box, theme.FELT_DARK)[-1][2]
+    assert replay.WIDTH - replay.MARGIN - 40 < end <= replay.WIDTH - replay.MARGIN  # cut at the width
+
+
+@pytest.mark.parametrize("name", ["דוד בן גוריון", "محمد عبد الرحمن الكبير", "דוד 😀 כהן", "Zoë"])
+def test_a_pass_note_keeps_its_arrow_left_of_the_name_in_any_script(name: str) -> None:
+    """ "→ {name}" is the bot's sentence: its arrow comes first even when the name reads right to
+    left (the same pixels as a note of the arrow alone), and the name follows it."""
+    base = frame(4, trick=False, note=False)
+
+    def with_note(note: str) -> Image.Image:
+        seats = (ReplaySeat(base.seats[0].name, base.seats[0].held, note=note), *base.seats[1:])
+        return drawn(ReplayFrame(seats, base.title, base.caption))
+
+    row = (replay.TRICK_X, replay.HEADER_H, replay.WIDTH, replay.HEADER_H + replay.ROW_H)
+    arrow_only = ink_columns(with_note("→"), row, theme.FELT_DARK)
+    assert len(arrow_only) == 1
+    arrow = (row[0], row[1], arrow_only[0][2], row[3])
+    full = with_note(f"→ {name}")
+    assert full.crop(arrow).tobytes() == with_note("→").crop(arrow).tobytes()
+    assert ink_columns(full, row, theme.FELT_DARK)[-1][2] > arrow[2] + 30

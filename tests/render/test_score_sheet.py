@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from itertools import pairwise
+from typing import Any
 
 import pytest
 
-from bot.render import score_sheet, theme
+from bot.render import fonts, score_sheet, theme
 from bot.render.models import ScorePlayer, ScoreRow, ScoreSheetImage, Shot
 from tests.render.pixels import count_near, decode
 
@@ -88,3 +89,46 @@ def test_a_sheet_without_hands_renders() -> None:
 
 def test_every_kind_of_shot_has_an_icon() -> None:
     assert set(score_sheet.SHOT_ICONS) == set(Shot)
+
+
+HAND_POINTS = (-36, -26, -13, -10, 0, 9, 26, 52)
+"""A hand's points, from an all-tricks −26 with the Omnibus card's −10 to an all-tricks +52."""
+RUNNING_TOTALS = (-3600, -360, -13, 0, 101, 1051, 5200)
+"""The widest totals of each length (the digits are as wide as each other), to 100 hands."""
+
+
+@pytest.mark.parametrize("players", range(3, 8))
+@pytest.mark.parametrize("points", HAND_POINTS)
+def test_a_cells_points_never_run_into_its_running_total(
+    players: int, points: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seven players leave a cell 96 px: a slam's −26 after its icon and a total of 101 read
+    "−26101" unless the cell makes room (a smaller icon and margins, then smaller figures)."""
+    drawn: list[tuple[str, tuple[int, int, int, int]]] = []
+    paste_text = fonts.paste_text
+
+    def recording(canvas: Any, text: str, *args: Any, **kwargs: Any) -> tuple[int, int, int, int]:
+        box = paste_text(canvas, text, *args, **kwargs)
+        drawn.append((text, box))
+        return box
+
+    monkeypatch.setattr(score_sheet, "paste_text", recording)
+    rows = tuple(
+        ScoreRow((points,) * players, (total,) * players, shooter=r % players, shot=Shot.SLAM)
+        for r, total in enumerate(RUNNING_TOTALS)
+    )
+    image = ScoreSheetImage(sheet(players, 0).players, rows)
+    lay = score_sheet.layout(image)
+    im = score_sheet.draw(image)
+    for r, total in enumerate(RUNNING_TOTALS):
+        mid = lay.rows_y + r * score_sheet.ROW_H + score_sheet.ROW_H / 2
+        for c, (x0, x1) in enumerate(lay.columns):
+            cell = [box for text, box in drawn if x0 <= box[0] and box[2] <= x1 and box[1] < mid < box[3]]
+            texts = [text for text, box in drawn if box in cell]
+            assert texts == [str(points), str(total)], (r, c, texts)
+            ours, running = cell
+            assert ours[2] < running[0], (players, points, total, c == r % players)
+            if c == r % players:  # the shot icon, in gold, left of the points
+                top, bottom = round(mid - score_sheet.ROW_H / 2), round(mid + score_sheet.ROW_H / 2)
+                assert count_near(im, (x0, top, ours[0], bottom), theme.GOLD, 30) > 10
+                assert count_near(im, (ours[0], top, running[2], bottom), theme.GOLD, 30) == 0

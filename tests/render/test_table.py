@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from itertools import combinations
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine.cards import parse_card
-from bot.render import table, theme
+from bot.render import fonts, table, theme
 from bot.render.models import TableImage, TableSeat
 from tests.render.pixels import count_near, decode, near, pixel
 
@@ -142,3 +143,31 @@ def test_rendering_from_several_threads_gives_the_same_images() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         for _ in range(3):
             assert list(pool.map(table.render, images)) == expected
+
+
+@pytest.mark.parametrize(
+    ("hand_points", "shown"), [(-10, "−10"), (3, "+3"), (0, "0"), (-7, "−7"), (26, "+26")]
+)
+def test_a_plates_hand_points_carry_their_own_sign(
+    hand_points: int, shown: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Omnibus card's −10 reads "−10" (a minus sign, as the standings write it), never "+-10";
+    the room beside the score is measured for the very text that is drawn."""
+    drawn: list[str] = []
+    measured: list[str] = []
+    paste_text, text_width = fonts.paste_text, fonts.text_width
+
+    def recording_paste(canvas: Any, text: str, *args: Any, **kwargs: Any) -> tuple[int, int, int, int]:
+        drawn.append(text)
+        return paste_text(canvas, text, *args, **kwargs)
+
+    def recording_width(text: str, *args: Any, **kwargs: Any) -> int:
+        measured.append(text)
+        return text_width(text, *args, **kwargs)
+
+    monkeypatch.setattr(table, "paste_text", recording_paste)
+    monkeypatch.setattr(table, "text_width", recording_width)
+    plates = tuple(TableSeat(f"P{i}", score=5, hand_points=hand_points if i == 0 else None) for i in range(4))
+    table.draw(TableImage(plates))
+    assert shown in drawn and shown in measured
+    assert not any("+-" in text or "+−" in text for text in drawn + measured)
