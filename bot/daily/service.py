@@ -158,8 +158,10 @@ class DailyService:
         self._timer: Any = None
         # the next try of summaries (and closed days' games) that failed, and of game ends not recorded
         self._retry = Later(
-            tables.clock, SUMMARY_RETRY, lambda: self._work.spawn(self._close_days_or_later())
+            tables.clock, SUMMARY_RETRY, lambda: self._work.spawn(self._close_days_or_later(again=True))
         )
+        self._closing = asyncio.Lock()  # one run of close_days at a time
+        self._closed_today: dt.date | None = None  # the day of the last midnight's run that ended
         self._record_retry = Later(
             tables.clock, RECORD_RETRY, lambda: self._work.spawn(self._or_record_later(self._record_ended()))
         )
@@ -589,11 +591,24 @@ class DailyService:
                     self._retry.arm()
         return posted
 
-    async def _close_days_or_later(self) -> None:
+    async def _close_days_or_later(self, *, again: bool = False) -> None:
         """``close_days`` in the background: a database that can't be used now (it ends the closed
         days' unfinished games before any summary) is no bug, and the whole is tried again
-        ``SUMMARY_RETRY`` seconds later, not at the next midnight."""
-        await self._retry.or_later(self.close_days(), "daily days not closed")
+        ``SUMMARY_RETRY`` seconds later (``again``), not at the next midnight."""
+        await self._retry.or_later(self._close_days_in_turn(again), "daily days not closed")
+
+    async def _close_days_in_turn(self, again: bool) -> int:
+        """``close_days``, one run at a time; a midnight's run on a day a run has ended already is
+        none. Two midnights passed at once (a clock jumping days, a loop held up) ran twice at
+        once: one's failed summary released its claim, the other took it and posted at once what
+        was to wait for the retry."""
+        async with self._closing:
+            today = self.today()
+            if not again and self._closed_today == today:
+                return 0
+            posted = await self.close_days()
+            self._closed_today = today
+            return posted
 
     async def _end_unfinished(self) -> bool:
         """Attempts of closed days that nobody finished end without a result: their tables are

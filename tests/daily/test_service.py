@@ -1261,3 +1261,26 @@ async def test_a_day_the_database_cannot_close_at_midnight_is_closed_on_the_retr
         assert [(s.guild_id, s.channel_id) for s in d.shown.summaries] == [("g1", "555")]
     finally:
         await d.close()
+
+
+async def test_two_midnights_passed_at_once_close_the_days_once(db_url: str) -> None:
+    """The clock jumps two days (a test's, or a loop held up): both midnights start the closing of
+    days, which ran twice at once (one's failed summary released its claim, and the other posted
+    at once what was to wait for the retry); the second is none."""
+    clock = ManualClock(DAY0)
+    d = await daily(db_url, clock)
+    try:
+        runs = 0
+        close_days = d.service.close_days
+
+        async def counted() -> int:
+            nonlocal runs
+            runs += 1
+            return await close_days()
+
+        d.service.close_days = counted  # type: ignore[method-assign]
+        clock.advance(2 * days.DAY_SECONDS)
+        await d.service.settle()
+        assert runs == 1
+    finally:
+        await d.close()

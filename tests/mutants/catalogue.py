@@ -2544,6 +2544,13 @@ SOAK: tuple[Mutant, ...] = (
         ' WIDTH - MARGIN - x, direction="auto")\n',
         ("tests/render/test_replay.py", "-k", "arrow_left_of_the_name"),
     ),
+    Mutant(
+        "two midnights passed at once close the days twice at once",
+        "bot/daily/service.py",
+        ("            if not again and self._closed_today == today:\n",),
+        "            if False:\n",
+        ("tests/daily/test_service.py", "-k", "two_midnights"),
+    ),
 )
 
 MUTANTS = (
