@@ -1617,8 +1617,8 @@ SOAK: tuple[Mutant, ...] = (
     Mutant(
         "a day closed while the disk is full is logged as a bug and waits for the next midnight",
         "bot/daily/service.py",
-        ('        await self._retry.or_later(self.close_days(), "daily days not closed")\n',),
-        "        await self.close_days()\n",
+        ('        await self._retry.or_later(self._close_days_in_turn(again), "daily days not closed")\n',),
+        "        await self._close_days_in_turn(again)\n",
         ("tests/daily/test_service.py", "-k", "sqlite and ends_its_games_an_hour_later"),
     ),
     Mutant(
