@@ -39,10 +39,13 @@ def _content_bits(ctx: Ctx) -> int:
 
 
 def _check_lock(ctx: Ctx, channel: Channel) -> None:
+    """A locked thread takes messages only from those who may manage threads. Discord answers the
+    others as it answers for an archived one, 403 with 50083 "Thread is archived" (reported in
+    discord/discord-api-docs#6884 and #7707), not with the documented 160005 "Thread is locked"."""
     if channel.kind.is_thread and channel.locked:
         have = ctx.state.permissions_in(ctx.state.bot, channel)
         if not have & Permission.MANAGE_THREADS:
-            raise ApiError(403, THREAD_ARCHIVED, "Thread is locked")
+            raise ApiError(403, THREAD_ARCHIVED, "Thread is archived")
 
 
 @ROUTES.add(keys.GET_CHANNEL)
