@@ -171,6 +171,11 @@ class Game:
     quitters: list[QuitRecord] = field(default_factory=list)
     end_reason: EndReason | None = None
     persons_at_start: int = field(init=False)
+    duplicate: bool = False
+    """A game of duplicate play (an event's table, the daily): its boards are compared with other
+    tables' on the same cards, so it is played to its last board by whoever is left, people or
+    computers: nobody wins it as the last person standing (RULES.md §2a, decision 7, is for a game
+    played to be won, and would take the person left the boards still to come)."""
     previous_trick: Trick | None = None
     """The last trick of the hand before this one: what a table shows as its last trick until this
     hand's first trick is taken (else a hand's final trick would never be seen on it)."""
@@ -272,7 +277,7 @@ class Game:
         remaining = len(self.persons())
         if remaining == 0:
             return [self._end(EndReason.ABANDONED)]
-        if remaining == 1 and self.persons_at_start > 1:
+        if remaining == 1 and self.persons_at_start > 1 and not self.duplicate:
             return [self._end(EndReason.LAST_PERSON)]
         return []
 
@@ -339,6 +344,7 @@ class Game:
             "seed": self.seed,
             "seats": [[o.kind.value, o.player_id] for o in self.seats],
             "persons_at_start": self.persons_at_start,
+            **({"duplicate": True} if self.duplicate else {}),  # other games' snapshots as they were
             "sheet": [
                 [r.hand_number, list(r.points), r.outcome.value, r.shooter, list(r.totals)]
                 for r in self.sheet
@@ -365,6 +371,7 @@ class Game:
         game.seed = data["seed"]
         game.seats = [Occupant(SeatKind(kind), pid) for kind, pid in data["seats"]]
         game.persons_at_start = int(data["persons_at_start"])
+        game.duplicate = data.get("duplicate") is True
         game.sheet = [
             SheetRow(int(n), tuple(pts), HandOutcome(outcome), shooter, tuple(tot))
             for n, pts, outcome, shooter, tot in data["sheet"]

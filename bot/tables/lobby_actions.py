@@ -281,7 +281,7 @@ class LobbyActions(Turns):
             filled = [s for s, o in enumerate(table.lobby) if o is None]
             seats = [Occupant.computer() if o is None else o for o in table.lobby]
             table.lobby = list(seats)
-            table.game = Game(table.options.rules, table.seed, list(seats))
+            table.game = Game(table.options.rules, table.seed, list(seats), duplicate=table.options.duplicate)
             table.status = TableStatus.PLAYING
             table.move_number = 1
             table.deadline = table.options.deadline(self.clock.now())

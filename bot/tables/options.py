@@ -47,6 +47,12 @@ class TableOptions:
         keeps no record of a quit once it is taken back)."""
         return self.allow_rejoin and self.event_id is None
 
+    @property
+    def duplicate(self) -> bool:
+        """Whether the table plays boards compared with other tables' (an event's round, the
+        daily): its game is played to the last board (``Game.duplicate``)."""
+        return self.daily or self.event_id is not None
+
     def deadline(self, now: float) -> float | None:
         """When seats asked to move at ``now`` time out; None without a turn timer (the daily)."""
         return None if self.daily else now + self.time_limit

@@ -85,7 +85,12 @@ def _apply(table: Table, row: ActionRow, p: dict[str, Any]) -> None:
             table.host_id = nxt.player_id
     elif kind == "start":
         table.lobby = [Occupant.computer() if o is None else o for o in table.lobby]
-        table.game = Game(table.options.rules, table.seed, list(table.lobby))  # type: ignore[arg-type]
+        table.game = Game(
+            table.options.rules,
+            table.seed,
+            list(table.lobby),  # type: ignore[arg-type]
+            duplicate=table.options.duplicate,
+        )
         table.status = TableStatus.PLAYING
         table.move_number = 1
     elif kind == "cancel":

@@ -119,6 +119,21 @@ def test_last_person_standing_wins_with_120() -> None:
     ]
 
 
+def test_a_duplicate_game_goes_on_to_its_last_board_for_the_person_left() -> None:
+    """At an event's table (duplicate play) the others leaving takes nothing from the person left:
+    the boards are played to the last, and the game ends as any other, by its hands, not with a
+    last person standing. The snapshot keeps the game duplicate; other games' keep no such key."""
+    boards = RuleSet(target_score=None, fixed_hands=2)
+    game = Game(boards, seed=1, seats=people(2, computers=2), duplicate=True)
+    assert game.quit(0) == [] and not game.over
+    restored = Game.from_json(json.loads(json.dumps(game.to_json())))
+    assert restored.duplicate and restored.to_json() == game.to_json()
+    ended = [e for e in play_to_end(restored) if isinstance(e, GameEnded)]
+    assert restored.hand_number == 2 and len(restored.sheet) == 2
+    assert ended[0].result.reason is EndReason.HANDS
+    assert "duplicate" not in Game(RuleSet(), seed=1, seats=people(4)).to_json()
+
+
 def test_a_lone_person_with_computers_quitting_abandons_the_game() -> None:
     game = Game(RuleSet(), seed=1, seats=people(1, computers=3))
     events = game.quit(0)

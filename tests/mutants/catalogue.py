@@ -2553,6 +2553,31 @@ SOAK: tuple[Mutant, ...] = (
     ),
 )
 
+# An event's table plays its boards to the last whoever leaves (duplicate play).
+DUPLICATE = (
+    Mutant(
+        "an event's table ends with the last person standing when the others leave",
+        "bot/engine/game.py",
+        ("        if remaining == 1 and self.persons_at_start > 1 and not self.duplicate:\n",),
+        "        if remaining == 1 and self.persons_at_start > 1:\n",
+        ("tests/engine/test_game.py", "-k", "duplicate_game_goes_on"),
+    ),
+    Mutant(
+        "an event's table starts a game that is not duplicate",
+        "bot/tables/lobby_actions.py",
+        ("list(seats), duplicate=table.options.duplicate)",),
+        "list(seats))",
+        ("tests/tables/test_replay.py", "-k", "events_table"),
+    ),
+    Mutant(
+        "the log of an event's table replays to a game that is not duplicate",
+        "bot/tables/replay.py",
+        ("            duplicate=table.options.duplicate,\n",),
+        "",
+        ("tests/tables/test_replay.py", "-k", "events_table"),
+    ),
+)
+
 MUTANTS = (
     *ISSUE_27,
     *FEATURES,
@@ -2568,4 +2593,5 @@ MUTANTS = (
     *SHUTDOWN_AND_PLACES,
     *STORAGE_FAULTS,
     *SOAK,
+    *DUPLICATE,
 )

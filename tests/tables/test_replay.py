@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import random
 
+from bot.engine import RuleSet
 from bot.tables import Actor, ManualClock, TableOptions
 from bot.tables.replay import differences, replay
+from bot.tables.table import TableStatus
 from tests.tables.helpers import CHANNEL, GUILD, Rig, act_once, options, play_to_end, rig
 
 ALICE = Actor("alice")
@@ -53,6 +55,28 @@ async def test_a_whole_game_with_timeouts_a_quit_and_a_rejoin_replays_to_its_sav
     await r.close()
     r = await rig(db_url, clock)  # a restart logs itself too
     await play_to_end(r.service, tid, PEOPLE)
+    assert await _matches(r, tid) == []
+    await r.close()
+
+
+async def test_an_events_table_a_person_leaves_plays_on_to_its_last_board_and_replays(db_url: str) -> None:
+    """At an event's table the other person leaving ends nothing (duplicate play: ``Game.duplicate``):
+    the person left plays every board, and the log replayed knows the table for an event's too."""
+    clock = ManualClock()
+    r = await rig(db_url, clock)
+    s = r.service
+    boards = TableOptions(rules=RuleSet(target_score=None, fixed_hands=2), event_id=7)
+    tid = (await s.create_table(ALICE, GUILD, CHANNEL, boards, seed=5)).table_id
+    await s.join(BOB, tid, for_event=True)
+    await s.start_game(ALICE, tid, for_event=True)
+    await s.settle()
+    await s.leave(BOB, tid)
+    await s.settle()
+    assert s.snapshot(tid).status is TableStatus.PLAYING
+    assert await _matches(r, tid) == []
+    await play_to_end(s, tid, {"alice": ALICE})
+    row = await r.db.load_table(tid)
+    assert row is not None and len(json.loads(row.state)["game"]["sheet"]) == 2  # both boards played
     assert await _matches(r, tid) == []
     await r.close()
 
