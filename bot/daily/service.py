@@ -24,7 +24,7 @@ from typing import Any, Protocol
 from bot.daily import days
 from bot.daily.par import PERSON_SEAT, par_hands
 from bot.daily.results import DailyResult, DailyStats, DayBoard, DaySummary, daily_stats, day_board
-from bot.engine.duplicate import boards
+from bot.engine.duplicate import Board, boards
 from bot.storage import daily as store
 from bot.storage.claims import Unreleased
 from bot.storage.daily import DayResult
@@ -80,8 +80,9 @@ class DailyRefused(Exception):
 
 @dataclass(frozen=True, slots=True)
 class LateFinish:
-    """A person played their attempt to the end after its day had closed: it has no result (the
-    day's deals are public by then), and they are told so instead of a result."""
+    """A person's attempt was not finished when its day closed: played to its end after the close,
+    or still unfinished when the close ended it. It has no result (the day's deals are public by
+    then), and they are told so instead of a result."""
 
     day: dt.date
     number: int
@@ -243,6 +244,10 @@ class DailyService:
 
     def seed(self, day: dt.date) -> int:
         return days.seed(self._require_started()[0], day)
+
+    def deals(self, day: dt.date) -> tuple[Board, ...]:
+        """The day's deals (to be shown only once it has closed: RULES.md §3a)."""
+        return boards(days.RULES, self.seed(day), days.HANDS)
 
     # == playing ==============================================================================
 
@@ -418,8 +423,18 @@ class DailyService:
             return  # recorded already (another process, or an earlier start)
         if hands is not None:  # owed from that write on: shown now, or at the next try or start
             await self._show_or_wait_for_par(day, attempt.player_id, again=False)
-        elif kept and late:
+        elif late and (kept or await self._cancelled_after_close(snap, day)):
+            # finished too late, or still unfinished when the day's close cancelled it: told why
+            # there is no result (a give-up, made while the day was open, is told by its answer)
             await self.presenter.too_late(LateFinish(day, self.number(day), attempt.player_id))
+
+    async def _cancelled_after_close(self, snap: TableSnapshot, day: dt.date) -> bool:
+        """Whether the attempt's table was cancelled once its day had closed (the close ending an
+        unfinished game), not before (a give-up, recorded late or not)."""
+        if snap.status is not TableStatus.CANCELLED:
+            return False  # (a person who left: a computer finished the game)
+        cancelled = await store.cancelled_at(self.db, snap.table_id)
+        return cancelled is not None and not days.is_open(day, cancelled)
 
     async def _show_owed(self) -> None:
         """Show the results recorded and not shown yet (``owed_results``), each once: the bot may
@@ -688,7 +703,7 @@ class DailyService:
         )
         if claim is store.PostClaim.NONE:
             return False
-        deals = boards(days.RULES, days.seed(self._require_started()[0], day), days.HANDS)
+        deals = self.deals(day)
         again = claim is store.PostClaim.TAKEN_OVER
         try:
             await self.presenter.summary(DaySummary(guild_id, settings.daily_channel, board, deals, again))

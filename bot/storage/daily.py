@@ -183,6 +183,17 @@ async def game_ended_at(db: Database, table_id: int) -> float | None:
         return None
 
 
+async def cancelled_at(db: Database, table_id: int) -> float | None:
+    """When the table at ``table_id`` was cancelled (its last save: the cancel's), if it was and
+    the row says so readably."""
+    sql = "SELECT updated_at FROM tables WHERE id = ? AND status = 'cancelled'"
+    rows = await db.read_latest(sql, (table_id,))
+    try:
+        return float(rows[0][0]) if rows else None
+    except _DAMAGE:
+        return None
+
+
 async def unfinished_attempts(db: Database) -> list[Attempt]:
     """Attempts with a table and no result yet (a restart checks whether their game ended)."""
     rows = await db.rows(

@@ -4,6 +4,7 @@ service's values. Pure (no Discord): unit-tested in every language; the Share li
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
 from typing import Final
@@ -65,6 +66,12 @@ def text_name_of(player_id: str, names: Names, locale: str) -> str:
     return text_name(chosen) if chosen else name_of(player_id, names, locale)
 
 
+def percent(percentile: float) -> str:
+    """A percentile as shown: rounded down, so that 100 is only ever the best (or tied with it):
+    second of 250 people is 99, not 100 (``percentile`` is exact for whole percents)."""
+    return str(math.floor(percentile))
+
+
 def intro_text(number: int, day: dt.date, locale: str) -> str:
     return t("daily.intro", locale, number=number, day=day.isoformat(), closes=timestamp(closes_at(day), "F"))
 
@@ -96,7 +103,7 @@ def result_text(result: DailyResult, locale: str) -> str:
             locale,
             place=result.place,
             players=result.players,
-            percentile=f"{result.percentile:.0f}",
+            percentile=percent(result.percentile),
         ),
         t("daily.result.streak", locale, streak=result.streak),
         t("daily.result.share_hint", locale),
@@ -149,13 +156,24 @@ def board_text(board: DayBoard, names: Names, locale: str, limit: int = MESSAGE_
             name=text_name_of(e.player_id, names, locale),
             total=e.total,
             par=vs_par(e.total, board.par, locale),
-            percentile=f"{e.percentile:.0f}",
+            percentile=percent(e.percentile),
         )
         for e in board.entries
     ]
     room = limit - len(lines[0]) - 1
     lines += lines_within(rows, room, _more(locale))
     return "\n".join(lines)
+
+
+def final_board_text(board: DayBoard, deals: Sequence[Board], names: Names, locale: str) -> str:
+    """A closed day's board in words with its deals under it (the open board promises them, on
+    every server, with a daily channel or none), within one message: the deals in full, the board
+    as much of it as leaves room, as in the summary."""
+    dealt = deal_lines(deals, locale)
+    room = MESSAGE_MAX - len("\n".join(dealt)) - 1
+    return "\n".join(
+        lines_within([board_text(board, names, locale, room), *dealt], MESSAGE_MAX, _more(locale))
+    )
 
 
 def _more(locale: str) -> Callable[[int], str]:
@@ -266,7 +284,7 @@ def board_image(
             points=str(e.total),
             to_par=to_par(e.to_par, locale),
             hands=tuple(level(h) for h in e.hands),
-            percentile=f"{e.percentile:.0f}",
+            percentile=percent(e.percentile),
             leader=e.place == 1,
             mine=e.player_id == asker,
         )

@@ -37,7 +37,7 @@ from bot.daily.days import closes_at
 from bot.daily.days import today as day_at
 from bot.tables.in_flight import InFlight
 from bot.text import t
-from bot.text.daily import board_text, earlier_text, intro_text, played_text
+from bot.text.daily import board_text, earlier_text, final_board_text, intro_text, played_text
 from bot.text.limits import MESSAGE_MAX
 from bot.text.moments import timestamp
 from cogs.daily._earlier import Choice, ChoiceButton, choice_view
@@ -241,8 +241,8 @@ class Daily(commands.Cog, name=COG_NAME):
             return
         names = await names_in(self.bot, guild_id, [e.player_id for e in board.entries])
         closes = closes_at(day) if closes_at(day) > now else None
-        if closes is None:  # the board is final
-            text = board_text(board, names, locale)
+        if closes is None:  # the board is final, and the day's deals public: shown under it
+            text = final_board_text(board, self.service.deals(day), names, locale)
         else:  # still open: the line saying until when comes after the board, never cut off
             still = t("daily.board.open", locale, closes=timestamp(closes, "R"))
             text = board_text(board, names, locale, MESSAGE_MAX - len(still) - 1) + "\n" + still

@@ -22,6 +22,7 @@ from bot.client.server import names_in, server_language, summary_channel, tell_a
 from bot.daily import BadDay, DailyRefused, DailyResult, DailyService, DayBoard, DaySummary, LateFinish
 from bot.render.daily_board import render as render_board
 from bot.render.daily_result import render as render_result
+from bot.tables.in_flight import InFlight
 from bot.tables.presenter import NotDelivered
 from bot.text import t
 from bot.text.daily import (
@@ -40,6 +41,8 @@ COG_NAME: Final = "Daily"
 NO_PINGS = discord.AllowedMentions.none()
 SHARE_TEMPLATE: Final = r"hh:daily:share:(?P<day>\d{4}-\d{2}-\d{2})"
 BOARD_IMAGE: Final = "daily.png"
+# Where a Share line is posted: the channel (or thread) a daily attempt was started from.
+Postable = discord.TextChannel | discord.VoiceChannel | discord.StageChannel | discord.Thread
 RESULT_IMAGE: Final = "daily_result.png"
 
 
@@ -104,6 +107,7 @@ class DiscordDailyPresenter:
     def __init__(self, bot: HeartsClient, service: DailyService) -> None:
         self.bot = bot
         self.service = service
+        self._sharing = InFlight()  # a person's Share clicks, one at a time: one line for two
 
     async def server_language(self, guild_id: str) -> str:
         return await server_language(self.bot, guild_id)
@@ -127,8 +131,8 @@ class DiscordDailyPresenter:
             log.warning("daily result not sent to %s: %s", result.player_id, exc)
 
     async def too_late(self, late: LateFinish) -> None:
-        """A game played to its end after its day closed: no result, and the person is told why
-        (else the end of their game would say nothing at all)."""
+        """A game played to its end after its day closed, or ended unfinished by the close: no
+        result, and the person is told why (else the end of their game would say nothing at all)."""
         attempt = await self.service.attempt(late.player_id, late.day)
         locale = attempt.locale if attempt is not None else "en"
         text = t("daily.too_late", locale, number=late.number, day=late.day.isoformat())
@@ -165,8 +169,10 @@ class DiscordDailyPresenter:
 
     async def share(self, interaction: discord.Interaction[Any], day_text: str) -> None:
         """A Share click: the clicker's own result of that day, one line, in the channel they
-        started from, in that server's language. Acknowledged first: the reads and the post may
-        take longer than Discord's 3 seconds."""
+        started from, in that server's language, once: not by someone who may no longer post
+        there (left, timed out, not allowed to send messages), and not a second time (the bot's
+        last messages there already hold the line: its link instead). Acknowledged first: the
+        reads and the post may take longer than Discord's 3 seconds."""
         await defer_private(interaction)
         locale = await reader_locale(interaction)
         player = str(interaction.user.id)
@@ -178,15 +184,52 @@ class DiscordDailyPresenter:
         if attempt is None or attempt.total is None:
             await private_answer(interaction, t("daily.share_none", locale))
             return
-        result = await self.service.result(day, player)
-        public = await self.server_language(attempt.guild_id)
-        line = share_line(interaction.user.display_name, result, public)
-        channel = self.bot.get_partial_messageable(int(attempt.channel_id))
         where = f"<#{attempt.channel_id}>"
-        try:
-            await channel.send(line, allowed_mentions=NO_PINGS)
-        except discord.HTTPException as exc:
-            log.info("daily share of %s not posted: %s", player, exc)
-            await private_answer(interaction, t("daily.share_failed", locale, channel=where))
-            return
+        async with self._sharing.one(player):  # a double click: the second finds the first's line
+            try:
+                channel = await self._postable(attempt.guild_id, attempt.channel_id, interaction.user.id)
+            except (discord.HTTPException, discord.ClientException) as exc:  # gone, or hidden from the bot
+                log.info("daily share of %s not posted: %s", player, exc)
+                await private_answer(interaction, t("daily.share_failed", locale, channel=where))
+                return
+            if channel is None:
+                await private_answer(interaction, t("daily.share_not_allowed", locale, channel=where))
+                return
+            result = await self.service.result(day, player)
+            public = await self.server_language(attempt.guild_id)
+            line = share_line(interaction.user.display_name, result, public)
+            earlier = await posted(self.bot, channel, line)
+            if earlier is not None:
+                await private_answer(interaction, t("daily.share_already", locale, link=earlier.jump_url))
+                return
+            try:
+                await channel.send(line, allowed_mentions=NO_PINGS)
+            except discord.HTTPException as exc:
+                log.info("daily share of %s not posted: %s", player, exc)
+                await private_answer(interaction, t("daily.share_failed", locale, channel=where))
+                return
         await private_answer(interaction, t("daily.shared", locale, channel=where))
+
+    async def _postable(self, guild_id: str, channel_id: str, user_id: int) -> Postable | None:
+        """The channel an attempt started from, if the person may still post there: a member of
+        its server, not timed out (by the bot's clock), allowed to send messages there (in a
+        thread: to send messages in threads). None if not. Read from the cache, else from Discord
+        (a DM's click comes to shard 0, whose process may not have that server);
+        ``discord.HTTPException`` if the channel can't be read (deleted, hidden from the bot)."""
+        guild = self.bot.get_guild(int(guild_id)) or await self.bot.fetch_guild(int(guild_id))
+        channel = guild.get_channel_or_thread(int(channel_id)) or await guild.fetch_channel(int(channel_id))
+        if not isinstance(channel, Postable):  # (a command's channel always is)
+            raise discord.ClientException(f"channel {channel_id} takes no messages")
+        try:
+            member = guild.get_member(user_id) or await guild.fetch_member(user_id)
+        except discord.NotFound:  # they left the server (or were kicked, or banned)
+            return None
+        until = member.timed_out_until
+        if until is not None and until.timestamp() > self.bot.service.clock.now():
+            return None
+        if isinstance(channel, discord.Thread):
+            parent = channel.parent or await guild.fetch_channel(channel.parent_id)
+            allowed = parent.permissions_for(member).send_messages_in_threads
+        else:
+            allowed = channel.permissions_for(member).send_messages
+        return channel if allowed else None

@@ -573,6 +573,9 @@ async def test_a_big_servers_summary_keeps_the_deals_and_its_board_the_closing_l
     deals = boards(days.RULES, service.seed(day), days.HANDS)
     assert len(summary.content) <= 2000 and re.search(r"… and \d+ more", summary.content)
     assert summary.content.endswith("\n".join(deal_lines(deals, "en")))
+    final = await h.reply(await emulator.slash(ann, h.general, "hearts daily board", day=day.isoformat()))
+    assert len(final.content) <= 2000 and re.search(r"… and \d+ more", final.content)
+    assert final.content.endswith("\n".join(deal_lines(deals, "en")))  # the board of a closed day too
 
 
 async def test_a_big_servers_board_picture_shows_the_top_and_the_askers_own_row(
@@ -601,3 +604,100 @@ async def test_a_big_servers_board_picture_shows_the_top_and_the_askers_own_row(
     assert "\n41. ann:" not in alt and " 41. ann: 100 points" in alt, alt
     named = len(re.findall(r"Name 9\d{3}", alt))
     assert 0 < named <= daily_board.ROWS and f"… and {40 - named} more" in alt, alt
+
+
+async def share(h: Hearts, user: User, result: Message) -> str:
+    """``user`` clicks Share on their result DM: the private answer."""
+    return (await h.reply(await h.emu.click(user, h.emu.message(result.id), label="Share"))).content
+
+
+async def test_share_is_refused_to_someone_who_may_no_longer_post_where_they_started(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """The bot posts the Share line, but in the person's name: not once they are timed out, may
+    not send messages in that channel, or have left the server. They are told so privately, and
+    nothing is posted; once they may post there again, Share posts."""
+    h, _ = await start(emulator, bot_runner, tmp_path)
+    ann = h.people[0]
+    result = await play_daily(h, ann)
+    await h.settle()
+    refused = t("daily.share_not_allowed", channel=f"<#{h.general.id}>")
+    emulator.time_out(h.guild, ann, seconds=7 * 86400)  # a moderator times ann out
+    assert await share(h, ann, result) == refused
+    emulator.time_out(h.guild, ann, seconds=None)
+    emulator.set_overwrite(h.general, ann, deny=Permission.SEND_MESSAGES)
+    assert await share(h, ann, result) == refused
+    emulator.set_overwrite(h.general, ann)  # the overwrite removed
+    member = h.guild.members.pop(ann.id)  # she leaves the server
+    assert await share(h, ann, result) == refused
+    await emulator.settle()
+    assert not h.public("Hearts daily #1")
+    h.guild.members[ann.id] = member  # and joins it again
+    assert await share(h, ann, result) == t("daily.shared", channel=f"<#{h.general.id}>")
+    assert len(h.public("Hearts daily #1")) == 1
+
+
+async def test_share_posts_one_line_a_day_however_often_it_is_clicked(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """Share, then Share again (and two clicks at once): one public line; the later clicks are
+    told privately that it is shared already, with a link to it."""
+    h, _ = await start(emulator, bot_runner, tmp_path)
+    ann = h.people[0]
+    result = await play_daily(h, ann)
+    await h.settle()
+    answers = await asyncio.gather(share(h, ann, result), share(h, ann, result))
+    (line,) = h.public("Hearts daily #1")
+    already = t(
+        "daily.share_already", link=f"https://discord.com/channels/{h.guild.id}/{h.general.id}/{line.id}"
+    )
+    assert sorted(answers) == sorted([t("daily.shared", channel=f"<#{h.general.id}>"), already])
+    assert await share(h, ann, result) == already
+    await emulator.settle()
+    assert len(h.public("Hearts daily #1")) == 1
+
+
+async def test_a_closed_days_board_shows_the_deals_its_open_board_promised(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """The open board says the deals are shown once the day closes; server One chose no daily
+    channel, so no summary shows them: the closed day's board does, under the board."""
+    h, _ = await start(emulator, bot_runner, tmp_path)
+    ann = h.people[0]
+    await play_daily(h, ann)
+    await h.settle()
+    service = daily_cog(h).service
+    day = service.today()
+    dealt = "\n".join(deal_lines(boards(days.RULES, service.seed(day), days.HANDS), "en"))
+    board = await h.reply(await emulator.slash(ann, h.general, "hearts daily board"))
+    assert "the deals are shown once it closes" in board.content and dealt not in board.content
+    h.clock.advance(2 * days.DAY_SECONDS)  # the day closes
+    await service.settle()
+    final = await h.reply(await emulator.slash(ann, h.general, "hearts daily board", day=day.isoformat()))
+    assert "Daily challenge #1" in final.content and "1. ann:" in final.content
+    assert final.content.endswith("\n" + dealt) and len(final.content) <= 2000
+    assert not h.public("is closed")  # (no summary anywhere)
+
+
+async def test_share_in_a_thread_asks_for_send_messages_in_threads(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """Started from a thread: what lets the person post there is Send Messages in Threads (the
+    parent's Send Messages has no effect in a thread). Denied it, Share is refused; denied only
+    Send Messages, it posts in the thread."""
+    h, _ = await start(emulator, bot_runner, tmp_path)
+    ann = h.people[0]
+    thread = emulator.state.create_thread(h.general, "daily talk", owner=ann)
+    assert (
+        "waiting in your DMs"
+        in (await h.reply(await emulator.slash(ann, thread, "hearts daily play"))).content
+    )
+    await h.play_until(lambda: result_dm(h, ann) is not None, [ann])
+    result = result_dm(h, ann)
+    assert result is not None
+    await h.settle()
+    emulator.set_overwrite(h.general, ann, deny=Permission.SEND_MESSAGES_IN_THREADS)
+    assert await share(h, ann, result) == t("daily.share_not_allowed", channel=f"<#{thread.id}>")
+    emulator.set_overwrite(h.general, ann, deny=Permission.SEND_MESSAGES)
+    assert await share(h, ann, result) == t("daily.shared", channel=f"<#{thread.id}>")
+    assert [m.channel_id for m in h.public("Hearts daily #1")] == [thread.id]

@@ -26,14 +26,17 @@ from bot.daily import (
     days,
 )
 from bot.daily import service as service_module
+from bot.daily.results import day_board
 from bot.daily.service import RECORD_RETRY, SUMMARY_RETRY
 from bot.engine.duplicate import boards
 from bot.storage import Database, StorageUnavailable, WriteFault
 from bot.storage import daily as store
+from bot.storage.daily import DayResult
 from bot.tables import Actor, ManualClock, Refused, ServerSettings, TableOptions, TableRefusal, TableSnapshot
 from bot.tables import events as ev
 from bot.tables.presenter import NotDelivered
 from bot.tables.table import TableStatus
+from bot.text.daily import board_image, board_text, result_text
 from discord_emulator.pytest_plugin import ErrorLogCollector
 from tests.storage.targets import RawDatabase
 from tests.tables.helpers import Rig, act_once, damage_logged, play_to_end, rig, settings_unreadable
@@ -870,8 +873,55 @@ async def test_an_attempt_unfinished_when_the_day_closes_ends_without_a_result(d
     attempt = await d.service.attempt("ann", days.today(DAY0))
     assert attempt is not None and attempt.finished and attempt.total is None
     assert d.shown.results == []
+    assert d.shown.late == [LateFinish(days.today(DAY0), 1, "ann")]  # told why: the day closed
     with pytest.raises(Refused):  # no move once the deals may be shown
         await d.rig.service.pass_cards(ANN, tid, hand.move_number, 0b111)
+
+
+@pytest.mark.parametrize("how", ["cancelled", "left"])
+async def test_a_game_given_up_while_its_day_was_open_and_recorded_after_the_close_is_not_too_late(
+    eve: Daily, how: str
+) -> None:
+    """The attempt ended while its day was open without a result (its table cancelled: a give-up;
+    or the person left the game and a computer finished it), and is recorded only after the
+    close (the service was down): it ends without a result, and the person is not told the day
+    closed before they finished (they gave up)."""
+    started = await eve.service.play(ANN, Origin("g1", "c-g1", "en"), "dm-ann", eve.service.today())
+    tid = started.table.table_id
+    await eve.rig.service.settle()
+    await eve.service.stop()  # nobody records the end until the next start
+    eve.rig.clock.advance(10 * 60 + days.DAY_SECONDS - 30)  # Saturday 23:59:30: Friday still open
+    if how == "cancelled":
+        await eve.rig.service.cancel(service_module.CLOSER, tid)
+    else:
+        await eve.rig.service.leave(ANN, tid)
+    await eve.rig.service.settle()
+    eve.rig.clock.advance(60)  # Sunday 00:00:30: Friday closed
+    await eve.service.start()
+    await eve.service.settle()
+    attempt = await eve.service.attempt("ann", FRIDAY)
+    assert attempt is not None and attempt.finished and attempt.total is None
+    assert eve.shown.results == [] and eve.shown.late == []
+
+
+def test_a_percentile_is_rounded_down_so_only_the_best_shows_100() -> None:
+    """250 people played: one took 0 points, "p1" alone 3, everyone else more. p1 is better than
+    or equal to 249 of 250 (99.6 %): shown as 99 (rounded down) in the result, the board and its
+    picture, never as 100, which only the best (or those tied with the best) show."""
+    day = dt.date(2026, 11, 18)
+    everyone = [DayResult("best", "g", 0), DayResult("p1", "g", 3)]
+    everyone += [DayResult(f"x{i}", "g2", 5 + i % 20) for i in range(248)]
+    board = day_board(day, 1, everyone[:2], everyone, 4)
+    best, second = board.entries
+    assert best.percentile == 100
+    assert (second.player_id, second.place) == ("p1", 2) and 99.5 < second.percentile < 100
+    result = DailyResult(day, 1, "p1", "g", (0, 3, 0, 0), 4, 2, 2, second.percentile, 1)
+    assert "as well as or better than 99% of everyone" in result_text(result, "en")
+    names = {"best": "Best", "p1": "Pat"}
+    rows = board_text(board, names, "en").splitlines()[1:]
+    assert [row.rsplit(" · ", 1)[1] for row in rows] == ["percentile 100", "percentile 99"]
+    image = board_image(board, names, None, "en")
+    assert [row.percentile for row in image.rows] == ["100", "99"]
 
 
 @pytest.mark.parametrize("fails", ["the cancel", "the record", "the list"])
