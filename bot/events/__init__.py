@@ -12,7 +12,7 @@ from bot.events.model import (
     EventRefused,
     EventStatus,
 )
-from bot.events.service import Entrant, EventPresenter, EventService
+from bot.events.service import Entrant, EventPresenter, EventService, Left
 from bot.events.standings import PointsOnBoard, Standing, standings
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "EventRefused",
     "EventService",
     "EventStatus",
+    "Left",
     "PointsOnBoard",
     "Standing",
     "standings",

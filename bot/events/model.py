@@ -30,7 +30,8 @@ class EventStatus(Enum):
 class EventRefusal(Enum):
     NOT_ORGANISER = "not_organiser"  # only the organiser or a server manager may do this
     NO_ENTRANTS = "no_entrants"
-    ALREADY_STARTED = "already_started"  # a second start, or joining/leaving after the start
+    ALREADY_STARTED = "already_started"  # a second start, or a Join once entries are closed
+    OVER = "over"  # cancel, remove or withdraw from an event that is finished or cancelled
     NOT_RUNNING = "not_running"  # pause an event that is not running, resume one not paused
     ALREADY_ENTERED = "already_entered"
     NOT_ENTERED = "not_entered"
@@ -128,6 +129,11 @@ class Event:
     def under_way(self) -> bool:
         """Started and not over (running or paused): an entrant leaving withdraws."""
         return self.status in (EventStatus.RUNNING, EventStatus.PAUSED)
+
+    @property
+    def over(self) -> bool:
+        """Finished or cancelled: nothing of it can be changed any more."""
+        return self.status in (EventStatus.FINISHED, EventStatus.CANCELLED)
 
     @property
     def open_for_entry(self) -> bool:

@@ -104,6 +104,16 @@ class Entrant:
         return self.status == "in"
 
 
+@dataclass(frozen=True, slots=True)
+class Left:
+    """A Leave done: ``event`` as ``leave`` found it; ``withdrew`` if the person withdrew (seated
+    once it had started: a computer plays their seat, their results so far stay), else they are
+    out as in sign-up (never seated: they may join again while it takes entries)."""
+
+    event: Event
+    withdrew: bool
+
+
 def _event(row: store.EventRow) -> Event:
     return Event(
         event_id=row.event_id,
@@ -151,8 +161,9 @@ class EventService:
     async def _carry_on(self) -> None:
         """Post the standings owed since the last stop, then carry on the running events (seat a
         round whose seating was interrupted, unseat those who withdrew, record tables whose game
-        ended while the bot was down, score a round that is complete), close the tables of a
-        cancel cut short and arm the chosen start times."""
+        ended while the bot was down, score a round that is complete), unseat those who withdrew
+        from a paused event, close the tables of a cancel cut short and arm the chosen start
+        times."""
         await self.presenter.ready()
         await self._or_later(self._carry_on_now)
 
@@ -180,6 +191,9 @@ class EventService:
         for row in await store.running_events(self.db):
             if self.owns(row.guild_id):
                 await self._apart(row.event_id, self._resume(_event(row)))
+        for row in await store.paused_events(self.db):  # (their tables play on meanwhile)
+            if self.owns(row.guild_id):
+                await self._apart(row.event_id, self._unseat_gone(_event(row)))
         for row in await store.cancelled_with_open_tables(self.db):
             if self.owns(row.guild_id):
                 await self._apart(row.event_id, self._close_tables(_event(row)))
@@ -329,26 +343,36 @@ class EventService:
             raise EventRefused(EventRefusal.FULL, max=full, tables=MAX_TABLES)
         return event
 
-    async def leave(self, actor: Actor, guild_id: str, event_id: int) -> Event:
+    async def leave(self, actor: Actor, guild_id: str, event_id: int) -> Left:
         """Leave during sign-up; once it has started, withdraw (results so far stay, a computer
-        plays the person's seat of the round)."""
+        plays the person's seat of the round), unless never seated (``_leave_under_way``)."""
         event = await self.event(guild_id, event_id)
         if event.under_way:
-            return await self._drop(event, actor.user_id, "withdrew")
-        if event.status is not EventStatus.SIGNUP:
-            raise EventRefused(EventRefusal.ALREADY_STARTED)
+            return await self._leave_under_way(event, actor.user_id)
+        if event.over:
+            raise EventRefused(EventRefusal.OVER)
         if not await store.remove_entrant(self.db, event_id, actor.user_id):  # (in sign-up only)
             started = await self.event(guild_id, event_id)
             if started.under_way:  # started meanwhile: they may be seated
-                return await self._drop(started, actor.user_id, "withdrew")
-            raise EventRefused(EventRefusal.NOT_ENTERED)
-        return event
+                return await self._leave_under_way(started, actor.user_id)
+            raise EventRefused(EventRefusal.OVER if started.over else EventRefusal.NOT_ENTERED)
+        return Left(event, withdrew=False)
+
+    async def _leave_under_way(self, event: Event, player_id: str) -> Left:
+        """A Leave once the event has started: one who was never seated in any round (who joined
+        late, during round 1) is out as in sign-up, not marked as withdrawn (they have no seat
+        for a computer to play, nor results); anyone else withdraws."""
+        if await store.remove_unseated_entrant(self.db, event.event_id, player_id):
+            # A round's seating under way may have planned them in just before: unseated after it
+            self._spawn(lambda: self._unseat(event, {player_id}))
+            return Left(event, withdrew=False)
+        return Left(await self._drop(event, player_id, "withdrew"), withdrew=True)
 
     async def remove(self, actor: Actor, guild_id: str, event_id: int, player_id: str) -> Event:
         """The organiser removes an entrant: a computer plays their seat, marked in the standings."""
         event = await self._organised(actor, guild_id, event_id)
-        if event.status is not EventStatus.SIGNUP and not event.under_way:
-            raise EventRefused(EventRefusal.ALREADY_STARTED)
+        if event.over:
+            raise EventRefused(EventRefusal.OVER)
         return await self._drop(event, player_id, "removed")
 
     async def _drop(self, event: Event, player_id: str, status: str) -> Event:
@@ -363,8 +387,11 @@ class EventService:
         """The people of ``player_ids`` (no longer playing in the event) leave the tables of the
         round being played that they still sit at, and a computer plays on. After any seating
         under way (the event's lock), so none is seated behind it. It is a withdrawal's own work,
-        and carrying on does it again for one the database cut short (``_resume``)."""
+        and carrying on does it again for one the database cut short (``_unseat_gone``). One of
+        them who is in the event again by then (left before being seated, and joined again) keeps
+        their seat."""
         async with self._lock(event.event_id):
+            player_ids = player_ids - await self._playing(event.event_id)
             row = await store.event(self.db, event.event_id)
             for t in await store.tables(self.db, event.event_id, event.round if row is None else row.round):
                 snap = None if t.finished else await self._snapshot(event, t.table_id)
@@ -392,9 +419,10 @@ class EventService:
 
     async def _quit(self, person: Actor, table_id: int) -> bool:
         """The person quits the game (a computer takes the seat). False where the game has ended:
-        an earlier quit can end it (the last person standing, RULES.md §2a, decision 7), and so
-        can its last move, made by a computer since the caller's snapshot; nobody is left to
-        unseat at that table then. A person who has left it meanwhile has nothing to quit."""
+        its last move, made by a computer since the caller's snapshot, can end it (an event's
+        game is played to its last board: no quit ends it but the last person's, which abandons
+        it); nobody is left to unseat at that table then. A person who has left it meanwhile has
+        nothing to quit."""
         try:
             await self.tables.leave(person, table_id)
         except Refused as exc:
@@ -408,11 +436,14 @@ class EventService:
     async def cancel(self, actor: Actor, guild_id: str, event_id: int) -> Event:
         """The organiser cancels: the round's unfinished tables close without results."""
         event = await self._organised(actor, guild_id, event_id)
-        if event.status is not EventStatus.SIGNUP and not event.under_way:
-            raise EventRefused(EventRefusal.ALREADY_STARTED)
-        status = event.status.value
-        if not await store.move_on(self.db, event_id, status, event.round, "cancelled", event.round):
-            raise EventRefused(EventRefusal.ALREADY_STARTED)
+        while True:
+            if event.over:
+                raise EventRefused(EventRefusal.OVER)
+            status = event.status.value
+            if await store.move_on(self.db, event_id, status, event.round, "cancelled", event.round):
+                break
+            event = await self.event(guild_id, event_id)  # moved on meanwhile (started, paused,
+            # a round on, over): cancelled as it is now
         self._cancel_timer(event_id, event.round)
         cancelled = replace(event, status=EventStatus.CANCELLED)  # as the row now says
         await self._or_later(lambda: self._close_tables(cancelled))  # cancelled: closed now or soon
@@ -708,15 +739,21 @@ class EventService:
         if where is None or row is None or where.finished or not self.owns(row.guild_id):
             return
         board = (where.round - 1) * EventOptions.from_json(row.options).hands + scored.hand_number
+        playing = await self._playing(row.event_id)  # (not one who withdrew but sits there still:
+        # their unseating owed since the database cut it short)
         await store.add_scores(
             self.db,
             row.event_id,
             [
                 store.ScoreRow(where.round, board, seat.player_id, seat.seat, scored.score.points[seat.seat])
                 for seat in scored.table.seats
-                if seat.player_id is not None and not seat.is_computer
+                if seat.player_id in playing and not seat.is_computer
             ],
         )
+
+    async def _playing(self, event_id: int) -> set[str]:
+        """The event's entrants still in: only their hands count (RULES.md §3b)."""
+        return {p for p, status in await store.entrants(self.db, event_id) if status == "in"}
 
     async def _record(self, snap: TableSnapshot) -> None:
         await self._score_pending()
@@ -738,13 +775,15 @@ class EventService:
         """The points of each person who kept their seat to the end, per board: the hands already
         recorded as they were scored stay as they are; this fills any whose news was lost (a
         restart between the save and its delivery). A seat a computer took over adds nothing: the
-        person did not play those cards."""
+        person did not play those cards; nor does one of a person who withdrew or was removed
+        and sits there still (their unseating owed since the database cut it short)."""
         sheet = await self.tables.score_sheet(snap.table_id)
         first = (rnd - 1) * event.options.hands
+        playing = await self._playing(event.event_id)
         return [
             store.ScoreRow(rnd, first + row.hand_number, seat.player_id, seat.seat, row.points[seat.seat])
             for seat in snap.seats
-            if seat.player_id is not None and not seat.is_computer
+            if seat.player_id in playing and not seat.is_computer
             for row in sheet.rows
         ]
 
@@ -835,8 +874,7 @@ class EventService:
     async def _resume(self, event: Event) -> None:
         rnd = event.round
         await self._seat(event, rnd)
-        withdrawn = {e.player_id for e in await self.entrants(event.event_id) if not e.playing}
-        await self._unseat(event, withdrawn)
+        await self._unseat_gone(event)
         closes = await self.closes_at(event, rnd)
         if closes is not None and self.tables.clock.now() >= closes:
             await self.deadline_passed(event, rnd)  # passed while the bot was down
@@ -846,6 +884,13 @@ class EventService:
             await self._advance(event, rnd, await self._last_round(event, rnd))
         else:
             await self.round_done(event, rnd)
+
+    async def _unseat_gone(self, event: Event) -> None:
+        """Those who withdrew or were removed leave the round's tables they still sit at: a
+        withdrawal the database cut short is carried out by the next carrying on, the event
+        running or paused (its tables play on meanwhile). Not its seating, nor its deadline: a
+        paused round is seated and its deadline armed as it resumes (``_resume``)."""
+        await self._unseat(event, {e.player_id for e in await self.entrants(event.event_id) if not e.playing})
 
     async def standings(self, event: Event, *, through: int | None = None) -> list[Standing]:
         """Everyone's standing over the boards played so far, or ``through`` round (the standings

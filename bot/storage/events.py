@@ -133,6 +133,11 @@ async def running_events(db: Database) -> list[EventRow]:
     return [_event(tuple(r)) for r in rows]
 
 
+async def paused_events(db: Database) -> list[EventRow]:
+    rows = await db.read_latest(f"SELECT {_COLUMNS} FROM events WHERE status = 'paused' ORDER BY id")
+    return [_event(tuple(r)) for r in rows]
+
+
 async def cancelled_with_open_tables(db: Database) -> list[EventRow]:
     """Cancelled events with a table not recorded as closed: a cancel the database cut short."""
     rows = await db.read_latest(
@@ -243,6 +248,20 @@ async def remove_entrant(db: Database, event_id: int, player_id: str) -> bool:
             "DELETE FROM event_entrants WHERE event_id = ? AND player_id = ? AND status = 'in' "
             "AND EXISTS (SELECT 1 FROM events WHERE id = ? AND status = 'signup')",
             (event_id, player_id, event_id),
+        )
+    )
+    return removed == 1
+
+
+async def remove_unseated_entrant(db: Database, event_id: int, player_id: str) -> bool:
+    """Take out an entrant still in who was never seated (one who joined late, during round 1):
+    True if they were (False: not in, or seated in some round since, who withdraws instead). One
+    statement, so a round's seating stored first makes it a withdrawal."""
+    (removed,) = await db.execute(
+        (
+            "DELETE FROM event_entrants WHERE event_id = ? AND player_id = ? AND status = 'in' "
+            "AND NOT EXISTS (SELECT 1 FROM event_seats WHERE event_id = ? AND player_id = ?)",
+            (event_id, player_id, event_id, player_id),
         )
     )
     return removed == 1

@@ -114,13 +114,6 @@ def round_table_marks(table_ids: Sequence[int], locale: str) -> list[str]:
     return [t("event.round.table", locale, table=n, people="\0").split("\0")[0] for n in table_ids]
 
 
-def announces_round(content: str, marks: Sequence[str]) -> bool:
-    """Whether a message of the bot's is the round's announcement (``round_table_marks``). With no
-    table to name (none of them could be read), nothing is: any message would hold every mark of
-    none, and the announcement, taken for posted, would never be."""
-    return bool(marks) and all(mark in content for mark in marks)
-
-
 def standings_text(event: Event, rnd: int, final: bool, locale: str) -> str:
     if final:
         return t("event.standings.final_text", locale, name=text_name(event.name))

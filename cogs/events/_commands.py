@@ -190,8 +190,11 @@ class Events(commands.Cog, name=COG_NAME):
         try:
             if action == "join":
                 event = await self.service.join(actor_of(interaction), guild, event_id)
+                key = "event.joined"
             else:
-                event = await self.service.leave(actor_of(interaction), guild, event_id)
+                left = await self.service.leave(actor_of(interaction), guild, event_id)
+                event = left.event  # out as in sign-up unless they withdrew (seated once started)
+                key = "event.withdrawn" if left.withdrew else "event.left"
         except EventRefused as exc:
             await self._refused(interaction, exc)
             return
@@ -202,8 +205,6 @@ class Events(commands.Cog, name=COG_NAME):
             log.warning("sign-up message of event %d not updated: %s", event_id, exc)
         else:
             await interaction.edit_original_response(content=content, allowed_mentions=NO_PINGS)
-        left = "event.withdrawn" if event.under_way else "event.left"
-        key = "event.joined" if action == "join" else left
         await interaction.followup.send(t(key, locale, name=text_name(event.name)), ephemeral=True)
 
     @group.command(name="cancel", description="Cancel an event (its organiser or managers)")
@@ -273,13 +274,13 @@ class Events(commands.Cog, name=COG_NAME):
         await defer_private(interaction)
         guild = str(interaction.guild_id)
         try:
-            found = await self.service.leave(actor_of(interaction), guild, event)
+            left = await self.service.leave(actor_of(interaction), guild, event)
         except EventRefused as exc:
             await self._refused(interaction, exc)
             return
-        await self._refresh(found)
-        key = "event.withdrawn" if found.under_way else "event.left"
-        name = text_name(found.name)
+        await self._refresh(left.event)
+        key = "event.withdrawn" if left.withdrew else "event.left"
+        name = text_name(left.event.name)
         await private_answer(interaction, t(key, await reader_locale(interaction), name=name))
 
     @group.command(name="start", description="Start an event: seat round 1 (its organiser or managers)")

@@ -24,7 +24,6 @@ from bot.tables.presenter import NotDelivered
 from bot.tables.refusals import Refused
 from bot.text import t
 from bot.text.events import (
-    announces_round,
     entrant_tags,
     review_texts,
     round_table_marks,
@@ -68,6 +67,19 @@ class SignupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=JOIN
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await to_cog(interaction, COG_NAME, "signup_click", self.action, self.event_id)
+
+
+def messages(lines: list[str], limit: int = MESSAGE_MAX) -> list[str]:
+    """``lines`` in as few messages as hold them within Discord's ``limit`` characters, each
+    message whole lines (a round's announcement of up to 100 tables: no table's line, nor a
+    mention, is cut)."""
+    texts: list[str] = []
+    for line in lines:
+        if texts and len(texts[-1]) + 1 + len(line) <= limit:
+            texts[-1] += "\n" + line
+        else:
+            texts.append(line[:limit])
+    return texts
 
 
 def signup_view(event: Event, locale: str) -> discord.ui.View | None:
@@ -173,18 +185,37 @@ class DiscordEventPresenter:
         at = await self.service.closes_at(fresh, rnd)  # from its seating, maybe before a restart
         assert at is not None  # a round is announced once it is seated
         closes = f"<t:{int(at)}:R>"
-        text = round_text(fresh, rnd, tables, closes, locale)[:MESSAGE_MAX]
+        # Its lines: the round's, then one per table (a table's people hold no line break)
+        lines = round_text(fresh, rnd, tables, closes, locale).split("\n")
+        head, rows = lines[: len(lines) - len(tables)], lines[len(lines) - len(tables) :]
         marks = round_table_marks([n for n, _people in tables], locale)  # (its deadline may move)
-        if again and await posted_where(self.bot, where, lambda m: announces_round(m.content, marks)):
-            return True
+        if again:
+            shown = await self._marks_posted(where, marks)
+            if shown:  # posted before, maybe not whole (a stop, a failure between its messages)
+                head, rows = [], [row for row, mark in zip(rows, marks, strict=True) if mark not in shown]
         try:
-            await where.send(text, allowed_mentions=MENTION_PEOPLE)
+            for text in messages(head + rows):
+                await where.send(text, allowed_mentions=MENTION_PEOPLE)
         except UNDELIVERED:
-            raise  # (may pass: ``round_started``)
+            raise  # (may pass: ``round_started``; offered ``again``, the rest posted then)
         except discord.HTTPException as exc:
             log.warning("could not announce round %d of event %d: %s", rnd, event.event_id, exc)
             return False
         return True
+
+    async def _marks_posted(self, where: discord.abc.Messageable, marks: list[str]) -> set[str]:
+        """Which of a round's tables (their ``round_table_marks``) the bot's last messages in
+        ``where`` announce: the announcement of a large round is several messages. None with no
+        table to name (none of its tables could be read): it is posted then."""
+        found: set[str] = set()
+
+        def holds_the_rest(message: discord.Message) -> bool:
+            found.update(mark for mark in marks if mark in message.content)
+            return len(found) == len(marks)
+
+        if marks:
+            await posted_where(self.bot, where, holds_the_rest)
+        return found
 
     async def standings_file(
         self,

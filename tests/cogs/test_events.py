@@ -176,6 +176,12 @@ async def test_late_entry_withdraw_remove_and_cancel(
     await h.wait_public("**Round 1 of 2**")
     late = await emulator.click(eve, emulator.message(signup.id), label="Join")  # during round 1
     assert "You are in **Cup**" in (await h.reply(late)).content
+    # Leaving before being seated (round 2) is leaving as in sign-up: no seat, nothing withdrawn
+    gone = await emulator.click(eve, emulator.message(signup.id), label="Leave")
+    assert (await h.reply(gone)).content == t("event.left", name="Cup")
+    await h.wait_content(signup, "Entrants (4)")
+    back = await emulator.click(eve, emulator.message(signup.id), label="Join")  # may join again
+    assert "You are in **Cup**" in (await h.reply(back)).content
     assert "your results so far stay" in await answer(h, ann, "hearts-event withdraw", event=1)
     assert "Only the event's organiser" in await answer(h, bob, "hearts-event remove", event=1, member=cid)
     assert "is out of **Cup**" in await answer(h, org, "hearts-event remove", event=1, member=bob)
@@ -183,8 +189,49 @@ async def test_late_entry_withdraw_remove_and_cancel(
     await h.wait_content(signup, "Entrants (3)")  # cid, dan, and eve who entered late
     assert "is cancelled" in await answer(h, org, "hearts-event cancel", event=1)
     await h.wait_content(signup, "Cancelled by the organiser")
-    assert "already started" in await answer(h, org, "hearts-event cancel", event=1)
+    over = t("event.refused.over")
+    assert await answer(h, org, "hearts-event cancel", event=1) == over  # (not "only in sign-up")
+    assert await answer(h, org, "hearts-event remove", event=1, member=cid) == over
+    assert await answer(h, dan, "hearts-event withdraw", event=1) == over
     assert "#1 **Cup** · cancelled" in await answer(h, dan, "hearts-event list")
+
+
+async def test_a_large_rounds_announcement_is_several_messages_of_whole_lines_posted_once(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """98 people at fourteen 7-player tables: the round's announcement is longer than one Discord
+    message (2,000 characters), so it goes out in several, of whole lines: every table named and
+    every person pinged, once, no mention cut. Offered again (a stop before it was noted), none
+    is posted twice; and a part that is missing (a failure between its messages) is posted alone."""
+    h, org = await club(emulator, bot_runner, tmp_path, [f"player-{i:02d}" for i in range(98)])
+    ix = await emulator.slash(org, h.general, "hearts-event new", name="Big cup", rounds=1, hands=1, seats=7)
+    await h.public_answer(ix)
+    cog = events_cog(h)
+    for user in h.people:
+        await cog.service.join(Actor(str(user.id)), str(h.guild.id), 1)
+    assert "has started" in await answer(h, org, "hearts-event start", event=1)
+    thread = (await h.wait_public("**Round 1 of 1**")).channel_id
+    tables = [t.table_id for t in await store.tables(h.bot.db, 1, 1)]
+    assert len(tables) == 14
+
+    def parts() -> list[str]:
+        return [m.content for m in emulator.messages(emulator.state.channels[thread]) if not m.deleted]
+
+    announced = parts()
+    assert len(announced) >= 2 and all(len(part) <= 2000 for part in announced)
+    assert announced[0].startswith("**Round 1 of 1**")
+    lines = "\n".join(announced).split("\n")
+    assert [line.split(":")[0] for line in lines[1:]] == [f"Table #{n}" for n in tables]  # whole lines
+    mentions = re.findall(r"<@(\d+)>", "\n".join(announced))
+    assert sorted(mentions) == sorted(str(u.id) for u in h.people)  # each once, none cut
+    assert sum(part.count("<@") for part in announced) == len(mentions)
+
+    event = await cog.service.event(str(h.guild.id), 1)
+    assert await cog.presenter.round_started(event, 1, tables, again=True)
+    assert parts() == announced  # found, all of it: nothing posted twice
+    emulator.delete_message(emulator.messages(emulator.state.channels[thread])[-1])
+    assert await cog.presenter.round_started(event, 1, tables, again=True)
+    assert parts() == announced  # only the missing part posted again
 
 
 async def cup_of_five(h: Hearts, org: User) -> None:

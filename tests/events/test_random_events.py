@@ -207,12 +207,13 @@ class World:
         await self.settle()
 
     async def seated_but_gone(self) -> list[tuple[int, str]]:
-        """(table, person) where someone who withdrew or was removed still plays their seat."""
+        """(table, person) where someone who withdrew or was removed still plays their seat (the
+        event running or paused: its tables play on)."""
         found = []
         for event_id in self.event_ids:
             row = await store.event(self.r.db, event_id)
             assert row is not None
-            if row.status != "running":
+            if row.status not in ("running", "paused"):
                 continue
             gone = {e.player_id for e in await self.events.entrants(event_id) if not e.playing}
             for t in await store.tables(self.r.db, event_id, row.round):

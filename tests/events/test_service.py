@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -339,7 +339,55 @@ async def test_refusals(e: Events) -> None:
     await refused(EventRefusal.NOT_ENTERED, e.service.remove(ORGANISER, GUILD, event.event_id, "p5"))
     await e.service.cancel(ORGANISER, GUILD, event.event_id)
     await refused(EventRefusal.ALREADY_STARTED, e.service.join(PEOPLE[1], GUILD, event.event_id))
-    await refused(EventRefusal.ALREADY_STARTED, e.service.cancel(ORGANISER, GUILD, event.event_id))
+    await refused(EventRefusal.OVER, e.service.cancel(ORGANISER, GUILD, event.event_id))
+
+
+async def test_an_event_that_is_over_refuses_a_cancel_a_removal_and_a_withdrawal_as_over(e: Events) -> None:
+    """Finished or cancelled, an event is over: a cancel, a removal or a withdrawal is refused as
+    such, not as "only during sign-up" (none of them is); a start still is."""
+    finished = await signed_up(e, PEOPLE[:4], rounds=1)
+    await e.service.begin(ORGANISER, GUILD, finished.event_id)
+    ((_rnd, tables),) = e.shown.rounds
+    await play_round(e, tables)
+    cancelled = await signed_up(e, PEOPLE[4:6], rounds=1)
+    await e.service.cancel(ORGANISER, GUILD, cancelled.event_id)
+
+    async def refused(code: EventRefusal, call: Awaitable[object]) -> None:
+        with pytest.raises(EventRefused) as caught:
+            await call
+        assert caught.value.code is code
+
+    for event, person in ((finished, PEOPLE[0]), (cancelled, PEOPLE[4])):
+        assert (await e.service.event(GUILD, event.event_id)).over
+        await refused(EventRefusal.OVER, e.service.cancel(ORGANISER, GUILD, event.event_id))
+        await refused(EventRefusal.OVER, e.service.remove(ORGANISER, GUILD, event.event_id, person.user_id))
+        await refused(EventRefusal.OVER, e.service.leave(person, GUILD, event.event_id))
+        await refused(EventRefusal.ALREADY_STARTED, e.service.begin(ORGANISER, GUILD, event.event_id))
+    statuses = [(await e.service.event(GUILD, x.event_id)).status for x in (finished, cancelled)]
+    assert statuses == [EventStatus.FINISHED, EventStatus.CANCELLED]
+
+
+async def test_a_late_entrant_who_leaves_before_being_seated_is_out_as_in_sign_up(e: Events) -> None:
+    """Someone who joined during round 1 (seated from round 2) leaves before round 2: they never
+    had a seat, so they are out as in sign-up, not withdrawn (no "withdrew" in every standings,
+    no refusal to join again): they may join again while late entry is open. Someone seated in
+    round 1 who leaves withdraws, as before."""
+    event = await signed_up(e, PEOPLE[:4])
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    ((_rnd, first),) = e.shown.rounds
+    await e.service.join(PEOPLE[8], GUILD, event.event_id)  # late, during round 1
+    left = await e.service.leave(PEOPLE[8], GUILD, event.event_id)
+    assert not left.withdrew
+    assert "p8" not in {x.player_id for x in await e.service.entrants(event.event_id)}
+    assert (await e.service.leave(PEOPLE[0], GUILD, event.event_id)).withdrew  # seated in round 1
+    await e.service.join(PEOPLE[8], GUILD, event.event_id)  # again, late entry still open
+    await settle(e)  # (p0 unseated in the background)
+    await play_round(e, first)
+    rows = {s.person: s for s in e.shown.posted[0][1]}
+    assert rows["p0"].removed and not rows["p8"].removed
+    entrants = {x.player_id: x.status for x in await e.service.entrants(event.event_id)}
+    assert entrants == {"p0": "withdrew", "p1": "in", "p2": "in", "p3": "in", "p8": "in"}
+    assert "p8" in {p.player_id for p in await seating_of(e, event, 2)}
 
 
 async def test_organiser_tools_late_entry_withdraw_remove_and_cancel(e: Events) -> None:
@@ -763,7 +811,7 @@ async def test_a_withdrawal_in_the_middle_of_a_rounds_seating_leaves_a_computer_
     begin = asyncio.create_task(e.service.begin(ORGANISER, GUILD, event.event_id))
     await asyncio.wait_for(held.made.wait(), 10)
     left = await e.service.leave(PEOPLE[0], GUILD, event.event_id)
-    assert left.status is EventStatus.RUNNING  # a withdrawal: a computer plays the seat
+    assert left.withdrew and left.event.status is EventStatus.RUNNING  # a computer plays the seat
     held.go.set()
     await asyncio.wait_for(begin, 10)
     await settle(e)
@@ -794,7 +842,8 @@ async def test_a_leave_that_meets_the_start_withdraws_instead(
     await asyncio.wait_for(read.wait(), 10)
     await e.service.begin(ORGANISER, GUILD, event.event_id)
     go.set()
-    assert (await asyncio.wait_for(leave, 10)).status is EventStatus.RUNNING
+    left = await asyncio.wait_for(leave, 10)
+    assert left.withdrew and left.event.status is EventStatus.RUNNING
     await settle(e)
     entrants = {x.player_id: x.playing for x in await e.service.entrants(event.event_id)}
     assert entrants["p0"] is False  # withdrawn, results so far kept
@@ -1215,12 +1264,15 @@ def seated(e: Events, table: int) -> set[str | None]:
     return {s.player_id for s in e.rig.service.snapshot(table).seats if not s.is_computer}
 
 
-async def withdrawn_while_the_disk_was_full(e: Events) -> int:
-    """A one-round event of four under way; the first person withdraws and the disk fills up
-    before their seat goes to a computer: still seated at the table returned, owed an unseating."""
+async def withdrawn_while_the_disk_was_full(e: Events, *, paused: bool = False) -> int:
+    """A one-round event of four under way (``paused`` by its organiser first); the first person
+    withdraws and the disk fills up before their seat goes to a computer: still seated at the
+    table returned, owed an unseating."""
     event = await signed_up(e, PEOPLE[:4], rounds=1)
     await e.service.begin(ORGANISER, GUILD, event.event_id)
     ((_rnd, (table,)),) = e.shown.rounds
+    if paused:
+        await e.service.pause(ORGANISER, GUILD, event.event_id)
     with disk_full_after(e, store, "drop_entrant"):
         await e.service.leave(PEOPLE[0], GUILD, event.event_id)
     await settle(e)
@@ -1242,13 +1294,50 @@ async def test_a_withdrawal_the_database_cuts_short_hands_the_seat_to_a_computer
         await e.close()
 
 
+async def test_a_withdrawal_from_a_paused_event_the_database_cuts_short_is_carried_out_a_minute_later(
+    db_url: str,
+) -> None:
+    """As above, the event paused (its tables play on): the carrying on a minute later hands the
+    seat to a computer then, not only once the organiser resumes the event."""
+    e = await events(db_url, ManualClock())
+    try:
+        table = await withdrawn_while_the_disk_was_full(e, paused=True)
+        await mended_a_minute_later(e)
+        assert PEOPLE[0].user_id not in seated(e, table) and len(seated(e, table)) == 3
+        ((event_id, status),) = [(x.event_id, x.status) for x in await e.service.events(GUILD)]
+        assert status is EventStatus.PAUSED  # carried on, not resumed
+        assert e.shown.posted == [] and await store.seated_at(e.rig.db, event_id, 2) is None
+    finally:
+        await e.close()
+
+
+async def test_the_hands_a_person_plays_after_withdrawing_count_for_nobody(db_url: str) -> None:
+    """The disk cut a withdrawal short, and the person still sits at their table until the next
+    carrying on: the hands they play meanwhile, scored as each ends or filled in at the table's
+    end, are not credited to them (they are out of the event); the others' are."""
+    e = await events(db_url, ManualClock())
+    try:
+        table = await withdrawn_while_the_disk_was_full(e)
+        e.rig.db.faults.clear()  # mended, the minute not gone by: still seated
+        await play_to_end(e.rig.service, table, {p.user_id: p for p in PEOPLE})
+        await settle(e)
+        assert (await e.rig.service.table_snapshot(table)).status is TableStatus.FINISHED
+        ((event_id, _status),) = [(x.event_id, x.status) for x in await e.service.events(GUILD)]
+        credited = {(s.board, s.player_id) for s in await store.scores(e.rig.db, event_id)}
+        assert credited == {(b, p.user_id) for b in (1, 2) for p in PEOPLE[1:4]}
+        ((_rnd, rows, final),) = e.shown.posted
+        assert final and {s.person: s.rounds for s in rows}["p0"] == 0
+    finally:
+        await e.close()
+
+
 async def test_everyone_at_a_table_withdrawn_while_the_disk_was_full_is_unseated_and_the_round_scored(
     db_url: str,
 ) -> None:
     """Both people of a table withdraw, each time the disk fills up before their seat goes to a
-    computer: a minute later the carrying on unseats them both. The first one's leave ends the
-    game (the last person standing), so the second has no game left to leave: that is the end of
-    their unseating, not a failure of the carrying on, which goes on to score the round."""
+    computer: a minute later the carrying on unseats them both. The first one's leave hands the
+    seat to a computer (an event's table is played to its last board: nobody is the last person
+    standing), the second one's leaves nobody and abandons the game, and the round is scored."""
     e = await events(db_url, ManualClock())
     try:
         event = await signed_up(e, PEOPLE[:2], rounds=1)
@@ -1267,6 +1356,24 @@ async def test_everyone_at_a_table_withdrawn_while_the_disk_was_full_is_unseated
         assert [(rnd, final) for rnd, _rows, final in e.shown.posted] == [(1, True)]
     finally:
         await e.close()
+
+
+@pytest.mark.parametrize(
+    ("refusal", "goes_on"),
+    [(TableRefusal.TABLE_CLOSED, False), (TableRefusal.NOT_PLAYING, False), (TableRefusal.NOT_SEATED, True)],
+)
+async def test_a_quit_that_meets_a_game_ended_since_the_snapshot_is_the_end_of_that_tables_unseating(
+    e: Events, monkeypatch: pytest.MonkeyPatch, refusal: TableRefusal, goes_on: bool
+) -> None:
+    """The game of a table ended (its last move, made by a computer) between the snapshot that
+    named a withdrawn person and their quit: nobody is left to unseat there, and that is no
+    failure of the unseating (nor is a person who has left the table meanwhile)."""
+
+    async def ended_meanwhile(actor: Actor, table_id: int) -> TableSnapshot:
+        raise Refused(refusal)
+
+    monkeypatch.setattr(e.service.tables, "leave", ended_meanwhile)
+    assert await e.service._quit(PEOPLE[0], 1) is goes_on
 
 
 async def test_a_stop_that_cuts_the_carrying_on_short_is_no_bug(db_url: str) -> None:
