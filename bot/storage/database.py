@@ -273,6 +273,21 @@ class Database:
         rows = await self.rows("SELECT key, value FROM presenter_data WHERE table_id = ?", (table_id,))
         return {str(k): str(v) for k, v in rows}
 
+    async def last_table_played_in(
+        self, guild_id: str, channel_id: str, parent_id: str | None = None
+    ) -> int | None:
+        """The newest table of the server (open, finished or cancelled) opened in this channel, or
+        opened in ``parent_id`` and played in this channel (its thread: the presenter's data
+        ``play_channel``); None if none."""
+        row = await self._one(
+            "SELECT t.id FROM tables t "
+            "LEFT JOIN presenter_data p ON p.table_id = t.id AND p.key = 'play_channel' "
+            "WHERE t.guild_id = ? AND t.channel_id IN (?, ?) AND (t.channel_id = ? OR p.value = ?) "
+            "ORDER BY t.id DESC LIMIT 1",
+            (guild_id, channel_id, parent_id or channel_id, channel_id, channel_id),
+        )
+        return None if row is None else int(row[0])
+
     async def rows(self, sql: str, args: Iterable[Any] = ()) -> list[Any]:
         """A read outside the writer (for ``bot.storage``'s own queries: SQL both backends accept,
         ``?`` placeholders); a database that can't be read is unavailable."""

@@ -33,6 +33,7 @@ class TableRefusal(Enum):
     NOT_PLAYING = "not_playing"  # there is no game running
     STALE = "stale"  # params: move, current: the control is for an older move
     CHANNEL_NOT_ALLOWED = "channel_not_allowed"
+    LAST_CHANNEL = "last_channel"  # params: option, all (allow_channel, all_channels): the last stays
     BAD_TIME_LIMIT = "bad_time_limit"  # params: min, max
     BAD_RULES = "bad_rules"  # params: rule (the engine's InvalidRules code)
     OPTION_OUT_OF_RANGE = "option_out_of_range"  # params: option, min, max

@@ -121,6 +121,8 @@ class TableRequest:
             target = TARGET.check("target", self.target)
             if self.hands is None:
                 changes.update(target_score=target, fixed_hands=None)
+            else:  # a game ends one way: refused, neither of the two dropped
+                raise Refused(TableRefusal.BAD_RULES, rule="end")
         if self.moon is not None:
             changes["moon"] = enum_choice("moon", self.moon, MoonScoring)
         if self.omnibus is not None:
@@ -156,14 +158,15 @@ class TableRequest:
 
 @dataclass(frozen=True, slots=True)
 class SettingsRequest:
-    """``/hearts-settings`` as it arrived: table defaults, a language, channels allowed or not,
-    the daily challenge's summary channel (``daily_off``: none), the events' organiser role
-    (``event_role_off``: none)."""
+    """``/hearts-settings`` as it arrived: table defaults, a language, channels allowed or not
+    (``all_channels``: every channel again), the daily challenge's summary channel (``daily_off``:
+    none), the events' organiser role (``event_role_off``: none)."""
 
     defaults: TableRequest = TableRequest()
     language: object = None
     allow_channel: str | None = None
     disallow_channel: str | None = None
+    all_channels: object = None
     daily_channel: str | None = None
     daily_off: object = None
     event_role: str | None = None
@@ -182,6 +185,7 @@ class SettingsRequest:
                 self.language,
                 self.allow_channel,
                 self.disallow_channel,
+                self.all_channels,
                 self.daily_channel,
                 self.daily_off,
                 self.event_role,
@@ -218,17 +222,25 @@ class SettingsRequest:
     def _channels_applied_to(self, current: ServerSettings) -> tuple[frozenset[str], frozenset[str]]:
         """Where tables may be opened: the channels named, or every channel but the closed ones.
         Allowing a closed channel opens it again (every other channel stays open); disallowing a
-        channel where every channel is allowed, or the last one named, closes it."""
+        channel where every channel is allowed closes it, and one named takes it off the list. The
+        last channel named is refused (``LAST_CHANNEL``, naming both ways out): with none named
+        every channel would open. ``all_channels`` forgets both lists first, so a channel allowed
+        or disallowed in the same change starts from every channel."""
         allowed, closed = set(current.allowed_channels), set(current.closed_channels)
+        if self.all_channels is not None and flag("all_channels", self.all_channels):
+            allowed, closed = set(), set()
         if self.allow_channel is not None:
             if self.allow_channel in closed:
                 closed.discard(self.allow_channel)
             else:
                 allowed.add(self.allow_channel)
         if self.disallow_channel is not None:
-            allowed.discard(self.disallow_channel)
             if not allowed:
                 closed.add(self.disallow_channel)
+            elif allowed == {self.disallow_channel}:
+                raise Refused(TableRefusal.LAST_CHANNEL, option="allow_channel", all="all_channels")
+            else:
+                allowed.discard(self.disallow_channel)
         return frozenset(allowed), frozenset(closed)
 
     def _seasons_applied_to(self, current: ServerSettings) -> ServerSettings:

@@ -41,8 +41,9 @@ def refusal_text(code: RefusalCode, locale: str | None = None, /, **params: Any)
         shown["card"] = card_name(shown["card"], locale)
     if isinstance(shown.get("suit"), int):
         shown["suit"] = Suit(shown["suit"]).symbol
-    if isinstance(shown.get("option"), str):  # a command's option: by its name in the reader's Discord
-        shown["option"] = option_name(shown["option"], locale)
+    for key in ("option", "all"):  # a command's options: by their names in the reader's Discord
+        if isinstance(shown.get(key), str):
+            shown[key] = option_name(shown[key], locale)
     if isinstance(shown.get("allowed"), tuple):
         shown["allowed"] = choice_names(shown["allowed"], locale)
     if isinstance(shown.get("rule"), str):  # an InvalidRules code: say what is wrong, in words

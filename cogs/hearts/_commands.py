@@ -122,6 +122,30 @@ FIVE_REMOVAL: list[app_commands.Choice[str]] = [
 ]
 
 
+Preference = Callable[[TableSnapshot, str], bool]  # (a table here, the caller) → of this kind
+
+
+def _seated(snap: TableSnapshot, me: str) -> bool:
+    return any(s.player_id == me for s in snap.seats)
+
+
+def _mine(snap: TableSnapshot, me: str) -> bool:
+    """Seated, or left and may take the seat back."""
+    return any(s.player_id == me or s.left_player == me for s in snap.seats)
+
+
+def _hosted(snap: TableSnapshot, me: str) -> bool:
+    return snap.host_id == me
+
+
+def _not_seated(snap: TableSnapshot, me: str) -> bool:
+    return not _seated(snap, me)
+
+
+def _seated_in_lobby(snap: TableSnapshot, me: str) -> bool:
+    return snap.status is TableStatus.LOBBY and _seated(snap, me)
+
+
 Suggest = Callable[[discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
 
 
@@ -215,9 +239,17 @@ class Hearts(
     # -- finding the table -------------------------------------------------------------------------
 
     async def table_here(
-        self, interaction: discord.Interaction[Any], *, lobby_only: bool = False
+        self,
+        interaction: discord.Interaction[Any],
+        *,
+        lobby_only: bool = False,
+        prefer: tuple[Preference, ...] = (_mine,),
     ) -> TableSnapshot:
-        """The table this command is about: in this channel (or its thread), preferring the caller's."""
+        """The table this command is about, in this channel (or its thread): the newest of the
+        first of ``prefer``'s kinds that has one here (by default the caller's), else the newest
+        here. ``lobby_only``: only a lobby, and tables here whose game has started are refused as
+        such. With no table open here, the newest one this channel had (e.g. the score sheet in
+        the thread of a finished game, also after a restart)."""
         guild = str(interaction.guild_id)
         here = str(interaction.channel_id)
         me = str(interaction.user.id)
@@ -230,16 +262,22 @@ class Hearts(
             if str(state.play_channel) == here:
                 candidates.append(snap)
         if lobby_only:
-            candidates = [c for c in candidates if c.status is TableStatus.LOBBY]
-        mine = [c for c in candidates if any(s.player_id == me or s.left_player == me for s in c.seats)]
-        chosen = mine or candidates
-        if not chosen:
+            lobbies = [c for c in candidates if c.status is TableStatus.LOBBY]
+            if candidates and not lobbies:  # the games here have started: no table to join or start
+                raise Refused(TableRefusal.NOT_IN_LOBBY)
+            candidates = lobbies
+        if not candidates:
             if not lobby_only:
-                played_here = self.presenter.tables_played_in(int(here))
-                if played_here:  # e.g. the score sheet in the thread of a finished game
-                    return await self.service.table_snapshot(max(played_here))
+                parent = getattr(interaction.channel, "parent_id", None) if in_thread(interaction) else None
+                played = await self.presenter.last_table_played_in(guild, int(here), parent)
+                if played is not None:
+                    return await self.service.table_snapshot(played)
             raise Refused(TableRefusal.NO_SUCH_TABLE)
-        return max(chosen, key=lambda c: c.table_id)
+        for kind in prefer:
+            chosen = [c for c in candidates if kind(c, me)]
+            if chosen:
+                return max(chosen, key=lambda c: c.table_id)
+        return max(candidates, key=lambda c: c.table_id)
 
     # -- commands -----------------------------------------------------------------------------------
 
@@ -326,7 +364,8 @@ class Hearts(
 
     @app_commands.command(name="join", description="Take a seat at the table in this channel")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
-        snap = await self.table_here(interaction, lobby_only=True)
+        # a lobby where the caller has no seat yet, the newest
+        snap = await self.table_here(interaction, lobby_only=True, prefer=(_not_seated,))
         await defer_private(interaction)
         await self.clicks.learn(interaction, snap.table_id)
         await self.service.join(actor_of(interaction), snap.table_id)
@@ -335,21 +374,22 @@ class Hearts(
 
     @app_commands.command(name="leave", description="Leave the table (in a game, a computer takes your seat)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        snap = await self.table_here(interaction)
+        # a table the caller sits at, a lobby before a game (not a newer game meant for an older lobby)
+        snap = await self.table_here(interaction, prefer=(_seated_in_lobby, _seated, _mine))
         await defer_private(interaction)
         await self.service.leave(actor_of(interaction), snap.table_id)
         await private_answer(interaction, t("reply.done", await self.reader(interaction)))
 
     @app_commands.command(name="start", description="Start the game (host or moderators)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        snap = await self.table_here(interaction, lobby_only=True)
+        snap = await self.table_here(interaction, lobby_only=True, prefer=(_hosted, _seated))
         await defer_private(interaction)
         await self.service.start_game(actor_of(interaction), snap.table_id)
         await private_answer(interaction, t("reply.done", await self.reader(interaction)))
 
     @app_commands.command(name="cancel", description="Cancel the table (host or moderators)")
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
-        snap = await self.table_here(interaction)
+        snap = await self.table_here(interaction, prefer=(_hosted, _seated))
         await defer_private(interaction)
         await self.service.cancel(actor_of(interaction), snap.table_id)
         await private_answer(interaction, t("reply.done", await self.reader(interaction)))
@@ -368,10 +408,15 @@ class Hearts(
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         try:
             options = (await self.table_here(interaction)).options
-        except Refused:
+        except Refused:  # no table here: the rules a new one gets, said to be the server's defaults
             options = (
                 await self.service.server_settings(str(interaction.guild_id), str(interaction.channel_id))
             ).defaults
+            lang = await self.reader(interaction)
+            table_title = t("rules.text.title", lang)
+            text = describe.rules_text(options, lang).removeprefix(table_title)
+            await interaction.response.send_message(t("reply.rules_defaults", lang) + text, ephemeral=True)
+            return
         lang = await self.reader(interaction)
         await interaction.response.send_message(describe.rules_text(options, lang), ephemeral=True)
 
@@ -451,7 +496,8 @@ class Hearts(
             here = await self.table_here(interaction)
         except Refused:
             here = None
-        if here is not None and any(s.player_id == me for s in here.seats):
+        # (a game over here, found by the channel it was played in, is not: their game elsewhere is)
+        if here is not None and here.status.open and any(s.player_id == me for s in here.seats):
             return here
         mine = self.service.tables_of(me, str(interaction.guild_id))
         if mine:
@@ -489,6 +535,9 @@ class HeartsSettings(commands.Cog):
         computers="Default computer strength",
         allow_channel="Allow tables in this channel (tables are allowed everywhere until one is chosen)",
         disallow_channel="Stop allowing tables in this channel",
+        all_channels=(
+            "Allow tables in every channel again (forgets the channels chosen; done before allow/disallow)"
+        ),
         language="Language of the table messages and images on this server",
         daily_channel="Post each day's daily challenge summary in this channel",
         daily_off="Stop posting the daily challenge summary",
@@ -512,6 +561,7 @@ class HeartsSettings(commands.Cog):
         computers: str | None = None,
         allow_channel: discord.TextChannel | None = None,
         disallow_channel: discord.TextChannel | None = None,
+        all_channels: bool | None = None,
         language: str | None = None,
         daily_channel: discord.TextChannel | None = None,
         daily_off: bool | None = None,
@@ -533,6 +583,7 @@ class HeartsSettings(commands.Cog):
             language=language,
             allow_channel=str(allow_channel.id) if allow_channel is not None else None,
             disallow_channel=str(disallow_channel.id) if disallow_channel is not None else None,
+            all_channels=all_channels,
             daily_channel=str(daily_channel.id) if daily_channel is not None else None,
             daily_off=daily_off,
             event_role=str(event_role.id) if event_role is not None else None,

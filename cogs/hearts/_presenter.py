@@ -218,6 +218,16 @@ class DiscordPresenter:
         the bot has seen them: finished tables leave the service's list of open ones."""
         return [s.table_id for s in self._states.values() if channel_id in (s.lobby_channel, s.play_channel)]
 
+    async def last_table_played_in(self, guild_id: str, channel_id: int, parent_id: int | None) -> int | None:
+        """The newest table whose lobby or game was in this channel (a thread of ``parent_id``, or
+        the channel itself): as this run has seen them, else as the database remembers them (after
+        a restart, a finished table is known only there). None if none."""
+        seen = self.tables_played_in(channel_id)
+        if seen:
+            return max(seen)
+        parent = str(parent_id) if parent_id is not None else None
+        return await self.db.last_table_played_in(guild_id, str(channel_id), parent)
+
     async def _save(self, state: TableMessages, key: str, value: int | str | None) -> None:
         if key in ("lobby_channel", "lobby_message", "play_channel", "table_message", "table_hand"):
             setattr(state, key, value)

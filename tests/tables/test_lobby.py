@@ -76,7 +76,7 @@ async def test_server_settings_defaults_and_channels(r: Rig) -> None:
 
 async def test_a_channel_disallowed_is_closed_whatever_was_allowed_before(r: Rig) -> None:
     """Disallowing a channel where every channel is allowed closes it (it changed nothing), and
-    disallowing the only channel named closes it too (it opened every channel again); allowing a
+    disallowing the only channel named is refused (it opened every channel again); allowing a
     closed channel opens it again, the others staying open."""
 
     async def opens(channel: str, parent: str | None = None) -> bool:
@@ -98,9 +98,11 @@ async def test_a_channel_disallowed_is_closed_whatever_was_allowed_before(r: Rig
     assert await opens("spam") and await opens("general")
     await change(allow_channel="games")
     assert await opens("games") and not await opens("general")
-    await change(disallow_channel="games")
-    assert not await opens("games") and await opens("general")
-    assert (await r.service.server_settings(GUILD)).closed_channels == {"games"}
+    with pytest.raises(Refused) as exc:
+        await change(disallow_channel="games")
+    assert exc.value.code is TableRefusal.LAST_CHANNEL
+    assert await opens("games") and not await opens("general")
+    assert (await r.service.server_settings(GUILD)).allowed_channels == {"games"}
 
 
 async def test_a_table_is_not_opened_with_the_defaults_while_the_settings_cant_be_read(

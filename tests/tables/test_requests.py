@@ -23,13 +23,12 @@ def test_offered_values_make_the_options() -> None:
     options = TableRequest(
         seats=5,
         hands=3,
-        target=50,
         computers="hard",
         moon="shooter_chooses",
         five_player_removal="TWO_SPADES",
     ).applied_to(TableOptions())
     rules = options.rules
-    assert (rules.players, rules.fixed_hands, rules.target_score) == (5, 3, None)  # hands win
+    assert (rules.players, rules.fixed_hands, rules.target_score) == (5, 3, None)  # hands replace the target
     assert rules.moon is MoonScoring.SHOOTER_CHOOSES
     assert rules.five_player_removal is FivePlayerRemoval.TWO_SPADES
     assert options.computer_level is Level.HARD
