@@ -589,7 +589,9 @@ async def test_a_game_that_ended_unrecorded_is_recorded_at_the_next_start(d: Dai
     assert len(d.shown.results) == 1
 
 
-async def test_the_summary_of_a_closed_day_is_claimed_once(db_url: str) -> None:
+async def test_the_summary_of_a_closed_day_is_claimed_once(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     clock = ManualClock(DAY0)
     first = await daily(db_url, clock)
     try:  # a failure must not leave the database open: the run would hang at its end
@@ -613,6 +615,15 @@ async def test_the_summary_of_a_closed_day_is_claimed_once(db_url: str) -> None:
         await third.service.settle()
         assert await second.service.close_days() == 0
         assert second.shown.summaries == [] and third.shown.summaries == []
+
+        # A process that read which summaries were out before another's was (they close the day
+        # at once): the claim in the database decides, and it does not post it a second time.
+        async def read_before_the_others_post(db: Database, day: str) -> set[str]:
+            return set()
+
+        monkeypatch.setattr(store, "claimed_posts", read_before_the_others_post)
+        assert await third.service.close_days() == 0
+        assert third.shown.summaries == []
     finally:
         await third.close()
         await second.close()
