@@ -155,10 +155,13 @@ class DirectMessages:
             state.dm_channels[player_id] = channel_id
             await self.saved.remember(state.table_id, f"dm:{player_id}", str(channel_id))
 
-    async def controls_now(self, state: TableMessages, seat: int, sent: Sent | None) -> None:
+    async def controls_now(
+        self, state: TableMessages, seat: int, sent: Sent | None, *, ended: str | None = None
+    ) -> None:
         """The seat's controls are now in ``sent`` (None: in none of its DMs). The DM that held
         them before, if no click there answered them (the turn timed out, was played elsewhere,
-        or the game ended), loses its buttons: an old DM never looks live."""
+        or the game ended), loses its buttons: an old DM never looks live. ``ended``: the game's
+        end, said in place of its words (whose turn it was), its picture kept."""
         old = state.live_controls.get(seat)
         if old == sent:
             return
@@ -166,8 +169,9 @@ class DirectMessages:
         if old is None:
             return
         dm = self.client.get_partial_messageable(old.channel_id, type=discord.ChannelType.private)
+        changes: dict[str, Any] = {"view": None} if ended is None else {"view": None, "content": ended}
         try:
-            await dm.get_partial_message(old.message_id).edit(view=None)
+            await dm.get_partial_message(old.message_id).edit(**changes)
         except discord.HTTPException as exc:  # deleted, or DMs closed: nothing left to look live
             log.info("old controls of seat %d at table %d kept their buttons: %s", seat, state.table_id, exc)
 

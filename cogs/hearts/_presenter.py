@@ -379,7 +379,7 @@ class DiscordPresenter:
                 if isinstance(event, ev.TableCancelled):
                     self._redraw(snap)
                     await self.redraws.drawn(snap.table_id)
-                    await self._unping_all(state)
+                    await self._unping_all(state, snap)
                 if isinstance(event, ev.SeatChanged) and snap.status is TableStatus.PLAYING:
                     # Seats FILLED at the start come before GameStarted: no drawing yet, or the
                     # table message could go out before the thread exists (in the channel).
@@ -837,12 +837,20 @@ class DiscordPresenter:
             state.pings[player_id] = message.id
             await self.saved.remember(state.table_id, f"ping:{player_id}", str(message.id))
 
-    async def _unping_all(self, state: TableMessages) -> None:
-        """The game is over or cancelled: nobody has a turn to be pinged for, nor controls."""
+    async def _unping_all(self, state: TableMessages, snap: TableSnapshot) -> None:
+        """The game is over or cancelled: nobody has a turn to be pinged for, nor controls. A DM
+        whose controls were live says so, in its reader's language, instead of whose turn it was
+        (its "tap a card" and countdown would otherwise stay for good, without a button to tap)."""
         for player_id in list(state.pings):
             await self._unping(state, player_id)
+        key = "lobby.cancelled" if snap.status is TableStatus.CANCELLED else "lobby.finished"
         for seat in list(state.live_controls):
-            await self.dms.controls_now(state, seat, None)
+            person = snap.seats[seat].player_id if seat < len(snap.seats) else None
+            lang = await self.private(person, state)
+            ended = "\n".join(
+                (t("hand.header", lang, table=snap.table_id, hand=snap.hand_number or 1), t(key, lang))
+            )
+            await self.dms.controls_now(state, seat, None, ended=ended)
 
     async def _unping(self, state: TableMessages, player_id: str) -> None:
         message_id = state.pings.pop(player_id, None)
@@ -884,7 +892,7 @@ class DiscordPresenter:
         if event.table.options.daily:
             # A daily game names no winner (RULES.md §3a): its end, each hand against par with
             # the result line, is the daily extension's, sent once the result is recorded.
-            await self._unping_all(state)
+            await self._unping_all(state, event.table)
             return
         lang = await self.public(state, event.table)
         text, file = await self._game_end(state, event, lang)
@@ -901,7 +909,7 @@ class DiscordPresenter:
         if shown is None:
             await self._game_end_by_dm(state, event, again)
         await self._edit_lobby(state, event.table)
-        await self._unping_all(state)
+        await self._unping_all(state, event.table)
 
     async def _game_end(
         self, state: TableMessages, event: ev.GameOver, lang: str

@@ -153,6 +153,23 @@ async def test_a_game_left_or_cancelled_at_her_turn_takes_her_dm_controls_down(
     assert hearts.table_message() is not None and not hearts.game_over()
 
 
+async def test_a_game_cancelled_at_her_turn_leaves_her_dm_saying_so_not_that_it_is_her_turn(
+    hearts: Hearts,
+) -> None:
+    """The DM that held her controls, its buttons gone, no longer tells her to tap a card before a
+    countdown that has run out: it says the table was cancelled (its picture kept)."""
+    alice = hearts.people[0]
+    dm = await _game_with_alice_to_play(hearts)
+    turn = t("hand.tap_to_play", countdown="").strip()
+    assert turn in dm.content and dm.attachments
+    await hearts.reply(await hearts.emu.slash(alice, hearts.general, "hearts cancel"))
+    over = await hearts.emu.wait_until(
+        lambda: not (m := hearts.emu.message(dm.id)).custom_ids and m, what="her DM taken down"
+    )
+    assert turn not in over.content and over.content.split("\n")[-1] == t("lobby.cancelled")
+    assert over.attachments  # the hand's picture stays
+
+
 async def test_take_my_seat_back_after_leaving(hearts: Hearts) -> None:
     """alice leaves mid-game (a computer plays her seat; bob and carol play on) and the table
     message offers her seat back: bob's press is refused and changes nothing; alice's seats her
