@@ -1,9 +1,9 @@
 """``/hearts help``: a first-timer's guide in the reader's language, with a sample hand and table.
 
 Pure values, so the Discord side only copies them into an embed and two attachments. The scores
-the guide quotes (cards passed, the Q♠, shooting the moon) come from the engine's standard rules,
-the button names from the catalogue (the guide names exactly what the buttons say), and the slash
-commands it mentions by their localized names.
+the guide quotes (cards passed, the Q♠, shooting the moon, leaving) come from the engine's standard
+rules, the button names from the catalogue (the guide names exactly what the buttons say), and the
+slash commands it mentions by their localized names.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from bot.engine.cards import SPADES, parse_card, parse_cards
 from bot.engine.rules import QUEEN_POINTS, RuleSet
 from bot.engine.scoring import moon_score
+from bot.engine.standings import QUIT_PENALTY
 from bot.render.models import HandImage, TableImage, TableSeat
 from bot.render.texts import Words
 from bot.text.alt_text import example_alt, hand_alt, table_alt
@@ -60,6 +61,7 @@ def help_page(locale: str | None = None, rules_link: str = RULES_BOOK) -> HelpPa
         "pass_count": rules.pass_count,
         "queen": QUEEN_POINTS,
         "moon": moon_score(rules).others,
+        "penalty": QUIT_PENALTY,
         "pass_button": t("button.pass_these", locale),
         "join": t("button.join", locale),
         "start": t("button.start", locale),

@@ -87,9 +87,12 @@ def relative_time(deadline: float) -> str:
 
 
 def time_limit(seconds: float, locale: str | None = None) -> str:
+    """A turn timer as the lobby, the settings and the rules say it. Whole hours read in hours from
+    one hour on (the "1 hour" choice is "1 h", not "60 min"); other times from two minutes to two
+    hours in minutes, as before, and longer ones in hours with one decimal."""
     if seconds < 120:
         return t("time.seconds", locale, n=int(seconds))
-    if seconds < 7200:
+    if seconds < 7200 and seconds % 3600:
         return t("time.minutes", locale, n=int(seconds // 60))
     return t("time.hours", locale, n=round(seconds / 3600, 1) if seconds % 3600 else int(seconds // 3600))
 

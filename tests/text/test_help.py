@@ -8,6 +8,7 @@ import pytest
 from bot.engine.cards import SUIT_MASKS, cards_of, cardset, suit_of
 from bot.engine.rules import QUEEN_POINTS, RuleSet
 from bot.engine.scoring import moon_score
+from bot.engine.standings import QUIT_PENALTY
 from bot.render import render_hand, render_table
 from bot.text import LANGUAGES, PSEUDO_LOCALE, image_words, t
 from bot.text.alt_text import ALT_MAX
@@ -44,6 +45,27 @@ def test_the_guide_names_the_buttons_commands_and_scores_as_the_bot_shows_them(l
     assert f"`{slash_command('hearts me', lang)}`" in text
     assert str(QUEEN_POINTS) in text and str(moon_score(RuleSet()).others) in text
     assert "docs/RULES.md" in text
+
+
+def _buttons(lang: str) -> str:
+    return dict(help_page(lang).fields)[t("help.buttons.name", lang)]
+
+
+def test_the_guide_says_a_second_timeout_loses_the_seat_like_leaving() -> None:
+    # RULES.md §3 and `/hearts rules`: the second timeout of a game hands the seat to a computer
+    # and counts as leaving (−100 ranking points in a ranked game).
+    assert (
+        "If time runs out, a random card is played for you; a second timeout in the same game hands "
+        "your seat to a computer and counts as leaving (−100 ranking points in a ranked game)."
+    ) in _buttons("en")
+    german = _buttons("de")
+    assert "beim zweiten Mal im selben Spiel übernimmt ein Computer deinen Platz" in german
+    assert "als Verlassen (−100 Ranglistenpunkte in einem gewerteten Spiel)" in german
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_quotes_the_engines_penalty_for_leaving(lang: str) -> None:
+    assert QUIT_PENALTY < 0 and f"−{-QUIT_PENALTY}" in _buttons(lang)
 
 
 def test_commands_are_named_in_the_readers_language() -> None:

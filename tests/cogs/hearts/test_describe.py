@@ -2,7 +2,8 @@
 
 from bot.engine.rules import MoonScoring, Omnibus, RuleSet, Scoring
 from bot.tables import TableOptions
-from cogs.hearts._wording import rules_text
+from bot.text import LANGUAGES, t
+from cogs.hearts._wording import rules_text, time_limit
 
 
 def test_standard_rules_text() -> None:
@@ -88,3 +89,25 @@ def test_every_trick_is_a_slam_where_it_holds_the_bonus_card() -> None:
     assert (
         "Taking every trick" not in with_all_tricks and "Take every trick: you score −26" in with_all_tricks
     )
+
+
+def test_a_time_limit_of_whole_hours_reads_in_hours_from_one_hour() -> None:
+    # The "1 hour" choice read "60 min" in the lobby, the settings and the rules text.
+    assert time_limit(3600, "en") == "1 h" and time_limit(7200, "en") == "2 h"
+    assert time_limit(3600, "ru") == "1 ч" and time_limit(3600, "pl") == "1 godz."  # one, few, many…
+    assert time_limit(10800, "ru") == "3 ч"
+    for lang in LANGUAGES:
+        assert time_limit(3600, lang) == t("time.hours", lang, n=1), lang
+    assert "1 h per move" in rules_text(TableOptions(time_limit=3600))
+    # Less than an hour, or not a whole hour below two, stays in minutes; seconds under two minutes.
+    assert [time_limit(s, "en") for s in (15, 60, 119, 120, 300, 3599, 5400)] == [
+        "15 s",
+        "60 s",
+        "119 s",
+        "2 min",
+        "5 min",
+        "59 min",
+        "90 min",
+    ]
+    assert time_limit(9000, "en") == "2.5 h" and time_limit(9000, "de") == "2,5 h"
+    assert time_limit(86400, "en") == "24 h"
