@@ -57,8 +57,15 @@ class Occupant:
 
 
 class QuitReason(Enum):
-    LEFT = "left"
-    TIMEOUTS = "timeouts"
+    LEFT = "left"  # the person's own choice
+    TIMEOUTS = "timeouts"  # the second timeout (RULES.md section 3)
+    REMOVED = "removed"  # taken out by an event's organiser: not their choice
+
+    @property
+    def penalised(self) -> bool:
+        """Whether the quit costs the quit penalty and counts as a quit in the person's
+        statistics: a removal by an organiser does neither."""
+        return self is not QuitReason.REMOVED
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +92,13 @@ class Standing:
     total: int
     place: int | None  # None for quitters
     ranking_points: int
-    quit: bool = False
+    quit: bool = False  # left before the end: no seat, no place
+    removed: bool = False  # a quitter an organiser removed: no penalty, and counts as no quit
+
+    @property
+    def counts_as_quit(self) -> bool:
+        """A quit for the person's statistics: they left by their choice or by timing out."""
+        return self.quit and not self.removed
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,8 +344,9 @@ class Game:
             rows.append(Standing(seat, None, True, self.totals[seat], len(persons) + place, 0))
         rows.sort(key=lambda r: (r.place or 0, r.seat or 0))
         for q in self.quitters:
-            penalty = QUIT_PENALTY if ranked else 0
-            rows.append(Standing(None, q.player_id, False, q.total, None, penalty, quit=True))
+            penalty = QUIT_PENALTY if ranked and q.reason.penalised else 0
+            removed = q.reason is QuitReason.REMOVED
+            rows.append(Standing(None, q.player_id, False, q.total, None, penalty, True, removed))
         return GameResult(reason, tuple(rows), ranked)
 
     # -- snapshots ------------------------------------------------------------------------

@@ -389,9 +389,11 @@ class EventService:
         under way (the event's lock), so none is seated behind it. It is a withdrawal's own work,
         and carrying on does it again for one the database cut short (``_unseat_gone``). One of
         them who is in the event again by then (left before being seated, and joined again) keeps
-        their seat."""
+        their seat. One the organiser removed leaves as a removal, which costs them nothing on the
+        leaderboard nor counts as a quit (RULES.md §3b); one who withdrew quits."""
         async with self._lock(event.event_id):
-            player_ids = player_ids - await self._playing(event.event_id)
+            status = dict(await store.entrants(self.db, event.event_id))
+            player_ids = {p for p in player_ids if status.get(p) != "in"}
             row = await store.event(self.db, event.event_id)
             for t in await store.tables(self.db, event.event_id, event.round if row is None else row.round):
                 snap = None if t.finished else await self._snapshot(event, t.table_id)
@@ -399,7 +401,8 @@ class EventService:
                 for seat in people:
                     if seat.player_id not in player_ids or seat.is_computer:
                         continue
-                    if not await self._quit(Actor(seat.player_id), t.table_id):
+                    removed = status.get(seat.player_id) == "removed"
+                    if not await self._quit(Actor(seat.player_id), t.table_id, removed=removed):
                         break
 
     async def _snapshot(self, event: Event, table_id: int) -> TableSnapshot | None:
@@ -417,14 +420,15 @@ class EventService:
         await store.finish_table(self.db, event.event_id, table_id, [])
         return None
 
-    async def _quit(self, person: Actor, table_id: int) -> bool:
-        """The person quits the game (a computer takes the seat). False where the game has ended:
+    async def _quit(self, person: Actor, table_id: int, *, removed: bool = False) -> bool:
+        """The person quits the game (a computer takes the seat; ``removed``: as a removal by the
+        organiser, not a quit of theirs). False where the game has ended:
         its last move, made by a computer since the caller's snapshot, can end it (an event's
         game is played to its last board: no quit ends it but the last person's, which abandons
         it); nobody is left to unseat at that table then. A person who has left it meanwhile has
         nothing to quit."""
         try:
-            await self.tables.leave(person, table_id)
+            await self.tables.leave(person, table_id, removed=removed)
         except Refused as exc:
             if exc.code is TableRefusal.NOT_SEATED:
                 return True

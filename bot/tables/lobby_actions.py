@@ -205,11 +205,15 @@ class LobbyActions(Turns):
             self._emit(table, events, saved=True)
             return table_snapshot(table)
 
-    async def leave(self, actor: Actor, table_id: int, *, from_lobby: bool = False) -> TableSnapshot:
+    async def leave(
+        self, actor: Actor, table_id: int, *, from_lobby: bool = False, removed: bool = False
+    ) -> TableSnapshot:
         """Leave the lobby (the host passes to the next person; the last person out closes the
         table), or quit a running game: a computer takes the seat and the quit is recorded.
         ``from_lobby``: asked by the lobby's button, which means the lobby only (a click on the
-        lobby as it was before Start must not quit the game it started)."""
+        lobby as it was before Start must not quit the game it started). ``removed``: asked by
+        the table's event, whose organiser removed the person: the quit is recorded as a removal
+        (``QuitReason.REMOVED``, in the log too), which costs them nothing."""
         self._require_running()
         table = self._table(table_id)
         async with table.lock:
@@ -236,11 +240,13 @@ class LobbyActions(Turns):
                 self._emit(table, events, saved=True)
                 return snap
             game = self._game(table)
-            engine_events = game.quit(seat, QuitReason.LEFT)
+            reason = QuitReason.REMOVED if removed else QuitReason.LEFT
+            engine_events = game.quit(seat, reason)
             lead = [seat_changed(seat, ev.SeatChange.QUIT, actor.user_id)]
-            return await self._after_moves(
-                table, actor.user_id, "quit", {"seat": seat}, engine_events, False, lead
-            )
+            payload: dict[str, Any] = {"seat": seat}
+            if removed:  # a plain quit's row as it always was (one without a reason replays as LEFT)
+                payload["reason"] = reason.value
+            return await self._after_moves(table, actor.user_id, "quit", payload, engine_events, False, lead)
 
     async def rejoin(self, actor: Actor, table_id: int) -> TableSnapshot:
         """A person who quit takes their seat back from the computer (if the table allows it)."""

@@ -111,7 +111,8 @@ def _apply(table: Table, row: ActionRow, p: dict[str, Any]) -> None:
             game.quit_together(forfeits, QuitReason.TIMEOUTS)
         _moves(table, moves)
     elif kind == "quit":
-        _game(table).quit(p["seat"], QuitReason.LEFT)
+        # the reason the service recorded: a removal by an event's organiser; none is a plain quit
+        _game(table).quit(p["seat"], QuitReason(p.get("reason", QuitReason.LEFT.value)))
         _moves(table, [])
     elif kind == "rejoin":
         _game(table).rejoin(actor)

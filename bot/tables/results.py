@@ -1,5 +1,6 @@
-"""A finished game as storage rows: per person place, points, hands, moons, timeouts, quit; and the
-finishing ranks the rating is computed from."""
+"""A finished game as storage rows: per person place, points, hands, moons, timeouts, quit (not
+for one an event's organiser removed: the engine's ``Standing.counts_as_quit``); and the finishing
+ranks the rating is computed from."""
 
 from __future__ import annotations
 
@@ -73,10 +74,11 @@ def game_record(table: Table, finished_at: float) -> GameRecord:
                 points,
                 moons,
                 game.timeouts.get(q.player_id, 0),
-                quit=True,
+                quit=s.counts_as_quit,
             )
         )
-        ranks.append((q.player_id, worst + 1))
+        if s.counts_as_quit:  # one an organiser removed: their rating is left alone
+            ranks.append((q.player_id, worst + 1))
     # Several computers share one rating id per level: rate it once, at its best place.
     seen: dict[str, int] = {}
     for pid, rank in ranks:

@@ -105,6 +105,27 @@ def test_quitter_is_replaced_penalised_and_can_rejoin() -> None:
         game.rejoin("p1")
 
 
+def test_a_person_an_organiser_removed_costs_nothing_and_is_no_quit() -> None:
+    """Removed from an event by its organiser (not their choice): a computer takes the seat as for
+    a quit, but the standing has 0 ranking points and counts as no quit; one who left, or timed
+    out twice, still gets the penalty. The reason survives a snapshot."""
+    game = Game(RuleSet(target_score=None, fixed_hands=2), seed=1, seats=people(4), duplicate=True)
+    game.quit(1, QuitReason.REMOVED)
+    game.quit(2, QuitReason.LEFT)
+    game.quit_together([3], QuitReason.TIMEOUTS)
+    assert game.seats[1].is_computer and game.quitters[0].reason is QuitReason.REMOVED
+    restored = Game.from_json(json.loads(json.dumps(game.to_json())))
+    assert restored.quitters == game.quitters
+    play_to_end(restored)
+    rows = {r.player_id: r for r in restored.result().standings if not r.is_computer}
+    assert (rows["p1"].quit, rows["p1"].removed, rows["p1"].ranking_points) == (True, True, 0)
+    assert not rows["p1"].counts_as_quit and rows["p1"].place is None
+    for left in ("p2", "p3"):
+        assert rows[left].ranking_points == -100 and rows[left].counts_as_quit and not rows[left].removed
+    assert rows["p0"].ranking_points == 120 and not rows["p0"].quit
+    assert [r.penalised for r in QuitReason] == [True, True, False]
+
+
 def test_last_person_standing_wins_with_120() -> None:
     game = Game(RuleSet(), seed=1, seats=people(3, computers=1))
     game.quit(0)

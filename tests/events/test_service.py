@@ -30,6 +30,7 @@ from bot.events.seating import Placement, pairs
 from bot.events.service import CARRY_ON_RETRY
 from bot.storage import StorageUnavailable, WriteFault
 from bot.storage import events as store
+from bot.storage.leaderboard import leaderboard, player_stats
 from bot.tables import Actor, ManualClock, Refused, TableOptions, TableRefusal, TableSnapshot, TableStatus
 from bot.tables import events as ev
 from bot.tables.requests import SettingsRequest
@@ -413,6 +414,43 @@ async def test_organiser_tools_late_entry_withdraw_remove_and_cancel(e: Events) 
     for table_id in second:
         assert (await e.rig.service.table_snapshot(table_id)).status is TableStatus.CANCELLED
     assert len(e.shown.posted) == 1  # a cancelled round is never scored
+
+
+async def test_a_removal_mid_round_costs_nothing_on_the_board_and_is_no_quit_but_a_withdrawal_is(
+    e: Events,
+) -> None:
+    """The organiser removes p1 in the middle of the round's second board, p0 withdraws: once the
+    game ends p1 has no −100 and no quit on the leaderboard nor in his statistics, p0 both; the
+    board both played first still counts for the event."""
+    event = await signed_up(e, PEOPLE[:4], rounds=1)
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    ((_rnd, (table_id,)),) = e.shown.rounds
+    actors, rng = {p.user_id: p for p in PEOPLE}, random.Random(4)
+    for _ in range(500):  # board 1 played by its people, and board 2 begun
+        await e.rig.service.settle()
+        if e.rig.service.snapshot(table_id).hand_number == 2:
+            break
+        await act_once(e.rig.service, table_id, actors, rng)
+    assert e.rig.service.snapshot(table_id).status is TableStatus.PLAYING
+    await e.service.remove(ORGANISER, GUILD, event.event_id, "p1")
+    await e.service.leave(PEOPLE[0], GUILD, event.event_id)  # withdraws
+    await settle(e)
+    await play_round(e, [table_id])
+    assert e.shown.posted and e.shown.posted[-1][2]  # the event is over, with the game
+    (over,) = e.rig.presenter.of(ev.GameOver)
+    rows = {st.player_id: st for st in over.result.standings if st.player_id}
+    removed, withdrew = [await player_stats(e.rig.db, GUILD, p) for p in ("p1", "p0")]
+    assert removed is not None and (removed.quits, removed.ranking_points, removed.games) == (0, 0, 1)
+    assert withdrew is not None and (withdrew.quits, withdrew.ranking_points) == (1, -100)
+    board = {r.player_id: r for r in (await leaderboard(e.rig.db, GUILD)).rows}
+    assert (board["p1"].ranking_points, board["p1"].quits) == (0, 0)
+    assert (board["p0"].ranking_points, board["p0"].quits) == (-100, 1)
+    assert [(st.ranking_points, st.quit, st.counts_as_quit) for st in (rows["p1"], rows["p0"])] == [
+        (0, True, False),  # left the table, but as no quit of his
+        (-100, True, True),
+    ]
+    scores = await store.scores(e.rig.db, event.event_id)
+    assert {s.board for s in scores if s.player_id in ("p0", "p1")} == {1}  # their board 1 counts
 
 
 async def test_the_deadline_plays_out_unfinished_tables_and_keeps_the_boards_played(e: Events) -> None:
@@ -1369,7 +1407,7 @@ async def test_a_quit_that_meets_a_game_ended_since_the_snapshot_is_the_end_of_t
     named a withdrawn person and their quit: nobody is left to unseat there, and that is no
     failure of the unseating (nor is a person who has left the table meanwhile)."""
 
-    async def ended_meanwhile(actor: Actor, table_id: int) -> TableSnapshot:
+    async def ended_meanwhile(actor: Actor, table_id: int, *, removed: bool = False) -> TableSnapshot:
         raise Refused(refusal)
 
     monkeypatch.setattr(e.service.tables, "leave", ended_meanwhile)

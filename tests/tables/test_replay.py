@@ -1,4 +1,5 @@
-"""The action log replays to the saved state: lobby changes, moves, timeouts, a quit and a rejoin."""
+"""The action log replays to the saved state: lobby changes, moves, timeouts, a quit, a removal and
+a rejoin."""
 
 from __future__ import annotations
 
@@ -6,7 +7,10 @@ import json
 import random
 
 from bot.engine import RuleSet
+from bot.engine.game import QuitReason
+from bot.storage.leaderboard import player_stats
 from bot.tables import Actor, ManualClock, TableOptions
+from bot.tables import events as ev
 from bot.tables.replay import differences, replay
 from bot.tables.table import TableStatus
 from tests.tables.helpers import CHANNEL, GUILD, Rig, act_once, options, play_to_end, rig
@@ -78,6 +82,45 @@ async def test_an_events_table_a_person_leaves_plays_on_to_its_last_board_and_re
     row = await r.db.load_table(tid)
     assert row is not None and len(json.loads(row.state)["game"]["sheet"]) == 2  # both boards played
     assert await _matches(r, tid) == []
+    await r.close()
+
+
+async def test_a_removal_by_an_events_organiser_is_logged_and_replays_as_one_costing_nothing(
+    db_url: str,
+) -> None:
+    """The table's event removes bob (``removed``): the log says so, and replays to the saved state
+    with the removal's reason; carol's own leave is logged as a plain quit's always was (no reason:
+    LEFT). At the end bob has 0 ranking points and no quit in his statistics, carol −100 and one."""
+    clock = ManualClock()
+    r = await rig(db_url, clock)
+    s = r.service
+    boards = TableOptions(rules=RuleSet(target_score=None, fixed_hands=2), event_id=7)
+    tid = (await s.create_table(ALICE, GUILD, CHANNEL, boards, seed=5)).table_id
+    await s.join(BOB, tid, for_event=True)
+    await s.join(CAROL, tid, for_event=True)
+    await s.start_game(ALICE, tid, for_event=True)
+    await s.settle()
+    await s.leave(BOB, tid, removed=True)
+    await s.leave(CAROL, tid)
+    await s.settle()
+    quits = [json.loads(a.payload) for a in await r.db.actions(tid) if a.kind == "quit"]
+    assert quits == [{"seat": 1, "reason": "removed"}, {"seat": 2}]
+    assert await _matches(r, tid) == []
+    replayed = replay(tid, GUILD, CHANNEL, await r.db.actions(tid))
+    assert replayed.game is not None
+    assert [(q.player_id, q.reason) for q in replayed.game.quitters] == [
+        ("bob", QuitReason.REMOVED),
+        ("carol", QuitReason.LEFT),
+    ]
+    await play_to_end(s, tid, {"alice": ALICE})
+    assert await _matches(r, tid) == []
+    (over,) = r.presenter.of(ev.GameOver)
+    rows = {st.player_id: st for st in over.result.standings if st.player_id}
+    assert (rows["bob"].ranking_points, rows["bob"].counts_as_quit) == (0, False)
+    assert (rows["carol"].ranking_points, rows["carol"].counts_as_quit) == (-100, True)
+    bob, carol = await player_stats(r.db, GUILD, "bob"), await player_stats(r.db, GUILD, "carol")
+    assert bob is not None and (bob.quits, bob.ranking_points, bob.games) == (0, 0, 1)
+    assert carol is not None and (carol.quits, carol.ranking_points) == (1, -100)
     await r.close()
 
 
