@@ -420,9 +420,9 @@ FEATURES: tuple[Mutant, ...] = (
         "bot/events/service.py",
         (
             "        async with self._lock(event.event_id):\n"
-            "            player_ids = player_ids - await self._playing(event.event_id)",
+            "            status = dict(await store.entrants(self.db, event.event_id))",
         ),
-        "        if True:\n            player_ids = player_ids - await self._playing(event.event_id)",
+        "        if True:\n            status = dict(await store.entrants(self.db, event.event_id))",
         EVENT_RACES,
     ),
     Mutant(
@@ -706,11 +706,8 @@ PRESENTATION: tuple[Mutant, ...] = (
     Mutant(
         "a cancelled game's DM controls stay live",
         "cogs/hearts/_presenter.py",
-        (
-            "        for seat in list(state.live_controls):\n"
-            "            await self.dms.controls_now(state, seat, None)\n",
-        ),
-        "",
+        ("            await self.dms.controls_now(state, seat, None, ended=ended)\n",),
+        "            pass\n",
         ("tests/cogs/hearts/test_clicks.py", "-k", "cancel"),
     ),
     Mutant(
@@ -2716,6 +2713,55 @@ REVIEW_FOUR = (
         ("            elif allowed == {self.disallow_channel}:\n",),
         "            elif False:\n",
         ("tests/tables/test_requests_review.py", "-k", "last_channel"),
+    ),
+    Mutant(
+        "a game's end leaves the DM that held the controls saying it is her turn",
+        "cogs/hearts/_dms.py",
+        ('{"view": None} if ended is None else {"view": None, "content": ended}',),
+        '{"view": None}',
+        ("tests/cogs/hearts/test_clicks.py", "-k", "leaves_her_dm_saying_so"),
+    ),
+    Mutant(
+        "a cancelled game's DM says the game is over",
+        "cogs/hearts/_presenter.py",
+        ('        key = "lobby.cancelled" if snap.status is TableStatus.CANCELLED else "lobby.finished"\n',),
+        '        key = "lobby.finished"\n',
+        ("tests/cogs/hearts/test_clicks.py", "-k", "leaves_her_dm_saying_so"),
+    ),
+    Mutant(
+        "a time limit of one hour reads as 60 minutes",
+        "cogs/hearts/_wording.py",
+        ("    if seconds < 7200 and seconds % 3600:\n",),
+        "    if seconds < 7200:\n",
+        ("tests/cogs/hearts/test_describe.py", "-k", "whole_hours_reads_in_hours"),
+    ),
+    Mutant(
+        "a removal by an event's organiser costs the quit penalty",
+        "bot/engine/game.py",
+        ("            penalty = QUIT_PENALTY if ranked and q.reason.penalised else 0\n",),
+        "            penalty = QUIT_PENALTY if ranked else 0\n",
+        ("tests/engine/test_game.py", "-k", "removed"),
+    ),
+    Mutant(
+        "the log's replay forgets a removal's reason",
+        "bot/tables/replay.py",
+        ('        _game(table).quit(p["seat"], QuitReason(p.get("reason", QuitReason.LEFT.value)))\n',),
+        '        _game(table).quit(p["seat"], QuitReason.LEFT)\n',
+        ("tests/tables/test_replay.py", "-k", "removal"),
+    ),
+    Mutant(
+        "the events take a removed person off their table as a quit of theirs",
+        "bot/events/service.py",
+        ('                    removed = status.get(seat.player_id) == "removed"\n',),
+        "                    removed = False\n",
+        ("tests/events/test_service.py", "-k", "sqlite and removal_mid"),
+    ),
+    Mutant(
+        "a removal counts as a quit in the person's statistics",
+        "bot/tables/results.py",
+        ("                quit=s.counts_as_quit,\n",),
+        "                quit=True,\n",
+        ("tests/tables/test_replay.py", "-k", "removal"),
     ),
     Mutant(
         "a target given with a number of hands is dropped silently",
