@@ -15,7 +15,7 @@ from bot.text import t
 from bot.text.alt_text import ALT_MAX, fit
 from bot.text.catalogue import fill
 from bot.text.daily import cut, more_line, name_of, text_name_of
-from bot.text.limits import MESSAGE_MAX, lines_within
+from bot.text.limits import MESSAGE_MAX, in_messages, lines_within
 from bot.text.markdown import text_name
 
 Names = Mapping[str, str]
@@ -145,13 +145,7 @@ def review_texts(tables: Sequence[Sequence[int]], locale: str, limit: int = MESS
         for i, ids in enumerate(tables, start=1)
         if ids
     ]
-    texts: list[str] = []
-    for line in lines:
-        if texts and len(texts[-1]) + 1 + len(line) <= limit:
-            texts[-1] += "\n" + line
-        else:
-            texts.append(line[:limit])
-    return texts
+    return in_messages(lines, limit)
 
 
 def _place(s: Standing, locale: str) -> str:

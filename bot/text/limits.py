@@ -24,3 +24,16 @@ def lines_within(lines: Sequence[str], room: int, more: Callable[[int], str] | N
         shown.append(line)
         length += 1 + len(line)
     return shown
+
+
+def in_messages(lines: Sequence[str], limit: int = MESSAGE_MAX) -> list[str]:
+    """``lines`` in as few messages as hold them within Discord's ``limit`` characters, each
+    message whole lines (a round's announcement of up to 100 tables, the review's rounds: no line,
+    nor a mention in it, is cut)."""
+    texts: list[str] = []
+    for line in lines:
+        if texts and len(texts[-1]) + 1 + len(line) <= limit:
+            texts[-1] += "\n" + line
+        else:
+            texts.append(line[:limit])
+    return texts

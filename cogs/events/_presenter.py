@@ -33,7 +33,7 @@ from bot.text.events import (
     standings_image,
     standings_text,
 )
-from bot.text.limits import MESSAGE_MAX
+from bot.text.limits import in_messages
 
 log = logging.getLogger(__name__)
 
@@ -67,19 +67,6 @@ class SignupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=JOIN
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await to_cog(interaction, COG_NAME, "signup_click", self.action, self.event_id)
-
-
-def messages(lines: list[str], limit: int = MESSAGE_MAX) -> list[str]:
-    """``lines`` in as few messages as hold them within Discord's ``limit`` characters, each
-    message whole lines (a round's announcement of up to 100 tables: no table's line, nor a
-    mention, is cut)."""
-    texts: list[str] = []
-    for line in lines:
-        if texts and len(texts[-1]) + 1 + len(line) <= limit:
-            texts[-1] += "\n" + line
-        else:
-            texts.append(line[:limit])
-    return texts
 
 
 def signup_view(event: Event, locale: str) -> discord.ui.View | None:
@@ -194,7 +181,7 @@ class DiscordEventPresenter:
             if shown:  # posted before, maybe not whole (a stop, a failure between its messages)
                 head, rows = [], [row for row, mark in zip(rows, marks, strict=True) if mark not in shown]
         try:
-            for text in messages(head + rows):
+            for text in in_messages(head + rows):
                 await where.send(text, allowed_mentions=MENTION_PEOPLE)
         except UNDELIVERED:
             raise  # (may pass: ``round_started``; offered ``again``, the rest posted then)

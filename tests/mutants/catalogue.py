@@ -2658,8 +2658,8 @@ REVIEW_FOUR = (
     Mutant(
         "events: a large round's announcement is cut at 2,000 characters",
         "cogs/events/_presenter.py",
-        ("            for text in messages(head + rows):\n",),
-        '            for text in ["\\n".join(head + rows)[:MESSAGE_MAX]]:\n',
+        ("            for text in in_messages(head + rows):\n",),
+        '            for text in ["\\n".join(head + rows)[:2000]]:\n',
         ("tests/cogs/test_events.py", "-k", "large_rounds"),
     ),
     Mutant(

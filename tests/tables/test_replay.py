@@ -63,17 +63,23 @@ async def test_a_whole_game_with_timeouts_a_quit_and_a_rejoin_replays_to_its_sav
     await r.close()
 
 
+async def _events_table(r: Rig, *others: Actor) -> int:
+    """A table of an event's round (two boards), alice's and ``others``', started by the event."""
+    boards = TableOptions(rules=RuleSet(target_score=None, fixed_hands=2), event_id=7)
+    tid = (await r.service.create_table(ALICE, GUILD, CHANNEL, boards, seed=5)).table_id
+    for person in others:
+        await r.service.join(person, tid, for_event=True)
+    await r.service.start_game(ALICE, tid, for_event=True)
+    await r.service.settle()
+    return tid
+
+
 async def test_an_events_table_a_person_leaves_plays_on_to_its_last_board_and_replays(db_url: str) -> None:
     """At an event's table the other person leaving ends nothing (duplicate play: ``Game.duplicate``):
     the person left plays every board, and the log replayed knows the table for an event's too."""
-    clock = ManualClock()
-    r = await rig(db_url, clock)
+    r = await rig(db_url, ManualClock())
     s = r.service
-    boards = TableOptions(rules=RuleSet(target_score=None, fixed_hands=2), event_id=7)
-    tid = (await s.create_table(ALICE, GUILD, CHANNEL, boards, seed=5)).table_id
-    await s.join(BOB, tid, for_event=True)
-    await s.start_game(ALICE, tid, for_event=True)
-    await s.settle()
+    tid = await _events_table(r, BOB)
     await s.leave(BOB, tid)
     await s.settle()
     assert s.snapshot(tid).status is TableStatus.PLAYING
@@ -91,15 +97,9 @@ async def test_a_removal_by_an_events_organiser_is_logged_and_replays_as_one_cos
     """The table's event removes bob (``removed``): the log says so, and replays to the saved state
     with the removal's reason; carol's own leave is logged as a plain quit's always was (no reason:
     LEFT). At the end bob has 0 ranking points and no quit in his statistics, carol −100 and one."""
-    clock = ManualClock()
-    r = await rig(db_url, clock)
+    r = await rig(db_url, ManualClock())
     s = r.service
-    boards = TableOptions(rules=RuleSet(target_score=None, fixed_hands=2), event_id=7)
-    tid = (await s.create_table(ALICE, GUILD, CHANNEL, boards, seed=5)).table_id
-    await s.join(BOB, tid, for_event=True)
-    await s.join(CAROL, tid, for_event=True)
-    await s.start_game(ALICE, tid, for_event=True)
-    await s.settle()
+    tid = await _events_table(r, BOB, CAROL)
     await s.leave(BOB, tid, removed=True)
     await s.leave(CAROL, tid)
     await s.settle()
