@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.ai import Level
 from bot.client import HeartsClient
-from bot.client.answers import actor_of, defer_private, private_answer, reader_locale, take_back_loading
+from bot.client.answers import actor_of, defer_private, private_answer, reader_locale
 from bot.client.server import learn_name, names_in, server_language
 from bot.engine.rules import FivePlayerRemoval, MoonScoring, Omnibus, PassRotation
 from bot.events import Event, EventOptions, EventRefused, EventService, EventStatus
@@ -151,10 +151,7 @@ class Events(commands.Cog, name=COG_NAME):
             # The loading message becomes the sign-up: its id is saved with the event.
             loading = await interaction.original_response()
             event = await self.service.new(actor, guild, channel, name, options, str(loading.id))
-        except Exception as exc:
-            await take_back_loading(interaction)  # what went wrong is said privately
-            if not isinstance(exc, EventRefused):
-                raise
+        except EventRefused as exc:  # said privately: the public loading message is taken back
             await self._refused(interaction, exc)
             return
         try:
@@ -167,8 +164,7 @@ class Events(commands.Cog, name=COG_NAME):
             # Not shown: the event is taken back, so that the answer's "nothing was changed" is true
             if not await self.service.discard_new(event):
                 return  # somebody joined it: its sign-up was shown after all (the answer was lost)
-            await take_back_loading(interaction)
-            raise
+            raise  # (its answer, private, takes the public loading message back)
 
     async def _refresh(self, changed: Event) -> None:
         """The sign-up message after a change the service made (``changed``, as it returned it):

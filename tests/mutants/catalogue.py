@@ -1467,8 +1467,8 @@ STORAGE_FAULTS: tuple[Mutant, ...] = (
     ),
     Mutant(
         "a new event's failure is said in its public loading message",
-        "cogs/events/_commands.py",
-        ("            await take_back_loading(interaction)  # what went wrong is said privately\n",),
+        "bot/client/answers.py",
+        ("            await take_back_loading(interaction)\n",),
         "",
         ("tests/cogs/test_events.py", "-k", "another_process"),
     ),
