@@ -421,6 +421,18 @@ class Hearts:
     def game_over(self) -> bool:
         return bool(self.public(GAME_OVER))
 
+    async def one_hand_game(self) -> Message:
+        """A one-hand game of the first two people (and two computers) played to its end: the
+        message of its final standings."""
+        alice, bob = self.people[:2]
+        lobby = await self.open_table(alice, seats=4, hands=1)
+        await self.seat(lobby, [bob])
+        await self.click(alice, lobby, "Start")
+        await self.play_until(self.game_over, [alice, bob])
+        await self.settle()
+        (standings,) = self.public(GAME_OVER)
+        return standings
+
     async def restart(self, runner: BotRunner, *, downtime: float = 0.0, **options: Any) -> HeartsBot:
         """Stop the bot and start a new one on the same database file and clock, ``downtime``
         seconds later (no timer runs meanwhile); ``options`` go to ``make_bot``."""

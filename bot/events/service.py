@@ -188,16 +188,16 @@ class EventService:
             row = await store.event(self.db, event_id)
             if row is not None and self.owns(row.guild_id):
                 await self._apart(event_id, self._owed_standings(_event(row), rnd))
-        for row in await store.running_events(self.db):
+        for row in await store.events_in(self.db, "running"):
             if self.owns(row.guild_id):
                 await self._apart(row.event_id, self._resume(_event(row)))
-        for row in await store.paused_events(self.db):  # (their tables play on meanwhile)
+        for row in await store.events_in(self.db, "paused"):  # (their tables play on meanwhile)
             if self.owns(row.guild_id):
                 await self._apart(row.event_id, self._unseat_gone(_event(row)))
         for row in await store.cancelled_with_open_tables(self.db):
             if self.owns(row.guild_id):
                 await self._apart(row.event_id, self._close_tables(_event(row)))
-        for row in await store.signup_events(self.db):
+        for row in await store.events_in(self.db, "signup"):
             if self.owns(row.guild_id):
                 self._arm_start(_event(row))
 

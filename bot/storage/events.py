@@ -123,18 +123,9 @@ async def events_of(db: Database, guild_id: str) -> list[EventRow]:
     return [_event(tuple(r)) for r in rows]
 
 
-async def signup_events(db: Database) -> list[EventRow]:
-    rows = await db.read_latest(f"SELECT {_COLUMNS} FROM events WHERE status = 'signup' ORDER BY id")
-    return [_event(tuple(r)) for r in rows]
-
-
-async def running_events(db: Database) -> list[EventRow]:
-    rows = await db.read_latest(f"SELECT {_COLUMNS} FROM events WHERE status = 'running' ORDER BY id")
-    return [_event(tuple(r)) for r in rows]
-
-
-async def paused_events(db: Database) -> list[EventRow]:
-    rows = await db.read_latest(f"SELECT {_COLUMNS} FROM events WHERE status = 'paused' ORDER BY id")
+async def events_in(db: Database, status: str) -> list[EventRow]:
+    """Every event whose status is ``status`` ('signup', 'running', 'paused', ...), oldest first."""
+    rows = await db.read_latest(f"SELECT {_COLUMNS} FROM events WHERE status = ? ORDER BY id", (status,))
     return [_event(tuple(r)) for r in rows]
 
 

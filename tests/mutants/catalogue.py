@@ -2634,8 +2634,8 @@ REVIEW_FOUR = (
     Mutant(
         "events: a paused event's owed unseating waits for its resume",
         "bot/events/service.py",
-        ("        for row in await store.paused_events(self.db):  # (their tables play on meanwhile)\n",),
-        "        for row in []:  # (their tables play on meanwhile)\n",
+        ('        for row in await store.events_in(self.db, "paused"):  #',),
+        "        for row in []:  #",
         ("tests/events/test_service.py", "-k", "sqlite and paused_event"),
     ),
     Mutant(

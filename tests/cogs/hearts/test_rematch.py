@@ -26,13 +26,7 @@ REVIEW = t("button.review_hand", hand=1)  # the last hand, for the review extens
 
 
 async def _finished_game(hearts: Hearts) -> Message:
-    alice, bob = hearts.people[:2]
-    lobby = await hearts.open_table(alice, seats=4, hands=1)
-    await hearts.seat(lobby, [bob])
-    await hearts.click(alice, lobby, "Start")
-    await hearts.play_until(hearts.game_over, [alice, bob])
-    await hearts.settle()
-    (standings,) = hearts.public(GAME_OVER)
+    standings = await hearts.one_hand_game()
     assert standings.labels == [REMATCH, DECLINE, REVIEW]
     return standings
 

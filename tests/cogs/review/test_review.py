@@ -42,13 +42,7 @@ async def _to_hand_two(hearts: Hearts) -> tuple[User, User, Message]:
 
 async def _finished_game(hearts: Hearts) -> Message:
     """A one-hand game of alice and bob (and two computers) played to its end: its standings."""
-    alice, bob = hearts.people[:2]
-    lobby = await hearts.open_table(alice, seats=4, hands=1)
-    await hearts.seat(lobby, [bob])
-    await hearts.click(alice, lobby, "Start")
-    await hearts.play_until(hearts.game_over, [alice, bob])
-    await hearts.settle()
-    return hearts.public("Game over")[0]
+    return await hearts.one_hand_game()
 
 
 def _review_service(hearts: Hearts) -> ReviewService:
