@@ -415,7 +415,7 @@ class DailyService:
         day = dt.date.fromisoformat(attempt.day)
         # Judged by when the game ended, not when it is recorded: the recording may come after
         # the close (the disk full, a stop, the close itself finding it ended unrecorded).
-        ended = await store.game_ended_at(self.db, snap.table_id) if kept else None
+        ended = await store.closed_at(self.db, snap.table_id, "finished") if kept else None
         late = not days.is_open(day, now if ended is None else ended)
         if late:
             hands = None  # finished after the day closed (and its deals could be shown): no result
@@ -433,7 +433,7 @@ class DailyService:
         unfinished game), not before (a give-up, recorded late or not)."""
         if snap.status is not TableStatus.CANCELLED:
             return False  # (a person who left: a computer finished the game)
-        cancelled = await store.cancelled_at(self.db, snap.table_id)
+        cancelled = await store.closed_at(self.db, snap.table_id, "cancelled")
         return cancelled is not None and not days.is_open(day, cancelled)
 
     async def _show_owed(self) -> None:

@@ -172,22 +172,11 @@ async def day_of_table(db: Database, table_id: int) -> str | None:
     return str(rows[0][0]) if rows else None
 
 
-async def game_ended_at(db: Database, table_id: int) -> float | None:
-    """When the game at ``table_id`` ended (its table's last save: the final move's), if it did
-    and the row says so readably."""
-    sql = "SELECT updated_at FROM tables WHERE id = ? AND status = 'finished'"
-    rows = await db.read_latest(sql, (table_id,))
-    try:
-        return float(rows[0][0]) if rows else None
-    except _DAMAGE:
-        return None
-
-
-async def cancelled_at(db: Database, table_id: int) -> float | None:
-    """When the table at ``table_id`` was cancelled (its last save: the cancel's), if it was and
-    the row says so readably."""
-    sql = "SELECT updated_at FROM tables WHERE id = ? AND status = 'cancelled'"
-    rows = await db.read_latest(sql, (table_id,))
+async def closed_at(db: Database, table_id: int, status: str) -> float | None:
+    """When the table at ``table_id`` closed with ``status`` ('finished': its game's end;
+    'cancelled'), its last save being that move's, if it did and the row says so readably."""
+    sql = "SELECT updated_at FROM tables WHERE id = ? AND status = ?"
+    rows = await db.read_latest(sql, (table_id, status))
     try:
         return float(rows[0][0]) if rows else None
     except _DAMAGE:
