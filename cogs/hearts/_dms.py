@@ -156,12 +156,13 @@ class DirectMessages:
             await self.saved.remember(state.table_id, f"dm:{player_id}", str(channel_id))
 
     async def controls_now(
-        self, state: TableMessages, seat: int, sent: Sent | None, *, ended: str | None = None
+        self, state: TableMessages, seat: int, sent: Sent | None, *, why: str | None = None
     ) -> None:
         """The seat's controls are now in ``sent`` (None: in none of its DMs). The DM that held
         them before, if no click there answered them (the turn timed out, was played elsewhere,
-        or the game ended), loses its buttons: an old DM never looks live. ``ended``: the game's
-        end, said in place of its words (whose turn it was), its picture kept."""
+        or the game ended), loses its buttons: an old DM never looks live. ``why``: why they are
+        gone (the game's end, a timeout, a quit), said in place of its words (whose turn it was),
+        its picture kept."""
         old = state.live_controls.get(seat)
         if old == sent:
             return
@@ -169,7 +170,7 @@ class DirectMessages:
         if old is None:
             return
         dm = self.client.get_partial_messageable(old.channel_id, type=discord.ChannelType.private)
-        changes: dict[str, Any] = {"view": None} if ended is None else {"view": None, "content": ended}
+        changes: dict[str, Any] = {"view": None} if why is None else {"view": None, "content": why}
         try:
             await dm.get_partial_message(old.message_id).edit(**changes)
         except discord.HTTPException as exc:  # deleted, or DMs closed: nothing left to look live

@@ -420,8 +420,9 @@ class DiscordPresenter:
                 await self.redraws.drawn(snap.table_id)
             case ev.TimeoutWarning():
                 await self._warn(state, event)
-            case ev.TimedOut():
-                await self.dms.controls_now(state, event.seat, None)  # the move was made for them
+            case ev.TimedOut():  # the move was made for them, or a computer has the seat
+                key = "hand.you_forfeited" if event.forfeited else "hand.you_timed_out"
+                await self._controls_gone(state, snap, event.seat, event.player_id, key)
                 name = player_name(event.player_id, state.names, lang)
                 key = "announce.forfeit" if event.forfeited else "announce.timeout"
                 await self._announce(state, t(key, lang, name=name), once=again)
@@ -838,19 +839,26 @@ class DiscordPresenter:
             await self.saved.remember(state.table_id, f"ping:{player_id}", str(message.id))
 
     async def _unping_all(self, state: TableMessages, snap: TableSnapshot) -> None:
-        """The game is over or cancelled: nobody has a turn to be pinged for, nor controls. A DM
-        whose controls were live says so, in its reader's language, instead of whose turn it was
-        (its "tap a card" and countdown would otherwise stay for good, without a button to tap)."""
+        """The game is over or cancelled: nobody has a turn to be pinged for, nor controls (a DM
+        whose controls were live says so: ``_controls_gone``)."""
         for player_id in list(state.pings):
             await self._unping(state, player_id)
         key = "lobby.cancelled" if snap.status is TableStatus.CANCELLED else "lobby.finished"
         for seat in list(state.live_controls):
             person = snap.seats[seat].player_id if seat < len(snap.seats) else None
-            lang = await self.private(person, state)
-            ended = "\n".join(
-                (t("hand.header", lang, table=snap.table_id, hand=snap.hand_number or 1), t(key, lang))
-            )
-            await self.dms.controls_now(state, seat, None, ended=ended)
+            await self._controls_gone(state, snap, seat, person, key)
+
+    async def _controls_gone(
+        self, state: TableMessages, snap: TableSnapshot, seat: int, person: str | None, key: str
+    ) -> None:
+        """The seat's controls are gone from the DM that held them (the game's end or cancel, a
+        timeout, a quit), and that DM says why, in ``person``'s language, in place of whose turn it
+        was: its "tap a card" and countdown would otherwise stay for good, without a button."""
+        if seat not in state.live_controls:
+            return
+        lang = await self.private(person, state)
+        header = t("hand.header", lang, table=snap.table_id, hand=snap.hand_number or 1)
+        await self.dms.controls_now(state, seat, None, why=f"{header}\n{t(key, lang)}")
 
     async def _unping(self, state: TableMessages, player_id: str) -> None:
         message_id = state.pings.pop(player_id, None)
@@ -878,8 +886,8 @@ class DiscordPresenter:
             if event.player_id
             else computer_name(event.seat, locale=lang)
         )
-        if event.change is ev.SeatChange.QUIT:
-            await self.dms.controls_now(state, event.seat, None)  # a computer plays the seat now
+        if event.change is ev.SeatChange.QUIT:  # a computer plays the seat now
+            await self._controls_gone(state, event.table, event.seat, event.player_id, "hand.you_left")
             # Nor noted as sent: a person who takes the seat back before the computer has moved
             # is offered the same move again, and must get its controls.
             state.controls_sent.pop(event.seat, None)

@@ -697,6 +697,7 @@ PRESENTATION: tuple[Mutant, ...] = (
         "a forfeited seat's DM controls stay live until the game ends",
         "cogs/hearts/_presenter.py",
         (
+            "                await self._controls_gone(state, snap, event.seat, event.player_id, key)\n",
             "                await self.dms.controls_now(state, event.seat, None)"
             "  # the move was made for them\n",
         ),
@@ -706,7 +707,10 @@ PRESENTATION: tuple[Mutant, ...] = (
     Mutant(
         "a cancelled game's DM controls stay live",
         "cogs/hearts/_presenter.py",
-        ("            await self.dms.controls_now(state, seat, None, ended=ended)\n",),
+        (
+            "            await self._controls_gone(state, snap, seat, person, key)\n",
+            "            await self.dms.controls_now(state, seat, None, ended=ended)\n",
+        ),
         "            pass\n",
         ("tests/cogs/hearts/test_clicks.py", "-k", "cancel"),
     ),
@@ -714,10 +718,12 @@ PRESENTATION: tuple[Mutant, ...] = (
         "a quitter's DM controls stay live",
         "cogs/hearts/_presenter.py",
         (
+            "            await self._controls_gone("
+            'state, event.table, event.seat, event.player_id, "hand.you_left")\n',
             "            await self.dms.controls_now(state, event.seat, None)"
             "  # a computer plays the seat now\n",
         ),
-        "",
+        "            pass\n",
         ("tests/cogs/hearts/test_clicks.py", "-k", "leave"),
     ),
     Mutant(
@@ -2717,7 +2723,10 @@ REVIEW_FOUR = (
     Mutant(
         "a game's end leaves the DM that held the controls saying it is her turn",
         "cogs/hearts/_dms.py",
-        ('{"view": None} if ended is None else {"view": None, "content": ended}',),
+        (
+            '{"view": None} if why is None else {"view": None, "content": why}',
+            '{"view": None} if ended is None else {"view": None, "content": ended}',
+        ),
         '{"view": None}',
         ("tests/cogs/hearts/test_clicks.py", "-k", "leaves_her_dm_saying_so"),
     ),
@@ -2772,6 +2781,34 @@ REVIEW_FOUR = (
     ),
 )
 
+# Found in the notes earlier sessions left: a DM that held a turn's controls says why they went.
+SEAT_LOST = (
+    Mutant(
+        "a timed-out person's old DM keeps its turn's words",
+        "cogs/hearts/_presenter.py",
+        ("                await self._controls_gone(state, snap, event.seat, event.player_id, key)\n",),
+        "                await self.dms.controls_now(state, event.seat, None)\n",
+        ("tests/cogs/hearts/test_timeouts_and_restart.py", "-k", "forfeits"),
+    ),
+    Mutant(
+        "a first timeout's DM says the seat was forfeited",
+        "cogs/hearts/_presenter.py",
+        ('key = "hand.you_forfeited" if event.forfeited else "hand.you_timed_out"',),
+        'key = "hand.you_timed_out" if event.forfeited else "hand.you_forfeited"',
+        ("tests/cogs/hearts/test_timeouts_and_restart.py", "-k", "forfeits"),
+    ),
+    Mutant(
+        "a quitter's old DM keeps its turn's words",
+        "cogs/hearts/_presenter.py",
+        (
+            "            await self._controls_gone("
+            'state, event.table, event.seat, event.player_id, "hand.you_left")\n',
+        ),
+        "            await self.dms.controls_now(state, event.seat, None)\n",
+        ("tests/cogs/hearts/test_clicks.py", "-k", "cancelled_or_left and leave"),
+    ),
+)
+
 MUTANTS = (
     *ISSUE_27,
     *FEATURES,
@@ -2789,4 +2826,5 @@ MUTANTS = (
     *SOAK,
     *DUPLICATE,
     *REVIEW_FOUR,
+    *SEAT_LOST,
 )

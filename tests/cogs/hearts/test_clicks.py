@@ -153,20 +153,24 @@ async def test_a_game_left_or_cancelled_at_her_turn_takes_her_dm_controls_down(
     assert hearts.table_message() is not None and not hearts.game_over()
 
 
-async def test_a_game_cancelled_at_her_turn_leaves_her_dm_saying_so_not_that_it_is_her_turn(
-    hearts: Hearts,
+@pytest.mark.parametrize(
+    ("command", "why"), [("hearts cancel", "lobby.cancelled"), ("hearts leave", "hand.you_left")]
+)
+async def test_a_game_cancelled_or_left_at_her_turn_leaves_her_dm_saying_so_not_that_it_is_her_turn(
+    hearts: Hearts, command: str, why: str
 ) -> None:
     """The DM that held her controls, its buttons gone, no longer tells her to tap a card before a
-    countdown that has run out: it says the table was cancelled (its picture kept)."""
+    countdown that has run out: it says the table was cancelled, or that she left and a computer
+    has her seat (bob and carol play on), its picture kept."""
     alice = hearts.people[0]
-    dm = await _game_with_alice_to_play(hearts)
+    dm = await _game_with_alice_to_play(hearts, people=3)
     turn = t("hand.tap_to_play", countdown="").strip()
     assert turn in dm.content and dm.attachments
-    await hearts.reply(await hearts.emu.slash(alice, hearts.general, "hearts cancel"))
+    await hearts.reply(await hearts.emu.slash(alice, hearts.general, command))
     over = await hearts.emu.wait_until(
         lambda: not (m := hearts.emu.message(dm.id)).custom_ids and m, what="her DM taken down"
     )
-    assert turn not in over.content and over.content.split("\n")[-1] == t("lobby.cancelled")
+    assert turn not in over.content and over.content.split("\n")[-1] == t(why)
     assert over.attachments  # the hand's picture stays
 
 

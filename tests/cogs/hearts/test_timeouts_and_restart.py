@@ -35,9 +35,12 @@ async def test_a_timeout_plays_a_random_move_and_a_second_one_forfeits_the_seat(
     await hearts.emu.wait_until(
         lambda: not hearts.emu.message(bob_pass.id).custom_ids, what="bob's old pass controls taken down"
     )
+    # and it says why, not "tap 3 cards to pass" for good
+    assert hearts.emu.message(bob_pass.id).content.split("\n")[-1] == t("hand.you_timed_out")
 
     # bob's next turn to play: he lets it run out again and loses his seat to a computer.
     await hearts.play_until(lambda: _has_play_control(hearts, bob), [alice, carol])
+    turn = await hearts.hand_with(bob, "card")
     before = hearts.emu.mark()
     hearts.clock.advance(TIME_LIMIT + 1)
     forfeit = await hearts.wait_public("ran out of time twice", since=before)
@@ -45,6 +48,7 @@ async def test_a_timeout_plays_a_random_move_and_a_second_one_forfeits_the_seat(
     await hearts.emu.wait_until(  # at once, not at the game's end: his seat is a computer's now
         lambda: not [m for m in hearts.emu.dm_messages(bob) if m.custom_ids], what="bob's DMs taken down"
     )
+    assert hearts.emu.message(turn.id).content.split("\n")[-1] == t("hand.you_forfeited")
     assert not hearts.game_over()
 
     # The game goes on with a computer in bob's seat and ends; bob gets no more controls.
