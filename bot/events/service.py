@@ -639,11 +639,17 @@ class EventService:
 
     async def deadline_passed(self, event: Event, rnd: int) -> None:
         """The round's deadline: its unfinished tables are played out by the usual timeout rule
-        (``TableService.play_out``); the round is scored when the last of them ends."""
+        (``TableService.play_out``); the round is scored when the last of them ends. A timer armed
+        before a pause moved the deadline on (the round seated as the pause came: its resume
+        found the timer armed) finds it later, and is armed again for then."""
         self._timers.pop((event.event_id, rnd), None)
         current = await store.event(self.db, event.event_id)
         if current is None or current.status != "running" or await store.scored(self.db, event.event_id, rnd):
             return  # paused, cancelled, or the round is over
+        closes = await self.closes_at(event, rnd)
+        if closes is not None and self.tables.clock.now() < closes:
+            await self._arm(event, rnd)
+            return
         for t in await store.tables(self.db, event.event_id, rnd):
             if t.finished:
                 continue
@@ -801,11 +807,11 @@ class EventService:
         tables = await store.tables(self.db, event.event_id, rnd)
         if {t.table_index for t in tables} != planned or not all(t.finished for t in tables):
             return
-        if not await store.claim_scoring(self.db, event.event_id, rnd, self.tables.clock.now()):
-            return
         final = await self._last_round(event, rnd)
-        if final:  # finished before the final standings go out, so that they show it
-            await self._advance(event, rnd, final)
+        # The last round's claim finishes the event (before the final standings go out, so that
+        # they show it), unless a pause came first: the resume scores it (``claim_scoring``)
+        if not await store.claim_scoring(self.db, event.event_id, rnd, self.tables.clock.now(), final=final):
+            return
         await self._post_standings(event, rnd, final)
         if not final:
             await self._advance(event, rnd, final)

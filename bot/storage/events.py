@@ -280,12 +280,16 @@ async def drop_entrant(db: Database, event_id: int, player_id: str, status: str)
 
 
 async def claim_round(db: Database, event_id: int, rnd: int, seats: list[SeatRow], now: float) -> bool:
-    """Claim the round and store its seating in one transaction: True for exactly one claimant."""
+    """Claim the round and store its seating in one transaction: True for exactly one claimant.
+    A round seated while its event is paused (a pause came as its seating was under way) counts
+    as seated when the pause began: the resume moves that on by the pause (``resume``), so its
+    deadline runs from the resume, not from the seating plus the whole pause."""
     results = await db.execute(
         (
-            "INSERT INTO event_rounds (event_id, round, seated_at) VALUES (?, ?, ?) "
+            "INSERT INTO event_rounds (event_id, round, seated_at) VALUES (?, ?, COALESCE("
+            "(SELECT paused_at FROM events WHERE id = ? AND status = 'paused' AND round = ?), ?)) "
             "ON CONFLICT(event_id, round) DO NOTHING",
-            (event_id, rnd, now),
+            (event_id, rnd, event_id, rnd, now),
         ),
         *(
             (
@@ -378,20 +382,34 @@ def _insert_score(event_id: int, s: ScoreRow) -> tuple[str, tuple[object, ...]]:
 
 
 async def seated_at(db: Database, event_id: int, rnd: int) -> float | None:
-    """When the round was seated (its deadline runs from then); None if it is not yet."""
+    """When the round was seated (its deadline runs from then), moved on by the pauses since
+    (``claim_round``, ``resume``); None if it is not yet."""
     rows = await db.read_latest(
         "SELECT seated_at FROM event_rounds WHERE event_id = ? AND round = ?", (event_id, rnd)
     )
     return float(rows[0][0]) if rows else None
 
 
-async def claim_scoring(db: Database, event_id: int, rnd: int, now: float) -> bool:
-    """Compare-and-set on the round's row: True for the one caller that scores the round."""
-    (changed,) = await db.execute(
+async def claim_scoring(db: Database, event_id: int, rnd: int, now: float, *, final: bool = False) -> bool:
+    """Compare-and-set on the round's row: True for the one caller that scores the round. The
+    ``final`` round's claim finishes the event in the same transaction, only while it is running
+    (the event's row first, so that a pause in another process waits for it): a pause that came
+    first holds the round until the resume, and one that comes after finds the event over. (A
+    pause between the two would leave a paused event with its last round over.)"""
+    claim = "UPDATE event_rounds SET scored_at = ? WHERE event_id = ? AND round = ? AND scored_at IS NULL"
+    if not final:
+        (changed,) = await db.execute((claim, (now, event_id, rnd)))
+        return changed == 1
+    _finished, changed = await db.execute(
         (
-            "UPDATE event_rounds SET scored_at = ? WHERE event_id = ? AND round = ? AND scored_at IS NULL",
-            (now, event_id, rnd),
-        )
+            "UPDATE events SET status = 'finished' WHERE id = ? AND status = 'running' AND round = ? "
+            "AND EXISTS (SELECT 1 FROM event_rounds WHERE event_id = ? AND round = ? AND scored_at IS NULL)",
+            (event_id, rnd, event_id, rnd),
+        ),
+        (
+            f"{claim} AND EXISTS (SELECT 1 FROM events WHERE id = ? AND status = 'finished' AND round = ?)",
+            (now, event_id, rnd, event_id, rnd),
+        ),
     )
     return changed == 1
 

@@ -505,6 +505,95 @@ async def test_pause_holds_the_round_and_its_deadline_until_resume(e: Events) ->
     assert await store.seated_at(e.rig.db, event.event_id, 1) == before + event.options.deadline + 60
 
 
+@pytest.mark.parametrize("pause", ["just before", "just after"])
+async def test_a_pause_as_the_last_round_is_scored_holds_it_or_finds_the_event_over(
+    e: Events, monkeypatch: pytest.MonkeyPatch, pause: str
+) -> None:
+    """The organiser pauses as the last round's last table ends. A pause just before the round's
+    scoring holds it (not scored, no final standings, until the resume, which finishes the event);
+    one just after finds the event over. Never a paused event with its last round over (final
+    standings posted, its tables' review refused until someone thinks of resuming it)."""
+    event = await signed_up(e, PEOPLE[:4], rounds=1)
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    ((_rnd, first),) = e.shown.rounds
+    claim, refused = store.claim_scoring, []
+
+    async def paused_then(*args: Any, **kwargs: Any) -> bool:
+        async def pausing() -> None:
+            try:
+                await e.service.pause(ORGANISER, GUILD, event.event_id)
+            except EventRefused as exc:
+                refused.append(exc.code)
+
+        if pause == "just before":
+            await pausing()
+        claimed = await claim(*args, **kwargs)
+        if pause == "just after":
+            await pausing()
+        return bool(claimed)
+
+    monkeypatch.setattr(store, "claim_scoring", paused_then)
+    await play_round(e, first)
+    monkeypatch.setattr(store, "claim_scoring", claim)
+    status = (await e.service.event(GUILD, event.event_id)).status
+    if pause == "just before":
+        assert status is EventStatus.PAUSED and refused == []
+        assert e.shown.posted == [] and not await store.scored(e.rig.db, event.event_id, 1)
+        await e.service.resume(ORGANISER, GUILD, event.event_id)
+        await settle(e)
+        status = (await e.service.event(GUILD, event.event_id)).status
+    else:
+        assert refused == [EventRefusal.NOT_RUNNING]
+    assert status is EventStatus.FINISHED
+    assert [(r, final) for r, _rows, final in e.shown.posted] == [(1, True)]
+
+
+async def test_a_pause_as_a_round_is_seated_moves_its_deadline_to_the_resume(
+    e: Events, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The organiser pauses as round 2 is being seated (its seating, under way, goes on and takes
+    half a minute), and resumes ten minutes later: the round's deadline runs from the resume, not
+    from the seating (a timer armed then would play its tables out ten minutes early), nor from
+    the seating plus the whole pause (half a minute late)."""
+    event = await signed_up(e, PEOPLE[:4], rounds=2)
+    await e.service.begin(ORGANISER, GUILD, event.event_id)
+    ((_rnd, first),) = e.shown.rounds
+    claim = store.claim_round
+
+    async def paused_first(db: Any, event_id: int, rnd: int, rows: Any, now: float) -> bool:
+        if rnd == 2:
+            await e.service.pause(ORGANISER, GUILD, event.event_id)
+            e.rig.clock.advance(30)
+            now = e.rig.clock.now()
+        return await claim(db, event_id, rnd, rows, now)
+
+    monkeypatch.setattr(store, "claim_round", paused_first)
+    await play_round(e, first)
+    monkeypatch.setattr(store, "claim_round", claim)
+    assert (await e.service.event(GUILD, event.event_id)).status is EventStatus.PAUSED
+    ((_rnd, second),) = [(r, ids) for r, ids in e.shown.rounds if r == 2]
+    e.rig.clock.advance(600)
+    await settle(e)
+    resumed = e.rig.clock.now()
+    await e.service.resume(ORGANISER, GUILD, event.event_id)
+    await settle(e)
+    deadline = event.options.deadline
+    assert await e.service.closes_at(event, 2) == resumed + deadline
+    e.rig.clock.advance(deadline - 1)
+    for _ in range(20):  # (turns that time out meanwhile would do so at once)
+        e.rig.clock.advance(0)
+        await settle(e)
+    assert [r for r, _rows, _final in e.shown.posted] == [1]
+    assert e.rig.service.snapshot(second[0]).status is TableStatus.PLAYING  # not played out yet
+    e.rig.clock.advance(1)
+    for _ in range(500):  # no more time passes: the overdue turns time out at once
+        e.rig.clock.advance(0)
+        await settle(e)
+        if len(e.shown.posted) == 2:
+            break
+    assert [(r, final) for r, _rows, final in e.shown.posted] == [(1, False), (2, True)]
+
+
 async def test_while_paused_an_entrant_may_withdraw_and_be_removed_and_a_computer_plays_on(e: Events) -> None:
     event = await signed_up(e, PEOPLE[:4])
     await e.service.begin(ORGANISER, GUILD, event.event_id)

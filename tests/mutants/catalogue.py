@@ -2781,8 +2781,9 @@ REVIEW_FOUR = (
     ),
 )
 
-# Found in the notes earlier sessions left: a DM that held a turn's controls says why they went.
-SEAT_LOST = (
+# Found in the notes earlier sessions left: a DM that held a turn's controls says why they went;
+# an event's pause racing its last round's scoring, or its seating.
+FROM_NOTES = (
     Mutant(
         "a timed-out person's old DM keeps its turn's words",
         "cogs/hearts/_presenter.py",
@@ -2807,6 +2808,38 @@ SEAT_LOST = (
         "            await self.dms.controls_now(state, event.seat, None)\n",
         ("tests/cogs/hearts/test_clicks.py", "-k", "cancelled_or_left and leave"),
     ),
+    Mutant(
+        "events: the last round is claimed before the event finishes (a pause between leaves it paused)",
+        "bot/events/service.py",
+        (
+            "        if not await store.claim_scoring("
+            "self.db, event.event_id, rnd, self.tables.clock.now(), final=final):\n            return\n",
+        ),
+        "        if not await store.claim_scoring(self.db, event.event_id, rnd, self.tables.clock.now()):\n"
+        "            return\n        if final:\n            await self._advance(event, rnd, final)\n",
+        ("tests/events/test_service.py", "-k", "sqlite and pause_as_the_last_round"),
+    ),
+    Mutant(
+        "events: the last round's scoring finishes a paused event",
+        "bot/storage/events.py",
+        ("\"UPDATE events SET status = 'finished' WHERE id = ? AND status = 'running' AND round = ? \"",),
+        "\"UPDATE events SET status = 'finished' WHERE id = ? AND status <> 'cancelled' AND round = ? \"",
+        ("tests/events/test_service.py", "-k", "sqlite and pause_as_the_last_round"),
+    ),
+    Mutant(
+        "events: a round seated during a pause adds the pause before its seating to its deadline",
+        "bot/storage/events.py",
+        ("\"(SELECT paused_at FROM events WHERE id = ? AND status = 'paused' AND round = ?), ?)) \"",),
+        "\"(SELECT paused_at FROM events WHERE id = ? AND status = 'never' AND round = ?), ?)) \"",
+        ("tests/events/test_service.py", "-k", "sqlite and pause_as_a_round"),
+    ),
+    Mutant(
+        "events: a deadline timer armed before a pause plays the round out early",
+        "bot/events/service.py",
+        ("        if closes is not None and self.tables.clock.now() < closes:\n",),
+        "        if False:\n",
+        ("tests/events/test_service.py", "-k", "sqlite and pause_as_a_round"),
+    ),
 )
 
 MUTANTS = (
@@ -2826,5 +2859,5 @@ MUTANTS = (
     *SOAK,
     *DUPLICATE,
     *REVIEW_FOUR,
-    *SEAT_LOST,
+    *FROM_NOTES,
 )
