@@ -117,11 +117,15 @@ def day_board(
 
 
 def streaks(days: Sequence[dt.date], current: dt.date) -> tuple[int, int]:
-    """(current, longest) runs of consecutive days among ``days`` (sorted, distinct); the current
-    run ends today or, while today is still to be played, yesterday."""
+    """(current, longest) runs of consecutive days among ``days`` (sorted, distinct) up to
+    ``current``; the current run ends today or, while today is still to be played, yesterday.
+    Days after ``current`` are not counted: a result shown late (its DM held up, a restart) once
+    later days were played has the streak of its own day."""
     longest = run = 0
     previous: dt.date | None = None
     for d in days:
+        if d > current:
+            break  # a later day's game (``days`` is sorted)
         run = run + 1 if previous is not None and (d - previous).days == 1 else 1
         longest = max(longest, run)
         previous = d

@@ -363,6 +363,11 @@ class DailyService:
         """The person's attempt at ``day``, if they started one."""
         return await store.attempt(self.db, day.isoformat(), player_id)
 
+    async def share_posted(self, player_id: str, day: dt.date, message_id: str) -> None:
+        """The person's Share line of ``day`` is out, as ``message_id`` in their attempt's channel:
+        noted with the attempt (``Attempt.share_message_id``), so that it is posted once."""
+        await store.share_posted(self.db, day.isoformat(), player_id, message_id)
+
     # == results ==============================================================================
 
     async def present(self, event: ev.TableEvent) -> None:

@@ -1,7 +1,8 @@
 """The daily challenge's rows (``bot.daily``): the secret its deals come from, attempts with their
-results, each day's par and each server's summary post. SQL both backends accept; every write goes
-through the writer (``Database.execute``) and is written so that a conflict never fails: a second
-claim of the same attempt, par or post changes nothing, and the caller learns it lost."""
+results (and their Share line's message), each day's par and each server's summary post. SQL both
+backends accept; every write goes through the writer (``Database.execute``) and is written so that
+a conflict never fails: a second claim of the same attempt, par or post changes nothing, and the
+caller learns it lost."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ class Attempt:
     total: int | None  # None until finished (and for good when given up)
     hands: tuple[int, ...]  # points per hand once finished
     finished: bool
+    share_message_id: str | None = None  # its Share line's message in ``channel_id``, once posted
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +54,13 @@ async def keep_secret(db: Database, secret: str, first_day: str) -> tuple[str, s
     return stored[SECRET_KEY], stored[FIRST_DAY_KEY]
 
 
-_ATTEMPT_COLUMNS = "day, player_id, guild_id, channel_id, locale, table_id, total, hands, finished_at"
+_ATTEMPT_COLUMNS = (
+    "day, player_id, guild_id, channel_id, locale, table_id, total, hands, finished_at, share_message_id"
+)
 
 
 def _attempt(row: tuple[object, ...]) -> Attempt:
-    day, player, guild, channel, locale, table_id, total, hands, finished_at = row
+    day, player, guild, channel, locale, table_id, total, hands, finished_at, shared = row
     return Attempt(
         str(day),
         str(player),
@@ -67,6 +71,7 @@ def _attempt(row: tuple[object, ...]) -> Attempt:
         None if total is None else int(str(total)),
         _hands(hands),
         finished_at is not None,
+        str(shared) if shared is not None and str(shared).isdigit() else None,  # (damaged: none noted)
     )
 
 
@@ -148,6 +153,17 @@ async def result_shown(db: Database, day: str, player_id: str) -> None:
     """The result's DM is out (or can't ever be: the person's DMs are closed)."""
     await db.execute(
         ("UPDATE daily_attempts SET result_owed = 0 WHERE day = ? AND player_id = ?", (day, player_id))
+    )
+
+
+async def share_posted(db: Database, day: str, player_id: str, message_id: str) -> None:
+    """The person's Share line of ``day`` is out: ``message_id``, in the attempt's channel (a later
+    click links to it instead of posting it again)."""
+    await db.execute(
+        (
+            "UPDATE daily_attempts SET share_message_id = ? WHERE day = ? AND player_id = ?",
+            (message_id, day, player_id),
+        )
     )
 
 

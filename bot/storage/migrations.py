@@ -389,6 +389,14 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     """
     ALTER TABLE budget_shares ADD COLUMN reported_at REAL NOT NULL DEFAULT 0;
     """,
+    # 19: the message of a daily result's Share line (bot.daily, cogs.daily), in the attempt's
+    # channel_id, noted once Discord took it: a second click links to it, however the line would
+    # read now (another name, another server language) and however many messages came after it.
+    # NULL while not shared; a line shared before this migration is found as before, by its text
+    # among the channel's last messages.
+    """
+    ALTER TABLE daily_attempts ADD COLUMN share_message_id TEXT;
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -7,6 +7,7 @@ where the bot lacks permission there, one line to the admins."""
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import io
 import logging
 import re
@@ -22,6 +23,7 @@ from bot.client.server import names_in, server_language, summary_channel, tell_a
 from bot.daily import BadDay, DailyRefused, DailyResult, DailyService, DayBoard, DaySummary, LateFinish
 from bot.render.daily_board import render as render_board
 from bot.render.daily_result import render as render_result
+from bot.storage import StorageUnavailable
 from bot.tables.in_flight import InFlight
 from bot.tables.presenter import NotDelivered
 from bot.text import t
@@ -170,9 +172,9 @@ class DiscordDailyPresenter:
     async def share(self, interaction: discord.Interaction[Any], day_text: str) -> None:
         """A Share click: the clicker's own result of that day, one line, in the channel they
         started from, in that server's language, once: not by someone who may no longer post
-        there (left, timed out, not allowed to send messages), and not a second time (the bot's
-        last messages there already hold the line: its link instead). Acknowledged first: the
-        reads and the post may take longer than Discord's 3 seconds."""
+        there (left, timed out, not allowed to send messages), and not a second time (its link
+        instead: ``_earlier_share``). Acknowledged first: the reads and the post may take longer
+        than Discord's 3 seconds."""
         await defer_private(interaction)
         locale = await reader_locale(interaction)
         player = str(interaction.user.id)
@@ -198,17 +200,53 @@ class DiscordDailyPresenter:
             result = await self.service.result(day, player)
             public = await self.server_language(attempt.guild_id)
             line = share_line(interaction.user.display_name, result, public)
-            earlier = await posted(self.bot, channel, line)
+            earlier = await self._earlier_share(channel, day, player, line)
             if earlier is not None:
                 await private_answer(interaction, t("daily.share_already", locale, link=earlier.jump_url))
                 return
             try:
-                await channel.send(line, allowed_mentions=NO_PINGS)
+                message = await channel.send(line, allowed_mentions=NO_PINGS)
             except discord.HTTPException as exc:
                 log.info("daily share of %s not posted: %s", player, exc)
                 await private_answer(interaction, t("daily.share_failed", locale, channel=where))
                 return
+            await self._note_share(player, day, message.id)
         await private_answer(interaction, t("daily.shared", locale, channel=where))
+
+    async def _earlier_share(
+        self, channel: Postable, day: dt.date, player: str, line: str
+    ) -> discord.Message | discord.PartialMessage | None:
+        """The person's Share line of ``day`` if it is out already: the message noted with their
+        result (read again here, after any earlier click's note), however the line would read now
+        (another display name, another server language) and however many messages followed it.
+        Else, as a fallback, the bot's message that says ``line`` among the channel's last ones:
+        one Discord took whose note was lost (the bot stopped, or the database failed, between
+        the send and the note; or shared before the notes were kept), noted now. A noted line
+        that has been deleted since (404: a moderator, or the person with Manage Messages) is
+        out no more, and is posted again; one that can't be read just now is out all the same."""
+        attempt = await self.service.attempt(player, day)
+        noted = None if attempt is None else attempt.share_message_id
+        if noted is not None:
+            message = channel.get_partial_message(int(noted))
+            try:
+                return await message.fetch()
+            except discord.NotFound:
+                log.info("daily share of %s was deleted: it may be posted again", player)
+            except discord.HTTPException as exc:
+                log.info("daily share of %s not read (%s): taken as out", player, exc)
+                return message
+        found = await posted(self.bot, channel, line)
+        if found is not None:
+            await self._note_share(player, day, found.id)
+        return found
+
+    async def _note_share(self, player: str, day: dt.date, message_id: int) -> None:
+        """Note the person's Share line as out. If the database can't be written now, the line is
+        out all the same: a later click finds it by its text (``_earlier_share``)."""
+        try:
+            await self.service.share_posted(player, day, str(message_id))
+        except StorageUnavailable as exc:
+            log.warning("daily share of %s posted, not noted: %s", player, exc)
 
     async def _postable(self, guild_id: str, channel_id: str, user_id: int) -> Postable | None:
         """The channel an attempt started from, if the person may still post there: a member of

@@ -10,9 +10,11 @@ import asyncio
 import datetime as dt
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bot.client.once import HISTORY_LOOK
 from bot.daily import days
 from bot.daily.service import RECORD_RETRY, SUMMARY_RETRY
 from bot.engine.cards import cards_of
@@ -655,6 +657,80 @@ async def test_share_posts_one_line_a_day_however_often_it_is_clicked(
     assert await share(h, ann, result) == already
     await emulator.settle()
     assert len(h.public("Hearts daily #1")) == 1
+
+
+def bot_lines(h: Hearts) -> list[Message]:
+    """The bot's messages in ``h``'s #general (Share lines, in whatever language)."""
+    return [m for m in h.emu.messages(h.general) if m.author.id == h.emu.bot.id]
+
+
+def already(h: Hearts, line: Message) -> str:
+    link = f"https://discord.com/channels/{h.guild.id}/{h.general.id}/{line.id}"
+    return t("daily.share_already", link=link)
+
+
+async def test_share_links_its_line_whatever_followed_it_and_posts_again_once_it_is_deleted(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """The line shared is noted with the result: a later click links to it and posts nothing,
+    however many messages followed it (more than the bot reads back of a channel's history) and
+    however it would read now (the server's language changed). A line deleted since (a moderator)
+    is out no more: the next click posts it again, once."""
+    h, _ = await start(emulator, bot_runner, tmp_path)
+    ann = h.people[0]
+    result = await play_daily(h, ann)
+    await h.settle()
+    shared = t("daily.shared", channel=f"<#{h.general.id}>")
+    assert await share(h, ann, result) == shared
+    (line,) = bot_lines(h)
+    for n in range(HISTORY_LOOK):
+        emulator.post_message(ann, h.general, f"gg {n}")
+    assert await share(h, ann, result) == already(h, line)
+    french = ServerSettings(language="fr")
+    await h.bot.service.set_server_settings(ADMIN, str(h.guild.id), french)
+    assert await share(h, ann, result) == already(h, line)
+    await emulator.settle()
+    assert bot_lines(h) == [line]
+    emulator.delete_message(line)
+    assert await share(h, ann, result) == shared
+    (again,) = bot_lines(h)
+    assert "défi du jour" in again.content
+    assert await share(h, ann, result) == already(h, again)
+    await emulator.settle()
+    assert bot_lines(h) == [again]
+
+
+async def test_a_share_posted_but_not_noted_is_found_by_its_text_and_noted_then(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database fails between the Share line's post and its note (a stop there is the same):
+    the line is out, and the click says so. The next click finds it among the bot's last messages
+    by its text, links to it and notes it, so that the click after many more messages still
+    does."""
+    h, _ = await start(emulator, bot_runner, tmp_path)
+    ann = h.people[0]
+    result = await play_daily(h, ann)
+    await h.settle()
+    service = daily_cog(h).service
+    note = service.share_posted
+
+    async def disk_full_once(*args: Any) -> None:
+        monkeypatch.setattr(service, "share_posted", note)
+        h.bot.db.faults.fail(WriteFault.DISK_FULL)
+        await note(*args)
+
+    monkeypatch.setattr(service, "share_posted", disk_full_once)
+    assert await share(h, ann, result) == t("daily.shared", channel=f"<#{h.general.id}>")
+    h.bot.db.faults.clear()
+    (line,) = bot_lines(h)
+    unnoted = await service.attempt(str(ann.id), service.today())
+    assert unnoted is not None and unnoted.share_message_id is None
+    assert await share(h, ann, result) == already(h, line)
+    for n in range(HISTORY_LOOK):
+        emulator.post_message(ann, h.general, f"gg {n}")
+    assert await share(h, ann, result) == already(h, line)
+    await emulator.settle()
+    assert bot_lines(h) == [line]
 
 
 async def test_a_closed_days_board_shows_the_deals_its_open_board_promised(

@@ -453,6 +453,25 @@ async def test_a_result_discord_does_not_take_is_sent_a_minute_later_once(d: Dai
         assert [(r.player_id, r.again) for r in d.shown.results] == [("ann", True)]
 
 
+async def test_a_result_shown_late_counts_its_streak_to_its_own_day(d: Daily) -> None:
+    """A result shown after a later day was played (its DM held up: Discord failing for days, or
+    a restart's owed result) counts its streak in days in a row up to its own day: not the later
+    day's game, nor the day it is shown on."""
+    await d.service.compute_par(d.service.today())
+    await finish(d, ANN, "g1")  # day 1, shown at once
+    d.shown.undelivered = 10**6  # from day 2 on, Discord takes none of her DMs (a 5xx)
+    for _ in range(2):  # days 2 and 3: played, their results owed
+        d.rig.clock.advance(days.DAY_SECONDS)
+        await d.service.compute_par(d.service.today())
+        await finish(d, ANN, "g1")
+    d.rig.clock.advance(2 * days.DAY_SECONDS)  # two days after the third, nothing played since
+    d.shown.undelivered = 0
+    d.rig.clock.advance(RECORD_RETRY)
+    await d.service.settle()
+    shown = [(d.service.number(r.day), r.streak) for r in d.shown.results]
+    assert shown == [(1, 1), (2, 2), (3, 3)]
+
+
 async def test_a_result_whose_showing_outlasts_the_table_services_delivery_is_sent_a_minute_later(
     d: Daily, error_log: ErrorLogCollector
 ) -> None:

@@ -2782,7 +2782,8 @@ REVIEW_FOUR = (
 )
 
 # Found in the notes earlier sessions left: a DM that held a turn's controls says why they went;
-# an event's pause racing its last round's scoring, or its seating.
+# an event's pause racing its last round's scoring, or its seating; the daily's streak shown late
+# and its Share posted once.
 FROM_NOTES = (
     Mutant(
         "a timed-out person's old DM keeps its turn's words",
@@ -2839,6 +2840,70 @@ FROM_NOTES = (
         ("        if closes is not None and self.tables.clock.now() < closes:\n",),
         "        if False:\n",
         ("tests/events/test_service.py", "-k", "sqlite and pause_as_a_round"),
+    ),
+    Mutant(
+        "the daily: a streak counts days after the result's own",
+        "bot/daily/results.py",
+        ("        if d > current:\n            break  # a later day's game (``days`` is sorted)\n",),
+        "",
+        ("tests/daily/test_service.py", "-k", "sqlite and shown_late"),
+    ),
+    Mutant(
+        "the daily: a result's streak is counted to today, not to its day",
+        "bot/daily/service.py",
+        ("        stats = daily_stats(await store.player_results(self.db, player_id, latest=True), day)\n",),
+        "        stats = daily_stats("
+        "await store.player_results(self.db, player_id, latest=True), self.today())\n",
+        ("tests/daily/test_service.py", "-k", "sqlite and shown_late"),
+    ),
+    Mutant(
+        "the daily: a noted Share line is not looked at",
+        "cogs/daily/_presenter.py",
+        ("        noted = None if attempt is None else attempt.share_message_id\n",),
+        "        noted = None\n",
+        ("tests/cogs/test_daily.py", "-k", "whatever_followed"),
+    ),
+    Mutant(
+        "the daily: a Share line posted is not noted",
+        "cogs/daily/_presenter.py",
+        ("            await self._note_share(player, day, message.id)\n",),
+        "",
+        ("tests/cogs/test_daily.py", "-k", "whatever_followed"),
+    ),
+    Mutant(
+        "the daily: a deleted Share line is linked, not posted again",
+        "cogs/daily/_presenter.py",
+        ('                log.info("daily share of %s was deleted: it may be posted again", player)\n',),
+        "                return message\n",
+        ("tests/cogs/test_daily.py", "-k", "whatever_followed"),
+    ),
+    Mutant(
+        "the daily: a Share line found by its text is not noted",
+        "cogs/daily/_presenter.py",
+        ("            await self._note_share(player, day, found.id)\n",),
+        "            pass\n",
+        ("tests/cogs/test_daily.py", "-k", "not_noted"),
+    ),
+    Mutant(
+        "the daily: a Share line Discord took but not noted is not looked for by its text",
+        "cogs/daily/_presenter.py",
+        ("        found = await posted(self.bot, channel, line)\n",),
+        "        found = None\n",
+        ("tests/cogs/test_daily.py", "-k", "not_noted"),
+    ),
+    Mutant(
+        "the daily: a noted Share message is not read back",
+        "bot/storage/daily.py",
+        ("        str(shared) if shared is not None and str(shared).isdigit() else None,",),
+        "        None,",
+        ("tests/storage/test_database.py", "-k", "sqlite and share_migration"),
+    ),
+    Mutant(
+        "the daily: a damaged Share message id is read as an id",
+        "bot/storage/daily.py",
+        ("        str(shared) if shared is not None and str(shared).isdigit() else None,",),
+        "        None if shared is None else str(shared),",
+        ("tests/storage/test_database.py", "-k", "sqlite and share_migration"),
     ),
 )
 

@@ -290,6 +290,33 @@ async def test_the_announced_rounds_migration_owes_none_of_the_rounds_before_it(
         await db.close()
 
 
+async def test_the_share_migration_notes_no_share_before_it_and_keeps_the_ones_after(
+    db_url: str, raw: RawDatabase
+) -> None:
+    """Migration 19: a daily result recorded before it has no Share message noted (a click finds a
+    line shared then by its text, as before), and keeps its result; a Share noted after it is read
+    back with the attempt, a Discord id whole (19 digits: kept as text, as the other ids)."""
+    await schema_upto(raw, 18)
+    await raw.execute(
+        "INSERT INTO daily_attempts (day, player_id, guild_id, channel_id, locale, table_id, started_at, "
+        "total, hands, finished_at, result_owed) "
+        "VALUES ('2026-11-01', 'ann', 'g1', 'c1', 'en', 1, 10.0, 5, '[5]', 20.0, 0)"
+    )
+    db = await Database.open(db_url)
+    try:
+        before = await daily_store.attempt(db, "2026-11-01", "ann")
+        assert before is not None and (before.total, before.hands, before.share_message_id) == (5, (5,), None)
+        await daily_store.share_posted(db, "2026-11-01", "ann", "1480898022975082496")
+        after = await daily_store.attempt(db, "2026-11-01", "ann")
+        assert after is not None and after.share_message_id == "1480898022975082496"
+        assert await daily_store.attempt(db, "2026-11-02", "ann") is None
+        await daily_store.share_posted(db, "2026-11-01", "ann", "not an id")  # a damaged row
+        damaged = await daily_store.attempt(db, "2026-11-01", "ann")
+        assert damaged is not None and damaged.share_message_id is None  # found by its text instead
+    finally:
+        await db.close()
+
+
 async def test_a_write_asked_for_while_the_database_closes_is_refused_not_logged_as_a_bad_write(
     db_url: str, error_log: ErrorLogCollector
 ) -> None:
