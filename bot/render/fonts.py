@@ -20,6 +20,7 @@ the renderers run in worker threads.
 
 from __future__ import annotations
 
+import math
 import threading
 import unicodedata
 from dataclasses import dataclass, replace
@@ -40,6 +41,8 @@ MAX_CODEPOINTS = 64
 """Longer strings are cut before layout, with … (Discord names are at most 32 characters anyway;
 a line of prose is drawn in pieces: :func:`paste_line`)."""
 ELLIPSIS = "…"
+LINE_BOX = "hearts_line_box"
+"""The key of a :func:`text_image`'s ``info`` holding its line box (:func:`line_box`)."""
 
 _ZWJ = 0x200D
 _JOINERS = {0x200C, _ZWJ, 0xFE0E, 0xFE0F, 0x20E3}
@@ -267,7 +270,7 @@ def _width(runs: list[tuple[str, FontFace]], size: int) -> float:
 
 
 def line_metrics(style: TextStyle) -> tuple[int, int]:
-    """(ascent, descent) of a line of text in ``style``: the height :func:`text_image` uses."""
+    """(ascent, descent) of a line of text in ``style``: the height of :func:`text_image`'s line box."""
     with _LOCK:
         ascent, descent = load(font_stack(style.bold)[0], style.size).getmetrics()
     return int(ascent), int(descent)
@@ -277,8 +280,11 @@ def line_metrics(style: TextStyle) -> tuple[int, int]:
 def text_image(text: str, style: TextStyle, max_width: int | None = None) -> Image.Image:
     """``text`` drawn in ``style`` on a transparent line box, cut with … to fit ``max_width``.
 
-    The image is as wide as the text and as high as the font's line. Treat it as read-only: it is
-    cached and shared.
+    The line box is as wide as the text's advance (and a pixel) and as high as the font's line; it
+    is the whole image unless some ink passes it (a Vietnamese capital's two stacked accents above
+    the ascent, the hook of a J left of the line): the image then grows to hold all the ink, and
+    :func:`line_box` says where the line box is in it. Treat it as read-only: it is cached and
+    shared.
     """
     with _LOCK:
         japanese = is_japanese(text)
@@ -300,26 +306,46 @@ def text_image(text: str, style: TextStyle, max_width: int | None = None) -> Ima
         if _is_rtl(text, style.direction):
             runs.reverse()
         ascent, descent = line_metrics(style)
-        width = max(1, round(_width(runs, style.size)) + 1)
-        im = Image.new("RGBA", (width, ascent + descent), (*style.colour, 0))
-        draw = ImageDraw.Draw(im)
+        # The ink of each run, from the line's left end and its baseline: a mark stacked on a
+        # capital (Ẫ) rises above the ascent, a J or an f overhangs its advance.
+        placed = []
+        left, top, right, bottom = 0, -ascent, 0, descent
         x = 0.0
         for run, face in runs:
             font = load(face, style.size)
             stroke = max(1, style.size // 28) if face.stroke else 0
-            colour = (*style.colour, 255)
+            direction = _base_direction(font, style.direction)
+            x0, y0, x1, y1 = font.getbbox(run, anchor="ls", stroke_width=stroke, direction=direction)
+            left, right = min(left, math.floor(x + x0)), max(right, math.ceil(x + x1))
+            top, bottom = min(top, math.floor(y0)), max(bottom, math.ceil(y1))
+            placed.append((x, run, font, stroke, direction))
+            x += font.getlength(run)
+        width = max(1, round(x) + 1)  # the advance (as _width sums it) and a pixel
+        right = max(right, width)
+        dx, dy = -left, -top - ascent  # the line box's place in the image: (0, 0) unless ink passes it
+        im = Image.new("RGBA", (right - left, bottom - top), (*style.colour, 0))
+        im.info[LINE_BOX] = (dx, dy, dx + width, dy + ascent + descent)
+        draw = ImageDraw.Draw(im)
+        colour = (*style.colour, 255)
+        for x, run, font, stroke, direction in placed:
             draw.text(
-                (x, ascent),
+                (dx + x, dy + ascent),
                 run,
                 font=font,
                 fill=colour,
                 anchor="ls",
                 stroke_width=stroke,
                 stroke_fill=colour,
-                direction=_base_direction(font, style.direction),
+                direction=direction,
             )
-            x += font.getlength(run)
         return im
+
+
+def line_box(im: Image.Image) -> tuple[int, int, int, int]:
+    """The line box of an image made by :func:`text_image`, in its pixels: the whole image unless
+    some ink passes the font's line (then it is drawn whole, the box is what layouts go by)."""
+    box = im.info.get(LINE_BOX)
+    return box if box is not None else (0, 0, im.width, im.height)
 
 
 def _base_direction(font: ImageFont.FreeTypeFont, direction: Direction) -> str | None:
@@ -331,7 +357,9 @@ def _base_direction(font: ImageFont.FreeTypeFont, direction: Direction) -> str |
 
 
 def text_width(text: str, style: TextStyle, max_width: int | None = None) -> int:
-    return text_image(text, style, max_width).width
+    """The width of the line box of ``text`` (its advance and a pixel: the width layouts use)."""
+    box = line_box(text_image(text, style, max_width))
+    return box[2] - box[0]
 
 
 def directed(style: TextStyle, direction: Direction | None) -> TextStyle:
@@ -358,18 +386,21 @@ def paste_text(
 
     ``x`` is the left edge, centre or right edge as ``align`` says. ``direction`` (the style's
     unless given): ``"ltr"`` for a sentence of the bot's with a name in it, ``"auto"`` for a bare
-    name. Returns the box it covered.
+    name. Returns its line box, which layouts go by (:func:`line_box`: a stacked accent or the hook
+    of a J may ink a pixel or two past it, drawn whole all the same).
     """
     im = text_image(text, directed(style, direction), max_width)
+    x0, y0, x1, y1 = line_box(im)
+    width, height = x1 - x0, y1 - y0
     if align == "centre":
-        left = round(x - im.width / 2)
+        left = round(x - width / 2)
     elif align == "right":
-        left = round(x - im.width)
+        left = round(x - width)
     else:
         left = round(x)
-    top = round(y_middle - im.height / 2)
-    canvas.paste(im, (left, top), im)
-    return left, top, left + im.width, top + im.height
+    top = round(y_middle - height / 2)
+    canvas.paste(im, (left - x0, top - y0), im)
+    return left, top, left + width, top + height
 
 
 def pieces(text: str) -> list[tuple[str, bool]]:

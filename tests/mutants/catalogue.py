@@ -2783,7 +2783,7 @@ REVIEW_FOUR = (
 
 # Found in the notes earlier sessions left: a DM that held a turn's controls says why they went;
 # an event's pause racing its last round's scoring, or its seating; the daily's streak shown late
-# and its Share posted once.
+# and its Share posted once; a label's ink past its line box.
 FROM_NOTES = (
     Mutant(
         "a timed-out person's old DM keeps its turn's words",
@@ -2904,6 +2904,20 @@ FROM_NOTES = (
         ("        str(shared) if shared is not None and str(shared).isdigit() else None,",),
         "        None if shared is None else str(shared),",
         ("tests/storage/test_database.py", "-k", "sqlite and share_migration"),
+    ),
+    Mutant(
+        "a label's stacked accents above the font's ascent are cut off",
+        "bot/render/fonts.py",
+        ("            top, bottom = min(top, math.floor(y0)), max(bottom, math.ceil(y1))",),
+        "            top, bottom = -ascent, descent",
+        ("tests/render/test_text_ink.py", "-k", "vietnamese"),
+    ),
+    Mutant(
+        "a label's ink past its advance (a J's hook, an f) is cut off",
+        "bot/render/fonts.py",
+        ("            left, right = min(left, math.floor(x + x0)), max(right, math.ceil(x + x1))",),
+        "            left, right = 0, 0",
+        ("tests/render/test_text_ink.py", "-k", "descenders"),
     ),
 )
 

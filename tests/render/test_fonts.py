@@ -70,8 +70,10 @@ def test_text_is_drawn_not_blank() -> None:
 def test_any_string_renders_within_its_width(name: str, width: int) -> None:
     im = text_image(name, STYLE, max_width=width)
     ascent, descent = fonts.line_metrics(STYLE)
-    assert im.height == ascent + descent
-    assert im.width <= max(width, 1) + 1
+    left, top, right, bottom = fonts.line_box(im)  # the image is larger where ink passes the line
+    assert 0 <= left < right <= im.width and 0 <= top < bottom <= im.height
+    assert bottom - top == ascent + descent
+    assert right - left == fonts.text_width(name, STYLE, width) <= max(width, 1) + 1
 
 
 def test_names_render_with_the_basic_layout_engine_too(monkeypatch: pytest.MonkeyPatch) -> None:
