@@ -57,6 +57,7 @@ log = logging.getLogger(__name__)
 
 EXIT_LEASE_HELD = 3  # another bot holds the database
 EXIT_SETTING = 2  # a setting or file to fix: a restart would not help (as a wrong value in .env)
+EXIT_ERROR = 1  # the bot stopped on an error: a restart may mend it
 
 
 class StartRefused(Exception):
@@ -133,6 +134,9 @@ class HeartsBot(HeartsClient):
         self.tree.error(self._app_command_error)
         self.restored = False  # every unfinished table restored: ready once connected too
         self.stopping = False  # the stop has begun (a signal, or ``close``): never ready again
+        # Set when ``close`` begins, whoever called it: ``serve`` bounds the close discord.py runs
+        # by itself (inside ``start``, on a fatal gateway error) as it bounds its own.
+        self.closing = asyncio.Event()
         self.monitor: Monitor | None = None  # the metrics and health endpoint (METRICS_PORT)
         self.gateway_down: set[int] = set()  # shards whose connection dropped and is not back yet
         dropped, resumed, ready = self.GATEWAY_EVENTS
@@ -246,6 +250,7 @@ class HeartsBot(HeartsClient):
         service and the extensions (the presenter, its worker processes), release the lease and
         always close the database: its connection threads would otherwise keep the process alive."""
         self.stopping = True
+        self.closing.set()
         try:
             if not self._storage_closed:
                 await finish_handlers(self.settings.shutdown_timeout * HANDLERS_SHARE)
@@ -401,8 +406,12 @@ async def serve(bot: HeartsBot, token: str) -> int:
     bot.request_stop = stop.set  # its lease taken over: stopped as on a signal, within the bound
     running = asyncio.create_task(bot.start(token), name="bot")
     stopping = asyncio.create_task(stop.wait(), name="signals")
-    await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    closing_itself = asyncio.create_task(bot.closing.wait(), name="closing")
+    await asyncio.wait({running, stopping, closing_itself}, return_when=asyncio.FIRST_COMPLETED)
     stopping.cancel()
+    closing_itself.cancel()
+    if not running.done() and not stop.is_set() and not await _closed_itself(bot, running):
+        return EXIT_ERROR
     status = 0
     if running.done():
         exc = running.exception()
@@ -414,7 +423,7 @@ async def serve(bot: HeartsBot, token: str) -> int:
             status = EXIT_SETTING
         elif exc is not None:
             log.error("the bot stopped on an error", exc_info=exc)
-            status = 1
+            status = EXIT_ERROR
     if status == 0 and bot.lease_lost:
         status = EXIT_LEASE_HELD
     closing = asyncio.create_task(_close(bot, running), name="shutdown")
@@ -431,6 +440,28 @@ async def serve(bot: HeartsBot, token: str) -> int:
     else:
         closing.result()  # an error of the stop's own is raised, as before
     return status
+
+
+async def _closed_itself(bot: HeartsBot, running: asyncio.Task[None]) -> bool:
+    """The bot began to close by itself, in its start: discord.py does on a gateway close code it
+    cannot reconnect after (4004 token refused, 4011 sharding required...), and raises the error
+    only once that close returns. Nothing bounded that close (a signal's stop is bounded): one
+    that hung (its HTTP session or a websocket waiting on a dead connection) kept the process
+    alive for ever, and its service manager never restarted it. It gets the stop's time,
+    ``Settings.shutdown_timeout``; False if it took longer: given up (the log says where it was
+    waiting), the process ends with ``EXIT_ERROR``, the status of the error it would have raised."""
+    timeout = bot.settings.shutdown_timeout
+    await asyncio.wait({running}, timeout=timeout)
+    if running.done():
+        return True
+    log.error(
+        "the bot's own close took longer than %g s: stopping anyway (it was waiting in %s)",
+        timeout,
+        " → ".join(awaiting(running)),
+    )
+    running.cancel()
+    await asyncio.wait({running}, timeout=1.0)  # (what ignores it, asyncio.run cancels again)
+    return False
 
 
 async def _close(bot: HeartsBot, running: asyncio.Task[None]) -> None:

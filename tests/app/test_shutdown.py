@@ -1,20 +1,25 @@
 """``bot.app.serve``'s stop: one that hangs is abandoned after ``Settings.shutdown_timeout``, and
-the log line says where it was waiting; the interactions being answered finish before the stop
-closes what they need (the real process's clean stops: ``test_process.py``)."""
+the log line says where it was waiting, and so is the close discord.py runs by itself on a fatal
+gateway error; the interactions being answered finish before the stop closes what they need (the
+real process's clean stops: ``test_process.py``)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import Callable
+from pathlib import Path
 from typing import cast
 
 import pytest
+from discord.ext import commands
 
 from bot.app import HeartsBot, awaiting, serve
 from bot.client.inflight import handlers_running
 from bot.config import Settings
-from discord_emulator import route_keys
+from bot.tables import ComputerPool, ComputerSettings, PoolKind
+from discord_emulator import DiscordEmulator, route_keys
+from discord_emulator.pytest_plugin import ErrorLogCollector
 from discord_emulator.runner import BotRunner
 from playtest.harness import Hearts
 
@@ -45,6 +50,7 @@ class _HangingBot:
         self.settings = Settings(discord_token="a", shutdown_timeout=timeout)
         self.stopping = False
         self.lease_lost = False
+        self.closing = asyncio.Event()
 
     async def start(self, token: str) -> None:
         return None
@@ -105,3 +111,69 @@ async def test_a_stop_the_bot_asks_for_itself_is_bounded_as_a_signals(
         status = await asyncio.wait_for(serve(cast(HeartsBot, bot), "a"), 10.0)
     assert status == 3
     assert [r for r in caplog.records if r.getMessage().startswith("the shutdown took longer than 0.05 s")]
+
+
+def _refused_bot_settings(emulator: DiscordEmulator, tmp_path: Path, shutdown_timeout: float) -> Settings:
+    """A bot whose gateway connection is refused with 4011 (sharding required: two servers where
+    one connection may hold one), a close code discord.py does not reconnect after."""
+    emulator.gateway.guilds_per_shard = 1
+    emulator.create_guild("Club")
+    emulator.create_guild("Other club")
+    return Settings(
+        discord_token=emulator.token,
+        database_path=tmp_path / "hearts.sqlite3",
+        api_base=emulator.api_base,
+        gateway_url=emulator.gateway_url,
+        render_workers=0,
+        shutdown_timeout=shutdown_timeout,
+    )
+
+
+def _inline_computers() -> ComputerPool:
+    return ComputerPool(ComputerSettings(kind=PoolKind.INLINE))
+
+
+async def test_a_fatal_gateway_error_stops_the_bot_with_its_error(
+    emulator: DiscordEmulator, error_log: ErrorLogCollector, tmp_path: Path
+) -> None:
+    """discord.py closes the bot, then raises the error: logged, exit status 1, the stop done."""
+    bot = HeartsBot(_refused_bot_settings(emulator, tmp_path, 60.0), computers=_inline_computers())
+    logged = error_log.allow("the bot stopped on an error.*4011", logger="bot.app")
+    status = await asyncio.wait_for(serve(bot, emulator.token), 60.0)  # a bound for a hang
+    assert (status, logged.seen) == (1, 1)
+    assert bot.is_closed() and not bot.lease_held()  # its stop ran: the lease released, the database closed
+
+
+class _DeadConnection(commands.Bot):
+    """discord.py's own close, waiting for ever on a connection that died under it (its HTTP
+    session, a shard's websocket): what no emulator can make hang."""
+
+    async def close(self) -> None:
+        await _innermost(asyncio.Event())
+
+
+class _StuckClosingBot(HeartsBot, _DeadConnection):
+    """The real bot, whose stop closes the storage, then waits in discord.py's close for ever."""
+
+
+async def test_the_close_discord_py_runs_on_a_fatal_gateway_error_is_bounded(
+    emulator: DiscordEmulator, error_log: ErrorLogCollector, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """On a close code it cannot reconnect after (4011 here: more servers than one connection may
+    hold), discord.py closes the client itself, then raises: inside the bot's start, beyond the
+    bound of a stop. A close that hung there kept the process alive for ever (nothing restarts
+    a process that never exits); now it is given up after ``shutdown_timeout``, exit status 1."""
+    # The hang is for ever: the bound only decides when it is given up.
+    settings = _refused_bot_settings(emulator, tmp_path, shutdown_timeout=0.5)
+    bot = _StuckClosingBot(settings, computers=_inline_computers())
+    given_up = error_log.allow("the bot's own close took longer than 0.5 s", logger="bot.app")
+    try:
+        with caplog.at_level(logging.ERROR, logger="bot.app"):
+            status = await asyncio.wait_for(serve(bot, emulator.token), 60.0)  # a bound for a hang
+    finally:
+        await bot.http.close()
+    assert status == 1  # as the error it would have raised: a restart may mend it
+    assert emulator.gateway.identify_count == 0  # refused (4011): the connection was never ready
+    assert given_up.seen == 1
+    (line,) = [r.getMessage() for r in caplog.records if r.name == "bot.app"]
+    assert "Client.connect" in line and "HeartsBot.close" in line, line  # discord.py's own close

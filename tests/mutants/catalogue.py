@@ -2783,7 +2783,7 @@ REVIEW_FOUR = (
 
 # Found in the notes earlier sessions left: a DM that held a turn's controls says why they went;
 # an event's pause racing its last round's scoring, or its seating; the daily's streak shown late
-# and its Share posted once; a label's ink past its line box.
+# and its Share posted once; a label's ink past its line box; discord.py's own close bounded.
 FROM_NOTES = (
     Mutant(
         "a timed-out person's old DM keeps its turn's words",
@@ -2918,6 +2918,20 @@ FROM_NOTES = (
         ("            left, right = min(left, math.floor(x + x0)), max(right, math.ceil(x + x1))",),
         "            left, right = 0, 0",
         ("tests/render/test_text_ink.py", "-k", "descenders"),
+    ),
+    Mutant(
+        "the close discord.py runs by itself on a fatal gateway error is not bounded",
+        "bot/app.py",
+        ("    await asyncio.wait({running}, timeout=timeout)\n",),
+        "    await asyncio.wait({running})\n",
+        ("tests/app/test_shutdown.py", "-k", "fatal_gateway_error_is_bounded"),
+    ),
+    Mutant(
+        "serve never learns the bot is closing by itself",
+        "bot/app.py",
+        ("        self.closing.set()\n",),
+        "",
+        ("tests/app/test_shutdown.py", "-k", "fatal_gateway_error_is_bounded"),
     ),
 )
 
