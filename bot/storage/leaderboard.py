@@ -144,16 +144,19 @@ def ranked(rows: list[tuple[PlayerStats, int, int]], order: Order) -> list[Board
     return [replace(r, shared=True) if counts[r.place] > 1 else r for r in out]
 
 
+# The game that finished last, not the table opened last: a slow game opened before a live one
+# may finish after it (the order of the ratings' updates; the same instant: the later table).
 _LAST_GAME = """
 SELECT gp.skill_before, gp.skill_after FROM game_players gp
+JOIN games g ON g.table_id = gp.table_id
 WHERE gp.guild_id = ? AND gp.player_id = ?
-ORDER BY gp.table_id DESC LIMIT 1
+ORDER BY g.finished_at DESC, gp.table_id DESC LIMIT 1
 """
 
 
 async def with_change(db: Database, guild_id: str, row: BoardRow) -> BoardRow:
-    """The row with what the person's last game did to their skill (it goes up and down, where
-    a game's ranking points are nearly always a gain: the marker that tells something)."""
+    """The row with what the person's last finished game did to their skill (it goes up and down,
+    where a game's ranking points are nearly always a gain: the marker that tells something)."""
     last = await db.rows(_LAST_GAME, (guild_id, row.player_id))
     if not last or last[0][0] is None or last[0][1] is None:
         return row
@@ -206,15 +209,20 @@ async def leaderboard(
     return LeaderboardPage(order, tuple(rows[offset : offset + limit]), len(rows), offset)
 
 
+async def own_stats(db: Database, guild_id: str, player_id: str) -> PlayerStats | None:
+    """A person's own statistics: every game of theirs on the server counts (a game alone against
+    computers too). No rank: that is a board's to give (``player_stats``, or a season's:
+    ``bot.storage.seasons.player_stats``)."""
+    everyone = await _all(db, guild_id, Order.POINTS, ranked_only=False)
+    return next((replace(s, rank=None) for s in everyone if s.player_id == player_id), None)
+
+
 async def player_stats(
     db: Database, guild_id: str, player_id: str, order: Order = Order.POINTS
 ) -> PlayerStats | None:
-    """A person's own statistics: every game of theirs on the server counts (a game alone against
-    computers too); the rank is their place on the board, which counts ranked games only (shared
-    with whoever is equal there, as the board shows it)."""
-    mine = next(
-        (s for s in await _all(db, guild_id, order, ranked_only=False) if s.player_id == player_id), None
-    )
+    """A person's own statistics (``own_stats``) with their rank on the board of every ranked game:
+    their place there (shared with whoever is equal there, as the board shows it)."""
+    mine = await own_stats(db, guild_id, player_id)
     if mine is None:
         return None
     on_board = ranked(await _aggregate(db, guild_id, order, ranked_only=True), order)

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bot.storage import locks, ratings
+from bot.storage import leaderboard, locks, ratings
 from bot.storage.claims import PostClaim, release, take_over
 from bot.storage.database import Database
-from bot.storage.leaderboard import Board, BoardRow, Order, with_change
+from bot.storage.leaderboard import Board, BoardRow, Order, PlayerStats, with_change
 
 _COLUMNS = "guild_id, number, kind, starts_at, ends_at, closed_at, posted_at"
 
@@ -249,21 +249,44 @@ async def _counted_board(
             place = 1 + await _ahead(db, people, args, order, row, ties_too=False)
         rows.append(replace(row, place=place))
     rows = [replace(r, shared=await _tied(db, people, args, order, r, rows)) for r in rows]
-    me: BoardRow | None = None
-    mine = (
-        await db.rows(f"{_PEOPLE_ROWS.format(people=people)} WHERE player_id = ?", (*args, reader))
-        if reader
-        else []
-    )
-    if mine:
-        found = _frozen_row(mine[0], 0)
-        me = replace(
-            found,
-            position=1 + await _ahead(db, people, args, order, found, ties_too=True),
-            place=1 + await _ahead(db, people, args, order, found, ties_too=False),
-            shared=await _tied(db, people, args, order, found, []),
-        )
+    me = await _row_of(db, people, args, order, reader) if reader else None
     return Board(order, tuple(rows), int(count), offset, me)
+
+
+async def _row_of(
+    db: Database, people: str, args: tuple[object, ...], order: Order, player_id: str
+) -> BoardRow | None:
+    """``player_id``'s row on the board of ``people`` (as ``_counted_board``'s), its position and
+    place counted from the rows ahead of it; None: not on it."""
+    mine = await db.rows(f"{_PEOPLE_ROWS.format(people=people)} WHERE player_id = ?", (*args, player_id))
+    if not mine:
+        return None
+    found = _frozen_row(mine[0], 0)
+    return replace(
+        found,
+        position=1 + await _ahead(db, people, args, order, found, ties_too=True),
+        place=1 + await _ahead(db, people, args, order, found, ties_too=False),
+        shared=await _tied(db, people, args, order, found, []),
+    )
+
+
+async def player_stats(
+    db: Database, guild_id: str, player_id: str, running_season: Season | None
+) -> PlayerStats | None:
+    """A person's statistics as ``/stats`` gives them: their own figures of every game
+    (``leaderboard.own_stats``) with the rank and ranking points of the board ``/leaderboard``
+    shows by default: the running season's (it starts from zero: someone without a game in it has
+    no place and no points there), else, on a server without seasons, every ranked game's."""
+    if running_season is None:
+        return await leaderboard.player_stats(db, guild_id, player_id)
+    mine = await leaderboard.own_stats(db, guild_id, player_id)
+    if mine is None:
+        return None
+    args = _people_args(guild_id, running_season.number)
+    row = await _row_of(db, _PEOPLE, args, Order.POINTS, player_id)
+    if row is None:
+        return replace(mine, rank=None, ranking_points=0)
+    return replace(mine, rank=row.place, ranking_points=row.ranking_points)
 
 
 # A board's rows, as ``_FROZEN``'s columns (the place counted afterwards).

@@ -9,12 +9,12 @@ from collections.abc import Mapping
 
 from bot.render.leaderboard import LeaderboardImage, LeaderboardRowImage
 from bot.seasons import MIN_GAMES, SeasonSummary
-from bot.storage.leaderboard import Board, BoardRow
+from bot.storage.leaderboard import Board, BoardRow, Order
 from bot.storage.seasons import Season
 from bot.tables.options import ServerSettings
 from bot.tables.seasons import SeasonKind
 from bot.text import t
-from bot.text.daily import name_of, text_name_of
+from bot.text.daily import more_line, name_of, text_name_of
 from bot.text.events import number
 from bot.text.moments import timestamp
 
@@ -76,6 +76,20 @@ def board_image(
     when it is elsewhere on the board."""
     order = t(f"leaderboard.order.{board.order.value}", locale)
     subtitle = t("leaderboard.image.subtitle", locale, order=order, page=page + 1, pages=pages)
+    return _image(board, subtitle, season, names, reader, locale)
+
+
+def summary_image(summary: SeasonSummary, names: Names, locale: str) -> LeaderboardImage:
+    """A closed season's final board as its summary shows it: its top places, no page of the
+    board (there are no pages to turn), and how many more people it holds."""
+    top = Board(Order.POINTS, summary.top, summary.players, 0, None)
+    parts = (t("leaderboard.order.points", locale), more_line(summary.players - len(summary.top), locale))
+    return _image(top, " · ".join(p for p in parts if p), summary.season, names, None, locale)
+
+
+def _image(
+    board: Board, subtitle: str, season: Season | None, names: Names, reader: str | None, locale: str
+) -> LeaderboardImage:
     on_page = any(r.player_id == reader for r in board.rows)
     me = board.me if board.me is not None and not on_page else None
     return LeaderboardImage(

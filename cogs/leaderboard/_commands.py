@@ -2,8 +2,10 @@
 it stood, or every game's when the server has no seasons; by ranking points or skill; paged) and
 ``/stats [member]``: read straight from storage, with its own page buttons. The one who asks sees
 their own row marked, and under the page when they are not on it. ``/stats`` answers with a profile
-image (``bot.text.review.profile_image``) and its alt text. The season service (``bot.seasons``) is
-made, given its presenter (``_seasons``) and started here."""
+image (``bot.text.review.profile_image``) and its alt text: the rank and ranking points of the
+board ``/leaderboard`` shows (the running season's, named over the image, when the server has
+seasons). The season service (``bot.seasons``) is made, given its presenter (``_seasons``) and
+started here."""
 
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from bot.render.profile import render as render_profile
 from bot.review.profile import Profiles
 from bot.seasons import SeasonService
 from bot.storage import seasons as season_store
-from bot.storage.leaderboard import Board, Order, board, player_stats
+from bot.storage.leaderboard import Board, Order, board
 from bot.storage.seasons import Season
 from bot.tables import or_busy
 from bot.tables.requests import enum_choice
@@ -257,7 +259,8 @@ class Leaderboard(commands.Cog, name=COG_NAME):
         lang = await reader_locale(interaction)
         await defer_private(interaction)
         guild_id, player_id = str(interaction.guild_id), str(who.id)
-        stats = await or_busy(player_stats(self.bot.db, guild_id, player_id))
+        season = await chosen_season(self.bot, guild_id, None)  # the board /leaderboard shows
+        stats = await or_busy(season_store.player_stats(self.bot.db, guild_id, player_id, season))
         today = days.today(self.bot.service.clock.now())
         daily = await or_busy(daily_figures(self.bot.db, player_id, today))
         # The daily challenge's figures (bot.daily), for people who played it.
@@ -269,6 +272,7 @@ class Leaderboard(commands.Cog, name=COG_NAME):
         image = profile_image(name, stats, figures, lang)
         png = await asyncio.to_thread(render_profile, image)
         file = discord.File(io.BytesIO(png), filename="profile.png", description=profile_alt(image, lang))
-        await private_answer(
-            interaction, t("stats.title", lang, name=text_name(name)) + daily_line, file=file
-        )
+        title = t("stats.title", lang, name=text_name(name))
+        if season is not None:  # the rank and ranking points are this season's, as on its board
+            title += "\n" + season_line(season, lang)
+        await private_answer(interaction, title + daily_line, file=file)

@@ -16,10 +16,9 @@ from bot.client.once import posted
 from bot.client.server import names_in, server_language, summary_channel, tell_admins
 from bot.render.leaderboard import render as render_board
 from bot.seasons import SeasonSummary
-from bot.storage.leaderboard import Board, Order
 from bot.text import t
 from bot.text.limits import MESSAGE_MAX
-from bot.text.seasons import board_alt, board_image, summary_text
+from bot.text.seasons import board_alt, summary_image, summary_text
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +58,7 @@ class DiscordSeasonPresenter:
         text = summary_text(summary, names, locale)[:MESSAGE_MAX]
         if summary.again and await posted(self.bot, channel, text):
             return  # out before the bot stopped, not noted: not twice
-        final = Board(Order.POINTS, summary.top, summary.players, 0, None)
-        image = board_image(final, 0, 1, summary.season, names, None, locale)
+        image = summary_image(summary, names, locale)
         png = await asyncio.to_thread(render_board, image)
         file = discord.File(io.BytesIO(png), filename="season.png", description=board_alt(image, locale))
         await channel.send(text, file=file, allowed_mentions=NO_PINGS)

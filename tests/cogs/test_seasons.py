@@ -24,6 +24,7 @@ from discord_emulator.models import Role
 from discord_emulator.runner import BotRunner
 from playtest.harness import Hearts, make_bot
 from tests.cogs.test_leaderboard import alt_rows
+from tests.storage.targets import RawDatabase
 
 NOV30 = 1_796_079_600.0  # 2026-11-30 23:00 UTC: the month ends in an hour
 DEC1 = period_end(SeasonKind.MONTHLY, NOV30)
@@ -190,6 +191,78 @@ async def test_a_summary_the_bot_may_not_post_is_one_line_to_the_admins(
     await seasons_of(h).seasons.settle()
     assert h.public(OVER) == []  # not posted, and not twice told
     assert len([m for m in emulator.dm_messages(owner) if "summary of season 1" in m.content]) == 1
+
+
+async def ranked_game(h: Hearts, table_id: int, at: float, people: list[User]) -> None:
+    """A ranked game that ended at ``at``, written as the bot writes one: ``people[0]`` won it (120
+    ranking points), the others finished it (100). Before the season's row is opened: its opening
+    counts the game if ``at`` is in its window."""
+    raw, guild = RawDatabase(f"sqlite:///{h.db}"), str(h.guild.id)
+    await raw.execute(
+        "INSERT INTO games (table_id, guild_id, finished_at, end_reason, hands, options, ranked) "
+        "VALUES (?, ?, ?, 'target', 1, '{}', 1)",
+        (table_id, guild, at),
+    )
+    for place, person in enumerate(people, start=1):
+        await raw.execute(
+            "INSERT INTO game_players (table_id, guild_id, player_id, seat, place, total, ranking_points, "
+            "hands, hand_points, moons, timeouts, quit, won) VALUES (?, ?, ?, ?, ?, 0, ?, 1, 0, 0, 0, 0, ?)",
+            (table_id, guild, str(person.id), place - 1, place, 120 if place == 1 else 100, int(place == 1)),
+        )
+
+
+async def test_stats_give_the_rank_and_ranking_points_of_the_running_seasons_board(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """bob won three games of alice and carol before seasons were on; alice wins one of bob in
+    season 1. /leaderboard shows the season: alice first with 120, bob second with 100; /stats
+    says the same, under the season's line (it said alice's place and points on the board of every
+    game: #2 with 420). carol, without a game in the season, has no place and no points in it;
+    the games are every game of theirs."""
+    h, owner = await start(emulator, bot_runner, tmp_path)
+    alice, bob, carol = h.people[:3]
+    for table_id in (1, 2, 3):
+        await ranked_game(h, table_id, 0.0, [bob, alice, carol])
+    await ranked_game(h, 4, NOV30, [alice, bob])  # at the first instant of season 1
+    await h.reply(await emulator.slash(owner, h.general, "hearts-settings", season="monthly"))
+
+    season = t("leaderboard.season.running", number=1, end=timestamp(DEC1))
+    for person, rank, points, games in ((alice, "#1", 120, 4), (bob, "#2", 100, 4), (carol, "–", 0, 3)):
+        stats = await h.reply(await emulator.slash(person, h.general, "stats"))
+        (profile,) = stats.attachments
+        said = str(profile.description)
+        assert f"rank {rank}, ranking points {points}," in said, said
+        assert f"games {games}," in said
+        assert stats.content == t("stats.title", name=person.name) + "\n" + season
+
+    ix = await emulator.slash(carol, h.general, "leaderboard")  # (everyone's name seen by now)
+    await ix.wait_acknowledged()
+    (page,) = (await ix.wait_original()).attachments
+    board = [(r["place"], r["name"], r["points"]) for r in alt_rows(str(page.description))]
+    assert board == [("1", "alice", "120"), ("2", "bob", "100")]
+
+
+async def test_a_seasons_summary_shows_its_top_ten_and_how_many_more_not_a_page(
+    emulator: DiscordEmulator, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    """25 people played in season 1: the summary's image draws the top ten and says how many more
+    there are; it is no page of a board (it said "page 1 of 1")."""
+    h, owner = await start(emulator, bot_runner, tmp_path)
+    people = [emulator.create_user(f"p{n}") for n in range(25)]
+    for n, person in enumerate(people, start=1):
+        await ranked_game(h, n, NOV30, [person])
+    ix = await emulator.slash(owner, h.general, "hearts-settings", season="monthly", season_channel=h.general)
+    await h.reply(ix)
+    summary = await end_season(h, DEC1, 1)
+    assert t("season.summary.title", number=1, start=timestamp(NOV30), end=timestamp(DEC1), players=25) in (
+        summary.content
+    )
+    (image,) = summary.attachments
+    alt = str(image.description)
+    subtitle = f"{t('leaderboard.order.points')} · {t('reply.list_more', items='…', more=15)}"
+    assert alt.startswith(t("leaderboard.alt", subtitle=subtitle, rows="")), alt
+    assert len(alt_rows(alt)) == 10
+    assert "page" not in alt
 
 
 class NotReadyYet:

@@ -2783,7 +2783,8 @@ REVIEW_FOUR = (
 
 # Found in the notes earlier sessions left: a DM that held a turn's controls says why they went;
 # an event's pause racing its last round's scoring, or its seating; the daily's streak shown late
-# and its Share posted once; a label's ink past its line box; discord.py's own close bounded.
+# and its Share posted once; a label's ink past its line box; discord.py's own close bounded;
+# then a review's findings: /stats and the season's board, the skill marker, the summary image.
 FROM_NOTES = (
     Mutant(
         "a timed-out person's old DM keeps its turn's words",
@@ -2932,6 +2933,34 @@ FROM_NOTES = (
         ("        self.closing.set()\n",),
         "",
         ("tests/app/test_shutdown.py", "-k", "fatal_gateway_error_is_bounded"),
+    ),
+    Mutant(
+        "/stats ranks on every game's board while a season runs",
+        "cogs/leaderboard/_commands.py",
+        ("season_store.player_stats(self.bot.db, guild_id, player_id, season))",),
+        "season_store.player_stats(self.bot.db, guild_id, player_id, None))",
+        ("tests/cogs/test_seasons.py", "-k", "running_seasons_board"),
+    ),
+    Mutant(
+        "/stats gives every game's ranking points beside the season's rank",
+        "bot/storage/seasons.py",
+        ("    return replace(mine, rank=row.place, ranking_points=row.ranking_points)\n",),
+        "    return replace(mine, rank=row.place)\n",
+        ("tests/seasons/test_service.py", "-k", "sqlite and rank_and_ranking_points_of_the_running_season"),
+    ),
+    Mutant(
+        "the skill marker shows the table opened last, not the game finished last",
+        "bot/storage/leaderboard.py",
+        ("ORDER BY g.finished_at DESC, gp.table_id DESC LIMIT 1",),
+        "ORDER BY gp.table_id DESC LIMIT 1",
+        ("tests/seasons/test_service.py", "-k", "sqlite and last_finished"),
+    ),
+    Mutant(
+        "a season's summary image says page 1 of 1 over its top ten",
+        "bot/text/seasons.py",
+        ('    return _image(top, " · ".join(p for p in parts if p), summary.season, names, None, locale)',),
+        "    return board_image(top, 0, 1, summary.season, names, None, locale)",
+        ("tests/cogs/test_seasons.py", "-k", "top_ten"),
     ),
 )
 

@@ -481,6 +481,76 @@ async def test_the_running_seasons_board_shows_the_last_games_skill_change(db_ur
         await r.close()
 
 
+async def test_the_skill_change_shown_is_the_last_finished_games_not_the_last_opened_tables(
+    db_url: str,
+) -> None:
+    """alice and bob play two games at once: the table opened first finishes a minute after the
+    other. Both boards (every game's and the season's) show what that game, finished last, did to
+    their skill (they showed the other's: the table opened last)."""
+    r = await rig(db_url, ManualClock(NOV30))
+    service, _shown = await seasons(r)
+    try:
+        await set_season(r, "monthly")
+        slow = await game(r, finish=False)
+        quick = await game(r, finish=False, seed=12)
+        assert slow < quick
+        people = {"alice": ALICE, "bob": BOB}
+        await play_to_end(r.service, quick, people)
+        await r.service.settle()
+        r.clock.advance(60)
+        await play_to_end(r.service, slow, people)
+        await r.service.settle()
+        changes = {
+            (int(table), str(person)): float(after) - float(before)
+            for table, person, before, after in await r.db.rows(
+                "SELECT table_id, player_id, skill_before, skill_after FROM game_players", ()
+            )
+        }
+        last = {person: changes[(slow, person)] for person in people}
+        assert all(last[person] != changes[(quick, person)] for person in people)
+        for order in Order:
+            everything = await board(r.db, GUILD, order, 10, 0, "bob")
+            live = await store.live_board(r.db, GUILD, 1, order, 10, 0, "bob")
+            for shown in (everything, live):
+                assert {row.player_id: row.change for row in shown.rows} == last
+                assert shown.me is not None and shown.me.change == last["bob"]
+    finally:
+        await service.stop()
+        await r.close()
+
+
+async def test_stats_give_the_rank_and_ranking_points_of_the_running_season(db_url: str) -> None:
+    """/stats's rank and ranking points are those of the board /leaderboard shows: without
+    seasons every ranked game's; with them the running season's, which starts from zero (a
+    person without a game in it has no place and no points there); the games are all of theirs."""
+    r = await rig(db_url, ManualClock(NOV30))
+    service, _shown = await seasons(r)
+    try:
+        await game(r)  # before seasons
+        everything = await board(r.db, GUILD, Order.POINTS, 10, 0, None)
+        for row in everything.rows:
+            mine = await store.player_stats(r.db, GUILD, row.player_id, None)
+            assert mine is not None and (mine.rank, mine.ranking_points) == (row.place, row.ranking_points)
+        r.clock.advance(60)
+        await set_season(r, "monthly")
+        running = await store.running(r.db, GUILD, latest=True)
+        assert running is not None
+        for person in ("alice", "bob"):
+            mine = await store.player_stats(r.db, GUILD, person, running)
+            assert mine is not None and (mine.rank, mine.ranking_points, mine.games) == (None, 0, 1)
+        await game(r, seed=12)
+        live = await store.live_board(r.db, GUILD, 1, Order.POINTS, 10, 0, None)
+        assert len(live.rows) == 2
+        for row in live.rows:
+            mine = await store.player_stats(r.db, GUILD, row.player_id, running)
+            assert mine is not None and mine.games == 2
+            assert (mine.rank, mine.ranking_points) == (row.place, row.ranking_points)
+        assert await store.player_stats(r.db, GUILD, "carol", running) is None  # no game at all
+    finally:
+        await service.stop()
+        await r.close()
+
+
 async def test_a_closed_seasons_skill_order_shares_places_of_equal_skill_and_points(db_url: str) -> None:
     """docs/RULES.md "Seasons": in the skill order, equal skill and ranking points share the place
     (and the places below are not moved up); equal skill with fewer points does not."""

@@ -54,7 +54,7 @@ from bot.text.help import help_images
 from bot.text.moments import image_moment
 from bot.text.pseudo import OPEN, accent
 from bot.text.review import profile_image, replay_frames
-from bot.text.seasons import board_image
+from bot.text.seasons import board_image, summary_image
 from cogs.daily._presenter import board_file, result_file
 from cogs.hearts import _images as images
 from cogs.review._cog import _animation
@@ -282,8 +282,7 @@ async def season_summary() -> list[bytes]:
     """A closed season's final board, as ``cogs.leaderboard._seasons`` builds it for its summary."""
     closed = Season("9", 2, "monthly", JULY, AUGUST, AUGUST + 60, None)
     summary = SeasonSummary(closed, 4, BOARD_ROWS, BOARD_ROWS[:2], BOARD_ROWS[1:3], ("111",), (), "5", "6")
-    final = Board(Order.POINTS, summary.top, summary.players, 0, None)
-    image = board_image(final, 0, 1, summary.season, NAMES, None, L)
+    image = summary_image(summary, NAMES, L)
     return [await asyncio.to_thread(render_leaderboard, image)]
 
 
