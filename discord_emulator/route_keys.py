@@ -41,6 +41,7 @@ DELETE_MESSAGE = "DELETE /channels/{channel_id}/messages/{message_id}"
 TYPING = "POST /channels/{channel_id}/typing"
 CREATE_THREAD = "POST /channels/{channel_id}/threads"
 CREATE_THREAD_FROM_MESSAGE = "POST /channels/{channel_id}/messages/{message_id}/threads"
+GET_THREAD_MEMBER = "GET /channels/{channel_id}/thread-members/{user_id}"
 ADD_THREAD_MEMBER = "PUT /channels/{channel_id}/thread-members/{user_id}"
 REMOVE_THREAD_MEMBER = "DELETE /channels/{channel_id}/thread-members/{user_id}"
 

@@ -4,6 +4,6 @@ in the background at low priority (``service``), and the ids of the Review contr
 
 It stands on the table service (``bot.tables.replay`` rebuilds a hand from the action log), the
 computer players (the coach is ``hard``'s search) and storage; it knows nothing of Discord. The
-fairness rule lives here: only a hand that is over can be looked at (``history.finished_hands``
-never yields the hand in play).
+fairness rule lives here: only a hand that is over can be looked at (``history.table_history``
+never records the hand in play).
 """

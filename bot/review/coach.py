@@ -127,12 +127,14 @@ class Position:
 
 
 def positions(record: HandRecord, seat: int) -> Iterator[Position]:
-    """Each decision of ``seat`` in the hand that had a choice, in play order: the hand rebuilt
-    through the engine to that moment, and only that seat's view of it kept."""
+    """Each decision of ``seat``'s person in the hand that had a choice, in play order: the hand
+    rebuilt through the engine to that moment, and only that seat's view of it kept. A move made
+    for them (by the computer that took the seat when they left, or at random when their time ran
+    out) was not their decision: it is not rated."""
     hand = Hand(record.rules, list(record.dealt), record.hand_number)
     if hand.phase is Phase.PASSING:
         chosen = record.passed[seat]
-        if chosen is not None:
+        if chosen is not None and record.chosen_by_person(seat, chosen):
             yield Position(seat_view(hand, seat, record.totals_before), chosen, None)
         for s, cards in enumerate(record.passed):
             assert cards is not None
@@ -140,7 +142,7 @@ def positions(record: HandRecord, seat: int) -> Iterator[Position]:
     for trick in record.tricks:
         for i, card in enumerate(trick.cards):
             mover = trick.seat_of(i, record.players)
-            if mover == seat:
+            if mover == seat and record.chosen_by_person(seat, 1 << card):
                 legal = hand.legal_plays()
                 if legal & (legal - 1):
                     yield Position(seat_view(hand, seat, record.totals_before), 1 << card, trick)

@@ -8,16 +8,19 @@ record, whatever the caller asks for (the fairness rule of the review).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine.cards import CardSet
-from bot.engine.game import Occupant
+from bot.engine.game import Game, Occupant
 from bot.engine.hand import Hand, Phase, Trick
+from bot.engine.moves import PassCards, PlayCard
 from bot.engine.rules import RuleSet
 from bot.engine.scoring import HandOutcome, trick_points
 from bot.storage.records import ActionRow
-from bot.tables.replay import replay_steps
+from bot.tables.replay import move_from_json, replay_steps
+from bot.tables.table import Table, TableStatus
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +40,11 @@ class HandRecord:
     outcome: HandOutcome
     shooter: int | None
     totals_before: tuple[int, ...]  # the game totals when the hand was dealt
+    # Who sat where when it was scored: a computer in the seat of someone who left during it.
+    scored_seats: tuple[Occupant, ...]
+    # Per seat, the cards passed or played in it that no person chose: a computer's (also in the
+    # seat of someone who left), and the random ones made when a person's time ran out.
+    made_for: tuple[CardSet, ...]
 
     @property
     def players(self) -> int:
@@ -48,6 +56,21 @@ class HandRecord:
             if occupant.player_id == player_id:
                 return seat
         return None
+
+    def played_through(self, player_id: str) -> int | None:
+        """The seat ``player_id`` held both when the hand was dealt and when it was scored (None:
+        they left during it, or were not at the table): the hands that are theirs in figures, as
+        in their game's record (``bot.tables.results``), which counts a quitter's hands before the
+        one they left in."""
+        seat = self.seat_of(player_id)
+        if seat is None or self.scored_seats[seat].player_id != player_id:
+            return None
+        return seat
+
+    def chosen_by_person(self, seat: int, cards: CardSet) -> bool:
+        """Whether the person in ``seat`` chose ``cards`` (a pass, or a card played) themselves:
+        the coach rates only their own decisions."""
+        return not cards & self.made_for[seat]
 
     def after_pass(self) -> tuple[CardSet, ...]:
         """Each seat's cards once the passes were exchanged (the cards it played from)."""
@@ -73,7 +96,7 @@ class TableHistory:
     table_id: int
     guild_id: str
     hands: tuple[HandRecord, ...]
-    game_over: bool
+    game_over: bool  # finished, or cancelled: no hand of it will be played any more
     hands_started: int  # the number of the hand in play (or the last one, once over)
     channel_id: str = ""  # where it was played (its lobby's channel; a DM for a daily game)
 
@@ -92,27 +115,57 @@ def table_history(
     table_id: int, guild_id: str, channel_id: str, actions: Sequence[ActionRow]
 ) -> TableHistory:
     """The finished hands of the table whose log is ``actions`` (``ReplayError`` if it can't be
-    replayed)."""
+    replayed). A cancelled game is over too: the hand it was cancelled in never finished, so it is
+    in no record."""
     records: list[HandRecord] = []
     current: Hand | None = None
     seats: tuple[Occupant, ...] = ()
     totals: tuple[int, ...] = ()
-    table = None
-    for table in replay_steps(table_id, guild_id, channel_id, actions):
+    made_for: list[CardSet] = []
+    table: Table | None = None
+    game: Game | None = None
+    for row, table in zip(actions, replay_steps(table_id, guild_id, channel_id, actions), strict=True):
         game = table.game
         if game is None:
             continue
+        if current is not None:  # the row's moves were made in the hand dealt before it
+            for seat, cards in _not_chosen(row):
+                made_for[seat] |= cards
         if game.hand is not current:
             if current is not None and current.phase is Phase.SCORED:
-                records.append(record_of(table_id, guild_id, current, seats, totals))
+                ended = tuple(game.seats)
+                records.append(record_of(table_id, guild_id, current, seats, totals, ended, made_for))
             current = game.hand
             seats = tuple(game.seats)
             totals = tuple(game.totals)
-    over = table is not None and table.game is not None and table.game.over
-    if over and current is not None and current.phase is Phase.SCORED:
-        records.append(record_of(table_id, guild_id, current, seats, totals))
+            made_for = [0] * len(seats)
+    if game is not None and current is not None and current.phase is Phase.SCORED:  # the game's last
+        ended = tuple(game.seats)
+        records.append(record_of(table_id, guild_id, current, seats, totals, ended, made_for))
+    cancelled = table is not None and table.status is TableStatus.CANCELLED
+    over = game is not None and (game.over or cancelled)
     started = 0 if current is None else current.hand_number
     return TableHistory(table_id, guild_id, tuple(records), over, started, channel_id)
+
+
+def _not_chosen(row: ActionRow) -> list[tuple[int, CardSet]]:
+    """The passes and cards of ``row`` that no person chose, with their seats: a computer's move,
+    or the random ones made for people whose time ran out (a person's own move is a ``move`` row).
+    A moon choice is no pass or card: the coach does not rate it."""
+    if row.kind == "computer":
+        moves = [move_from_json(json.loads(row.payload)["move"])]
+    elif row.kind == "timeout":
+        timeouts = json.loads(row.payload)["timeouts"]
+        moves = [move_from_json(r["move"]) for r in timeouts if not r.get("forfeit")]
+    else:
+        return []
+    out: list[tuple[int, CardSet]] = []
+    for move in moves:
+        if isinstance(move, PassCards):
+            out.append((move.seat, move.cards))
+        elif isinstance(move, PlayCard):
+            out.append((move.seat, 1 << move.card))
+    return out
 
 
 def record_of(
@@ -121,9 +174,11 @@ def record_of(
     hand: Hand,
     seats: tuple[Occupant, ...],
     totals: tuple[int, ...],
+    scored_seats: tuple[Occupant, ...] | None = None,
+    made_for: Sequence[CardSet] | None = None,
 ) -> HandRecord:
     """The record of ``hand``, which must be scored (also for hands played outside a table: the
-    tests and benchmarks)."""
+    tests and benchmarks, where by default nobody left and every card was its seat's own choice)."""
     result = hand.result
     assert result is not None
     return HandRecord(
@@ -140,6 +195,8 @@ def record_of(
         outcome=result.outcome,
         shooter=result.shooter,
         totals_before=totals,
+        scored_seats=seats if scored_seats is None else scored_seats,
+        made_for=(0,) * len(seats) if made_for is None else tuple(made_for),
     )
 
 

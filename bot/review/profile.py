@@ -55,10 +55,12 @@ class Profile:
 
 
 def figures_of(history: TableHistory, player_id: str) -> HandFigures:
-    """``player_id``'s figures in one game (the hands they sat in)."""
+    """``player_id``'s figures in one game: the hands they played from the deal to the score (not
+    the one they left during, which a computer finished for them), as their game's record counts
+    them."""
     total = HandFigures(games=1)
     for record in history.hands:
-        seat = record.seat_of(player_id)
+        seat = record.played_through(player_id)
         if seat is None:
             continue
         queen = any(QUEEN_OF_SPADES in t.cards and t.winner == seat for t in record.tricks)

@@ -120,14 +120,15 @@ class ReviewService:
         *,
         reader: str | None = None,
         asker: str | None = None,
-        sees: Callable[[str], bool] | None = None,
+        sees: Callable[[str], Awaitable[bool]] | None = None,
     ) -> HandRecord:
         """Hand ``hand_number`` of the table, if it is over; ``ReviewRefused`` saying why not.
         Someone who didn't play that hand (``reader`` not in it; None: a public replay) sees it
-        only once the whole game is over. ``sees``: whether ``asker`` may see a channel; a table
-        played where they can't, and not by them, is to them no table at all."""
+        only once the whole game is over (finished or cancelled). ``sees``: whether ``asker`` may
+        see a channel (asked only of someone who did not play the table: it may ask Discord); a
+        table played where they can't, and not by them, is to them no table at all."""
         found = await self.history(table_id, guild_id)
-        if sees is not None and not sees(found.channel_id) and not found.played_by(asker):
+        if sees is not None and not found.played_by(asker) and not await sees(found.channel_id):
             raise ReviewRefused(ReviewProblem.NO_TABLE, table=table_id)
         await self._event_over(table_id)
         await self._deals_public(table_id)

@@ -18,6 +18,7 @@ from bot.storage.leaderboard import PlayerStats
 from bot.text.alt_text import fit
 from bot.text.cards import card_full_name, card_list, card_name
 from bot.text.catalogue import fill, language, t
+from bot.text.markdown import text_name
 from bot.text.moments import timestamp
 
 NO_VALUE = "–"
@@ -25,10 +26,12 @@ NO_VALUE = "–"
 
 def refusal(refused: ReviewRefused, locale: str | None = None) -> str:
     """Why a hand can't be shown, in words; a time (``closes``) as Discord shows it in the reader's
-    own time zone."""
+    own time zone, an event's ``name`` (its organiser's words) as plain text."""
     params = dict(refused.params)
     if "closes" in params:
         params["closes"] = timestamp(params["closes"], "R")
+    if "name" in params:
+        params["name"] = text_name(params["name"])
     return t(f"review.problem.{refused.problem.value}", locale, **params)
 
 

@@ -267,14 +267,31 @@ class Review(commands.Cog, name=REVIEW_COG):
         await private_answer(interaction, t("review.posted", lang, table=table, hand=hand))
 
 
-def _sees(interaction: discord.Interaction[Any], channel_id: str) -> bool:
+async def _sees(interaction: discord.Interaction[Any], channel_id: str) -> bool:
     """Whether the one asking may see the channel a table was played in (a game's thread is in
     it): a table of a channel they can't see, or of none of this server's (a daily game, in a DM),
-    is not theirs to post unless they played it."""
+    is not theirs to post unless they played it. A private thread takes its permissions from its
+    parent, but only its members see it, and those who may manage the parent's threads."""
     guild, member = interaction.guild, interaction.user
     channel = guild.get_channel_or_thread(int(channel_id)) if guild and channel_id.isdigit() else None
-    return (
-        channel is not None
-        and isinstance(member, discord.Member)
-        and channel.permissions_for(member).view_channel
-    )
+    if channel is None or not isinstance(member, discord.Member):
+        return False
+    allowed = channel.permissions_for(member)
+    if not allowed.view_channel:
+        return False
+    if not isinstance(channel, discord.Thread) or not channel.is_private() or allowed.manage_threads:
+        return True
+    return await _in_thread(channel, member.id)
+
+
+async def _in_thread(thread: discord.Thread, user_id: int) -> bool:
+    """Whether ``user_id`` is a member of ``thread``: as the gateway told the bot, else as Discord
+    answers (the gateway tells others' joins only with the members intent). A thread the bot can no
+    longer read answers no: it is not shown to anyone on a guess."""
+    if any(m.id == user_id for m in thread.members):
+        return True
+    try:
+        await thread.fetch_member(user_id)
+    except (discord.NotFound, discord.Forbidden):
+        return False
+    return True

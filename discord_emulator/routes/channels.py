@@ -8,6 +8,7 @@ from .. import route_keys as keys
 from ..errors import ApiError, Code, unknown
 from ..models import Channel, ChannelKind, Message, Permission, User
 from ..permissions import require, send_permission
+from ..snowflakes import iso_timestamp
 from ..state import THREAD_ARCHIVED
 from ..validation import validate_message
 from .base import ROUTES, Ctx, Reply
@@ -205,6 +206,27 @@ def _thread_and_user(ctx: Ctx) -> tuple[Channel, User]:
         raise unknown("Channel", Code.UNKNOWN_CHANNEL)
     raw = ctx.params["user_id"]
     return thread, ctx.state.bot if raw == "@me" else ctx.state.user(raw)
+
+
+@ROUTES.add(keys.GET_THREAD_MEMBER)
+async def get_thread_member(ctx: Ctx) -> Reply:
+    """A member of the thread (404/10007 Unknown Member for anyone else, as Discord answers), with
+    their server member when ``with_member`` is true. The emulator keeps no join times: the
+    thread's creation stands in."""
+    thread, user = _thread_and_user(ctx)
+    if user.id not in thread.thread_member_ids:
+        raise unknown("Member", Code.UNKNOWN_MEMBER)
+    data: dict[str, Any] = {
+        "id": str(thread.id),
+        "user_id": str(user.id),
+        "join_timestamp": iso_timestamp(thread.created_at),
+        "flags": 0,
+    }
+    guild = ctx.state.guild_of(thread)
+    member = None if guild is None else guild.members.get(user.id)
+    if ctx.query.get("with_member") == "true" and member is not None:
+        data["member"] = member.payload()
+    return Reply(data)
 
 
 @ROUTES.add(keys.ADD_THREAD_MEMBER)

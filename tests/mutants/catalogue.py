@@ -2784,7 +2784,8 @@ REVIEW_FOUR = (
 # Found in the notes earlier sessions left: a DM that held a turn's controls says why they went;
 # an event's pause racing its last round's scoring, or its seating; the daily's streak shown late
 # and its Share posted once; a label's ink past its line box; discord.py's own close bounded;
-# then a review's findings: /stats and the season's board, the skill marker, the summary image.
+# then a review's findings: /stats and the season's board, the skill marker, the summary image;
+# replays of private threads and cancelled games, the coach rating only a person's own moves.
 FROM_NOTES = (
     Mutant(
         "a timed-out person's old DM keeps its turn's words",
@@ -2961,6 +2962,69 @@ FROM_NOTES = (
         ('    return _image(top, " · ".join(p for p in parts if p), summary.season, names, None, locale)',),
         "    return board_image(top, 0, 1, summary.season, names, None, locale)",
         ("tests/cogs/test_seasons.py", "-k", "top_ten"),
+    ),
+    Mutant(
+        "a private thread's game is replayed for anyone who sees its parent",
+        "cogs/review/_cog.py",
+        ("if not isinstance(channel, discord.Thread) or not channel.is_private() or allowed.manage_threads",),
+        "if True",
+        ("tests/cogs/review/test_review.py", "-k", "private_thread"),
+    ),
+    Mutant(
+        "a private thread's game is not replayed for those who manage the parent's threads",
+        "cogs/review/_cog.py",
+        ("not channel.is_private() or allowed.manage_threads:",),
+        "not channel.is_private():",
+        ("tests/cogs/review/test_review.py", "-k", "private_thread"),
+    ),
+    Mutant(
+        "a private thread's members are judged by the cache alone",
+        "cogs/review/_cog.py",
+        ("    if any(m.id == user_id for m in thread.members):\n        return True\n",),
+        "    if True:\n        return any(m.id == user_id for m in thread.members)\n",
+        ("tests/cogs/review/test_review.py", "-k", "private_thread"),
+    ),
+    Mutant(
+        "a cancelled game's hands are never replayed (still playing, it says)",
+        "bot/review/history.py",
+        ("    over = game is not None and (game.over or cancelled)\n",),
+        "    over = game is not None and game.over\n",
+        ("tests/review/test_service.py", "-k", "sqlite and cancelled"),
+    ),
+    Mutant(
+        "the coach rates cards played for a person (a computer in their seat, a timeout)",
+        "bot/review/coach.py",
+        ("            if mover == seat and record.chosen_by_person(seat, 1 << card):\n",),
+        "            if mover == seat:\n",
+        ("tests/review/test_service.py", "-k", "sqlite and own_decisions"),
+    ),
+    Mutant(
+        "the coach rates a pass made for a person whose time ran out",
+        "bot/review/coach.py",
+        ("        if chosen is not None and record.chosen_by_person(seat, chosen):\n",),
+        "        if chosen is not None:\n",
+        ("tests/review/test_service.py", "-k", "sqlite and own_decisions"),
+    ),
+    Mutant(
+        "a timeout's random moves count as the person's own",
+        "bot/review/history.py",
+        ('        moves = [move_from_json(r["move"]) for r in timeouts if not r.get("forfeit")]\n',),
+        "        moves = []\n",
+        ("tests/review/test_service.py", "-k", "sqlite and own_decisions"),
+    ),
+    Mutant(
+        "the profile counts the hand a person left during",
+        "bot/review/profile.py",
+        ("        seat = record.played_through(player_id)\n",),
+        "        seat = record.seat_of(player_id)\n",
+        ("tests/review/test_service.py", "-k", "sqlite and own_decisions"),
+    ),
+    Mutant(
+        "an event's name in a review's refusal is not made plain text",
+        "bot/text/review.py",
+        ('    if "name" in params:\n',),
+        "    if False:\n",
+        ("tests/review/test_service.py", "-k", "refusal_is_plain_text"),
     ),
 )
 

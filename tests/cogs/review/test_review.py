@@ -207,3 +207,37 @@ async def test_a_replay_is_posted_only_where_the_bot_may_and_of_a_game_the_asker
     answer = await hearts.reply(await emu.slash(bob, lounge, "hearts replay", table=1, hand=1))
     assert answer.content == t("review.posted", table=1, hand=1)
     assert not [m for m in emu.state.messages.values() if m.channel_id == quiet.id and m.attachments]
+
+
+async def test_a_game_of_a_private_thread_is_replayed_only_for_those_who_see_the_thread(
+    hearts: Hearts,
+) -> None:
+    """alice's private thread off #general, with bob and the bot: their game there is no table to
+    carol, who sees #general but is not in the thread (it was posted, names and cards, in
+    #general: a thread takes its parent's permissions, and its membership was never asked). dave,
+    a member who did not play, sees it (Discord asked: the gateway told nothing of his joining),
+    and so does carol once she may manage #general's threads (Discord shows her every one)."""
+    alice, bob, carol, dave = hearts.people
+    emu = hearts.emu
+    thread = emu.state.create_thread(hearts.general, "just us", owner=alice, private=True)
+    thread.thread_member_ids |= {bob.id, emu.bot.id}
+    ix = await emu.slash(alice, thread, "hearts new", seats=4, hands=1)
+    lobby = await emu.wait_for_message(
+        lambda m: "Hearts table #" in m.content and bool(m.custom_ids), channel=thread, since=ix
+    )
+    await hearts.seat(lobby, [bob])
+    await hearts.click(alice, lobby, "Start")
+    await hearts.play_until(hearts.game_over, [alice, bob])
+    await hearts.settle()
+
+    async def replay(user: User) -> str:
+        return (
+            await hearts.reply(await emu.slash(user, hearts.general, "hearts replay", table=1, hand=1))
+        ).content
+
+    assert await replay(carol) == t("review.problem.no_table", table=1)
+    assert not hearts.public(t("review.public", table=1, hand=1, name="carol"))
+    thread.thread_member_ids.add(dave.id)
+    assert await replay(dave) == t("review.posted", table=1, hand=1)
+    emu.set_overwrite(hearts.general, carol, allow=Permission.MANAGE_THREADS)
+    assert await replay(carol) == t("review.posted", table=1, hand=1)
