@@ -21,6 +21,7 @@ the renderers run in worker threads.
 from __future__ import annotations
 
 import math
+import re
 import threading
 import unicodedata
 from dataclasses import dataclass, replace
@@ -360,6 +361,55 @@ def text_width(text: str, style: TextStyle, max_width: int | None = None) -> int
     """The width of the line box of ``text`` (its advance and a pixel: the width layouts use)."""
     box = line_box(text_image(text, style, max_width))
     return box[2] - box[0]
+
+
+def fits(text: str, style: TextStyle, max_width: int) -> bool:
+    """Whether ``text`` is drawn whole in ``max_width`` (:func:`text_image` cuts it with … if not)."""
+    with _LOCK:
+        japanese = is_japanese(text)
+        parts = [_resolve(c, style.bold, japanese) for c in clusters(sanitize(text))]
+        return _width(_runs(parts), style.size) <= max_width
+
+
+_NUMBER_END = re.compile(r"\s?\d+\W*\Z")
+"""The number a name ends with, the space before it and any closing signs after it ("Computer 3":
+" 3", "コンピューター3": "3", "⟦Çóɱƥúţéŕ 3⟧": " 3⟧")."""
+
+
+@lru_cache(maxsize=1024)
+def fit_name(
+    text: str, style: TextStyle, max_width: int, smallest: int, keep_number: bool = False
+) -> tuple[str, TextStyle]:
+    """How a name is drawn in ``max_width``: the text and style to paste (with ``max_width``).
+
+    Whole at the largest size from ``style.size`` down to ``smallest`` that holds it; else at
+    ``smallest``, cut with …: with ``keep_number`` (a computer player, told apart only by the
+    number its name ends with: "Computer 3") before that number, which stays ("Comput… 3"); else
+    at its end (:func:`text_image` cuts it there), as a person's name is.
+    """
+    size = style.size
+    while size > smallest and not fits(text, replace(style, size=size), max_width):
+        size -= 1
+    fitted = replace(style, size=size) if size != style.size else style
+    if size > smallest or fits(text, fitted, max_width) or not keep_number:
+        return text, fitted
+    clean = sanitize(text)
+    number = _NUMBER_END.search(clean)
+    head = clean[: number.start()].rstrip() if number is not None else ""
+    if number is None or not head:
+        return text, fitted
+    tail = clean[number.start() :]
+    kept = clusters(head)
+    lo, hi = -1, len(kept)  # the most clusters of the head that fit before "…" and the number
+    while lo < hi - 1:
+        mid = (lo + hi) // 2
+        if fits("".join(kept[:mid]).rstrip() + ELLIPSIS + tail, fitted, max_width):
+            lo = mid
+        else:
+            hi = mid
+    if lo < 0:  # not even "…" and the number fit: cut at the end
+        return text, fitted
+    return "".join(kept[:lo]).rstrip() + ELLIPSIS + tail, fitted
 
 
 def directed(style: TextStyle, direction: Direction | None) -> TextStyle:

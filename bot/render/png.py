@@ -10,6 +10,7 @@ bench/render_speed.py measures both halves.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 
 from PIL import Image
 
@@ -32,6 +33,28 @@ def to_palette(im: Image.Image) -> Image.Image:
         return _octree(im)
     sample = im.resize((width // SAMPLE_STEP, height // SAMPLE_STEP), Image.Resampling.NEAREST)
     return im.quantize(palette=_octree(sample), dither=Image.Dither.NONE)
+
+
+def shared_palette(images: Sequence[Image.Image]) -> Image.Image:
+    """One palette for all of ``images`` (RGB, of one size: an animation's frames), as a palette
+    image for ``quantize(palette=...)``; deterministic. Chosen as :func:`to_palette` chooses one
+    image's, from every ``SAMPLE_STEP``-th pixel of every ``SAMPLE_STEP``-th row, but of every
+    image: a colour only a later frame has (the replay's gold marks, absent from its first frame)
+    gets its own entries rather than the nearest of the first frame's (pink for gold)."""
+    if not images:
+        raise ValueError("a palette needs at least one image")
+    width, height = images[0].size
+    if min(width, height) < 16 * SAMPLE_STEP:  # too few pixels to sample: all of them
+        step, sample_w, sample_h = 1, width, height
+    else:
+        step, sample_w, sample_h = SAMPLE_STEP, width // SAMPLE_STEP, height // SAMPLE_STEP
+    sheet = Image.new("RGB", (sample_w, sample_h * len(images)))
+    for k, im in enumerate(images):
+        if im.size != (width, height):
+            raise ValueError("the images of one palette have one size")
+        sample = im if step == 1 else im.resize((sample_w, sample_h), Image.Resampling.NEAREST)
+        sheet.paste(sample, (0, k * sample_h))
+    return _octree(sheet)
 
 
 def _octree(im: Image.Image) -> Image.Image:

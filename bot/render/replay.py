@@ -10,8 +10,9 @@ they and the notes are drawn as lines of prose (longer than a name, cut with …
 left to right, whatever script a name filled into them is written in.
 
 Discord's documented attachment limit for bots is 10 MiB (and each interaction says its own limit);
-the animation of a whole hand stays far below it: frames are quantized to one shared palette and
-the GIF keeps only what changed between frames (``bench/replay_images.py`` prints the sizes).
+the animation of a whole hand stays far below it: frames are quantized to one palette chosen from
+all of them and the GIF keeps only what changed between frames (``bench/replay_images.py`` prints
+the sizes).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from PIL import Image
 
 from bot.engine.cards import Card, CardSet, display_order
 from bot.render import png, sprites, theme
-from bot.render.fonts import TextStyle, paste_line, paste_text
+from bot.render.fonts import TextStyle, fit_name, paste_line, paste_text
 from bot.render.panels import paste_panel
 from bot.render.shapes import icon
 
@@ -114,7 +115,8 @@ def _draw_row(canvas: Image.Image, frame: ReplayFrame, index: int, step: int) ->
         canvas.paste(robot, (left, top + 22), robot)
         left += 26
         room -= 26
-    paste_text(canvas, seat.name, NAME, left, top + 32, max_width=room)
+    name, style = fit_name(seat.name, NAME, room, POINTS.size, keep_number=seat.is_computer)
+    paste_text(canvas, name, style, left, top + 32, max_width=room)
     heart = icon("heart", 16, theme.RED_MARK)
     canvas.paste(heart, (MARGIN + 12, top + 56), heart)
     paste_text(canvas, str(seat.points), POINTS, MARGIN + 34, top + 64)
@@ -160,15 +162,16 @@ def render(frame: ReplayFrame) -> bytes:
 
 
 def render_animation(frames: Sequence[ReplayFrame]) -> bytes:
-    """The steps as one looping animated GIF. Every frame is quantized to the first frame's
-    palette: the felt, the card faces and the text colours are the same in every step, and one
-    palette lets the GIF store only the pixels that change."""
+    """The steps as one looping animated GIF. Every frame is quantized to one palette chosen from
+    all of them (``png.shared_palette``): one palette lets the GIF store only the pixels that
+    change, and a colour the first frame lacks (the gold of a trick's winner and its lead flag:
+    the first step, as dealt, has no trick) is in it all the same, not drawn as its nearest there."""
     if not frames:
         raise ValueError("an animation needs at least one frame")
     cards = max(row_cards(frame) for frame in frames)
     images = [draw(frame, cards) for frame in frames]
-    palette = png.to_palette(images[0])
-    quantized = [palette] + [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in images[1:]]
+    palette = png.shared_palette(images)
+    quantized = [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in images]
     durations = [FRAME_MS] * (len(quantized) - 1) + [FRAME_MS * 2]
     buf = io.BytesIO()
     quantized[0].save(

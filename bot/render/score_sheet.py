@@ -15,7 +15,7 @@ from PIL import Image
 
 from bot.engine.standings import leaders as lowest_totals
 from bot.render import png, theme
-from bot.render.fonts import TextStyle, paste_text, text_width
+from bot.render.fonts import TextStyle, fit_name, paste_text, text_width
 from bot.render.models import ScoreRow, ScoreSheetImage, Shot
 from bot.render.panels import paste_panel
 from bot.render.shapes import IconKind, icon
@@ -164,9 +164,9 @@ def draw(sheet: ScoreSheetImage, words: Words = ENGLISH) -> Image.Image:
             robot = icon("robot", 18, theme.MUTED)
             canvas.paste(robot, (left, round(mid - 9)), robot)
             left, room = left + 22, room - 22
-        paste_text(
-            canvas, player.name, NAME if len(sheet.players) < 6 else NAME_SMALL, left, mid, max_width=room
-        )
+        style = NAME if len(sheet.players) < 6 else NAME_SMALL
+        name, style = fit_name(player.name, style, room, style.size, keep_number=player.is_computer)
+        paste_text(canvas, name, style, left, mid, max_width=room)
     # Hands.
     for r, shown in enumerate(lay.rows):
         y = lay.rows_y + r * ROW_H

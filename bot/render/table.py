@@ -2,10 +2,12 @@
 
 Seats sit clockwise in turn order (the next seat is to the left of the one before, as play goes),
 with the viewer's seat at the bottom. Each seat has a plate with its name (a robot for a computer
-player), its score and the points it took this hand; the card it played lies between its plate and
-the middle. The seat to play has a gold plate and a dashed place for its card; the card that led
-carries a flag, and the card that takes a completed trick a gold frame. The corners say whether
-hearts are broken and which hand and trick this is.
+player; a name too wide is drawn smaller, down to the plate's small figures, then cut with …: a
+computer's before the number that tells it apart, "Comput… 3"), its score and the points it took
+this hand; the card it played lies between its plate and the middle. The seat to play has a gold
+plate and a dashed place for its card; the card that led carries a flag, and the card that takes a
+completed trick a gold frame. The corners say whether hearts are broken and which hand and trick
+this is.
 
 Positions come from a table of hand-tuned ellipses per player count (3–7), checked by the tests
 for overlap and clipping.
@@ -20,7 +22,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from bot.render import png, sprites, theme
-from bot.render.fonts import TextStyle, paste_text, text_width
+from bot.render.fonts import TextStyle, fit_name, paste_text, text_width
 from bot.render.models import TableImage, TableSeat
 from bot.render.panels import paste_panel
 from bot.render.shapes import icon
@@ -173,7 +175,8 @@ def _draw_plate(canvas: Image.Image, seat: TableSeat, box: Box, active: bool, le
         name_room -= 24
         flag = icon("lead", 20, theme.GOLD)
         canvas.paste(flag, (x1 - 30, y0 + 9), flag)
-    paste_text(canvas, seat.name, NAME, left, y0 + 19, max_width=name_room)
+    name, style = fit_name(seat.name, NAME, name_room, SMALL.size, keep_number=seat.is_computer)
+    paste_text(canvas, name, style, left, y0 + 19, max_width=name_room)
     line2 = y0 + 47
     score_right = paste_text(canvas, str(seat.score), SCORE, x0 + 12, line2)[2]
     show_points, show_left = plate_extras(seat, x1 - x0)

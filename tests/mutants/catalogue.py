@@ -2785,7 +2785,8 @@ REVIEW_FOUR = (
 # an event's pause racing its last round's scoring, or its seating; the daily's streak shown late
 # and its Share posted once; a label's ink past its line box; discord.py's own close bounded;
 # then a review's findings: /stats and the season's board, the skill marker, the summary image;
-# replays of private threads and cancelled games, the coach rating only a person's own moves.
+# replays of private threads and cancelled games, the coach rating only a person's own moves;
+# the replay GIF's colours, computers' names on their plates.
 FROM_NOTES = (
     Mutant(
         "a timed-out person's old DM keeps its turn's words",
@@ -3025,6 +3026,27 @@ FROM_NOTES = (
         ('    if "name" in params:\n',),
         "    if False:\n",
         ("tests/review/test_service.py", "-k", "refusal_is_plain_text"),
+    ),
+    Mutant(
+        "a replay GIF's palette is its first frame's (gold drawn pink)",
+        "bot/render/replay.py",
+        ("    palette = png.shared_palette(images)",),
+        "    palette = png.shared_palette(images[:1])",
+        ("tests/render/test_replay.py", "-k", "animation"),
+    ),
+    Mutant(
+        "a name too wide for its plate is cut at its end at full size (computers all 'Comput…')",
+        "bot/render/table.py",
+        ("    name, style = fit_name(seat.name, NAME, name_room, SMALL.size, keep_number=seat.is_computer)",),
+        "    name, style = seat.name, NAME",
+        ("tests/render/test_table.py", "-k", "computers_number or too_wide"),
+    ),
+    Mutant(
+        "a computer's number is cut off its plate",
+        "bot/render/table.py",
+        ("    name, style = fit_name(seat.name, NAME, name_room, SMALL.size, keep_number=seat.is_computer)",),
+        "    name, style = fit_name(seat.name, NAME, name_room, SMALL.size)",
+        ("tests/render/test_table.py", "-k", "computers_number"),
     ),
 )
 

@@ -163,3 +163,47 @@ def test_a_line_of_prose_cut_between_two_pieces_still_ends_with_an_ellipsis() ->
         assert ends_with_ellipsis(canvas, (0, 0, canvas.width, 40), background, STYLE.size), extra
         inked = ink_columns(canvas, (0, 0, canvas.width, 40), background)
         assert inked[-1][2] <= width + extra
+
+
+# -- fitting a name to its room ---------------------------------------------------------------------
+
+
+def test_a_name_is_drawn_whole_at_the_largest_size_that_holds_it() -> None:
+    width = fonts.text_width("Computer 3", STYLE)
+    assert fonts.fit_name("Computer 3", STYLE, width, 18) == ("Computer 3", STYLE)
+    text, style = fonts.fit_name("Computer 3", STYLE, width - 10, 18)
+    assert text == "Computer 3" and 18 <= style.size < STYLE.size
+    assert (
+        fonts.text_width(text, style)
+        <= width - 10
+        < fonts.text_width(text, TextStyle(style.size + 1, STYLE.colour, True))
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "kept"),
+    [
+        ("Computer 3", " 3"),
+        ("Computer 12", " 12"),
+        ("コンピューター3", "3"),
+        ("⟦Çóɱƥúţéŕ 4⟧", " 4⟧"),
+        ("R2D2 unit 7", " 7"),
+    ],
+)
+@pytest.mark.parametrize("room", [50, 60, 80])
+def test_a_computers_name_too_wide_at_the_smallest_size_is_cut_before_its_number(
+    name: str, kept: str, room: int
+) -> None:
+    text, style = fonts.fit_name(name, STYLE, room, 20, keep_number=True)
+    assert (
+        style.size == 20 and text.endswith(fonts.ELLIPSIS + kept) and name.startswith(text[: -len(kept) - 1])
+    )
+    assert fonts.fits(text, style, room)
+    person, _ = fonts.fit_name(name, STYLE, room, 20)
+    assert person == name  # a person's name: cut at its end, by text_image
+    assert not fonts.fits(name, style, room)
+
+
+def test_a_name_without_a_number_or_too_narrow_a_room_is_cut_at_its_end() -> None:
+    assert fonts.fit_name("Bot Bernard", STYLE, 50, 20, keep_number=True)[0] == "Bot Bernard"
+    assert fonts.fit_name("Computer 3", STYLE, 12, 20, keep_number=True)[0] == "Computer 3"

@@ -1,19 +1,22 @@
 """The replay's steps (``bot.render.replay``): a row of held cards never runs under the trick card or
 the note after it, whatever the table's size (17 cards each at three seats), and four seats keep
 their layout; the title and caption, sentences longer than a name, show to their end or end with …;
-a note with a right-to-left name in it still reads left to right."""
+a note with a right-to-left name in it still reads left to right; every frame of the animation shows
+its step's colours (the gold marks gold)."""
 
 from __future__ import annotations
 
 import io
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageSequence
 
 from bot.engine.cards import CardSet
 from bot.render import fonts, replay, theme
 from bot.render.replay import ReplayFrame, ReplaySeat
-from tests.render.pixels import Box, decode, ends_with_ellipsis, ink_columns
+from bot.text import t
+from tests.render.drawn_text import record_pasted, shows
+from tests.render.pixels import Box, count_near, decode, ends_with_ellipsis, ink_columns
 
 LONG_NOTE = "passed to Wilhelmina Featherstonehaugh"
 
@@ -185,3 +188,64 @@ def test_a_pass_note_keeps_its_arrow_left_of_the_name_in_any_script(name: str) -
     full = with_note(f"→ {name}")
     assert full.crop(arrow).tobytes() == with_note("→").crop(arrow).tobytes()
     assert ink_columns(full, row, theme.FELT_DARK)[-1][2] > arrow[2] + 30
+
+
+# -- the animation: every frame in its step's colours ----------------------------------------------
+
+
+def gif_frames(gif: bytes) -> list[Image.Image]:
+    """Each frame of an animated GIF as it shows (the changed pixels over the frame before)."""
+    with Image.open(io.BytesIO(gif)) as im:
+        assert im.format == "GIF"
+        return [step.convert("RGB") for step in ImageSequence.Iterator(im)]
+
+
+def pixels_off(a: Image.Image, b: Image.Image, tolerance: int) -> int:
+    """How many pixels of ``b`` differ from ``a`` by more than ``tolerance`` in some channel."""
+    red, green, blue = ImageChops.difference(a, b).split()
+    worst = ImageChops.lighter(ImageChops.lighter(red, green), blue)
+    return sum(worst.histogram()[tolerance + 1 :])
+
+
+@pytest.mark.parametrize("seats", [3, 4, 7])
+def test_every_frame_of_the_animation_has_its_steps_colours(seats: int) -> None:
+    """The GIF's frames are its steps as drawn, within a palette's rounding: the trick winner's
+    gold frame and plate border and the lead flag are gold, though the first step (as dealt, the
+    passes marked red) has no gold (one palette taken from that frame drew them pink)."""
+    steps = [frame(seats, trick=False, note=True), frame(seats, trick=True, note=False)]
+    steps.append(ReplayFrame(steps[1].seats, "t", "c", leader=seats - 1, winner=0))
+    gif = replay.render_animation(steps)
+    cards = max(replay.row_cards(step) for step in steps)
+    shown = gif_frames(gif)
+    assert len(shown) == len(steps)
+    for step, im in zip(steps, shown, strict=True):
+        assert pixels_off(replay.draw(step, cards), im, 40) == 0
+    for step, im in zip(steps[1:], shown[1:], strict=True):  # the marks: gold as drawn
+        for seat in (step.winner, step.leader):
+            assert seat is not None
+            top = replay.HEADER_H + seat * replay.ROW_H
+            row = (0, top, replay.WIDTH, top + replay.ROW_H)
+            gold = count_near(replay.draw(step, cards), row, theme.GOLD, 24)
+            assert gold > 50  # the lead flag alone: 84 px
+            assert count_near(im, row, theme.GOLD, 24) >= 0.95 * gold, (seat, gold)
+    assert replay.render_animation(steps) == gif  # the same steps, the same bytes
+
+
+# -- the plates: computers told apart -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("locale", ["en", "el", "lt", "ja"])
+def test_a_computers_number_shows_on_its_plate(locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Computers are told apart only by their number: a name too wide for the plate beside its
+    robot is cut before it ("Kompiute… 3"), never to two alike "Kompiut…"."""
+    base = frame(4, trick=True, note=False)
+    names = ["P0", *(t("seat.computer", locale, number=k) for k in (2, 3, 4))]
+    pasted = record_pasted(monkeypatch)
+    seats = tuple(
+        ReplaySeat(name, s.held, is_computer=k > 0)
+        for k, (name, s) in enumerate(zip(names, base.seats, strict=True))
+    )
+    drawn(ReplayFrame(seats, base.title, base.caption))
+    for number, name in enumerate(names[1:], start=2):
+        shown = [line for line in pasted.texts() if shows(line, name)]
+        assert len(shown) == 1 and shown[0].endswith(str(number)), (name, shown)

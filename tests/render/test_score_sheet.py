@@ -9,6 +9,8 @@ import pytest
 
 from bot.render import fonts, score_sheet, theme
 from bot.render.models import ScorePlayer, ScoreRow, ScoreSheetImage, Shot
+from bot.text import t
+from tests.render.drawn_text import record_pasted, shows
 from tests.render.pixels import count_near, decode
 
 
@@ -132,3 +134,19 @@ def test_a_cells_points_never_run_into_its_running_total(
                 top, bottom = round(mid - score_sheet.ROW_H / 2), round(mid + score_sheet.ROW_H / 2)
                 assert count_near(im, (x0, top, ours[0], bottom), theme.GOLD, 30) > 10
                 assert count_near(im, (ours[0], top, running[2], bottom), theme.GOLD, 30) == 0
+
+
+@pytest.mark.parametrize("locale", ["en", "el", "ja"])
+@pytest.mark.parametrize("players", [4, 5, 7])
+def test_a_computers_number_shows_in_its_column(
+    locale: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Computers are told apart only by their number: a narrow column cuts the name before it
+    ("Comp… 3"), never to two alike "Comp…"."""
+    names = [t("seat.computer", locale, number=k + 1) if k else "Ann" for k in range(players)]
+    pasted = record_pasted(monkeypatch)
+    players_row = tuple(ScorePlayer(name, is_computer=k > 0) for k, name in enumerate(names))
+    score_sheet.draw(ScoreSheetImage(players_row, sheet(players, 2).rows, target=100))
+    for number, name in enumerate(names[1:], start=2):
+        shown = [line for line in pasted.texts() if shows(line, name)]
+        assert len(shown) == 1 and shown[0].endswith(str(number)), (name, shown)

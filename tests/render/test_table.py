@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 from bot.engine.cards import parse_card
 from bot.render import fonts, table, theme
 from bot.render.models import TableImage, TableSeat
+from bot.text import image_words, t
+from tests.render.drawn_text import record_pasted, shows
 from tests.render.pixels import count_near, decode, near, pixel
 
 GAP = 4
@@ -171,3 +173,50 @@ def test_a_plates_hand_points_carry_their_own_sign(
     table.draw(TableImage(plates))
     assert shown in drawn and shown in measured
     assert not any("+-" in text or "+−" in text for text in drawn + measured)
+
+
+# -- the names on the plates -----------------------------------------------------------------------
+
+
+def computer(locale: str, number: int) -> str:
+    """A computer player's name as the bot gives it (the seat number told apart, in ``locale``)."""
+    return t("seat.computer", locale, number=number)
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "el", "ja", "lt"])
+@pytest.mark.parametrize("n", [3, 4, 7])
+def test_a_computers_number_shows_on_its_plate(locale: str, n: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Computers are told apart only by their number ("🤖 Computer 3 to play"): their plates show
+    it, the one that led (its flag takes room) too, never two alike "Comput…"; cut at all, the cut
+    comes before the number ("Comput… 3")."""
+    names = ["Alice", computer(locale, 3), computer(locale, 4), *[f"P{i}" for i in range(3, n)]]
+    pasted = record_pasted(monkeypatch)
+    for leader in (1, 2):
+        pasted.lines.clear()
+        plates = tuple(TableSeat(name, is_computer=i in (1, 2)) for i, name in enumerate(names))
+        table.draw(TableImage(plates, leader=leader, to_move=0), image_words(locale))
+        for number, name in ((3, names[1]), (4, names[2])):
+            shown = [line for line in pasted.texts() if shows(line, name)]
+            assert len(shown) == 1, (name, pasted.texts())
+            assert shown[0].endswith(str(number)), shown  # whole, or its end after the …
+
+
+def test_a_name_too_wide_for_its_plate_is_drawn_smaller_before_it_is_cut(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Down to the size of the plate's small figures first: "Bot Bernard" beside its robot shows
+    whole; a name too wide even then is cut at its end (a person's: its start tells them apart)."""
+    long = "Wilhelmina Featherstonehaugh"
+    pasted = record_pasted(monkeypatch)
+    plates = (
+        TableSeat("Alice"),
+        TableSeat("Bot Bernard", is_computer=True),
+        TableSeat(long),
+        TableSeat("Zoë"),
+    )
+    table.draw(TableImage(plates))
+    size = dict(pasted.lines)
+    assert size["Alice"] == size["Zoë"] == table.NAME.size
+    assert table.SMALL.size <= size["Bot Bernard"] < table.NAME.size
+    cut = [line for line in pasted.texts() if shows(line, long)]
+    assert len(cut) == 1 and cut[0].endswith(fonts.ELLIPSIS) and size[cut[0]] == table.SMALL.size
