@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from bot.engine.cards import Card
+from bot.engine.cards import Card, CardSet
 from bot.engine.game import GameResult
 from bot.engine.hand import Trick
 from bot.engine.rules import PassDirection
@@ -146,12 +146,17 @@ class TimeoutWarning:
 @dataclass(frozen=True, slots=True)
 class TimedOut:
     """A person ran out of time: a random legal move was made for them, or (``forfeited``) they lost
-    the game at their second timeout and a computer took the seat."""
+    the game at their second timeout and a computer took the seat. ``played`` and ``passed``: the
+    card played or the cards passed for them, told to them alone (a pass is secret); neither for a
+    forfeit or a moon's scoring chosen for them. (Defaults: an event kept in the outbox before
+    they were told reads as neither.)"""
 
     table: TableSnapshot
     seat: int
     player_id: str
     forfeited: bool
+    played: Card | None = None
+    passed: CardSet = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -573,8 +573,13 @@ def seat_changed(
     return lambda snap: ev.SeatChanged(snap, seat, change, player_id)
 
 
-def timed_out_event(seat: int, player_id: str, forfeited: bool) -> Callable[[TableSnapshot], ev.TableEvent]:
-    return lambda snap: ev.TimedOut(snap, seat, player_id, forfeited)
+def timed_out_event(
+    seat: int, player_id: str, made: Move | None = None
+) -> Callable[[TableSnapshot], ev.TableEvent]:
+    """A person's timeout: ``made``, the random move made for them (None: their second, a forfeit)."""
+    played = made.card if isinstance(made, PlayCard) else None
+    passed = made.cards if isinstance(made, PassCards) else 0
+    return lambda snap: ev.TimedOut(snap, seat, player_id, made is None, played, passed)
 
 
 def rating_change_event(c: RatingChange) -> ev.PlayerChange:

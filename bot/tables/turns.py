@@ -289,7 +289,7 @@ class Turns(ServiceBase):
                 player_id = game.seats[seat].player_id
                 assert player_id is not None
                 game.register_timeout(seat)
-                lead.append(timed_out_event(seat, player_id, True))
+                lead.append(timed_out_event(seat, player_id))
                 lead.append(seat_changed(seat, ev.SeatChange.FORFEITED, player_id))
                 record.append({"seat": seat, "forfeit": True})
             if forfeits:
@@ -303,7 +303,7 @@ class Turns(ServiceBase):
                 rng = random.Random(f"{table.seed}:{move_number}:{seat}")
                 m = random_move(game.hand, seat, rng)
                 engine_events += game.apply(m)
-                lead.append(timed_out_event(seat, player_id, False))
+                lead.append(timed_out_event(seat, player_id, m))
                 record.append({"seat": seat, "move": move_json(m)})
                 timed_out.append(seat)
                 moved = self._advance(table, m) or moved

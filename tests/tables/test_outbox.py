@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import hashlib
+import json
 import tempfile
 from collections import Counter
 from collections.abc import Callable
@@ -71,6 +72,18 @@ async def test_every_event_of_a_game_round_trips_through_json(r: Rig) -> None:
         ev.GameOver,
     }
     assert event_codec.decode(event_codec.encode(events)) == events
+
+
+async def test_a_timeout_kept_before_it_told_the_move_reads_as_telling_none(r: Rig) -> None:
+    """A ``TimedOut`` an older bot kept in the outbox, without the card played or the cards passed
+    for the person, is shown after the upgrade as one that tells neither (not set aside as
+    unreadable: its DM and announcement are still owed)."""
+    snap = await r.service.create_table(ALICE, GUILD, CHANNEL, options(target=30), seed=SEED)
+    told = ev.TimedOut(snap, 0, "alice", False, played=None, passed=0b111)
+    data = json.loads(event_codec.encode([told]))
+    assert data["events"][0].pop("passed") == 0b111 and data["events"][0].pop("played") is None
+    (old,) = event_codec.decode(json.dumps(data))
+    assert old == replace(told, passed=0)
 
 
 class Checking(RecordingPresenter):

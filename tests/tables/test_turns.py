@@ -150,6 +150,7 @@ async def test_a_person_timing_out_twice_gets_a_random_move_then_forfeits(r: Rig
     deadline = snap.deadline
     assert deadline == r.clock.now() + 30.0
     # Alice passes; Bob does not.
+    dealt = r.service.private_hand(BOB, tid).cards
     a = r.service.private_hand(ALICE, tid)
     await r.service.pass_cards(ALICE, tid, a.move_number, cardset(cards_of(a.cards)[:3]))
     await r.service.settle()
@@ -163,8 +164,12 @@ async def test_a_person_timing_out_twice_gets_a_random_move_then_forfeits(r: Rig
     r.clock.advance(10.0)
     await r.service.settle()
     first = r.presenter.of(ev.TimedOut)
-    assert [(e.player_id, e.forfeited) for e in first] == [("bob", False)]
+    assert [(e.player_id, e.forfeited, e.played) for e in first] == [("bob", False, None)]
     assert r.presenter.of(ev.CardsPassed)  # Bob's random pass completed the exchange
+    # The event tells Bob the three cards passed for him: his, and gone from his hand.
+    passed = first[0].passed
+    assert len(cards_of(passed)) == 3 and passed & dealt == passed
+    assert not passed & r.service.private_hand(BOB, tid).cards & ~a.cards
     assert r.service.snapshot(tid).seats[1].timeouts == 1
     # Second timeout: the next time Bob must act and does not.
     only_alice = {"alice": ALICE}
@@ -179,7 +184,7 @@ async def test_a_person_timing_out_twice_gets_a_random_move_then_forfeits(r: Rig
     r.clock.advance(30.0)
     await r.service.settle()
     second = [e for e in r.presenter.of(ev.TimedOut) if e.forfeited]
-    assert [(e.player_id, e.seat) for e in second] == [("bob", 1)]
+    assert [(e.player_id, e.seat, e.played, e.passed) for e in second] == [("bob", 1, None, 0)]
     assert any(e.change is ev.SeatChange.FORFEITED and e.seat == 1 for e in r.presenter.of(ev.SeatChanged))
     # Bob was one of two people: Alice is the last person standing and wins with 120.
     over = r.presenter.of(ev.GameOver)
@@ -189,6 +194,20 @@ async def test_a_person_timing_out_twice_gets_a_random_move_then_forfeits(r: Rig
     assert standings["bob"].quit and standings["bob"].ranking_points == -100
     stats = await player_stats(r.db, GUILD, "bob")
     assert stats is not None and stats.quits == 1 and stats.timeouts == 2 and stats.ranking_points == -100
+
+
+async def test_a_play_timed_out_tells_the_person_the_card_played_for_them(r: Rig) -> None:
+    """The card the timer played for a person is in their TimedOut (for their DM), the one the
+    table shows played."""
+    tid = await two_people(r, time_limit=30.0, target=100)
+    seat = await play_until_persons_turn(r, tid, {"alice": ALICE, "bob": BOB})
+    player = r.service.snapshot(tid).seats[seat].player_id
+    r.clock.advance(30.0)
+    await r.service.settle()
+    (out,) = r.presenter.of(ev.TimedOut)
+    (played,) = [e for e in r.presenter.of(ev.CardPlayed) if e.timed_out]
+    assert (out.player_id, out.forfeited, out.passed) == (player, False, 0)
+    assert out.played == played.card and played.seat == seat
 
 
 async def test_two_people_timing_out_for_the_second_time_together_both_lose_the_game(r: Rig) -> None:
