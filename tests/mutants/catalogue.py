@@ -3048,6 +3048,27 @@ FROM_NOTES = (
         "    name, style = fit_name(seat.name, NAME, name_room, SMALL.size)",
         ("tests/render/test_table.py", "-k", "computers_number"),
     ),
+    Mutant(
+        "a timeout's event does not tell the card played for the person",
+        "bot/tables/service_base.py",
+        ("    played = made.card if isinstance(made, PlayCard) else None\n",),
+        "    played = None\n",
+        ("tests/tables/test_turns.py", "-k", "card_played_for_them"),
+    ),
+    Mutant(
+        "a timeout's event does not tell the cards passed for the person",
+        "bot/tables/service_base.py",
+        ("    passed = made.cards if isinstance(made, PassCards) else 0\n",),
+        "    passed = 0\n",
+        ("tests/tables/test_turns.py", "-k", "timing_out_twice"),
+    ),
+    Mutant(
+        "an outbox's timeout kept before it told the move can't be read",
+        "bot/tables/events.py",
+        ("    played: Card | None = None\n    passed: CardSet = 0\n",),
+        "    played: Card | None\n    passed: CardSet\n",
+        ("tests/tables/test_outbox.py", "-k", "sqlite and kept_before"),
+    ),
 )
 
 MUTANTS = (
