@@ -148,11 +148,12 @@ def hand_message(lang: str) -> Message:
 
 
 def table_message(lang: str) -> Message:
-    """The table message in the channel: title, the hand and passing, the table image, buttons."""
+    """The table message in the channel: title, the hand (its cards passed: a trick is under way),
+    the table image, buttons."""
     images = help_images(lang)
     lines = (
         f"**{t('lobby.title', lang, table=TABLE_NUMBER)}**",
-        t("table.hand_title", lang, hand=images.table.hand_number, direction=t("direction.left", lang)),
+        t("table.hand_title_played", lang, hand=images.table.hand_number),
     )
     buttons = (
         Button(t("button.show_hand", lang), Style.PRIMARY),

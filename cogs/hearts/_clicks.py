@@ -28,13 +28,13 @@ from bot.engine.hand import Phase
 from bot.engine.moves import Refusal
 from bot.tables import PrivateHand, Refused, TableRefusal, TableService, TableSnapshot
 from bot.tables.permissions import Actor
-from bot.text import card_name, t
+from bot.text import t
 from bot.text.alt_text import score_sheet_alt
 from cogs.hearts import _images as images
 from cogs.hearts._controls import LobbyAction, SeatMove, TableAction
 from cogs.hearts._presenter import DiscordPresenter
 from cogs.hearts._rematch import Rematches
-from cogs.hearts._wording import card_list, direction, last_trick_line, moon_choice
+from cogs.hearts._wording import last_trick_line, moon_choice, passed_line, played_line
 
 log = logging.getLogger(__name__)
 
@@ -246,12 +246,10 @@ class Clicks:
             )
             hand = self.service.private_hand(actor_of(interaction), at.table)
             lang = await self.presenter.reader(interaction)
-            towards = direction(hand.pass_direction, lang)
-            await self._done(
-                interaction, at, t("hand.passed", lang, cards=card_list(cards, lang), direction=towards)
-            )
+            await self._done(interaction, at, passed_line(cards, hand.pass_direction, lang))
 
-        await self._guarded(interaction, work())
+        with self.presenter.dms.answering(_message_id(interaction)):
+            await self._guarded(interaction, work())
 
     async def play(self, interaction: discord.Interaction[Any], at: SeatMove, card: Card) -> None:
         async def work() -> None:
@@ -261,9 +259,15 @@ class Clicks:
                 thinking=False,
             )
             lang = await self.presenter.reader(interaction)
-            await self._done(interaction, at, t("hand.played", lang, card=card_name(card, lang)))
+            await self._done(interaction, at, played_line(card, lang))
 
-        await self._guarded(interaction, work())
+        with self.presenter.dms.answering(_message_id(interaction)):
+            await self._guarded(interaction, work())
+
+    def hand_of(self, table_id: int, player_id: str) -> PrivateHand:
+        """A person's hand at a table as it is now (for the presenter: the cards of a pass made
+        elsewhere than the DM that held its controls, which then says so)."""
+        return self.service.private_hand(Actor(player_id), table_id)
 
     async def play_only_card(self, hand: PrivateHand) -> TableSnapshot:
         """Auto-play: the one card this seat may play, played for its player (their setting).
@@ -301,3 +305,8 @@ class Clicks:
         if hand.move_number != at.move_number:
             raise Refused(TableRefusal.STALE, move=at.move_number, current=hand.move_number)
         return hand
+
+
+def _message_id(interaction: discord.Interaction[Any]) -> int | None:
+    """The message that holds the clicked control."""
+    return None if interaction.message is None else interaction.message.id

@@ -11,8 +11,10 @@ for ``CARRIED_FOR`` of them, and a followup that fails is sent as an ordinary DM
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import discord
@@ -50,6 +52,7 @@ class DirectMessages:
         self._channels: dict[str, int] = {}
         self._opening: dict[str, asyncio.Task[int]] = {}
         self._carriers: dict[str, tuple[discord.Interaction[Any], float]] = {}  # person → click, until
+        self._answering: Counter[int] = Counter()  # messages whose click's move is under way
         self.carried = 0  # DMs sent as followups (benchmarks)
 
     def heard(self, interaction: discord.Interaction[Any]) -> None:
@@ -175,6 +178,25 @@ class DirectMessages:
             await dm.get_partial_message(old.message_id).edit(**changes)
         except discord.HTTPException as exc:  # deleted, or DMs closed: nothing left to look live
             log.info("old controls of seat %d at table %d kept their buttons: %s", seat, state.table_id, exc)
+
+    @contextlib.contextmanager
+    def answering(self, message_id: int | None) -> Iterator[None]:
+        """While a click's move is made and answered (``_clicks``): the message that held its
+        controls is the click's answer's to edit (one edit), not the move's event's, which may be
+        shown first. Counted: a double click's second, refused, must not end the first's."""
+        if message_id is not None:
+            self._answering[message_id] += 1
+        try:
+            yield
+        finally:
+            if message_id is not None:
+                self._answering -= Counter({message_id: 1})
+
+    def unanswered(self, state: TableMessages, seat: int) -> bool:
+        """Whether the seat has live controls in a DM and no click there is making its move: a move
+        of the seat's made now was made elsewhere (Show my hand, ``/hearts hand``, the Activity)."""
+        live = state.live_controls.get(seat)
+        return live is not None and live.message_id not in self._answering
 
     async def answered(self, state: TableMessages, seat: int, message_id: int) -> None:
         """A click on the seat's controls in their DM took the buttons off (its answer edits it)."""

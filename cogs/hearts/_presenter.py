@@ -28,6 +28,7 @@ import io
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, Literal
 
 import discord
@@ -77,9 +78,12 @@ from cogs.hearts._wording import (
     lobby_text,
     mention,
     message_link,
+    passed_line,
+    played_line,
     player_name,
     relative_time,
     table_text,
+    timed_out_line,
 )
 
 log = logging.getLogger(__name__)
@@ -201,6 +205,10 @@ class DiscordPresenter:
         # Offers a person's turn again if it is still theirs (the table service's ``offer_turn``,
         # set by the cog): for controls Discord did not take. None: not offered again.
         self.offer_turn: Callable[[int, str], None] | None = None
+        # A person's hand at a table as it is now (set by the cog): the cards of a pass made
+        # elsewhere than their DM, which says so. None: that DM waits for their next one.
+        self.hand_of: Callable[[int, str], PrivateHand] | None = None
+        self._drawing: dict[int, asyncio.Event] = {}  # tables whose first drawing is awaited
         self._closed = False
 
     # -- state ------------------------------------------------------------------------------
@@ -394,6 +402,10 @@ class DiscordPresenter:
                 await self._edit_lobby(state, snap)  # once, with the thread's link
             case ev.HandDealt() | ev.CardsPassed():
                 self._redraw(snap)
+                if isinstance(event, ev.HandDealt):
+                    # The hand's table message first: the deal's DMs link to it ("Table: ..."),
+                    # not to the hand before's (nor, at the first hand, to nothing).
+                    await self.redraws.drawn(snap.table_id)
                 # every seat's DM at once: each goes to its own channel (its own rate-limit bucket)
                 await asyncio.gather(*(self._send_hand(state, snap, hand, again) for hand in event.hands))
             case ev.TurnStarted():
@@ -410,6 +422,7 @@ class DiscordPresenter:
                     await self._send_hand(state, snap, hand)
             case ev.PassChosen() | ev.CardPlayed():
                 self._redraw(snap, urgent=False)
+                await self._moved(state, event)
             case ev.TrickWon() | ev.TableRestored():
                 self._redraw(snap)
             case ev.HandScored():
@@ -421,8 +434,9 @@ class DiscordPresenter:
             case ev.TimeoutWarning():
                 await self._warn(state, event)
             case ev.TimedOut():  # the move was made for them, or a computer has the seat
-                key = "hand.you_forfeited" if event.forfeited else "hand.you_timed_out"
-                await self._controls_gone(state, snap, event.seat, event.player_id, key)
+                said = partial(timed_out_line, event)
+                await self._controls_told(state, snap, event.seat, event.player_id, said)
+                await self._unping(state, event.player_id)  # its turn is over
                 name = player_name(event.player_id, state.names, lang)
                 key = "announce.forfeit" if event.forfeited else "announce.timeout"
                 await self._announce(state, t(key, lang, name=name), once=again)
@@ -502,7 +516,11 @@ class DiscordPresenter:
         self.redraws.request(snap, urgent=urgent)
 
     async def _draw_current(self, table_id: int, snap: TableSnapshot) -> None:
-        await self._draw_table(await self.state(table_id), snap)
+        try:
+            await self._draw_table(await self.state(table_id), snap)
+        finally:  # drawn, or never to be (no permission there, no place left): ``table_link``
+            if (awaited := self._drawing.pop(table_id, None)) is not None:
+                awaited.set()
 
     async def _hand_shown(self, table_id: int) -> int | None:
         return (await self.state(table_id)).table_hand
@@ -638,6 +656,23 @@ class DiscordPresenter:
         if locale is None:
             locale = await self.private(hand.player_id, state)
         return hand_text(hand, snap, state.names, self._table_link(state, snap), selected, note, locale)
+
+    async def table_link(self, snap: TableSnapshot, *, within: float) -> str:
+        """A link to the table's message; if there is none yet, its first drawing is awaited (a
+        rematch's notice links the new table, whose events are being shown meanwhile), for at most
+        ``within`` seconds of the clock: "" if none is there then (the drawing failed: the bot
+        may not post there; or Discord is slow)."""
+        state = await self.state(snap.table_id)
+        if state.table_message is None:
+            drawn = self._drawing.setdefault(snap.table_id, asyncio.Event())
+            timer = self.clock.call_at(self.clock.now() + within, drawn.set)
+            try:
+                await drawn.wait()
+            finally:
+                timer.cancel()
+                if self._drawing.get(snap.table_id) is drawn:
+                    del self._drawing[snap.table_id]
+        return self._table_link(state, snap)
 
     def _table_link(self, state: TableMessages, snap: TableSnapshot) -> str:
         if state.table_message is None:
@@ -852,13 +887,60 @@ class DiscordPresenter:
         self, state: TableMessages, snap: TableSnapshot, seat: int, person: str | None, key: str
     ) -> None:
         """The seat's controls are gone from the DM that held them (the game's end or cancel, a
-        timeout, a quit), and that DM says why, in ``person``'s language, in place of whose turn it
-        was: its "tap a card" and countdown would otherwise stay for good, without a button."""
+        timeout, a quit), and that DM says why (``key``): ``_controls_told``."""
+        await self._controls_told(state, snap, seat, person, lambda lang: t(key, lang))
+
+    async def _controls_told(
+        self,
+        state: TableMessages,
+        snap: TableSnapshot,
+        seat: int,
+        person: str | None,
+        said: Callable[[str], str],
+    ) -> None:
+        """The seat's controls are gone from the DM that held them, and that DM says why or what
+        was done (``said`` in a language), in ``person``'s language, under its header, in place of
+        whose turn it was: its "tap a card" and countdown would otherwise stay for good, without a
+        button."""
         if seat not in state.live_controls:
             return
         lang = await self.private(person, state)
         header = t("hand.header", lang, table=snap.table_id, hand=snap.hand_number or 1)
-        await self.dms.controls_now(state, seat, None, why=f"{header}\n{t(key, lang)}")
+        await self.dms.controls_now(state, seat, None, why=f"{header}\n{said(lang)}")
+
+    async def _moved(self, state: TableMessages, event: ev.PassChosen | ev.CardPlayed) -> None:
+        """A seat's move is made (by its person, anywhere, or for them by the timer): the turn its
+        person was pinged for is over, and the ping goes. Made elsewhere than the DM holding the
+        seat's controls (the table's Show my hand, ``/hearts hand``, the Activity), that DM loses
+        its buttons now, not at the person's next DM (a trick or the others' passes away, saying
+        "Your turn" until then), and says what was done, as a click in it would have. A click in
+        that DM is answered by its own edit (``DirectMessages.answering``): no second one."""
+        snap = event.table
+        person = snap.seats[event.seat].player_id
+        if person is None:  # a computer's move
+            return
+        await self._unping(state, person)
+        if not self.dms.unanswered(state, event.seat):
+            return
+        said = self._move_words(event, person)
+        if said is not None:
+            await self._controls_told(state, snap, event.seat, person, said)
+
+    def _move_words(self, event: ev.PassChosen | ev.CardPlayed, person: str) -> Callable[[str], str] | None:
+        """What a click's answer says of this move, in a given language. None for a pass whose
+        cards are no longer known: the person's hand is read now (the event does not carry them),
+        and a hand already over (its event shown late) has other cards passed."""
+        if isinstance(event, ev.CardPlayed):
+            card = event.card
+            return lambda lang: played_line(card, lang)
+        try:
+            hand = None if self.hand_of is None else self.hand_of(event.table.table_id, person)
+        except Refused:  # (no longer seated, or the game over since)
+            return None
+        if hand is None or hand.passed is None or hand.hand_number != event.table.hand_number:
+            return None
+        passed, towards = hand.passed, hand.pass_direction
+        return lambda lang: passed_line(passed, towards, lang)
 
     async def _unping(self, state: TableMessages, player_id: str) -> None:
         message_id = state.pings.pop(player_id, None)
@@ -888,6 +970,8 @@ class DiscordPresenter:
         )
         if event.change is ev.SeatChange.QUIT:  # a computer plays the seat now
             await self._controls_gone(state, event.table, event.seat, event.player_id, "hand.you_left")
+            if event.player_id is not None:  # (always: a person quits) no turn of theirs is left
+                await self._unping(state, event.player_id)
             # Nor noted as sent: a person who takes the seat back before the computer has moved
             # is offered the same move again, and must get its controls.
             state.controls_sent.pop(event.seat, None)

@@ -16,6 +16,7 @@ for it, and the finished game's message kept "alice to play" and its buttons for
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -112,8 +113,10 @@ class Redraws:
             snap, redraw.pending, redraw.urgent = redraw.pending, None, False
             if snap is None:
                 continue
+            # A new hand's message is a player's request: its deal's DMs wait for it (they link it).
+            first = snap.hand_number != await self._hand_shown(table_id)
             try:
-                with background():  # behind every request a player is waiting for
+                with contextlib.nullcontext() if first else background():  # else behind players' requests
                     await self._draw(table_id, snap)
             except UNDELIVERED as exc:  # (a 5xx before any other HTTPException: it may pass)
                 self._failed(table_id, redraw, snap, exc)

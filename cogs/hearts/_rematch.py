@@ -29,6 +29,7 @@ from cogs.hearts._wording import countdown, player_name
 log = logging.getLogger(__name__)
 
 REMATCH_WINDOW: Final = 30 * 60.0  # seconds the offer stays open after the game ends
+NEW_TABLE_WAIT: Final = 10.0  # seconds the notice waits at most for the new table's message, to link it
 STATUS_LINES: Final = 2  # lines the offer adds under the standings while it is open
 
 
@@ -103,7 +104,7 @@ class Rematches:
                 except Exception:  # refused, or the database failed: answered by the error handler
                     self._confirmed[table_id] = confirmed & ~(1 << seat)  # they may try again
                     raise
-                await self._close(interaction, snap, standings, t("rematch.started", lang, table=new), lang)
+                await self._close(interaction, snap, standings, await self._started(new, lang), lang)
 
     async def _waiting(
         self,
@@ -144,6 +145,14 @@ class Rematches:
         last = last_finished_hand(snap)
         view = None if last is None else review_view(snap.table_id, last, lang)
         await _edit(interaction, content=f"{standings}\n{line}", view=view)
+
+    async def _started(self, table_id: int, lang: str) -> str:
+        """The offer's last line once the new table is started: its number, and a link to its
+        table message, in its own thread (the players read this in the old one), as their DMs
+        link a table."""
+        line = t("rematch.started", lang, table=table_id)
+        link = await self.presenter.table_link(self.service.snapshot(table_id), within=NEW_TABLE_WAIT)
+        return f"{line}\n{t('hand.jump', lang, link=link)}" if link else line
 
     async def _start(self, snap: TableSnapshot) -> int:
         """A new table with the same seats and options, started: through the service's own calls,

@@ -23,7 +23,7 @@ from bot.engine.scoring import (
     trick_points,
 )
 from bot.tables import PrivateHand, SeatInfo, TableOptions, TableSnapshot
-from bot.tables.events import GameOver, HandScored
+from bot.tables.events import GameOver, HandScored, TimedOut
 from bot.tables.table import TableStatus
 from bot.text import card_list as card_list  # re-exported: the presenter and cogs list cards from here
 from bot.text import card_name, t
@@ -73,6 +73,30 @@ def mention(player_id: str) -> str:
 
 def direction(d: PassDirection | None, locale: str | None = None) -> str:
     return t(f"direction.{(d or PassDirection.HOLD).value}", locale)
+
+
+def played_line(card: Card, locale: str | None = None) -> str:
+    """What a card played says to its player: the answer to their click, and the DM whose
+    controls it was played without (``_presenter``)."""
+    return t("hand.played", locale, card=card_name(card, locale))
+
+
+def passed_line(cards: CardSet, towards: PassDirection | None, locale: str | None = None) -> str:
+    """What a pass made says to its player, as ``played_line`` a card; also their hand's DMs
+    until the cards are exchanged."""
+    return t("hand.passed", locale, cards=card_list(cards, locale), direction=direction(towards, locale))
+
+
+def timed_out_line(event: TimedOut, locale: str | None = None) -> str:
+    """What a timeout says to its person, in the DM that held the turn's controls: the card played
+    or the cards passed for them (a pass is theirs alone to know), or that they lost the game."""
+    if event.forfeited:
+        return t("hand.you_forfeited", locale)
+    if event.played is not None:
+        return t("hand.you_timed_out_played", locale, card=card_name(event.played, locale))
+    if event.passed:
+        return t("hand.you_timed_out_passed", locale, cards=card_list(event.passed, locale))
+    return t("hand.you_timed_out", locale)  # (a moon's scoring chosen for them)
 
 
 def countdown(deadline: float | None, locale: str | None = None) -> str:
@@ -247,15 +271,18 @@ def lobby_text(snap: TableSnapshot, names: Names, thread_id: int | None, locale:
 
 
 def table_text(snap: TableSnapshot, names: Names, locale: str | None = None) -> str:
-    """The table message of a game in progress: the hand, who is to move and by when, the last trick."""
+    """The table message of a game in progress: the hand (where its cards are passed while they
+    are chosen), who is to move and by when, the last trick."""
     if snap.hand_number is None:
         return ""
     if snap.direction is None or snap.options.rules.pass_target(0, snap.hand_number) is None:
         lines = [t("table.hand_title_hold", locale, hand=snap.hand_number)]
-    else:
+    elif snap.phase is Phase.PASSING:
         lines = [
             t("table.hand_title", locale, hand=snap.hand_number, direction=direction(snap.direction, locale))
         ]
+    else:  # passed: "passing to the left" would read as if it were still going on
+        lines = [t("table.hand_title_played", locale, hand=snap.hand_number)]
     due = countdown(snap.deadline, locale)
     if snap.phase is Phase.PASSING and snap.waiting:
         who = ", ".join(seat_name(snap.seats[s], names, locale=locale) for s in snap.waiting)
@@ -316,7 +343,7 @@ def hand_text(
     if hand.phase is Phase.PASSING and hand.your_turn and hand.passed is None:
         lines.append(pass_status(selected, hand.pass_count, towards, locale))
     elif hand.phase is Phase.PASSING and hand.passed is not None:
-        lines.append(t("hand.passed", locale, cards=card_list(hand.passed, locale), direction=towards))
+        lines.append(passed_line(hand.passed, hand.pass_direction, locale))
     if hand.received and hand.phase is not Phase.PASSING and not snap.last_trick:
         lines.append(t("hand.received", locale, cards=card_list(hand.received, locale)))
     # A snapshot of a later hand (the move that ended this one dealt the next) says nothing of it.

@@ -29,7 +29,7 @@ from bot.tables.refusals import Refused, TableRefusal
 from bot.tables.service_base import ServiceSettings
 from bot.tables.snapshot import SeatInfo, TableSnapshot
 from bot.tables.table import TableStatus
-from bot.text import refusal_text, t
+from bot.text import card_list, refusal_text, t
 from cogs.activity._cog import READ_AGAIN, Connection
 from cogs.activity._identity import REFUSALS_ALLOWED, Person
 from cogs.activity._instance import ATTEMPTS as INSTANCE_ATTEMPTS
@@ -39,7 +39,7 @@ from cogs.activity._views import public_view
 from discord_emulator import Callback, Channel, DiscordEmulator, InteractionRecord, Message, User, route_keys
 from discord_emulator.entry_points import APP_HANDLER
 from discord_emulator.runner import BotRunner
-from playtest.harness import Hearts, control, controls, move_of, next_tap, start_hearts
+from playtest.harness import Hearts, control, controls, move_of, start_hearts
 
 BOUND = 20.0  # every wait for a socket message ends as soon as it comes, at most this late
 
@@ -371,17 +371,21 @@ async def test_two_in_the_activity_two_by_dm_one_table(activity: Hearts, session
     await pages["alice"].ws.send_json({"op": "pass", "move": views["alice"]["move"], "cards": [-1, 1, 2]})
     assert (await pages["alice"].refusal())["code"] == "not_in_hand"
 
-    # alice and bob pass in the Activity, carol and dave by DM; alice's DM control goes stale.
+    # alice and bob pass in the Activity, carol and dave by DM; alice's DM, whose controls she
+    # did not use, loses them at once and says what she passed.
     alice_dm = await activity.hand_with(alice, "pick")
     for name in ("alice", "bob"):
         view = views[name]
         await pages[name].ws.send_json(
             {"op": "pass", "move": view["move"], "cards": view["hand"]["cards"][:3]}
         )
+    told = await activity.emu.wait_until(
+        lambda: not (m := activity.emu.message(alice_dm.id)).custom_ids and m, what="alice's DM taken down"
+    )
+    passed = t("hand.passed", cards=card_list(cardset(hand[:3])), direction=t("direction.left"))
+    assert told.content.splitlines()[-1] == passed
     await activity.pass_hand(carol)
     await activity.pass_hand(dave)
-    stale = await activity.emu.click(alice, alice_dm, custom_id=next_tap(alice_dm))
-    assert (await activity.reply(stale)).content == t("table.stale")
     playing = await pages["alice"].view(lambda v: v["phase"] == "playing")
     assert len(playing["hand"]["cards"]) == 13 and len(playing["hand"]["received"]) == 3
 

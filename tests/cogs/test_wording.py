@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from bot.engine.cards import cards_of
+from bot.engine.cards import cards_of, parse_card, parse_cards
 from bot.engine.hand import Phase, Trick
 from bot.tables import Actor, TableService, TableSnapshot, TableStatus
-from bot.text import card_name
-from cogs.hearts._wording import auto_played_note, hand_text, lobby_text, table_text
+from bot.tables.events import TimedOut
+from bot.text import card_list, card_name, t
+from cogs.hearts._wording import auto_played_note, hand_text, lobby_text, table_text, timed_out_line
 from tests.tables.helpers import CHANNEL, GUILD, options, rig
 from tests.tables.helpers import close_forgotten_rigs as close_forgotten_rigs
 
@@ -89,5 +90,25 @@ async def test_a_card_played_for_someone_that_completes_a_trick_is_told_with_tha
         later = replace(after, hand_number=(hand.hand_number or 0) + 1, waiting=(1,))
         assert auto_played_note(card, played, later, NAMES).count("\n") == 0
         assert "Not your turn" not in hand_text(played, later, NAMES, "")
+    finally:
+        await r.close()
+
+
+async def test_a_timeout_tells_its_person_what_was_made_for_them(tmp_path: Path) -> None:
+    """The DM that held a turn's controls names the card played or the cards passed for the person
+    when their time ran out, in their language; the second timeout says the game is lost; a
+    timeout that tells neither (a moon's scoring chosen, or kept by an older bot) says a move."""
+    r = await rig(tmp_path / "db.sqlite3")
+    try:
+        snap = await _started(r.service)
+        queen, three = parse_card("QS"), parse_cards("3C 8D KS")
+        played = TimedOut(snap, 0, "111", False, played=queen)
+        passed = TimedOut(snap, 0, "111", False, passed=three)
+        assert timed_out_line(played) == t("hand.you_timed_out_played", card=card_name(queen))
+        german = t("hand.you_timed_out_played", "de", card=card_name(queen, "de"))
+        assert timed_out_line(played, "de") == german
+        assert timed_out_line(passed) == t("hand.you_timed_out_passed", cards=card_list(three))
+        assert timed_out_line(replace(played, forfeited=True, played=None)) == t("hand.you_forfeited")
+        assert timed_out_line(TimedOut(snap, 0, "111", False)) == t("hand.you_timed_out")
     finally:
         await r.close()

@@ -697,6 +697,7 @@ PRESENTATION: tuple[Mutant, ...] = (
         "a forfeited seat's DM controls stay live until the game ends",
         "cogs/hearts/_presenter.py",
         (
+            "                await self._controls_told(state, snap, event.seat, event.player_id, said)\n",
             "                await self._controls_gone(state, snap, event.seat, event.player_id, key)\n",
             "                await self.dms.controls_now(state, event.seat, None)"
             "  # the move was made for them\n",
@@ -2791,16 +2792,33 @@ FROM_NOTES = (
     Mutant(
         "a timed-out person's old DM keeps its turn's words",
         "cogs/hearts/_presenter.py",
-        ("                await self._controls_gone(state, snap, event.seat, event.player_id, key)\n",),
+        (
+            "                await self._controls_told(state, snap, event.seat, event.player_id, said)\n",
+            "                await self._controls_gone(state, snap, event.seat, event.player_id, key)\n",
+        ),
         "                await self.dms.controls_now(state, event.seat, None)\n",
         ("tests/cogs/hearts/test_timeouts_and_restart.py", "-k", "forfeits"),
     ),
     Mutant(
-        "a first timeout's DM says the seat was forfeited",
-        "cogs/hearts/_presenter.py",
-        ('key = "hand.you_forfeited" if event.forfeited else "hand.you_timed_out"',),
-        'key = "hand.you_timed_out" if event.forfeited else "hand.you_forfeited"',
+        "a second timeout's DM does not say the game is lost",
+        "cogs/hearts/_wording.py",
+        ('    if event.forfeited:\n        return t("hand.you_forfeited", locale)\n',),
+        "",
         ("tests/cogs/hearts/test_timeouts_and_restart.py", "-k", "forfeits"),
+    ),
+    Mutant(
+        "a timeout's DM does not name the cards passed for the person",
+        "cogs/hearts/_wording.py",
+        ("    if event.passed:\n",),
+        "    if False:\n",
+        ("tests/cogs/hearts/test_timeouts_and_restart.py", "-k", "forfeits"),
+    ),
+    Mutant(
+        "a timeout's DM does not name the card played for the person",
+        "cogs/hearts/_wording.py",
+        ("    if event.played is not None:\n",),
+        "    if False:\n",
+        ("tests/cogs/test_wording.py", "-k", "timeout_tells"),
     ),
     Mutant(
         "a quitter's old DM keeps its turn's words",
@@ -3068,6 +3086,94 @@ FROM_NOTES = (
         ("    played: Card | None = None\n    passed: CardSet = 0\n",),
         "    played: Card | None\n    passed: CardSet\n",
         ("tests/tables/test_outbox.py", "-k", "sqlite and kept_before"),
+    ),
+    Mutant(
+        "a move made from Show my hand leaves its turn's DM saying 'Your turn'",
+        "cogs/hearts/_presenter.py",
+        (
+            "        if said is not None:\n"
+            "            await self._controls_told(state, snap, event.seat, person, said)\n",
+        ),
+        "",
+        ("tests/cogs/hearts/test_clicks.py", "-k", "show_my_hand_takes"),
+    ),
+    Mutant(
+        "a DM click's move is told twice (the event's edit before the click's own)",
+        "cogs/hearts/_dms.py",
+        ("        return live is not None and live.message_id not in self._answering\n",),
+        "        return live is not None\n",
+        ("tests/cogs/hearts/test_clicks.py", "-k", "answered_after"),
+    ),
+    Mutant(
+        "a person's turn ping stays after they played",
+        "cogs/hearts/_presenter.py",
+        (
+            "        await self._unping(state, person)\n"
+            "        if not self.dms.unanswered(state, event.seat):\n",
+        ),
+        "        if not self.dms.unanswered(state, event.seat):\n",
+        ("tests/cogs/hearts/test_pings.py", "-k", "played"),
+    ),
+    Mutant(
+        "a person's turn ping stays after their time ran out",
+        "cogs/hearts/_presenter.py",
+        ("                await self._unping(state, event.player_id)  # its turn is over\n",),
+        "",
+        ("tests/cogs/hearts/test_pings.py", "-k", "time_runs_out"),
+    ),
+    Mutant(
+        "a person's turn ping stays after they left",
+        "cogs/hearts/_presenter.py",
+        (
+            "            if event.player_id is not None:"
+            "  # (always: a person quits) no turn of theirs is left\n"
+            "                await self._unping(state, event.player_id)\n",
+        ),
+        "",
+        ("tests/cogs/hearts/test_pings.py", "-k", "left"),
+    ),
+    Mutant(
+        "the table message names the passing direction for the whole hand",
+        "cogs/hearts/_wording.py",
+        ("    elif snap.phase is Phase.PASSING:\n",),
+        "    elif True:\n",
+        ("tests/cogs/hearts/test_game_flow.py", "-k", "passing_direction"),
+    ),
+    Mutant(
+        "a rematch's notice gives no link to the new table",
+        "cogs/hearts/_rematch.py",
+        ("        return f\"{line}\\n{t('hand.jump', lang, link=link)}\" if link else line\n",),
+        "        return line\n",
+        ("tests/cogs/hearts/test_rematch.py", "-k", "everyone_confirms"),
+    ),
+    Mutant(
+        "a rematch's notice waits for a table message the bot may not post",
+        "cogs/hearts/_presenter.py",
+        (
+            "        try:\n            await self._draw_table(await self.state(table_id), snap)\n"
+            "        finally:  # drawn, or never to be",
+        ),
+        "        try:\n            await self._draw_table(await self.state(table_id), snap)\n"
+        "        except discord.HTTPException:\n            raise\n        else:  # drawn, or never to be",
+        ("tests/cogs/hearts/test_rematch.py", "-k", "may_not_show"),
+    ),
+    Mutant(
+        "a hand's DMs go out before its table message (no link, or the hand before's)",
+        "cogs/hearts/_presenter.py",
+        (
+            "                    # not to the hand before's (nor, at the first hand, to nothing).\n"
+            "                    await self.redraws.drawn(snap.table_id)\n",
+        ),
+        "                    # not to the hand before's (nor, at the first hand, to nothing).\n"
+        "                    pass\n",
+        ("tests/cogs/hearts/test_game_flow.py", "-k", "links"),
+    ),
+    Mutant(
+        "a new hand's table message waits behind the background redraws",
+        "cogs/hearts/_redraw.py",
+        ("            first = snap.hand_number != await self._hand_shown(table_id)\n",),
+        "            first = False\n",
+        ("tests/cogs/hearts/test_presenter_redraw.py", "-k", "new_hands_message"),
     ),
 )
 

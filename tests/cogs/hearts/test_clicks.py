@@ -9,7 +9,8 @@ import pytest
 
 from bot.tables import TableStatus
 from bot.text import TableRefusal, refusal_text, t
-from discord_emulator import DiscordEmulator, Message, route_keys
+from cogs.hearts._controls import COG_NAME, HasControls
+from discord_emulator import DiscordEmulator, Message, RequestRecord, route_keys
 from discord_emulator.runner import BotRunner
 from playtest.harness import SHOW_MY_HAND, Hearts, control, make_bot, move_of, next_tap, start_hearts
 
@@ -114,8 +115,8 @@ async def test_a_non_player_is_refused_at_the_table_and_in_the_lobby(hearts: Hea
 async def test_dm_controls_answered_elsewhere_lose_their_buttons_and_a_dm_click_costs_no_extra_edit(
     hearts: Hearts,
 ) -> None:
-    """alice plays a turn from the table's Show my hand instead of her DM: at her next DM the old
-    one loses its buttons (it would look like a turn of hers), the new one has them. A turn played
+    """alice plays a turn from the table's Show my hand instead of her DM: the old DM loses its
+    buttons with one edit (it would look like a turn of hers), her next DM has them. A turn played
     from the DM is answered by the click's own edit: no second edit takes its buttons down."""
     alice, bob = hearts.people[:2]
     dm = await _game_with_alice_to_play(hearts)
@@ -123,8 +124,10 @@ async def test_dm_controls_answered_elsewhere_lose_their_buttons_and_a_dm_click_
     hearts.seen.add((dm.id, dm.edit_count))  # the harness leaves the DM alone: alice uses the copy
     since = hearts.emu.mark()
     await hearts.act(alice, copy)
-    await hearts.play_until(lambda: not hearts.emu.message(dm.id).custom_ids, [bob])  # her next DM
-    assert [m for m in hearts.emu.dm_messages(alice) if m.custom_ids]  # the new one is live
+    await hearts.play_until(  # her next DM
+        lambda: [m for m in hearts.emu.dm_messages(alice) if m.custom_ids and m.id != dm.id], [bob]
+    )
+    assert not hearts.emu.message(dm.id).custom_ids  # the old one is not live
 
     def edits_of_dms() -> int:
         dms = {m.channel_id for m in hearts.emu.dm_messages(alice)}
@@ -137,6 +140,73 @@ async def test_dm_controls_answered_elsewhere_lose_their_buttons_and_a_dm_click_
     await hearts.settle()
     assert edits_of_dms() == 1
     assert not [m for m in hearts.emu.dm_messages(alice) if m.custom_ids]  # nothing looks live
+
+
+async def test_a_dm_click_answered_after_its_move_was_shown_is_what_its_dm_says(
+    hearts: Hearts, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """alice's click in her DM is answered late, after the table has shown her move (a slow
+    answer): the move's event leaves that DM to the click's answer, which says what she played;
+    the presenter says nothing there first. (Her next DM, if her turn comes first, takes its
+    buttons off, as always when the answer is that late.)"""
+    alice = hearts.people[0]
+    dm = await _game_with_alice_to_play(hearts)
+    cog = hearts.bot.get_cog(COG_NAME)
+    assert isinstance(cog, HasControls)
+    clicks = cog.clicks
+    answer = clicks._done
+
+    async def late(*args: object) -> None:
+        await hearts.bot.service.settle()  # every event of the move shown first
+        await answer(*args)
+
+    monkeypatch.setattr(clicks, "_done", late)
+    tap = next_tap(dm)
+    played = t("hand.played", card=dm.component(tap)["label"])
+    since = hearts.emu.mark()
+    await hearts.emu.click(alice, dm, custom_id=tap)
+    await hearts.wait_content(dm, played)
+    await hearts.settle()
+    assert hearts.emu.message(dm.id).content == played
+
+    def worded(request: RequestRecord) -> bool:
+        """An edit of that DM that says something (not just its buttons taken off)."""
+        return request.path.endswith(f"/{dm.id}") and "content" in (request.json or {})
+
+    assert hearts.emu.requests.count(route_keys.EDIT_MESSAGE, since=since, where=worded) == 0
+
+
+@pytest.mark.parametrize("move", ["pass", "play"])
+async def test_a_move_made_from_show_my_hand_takes_her_turns_dm_down_at_once_saying_what_she_did(
+    hearts: Hearts, move: str
+) -> None:
+    """alice passes, or plays, from the table's Show my hand, not from the DM that holds her turn's
+    controls: that DM loses its buttons at once (not at her next DM, a trick or the others' passes
+    away, and never saying "Your turn" after it) and says what she did, under its header, as a
+    click in it would have; its picture stays."""
+    alice, bob = hearts.people[:2]
+    if move == "pass":
+        lobby = await hearts.open_table(alice, seats=4, target=10)
+        await hearts.seat(lobby, [bob])
+        await hearts.click(alice, lobby, "Start")
+        dm = await hearts.hand_with(alice, "pick")
+    else:
+        dm = await _game_with_alice_to_play(hearts)
+    copy = await hearts.show_hand(alice)
+    hearts.seen.add((dm.id, dm.edit_count))  # the harness leaves the DM alone: alice uses the copy
+    if move == "pass":
+        await hearts.pass_hand(alice)  # (bob never passes: nothing else would take the DM down)
+    else:
+        await hearts.act(alice, copy)
+    answered = await hearts.emu.wait_until(
+        lambda: not (m := hearts.emu.message(copy.id)).custom_ids and not m.loading and m, what="her answer"
+    )
+    assert answered.content.startswith("You p")  # "You passed ..." or "You played ..."
+    taken = await hearts.emu.wait_until(
+        lambda: not (m := hearts.emu.message(dm.id)).custom_ids and m, what="her DM's controls taken down"
+    )
+    assert taken.content == f"{t('hand.header', table=1, hand=1)}\n{answered.content}"
+    assert taken.attachments
 
 
 @pytest.mark.parametrize("command", ["hearts cancel", "hearts leave"])

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bot.text import t
-from discord_emulator import route_keys
+from cogs.hearts._wording import message_link
+from discord_emulator import Message, route_keys
 from playtest.harness import Hearts
 
 
@@ -71,3 +72,55 @@ async def test_a_table_message_a_newer_one_replaced_says_so_and_loses_its_contro
     old = hearts.emu.message(first.id)
     assert old.content == t("table.continued") and old.labels == [t("button.review_hand", hand=1)]
     assert old.attachments  # its picture of the hand stays
+
+
+async def test_the_table_message_names_the_passing_direction_only_while_cards_are_being_passed(
+    hearts: Hearts,
+) -> None:
+    """The title names the passing ("Hand 1 · passing to the left") while the hand's cards are
+    chosen; once they are passed and the hand is played it no longer reads as if passing were
+    still going on."""
+    alice, bob = hearts.people[:2]
+    lobby = await hearts.open_table(alice, seats=4, target=10)
+    await hearts.seat(lobby, [bob])
+    await hearts.click(alice, lobby, "Start")
+    table = await hearts.wait_table_message()
+    passing = t("table.hand_title", hand=1, direction=t("direction.left"))
+    assert table.content.splitlines()[0] == passing
+    for person in (alice, bob):
+        await hearts.pass_hand(person)
+    to_play = t("table.to_play", name="", countdown="").strip(" ·")  # "... to play · <countdown>"
+    played = await hearts.emu.wait_until(
+        lambda: to_play in (m := hearts.emu.message(table.id)).content and m, what="the hand played"
+    )
+    assert played.content.splitlines()[0] == t("table.hand_title_played", hand=1)
+
+
+async def test_every_hand_dm_links_to_its_hands_table_message(hearts: Hearts) -> None:
+    """Each DM of a hand, as sent, ends with "Table: <link>" to that hand's table message, the
+    deal's DMs too: the first hand's had no link (sent before its table message), a later hand's
+    linked the hand before's, replaced."""
+    alice, bob = hearts.people[:2]
+    sent: dict[int, str] = {}  # each DM's words as sent (a click's answer replaces them)
+
+    def watch(message: Message) -> None:
+        if message.guild_id is None and not message.ephemeral:
+            sent.setdefault(message.id, message.content)
+
+    hearts.emu.state.message_watchers.append(watch)
+    lobby = await hearts.open_table(alice, seats=4, hands=2)
+    await hearts.seat(lobby, [bob])
+    await hearts.click(alice, lobby, "Start")
+    await hearts.play_until(hearts.game_over, [alice, bob])
+    await hearts.settle()
+    last = hearts.table_message()
+    assert last is not None
+    thread = hearts.emu.state.channels[last.channel_id]
+    tables = [m for m in hearts.emu.messages(thread) if "table.png" in [a.filename for a in m.attachments]]
+    assert len(tables) == 2  # one per hand
+    for hand, table in enumerate(sorted(tables, key=lambda m: m.id), start=1):
+        link = t("hand.jump", link=message_link(str(hearts.guild.id), table.channel_id, table.id))
+        header = t("hand.header", table=1, hand=hand)
+        for person in (alice, bob):
+            words = [sent[m.id] for m in hearts.emu.dm_messages(person) if sent[m.id].startswith(header)]
+            assert words and all(w.endswith(f"\n{link}") for w in words), (person.name, hand, words)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
-from bot.client.pacing import GlobalPacer
+from bot.client.pacing import GlobalPacer, Priority
 from bot.tables import ManualClock
 from bot.tables.table import TableStatus
 from cogs.hearts._presenter import DiscordPresenter
@@ -166,3 +166,35 @@ async def test_a_failed_drawing_is_tried_again_on_the_clock_unless_a_newer_one_r
     presenter.manual.advance(first * 2**presenter.redraws.retries)
     await presenter.drawn_now()
     assert presenter.tried == [1, 1, 2, 3] and presenter.drawn == [(1, first), (3, first)]
+
+
+class PacedPresenter(RecordingPresenter):
+    """Its drawings ask ``pacer`` for a request first, as the real one's REST calls do."""
+
+    def __init__(self, pacer: GlobalPacer) -> None:
+        super().__init__(interval=0.0, pacer=pacer)
+        self.pacer = pacer
+
+    async def _draw_table(self, state: TableMessages, snap: Any) -> None:
+        await self.pacer.acquire()
+        await super()._draw_table(state, snap)
+
+
+async def test_a_new_hands_message_waits_as_a_players_request_and_the_others_behind_them() -> None:
+    """A deal's DMs wait for their hand's table message (they link to it): while the window is
+    full it waits as a player's request does, not behind them all; a redraw of a hand already
+    shown waits behind them."""
+    clock = ManualClock()
+    pacer = GlobalPacer(requests=1, period=1.0, clock=clock)
+    await pacer.acquire()  # the window is full
+    presenter = PacedPresenter(pacer)
+    presenter._redraw(snap(0, hand=1))
+    await _until(lambda: pacer.backlog() == 1, "the new hand's drawing waiting as a player's")
+    clock.advance(1.0)
+    await presenter.drawn_now()
+    presenter._redraw(snap(1, hand=1))
+    await _until(lambda: pacer.backlog(Priority.BACKGROUND) == 1, "the redraw waiting")
+    assert pacer.backlog() == 0  # behind every player's request
+    clock.advance(1.0)
+    await presenter.drawn_now()
+    assert [move for move, _ in presenter.drawn] == [0, 1]

@@ -16,7 +16,8 @@ from bot.storage import WriteFault
 from bot.tables import Actor, TableSnapshot, TableStatus
 from bot.text import t
 from cogs.hearts._rematch import REMATCH_WINDOW, expired
-from discord_emulator import Message, User
+from cogs.hearts._wording import message_link
+from discord_emulator import Message, Permission, User
 from discord_emulator.runner import BotRunner
 from playtest.harness import GAME_OVER, Hearts
 from tests.storage.targets import RawDatabase
@@ -29,6 +30,16 @@ async def _finished_game(hearts: Hearts) -> Message:
     standings = await hearts.one_hand_game()
     assert standings.labels == [REMATCH, DECLINE, REVIEW]
     return standings
+
+
+def _started(hearts: Hearts, table: int) -> str:
+    """The offer's last line once the rematch started: the new table's number, and a link to its
+    table message (in its own thread: the players are in the old one)."""
+    new = hearts.table_message()  # the newest: the new table's
+    assert new is not None and f"hh:tbl:sheet:{table}" in new.custom_ids
+    assert hearts.emu.state.channels[new.channel_id].parent_id == hearts.general.id  # a thread of its own
+    link = message_link(str(hearts.guild.id), new.channel_id, new.id)
+    return f"{t('rematch.started', table=table)}\n{t('hand.jump', link=link)}"
 
 
 async def _press(hearts: Hearts, user: User, message: Message, label: str) -> Message | None:
@@ -61,12 +72,25 @@ async def test_everyone_confirms_across_a_restart_and_the_same_table_starts_agai
     await hearts.restart(bot_runner)  # alice's answer lives in the message's buttons
     assert await _press(hearts, bob, standings, REMATCH) is None
     done = hearts.emu.message(standings.id)
-    assert done.content == f"{text}\n{t('rematch.started', table=2)}" and done.labels == [REVIEW]
+    assert done.content == f"{text}\n{_started(hearts, 2)}" and done.labels == [REVIEW]
     await hearts.settle()
     new = hearts.bot.service.snapshot(2)
     assert [(s.kind, s.player_id) for s in new.seats] == [(s.kind, s.player_id) for s in old.seats]
     assert new.options == old.options and new.status.value == "playing"
     assert len(hearts.public("Hearts table #2")) == 1  # announced like any new table
+
+
+async def test_a_rematch_the_bot_may_not_show_is_announced_at_once_without_a_link(hearts: Hearts) -> None:
+    """The bot may no longer post in the channel: the new table starts, but it has no table
+    message to link, and the notice does not wait for one (the table's clock stands still here)."""
+    alice, bob = hearts.people[:2]
+    standings = await _finished_game(hearts)
+    text = standings.content
+    hearts.emu.set_overwrite(hearts.general, hearts.emu.bot, deny=Permission.SEND_MESSAGES)
+    assert await _press(hearts, alice, standings, REMATCH) is None
+    assert await _press(hearts, bob, standings, REMATCH) is None
+    assert hearts.emu.message(standings.id).content == f"{text}\n{t('rematch.started', table=2)}"
+    assert hearts.bot.service.snapshot(2).status is TableStatus.PLAYING
 
 
 async def test_a_decline_ends_the_offer_and_nothing_starts(hearts: Hearts) -> None:
@@ -119,9 +143,12 @@ async def test_two_presses_at_once_start_one_table(hearts: Hearts) -> None:
     )
     for press in presses:
         await press.wait_acknowledged()
-    started = f"{text}\n{t('rematch.started', table=2)}"
-    await hearts.emu.wait_until(lambda: hearts.emu.message(standings.id).content == started, what="the start")
+    started = f"{text}\n{t('rematch.started', table=2)}\n"
+    await hearts.emu.wait_until(
+        lambda: hearts.emu.message(standings.id).content.startswith(started), what="the start"
+    )
     await hearts.settle()
+    assert hearts.emu.message(standings.id).content == f"{text}\n{_started(hearts, 2)}"
     assert hearts.emu.message(standings.id).labels == [REVIEW]  # the offer's buttons go
     assert len(hearts.public("Hearts table #2")) == 1 and not hearts.public("Hearts table #3")
 
@@ -202,7 +229,7 @@ async def test_a_start_that_fails_takes_the_answer_back_and_may_be_tried_again(h
     await service.set_server_settings(moderator, guild, open_everywhere)
     assert await _press(hearts, bob, standings, REMATCH) is None
     done = hearts.emu.message(standings.id)
-    assert done.content == f"{text}\n{t('rematch.started', table=2)}" and done.labels == [REVIEW]
+    assert done.content == f"{text}\n{_started(hearts, 2)}" and done.labels == [REVIEW]
 
 
 async def test_a_start_that_fails_once_the_table_is_open_closes_it_and_may_be_tried_again(
@@ -237,7 +264,7 @@ async def test_a_start_that_fails_once_the_table_is_open_closes_it_and_may_be_tr
 
     assert await _press(hearts, bob, standings, REMATCH) is None
     done = hearts.emu.message(standings.id)
-    assert done.content == f"{text}\n{t('rematch.started', table=3)}" and done.labels == [REVIEW]
+    assert done.content == f"{text}\n{_started(hearts, 3)}" and done.labels == [REVIEW]
     await hearts.settle()
     assert service.snapshot(3).status is TableStatus.PLAYING
     assert {s.player_id for s in service.snapshot(3).seats} >= {str(alice.id), str(bob.id)}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 
+from bot.engine.cards import cards_of, parse_cards
+from bot.tables import Actor
 from bot.text import t
 from discord_emulator import route_keys
 from discord_emulator.runner import BotRunner
@@ -21,6 +23,7 @@ async def test_a_timeout_plays_a_random_move_and_a_second_one_forfeits_the_seat(
     await hearts.pass_hand(alice)
     await hearts.pass_hand(carol)
     bob_pass = await hearts.hand_with(bob, "pick")
+    dealt = hearts.bot.service.private_hand(Actor(str(bob.id)), 1).cards
     before = hearts.emu.mark()
 
     hearts.clock.advance(TIME_LIMIT + 1)
@@ -35,8 +38,13 @@ async def test_a_timeout_plays_a_random_move_and_a_second_one_forfeits_the_seat(
     await hearts.emu.wait_until(
         lambda: not hearts.emu.message(bob_pass.id).custom_ids, what="bob's old pass controls taken down"
     )
-    # and it says why, not "tap 3 cards to pass" for good
-    assert hearts.emu.message(bob_pass.id).content.split("\n")[-1] == t("hand.you_timed_out")
+    # and it says why and which cards were passed for him, not "tap 3 cards to pass" for good
+    told = hearts.emu.message(bob_pass.id).content.split("\n")[-1]
+    before_cards, after_cards = t("hand.you_timed_out_passed", cards="\0").split("\0")
+    assert told.startswith(before_cards) and told.endswith(after_cards)
+    passed = parse_cards(told.removeprefix(before_cards).removesuffix(after_cards))
+    held = hearts.bot.service.private_hand(Actor(str(bob.id)), 1).cards
+    assert len(cards_of(passed)) == 3 and passed & dealt == passed and not passed & held
 
     # bob's next turn to play: he lets it run out again and loses his seat to a computer.
     await hearts.play_until(lambda: _has_play_control(hearts, bob), [alice, carol])
