@@ -3175,6 +3175,13 @@ FROM_NOTES = (
         "            first = False\n",
         ("tests/cogs/hearts/test_presenter_redraw.py", "-k", "new_hands_message"),
     ),
+    Mutant(
+        "the game's last drawing refused by a 5xx is never tried again",
+        "cogs/hearts/_redraw.py",
+        ("redraw.retry = self.clock.call_at(self.clock.now() + delay, lambda: self._again(redraw, snap))",),
+        "redraw.retry = None",
+        ("tests/cogs/hearts/test_table_message_retries.py", "-k", "last_table_drawing"),
+    ),
 )
 
 MUTANTS = (
