@@ -427,19 +427,27 @@ async def serve(bot: HeartsBot, token: str) -> int:
     if status == 0 and bot.lease_lost:
         status = EXIT_LEASE_HELD
     closing = asyncio.create_task(_close(bot, running), name="shutdown")
-    timeout = bot.settings.shutdown_timeout
-    await asyncio.wait({closing}, timeout=timeout)
-    if not closing.done():
-        log.error(
-            "the shutdown took longer than %g s: stopping anyway (it was waiting in %s)",
-            timeout,
-            " → ".join(awaiting(closing)),
-        )
-        closing.cancel()
-        await asyncio.wait({closing}, timeout=1.0)  # (what ignores it, asyncio.run cancels again)
-    else:
+    if await _within(closing, bot.settings.shutdown_timeout, "the shutdown"):
         closing.result()  # an error of the stop's own is raised, as before
     return status
+
+
+async def _within(task: asyncio.Task[None], timeout: float, what: str) -> bool:
+    """Wait for ``task`` (``what`` the log calls it) at most ``timeout`` seconds: True if it is
+    done. Else it is given up: the log says where it was waiting, and it is cancelled (what
+    ignores that, ``asyncio.run`` cancels again)."""
+    await asyncio.wait({task}, timeout=timeout)
+    if task.done():
+        return True
+    log.error(
+        "%s took longer than %g s: stopping anyway (it was waiting in %s)",
+        what,
+        timeout,
+        " → ".join(awaiting(task)),
+    )
+    task.cancel()
+    await asyncio.wait({task}, timeout=1.0)
+    return False
 
 
 async def _closed_itself(bot: HeartsBot, running: asyncio.Task[None]) -> bool:
@@ -450,18 +458,7 @@ async def _closed_itself(bot: HeartsBot, running: asyncio.Task[None]) -> bool:
     alive for ever, and its service manager never restarted it. It gets the stop's time,
     ``Settings.shutdown_timeout``; False if it took longer: given up (the log says where it was
     waiting), the process ends with ``EXIT_ERROR``, the status of the error it would have raised."""
-    timeout = bot.settings.shutdown_timeout
-    await asyncio.wait({running}, timeout=timeout)
-    if running.done():
-        return True
-    log.error(
-        "the bot's own close took longer than %g s: stopping anyway (it was waiting in %s)",
-        timeout,
-        " → ".join(awaiting(running)),
-    )
-    running.cancel()
-    await asyncio.wait({running}, timeout=1.0)  # (what ignores it, asyncio.run cancels again)
-    return False
+    return await _within(running, bot.settings.shutdown_timeout, "the bot's own close")
 
 
 async def _close(bot: HeartsBot, running: asyncio.Task[None]) -> None:

@@ -1115,8 +1115,11 @@ SHUTDOWN_AND_PLACES: tuple[Mutant, ...] = (  # a hung stop named; Activity pages
     Mutant(
         "a stop that hangs is waited for without end",
         "bot/app.py",
-        ("    await asyncio.wait({closing}, timeout=timeout)\n",),
-        "    await asyncio.wait({closing})\n",
+        (
+            '    if await _within(closing, bot.settings.shutdown_timeout, "the shutdown"):\n',
+            "    await asyncio.wait({closing}, timeout=timeout)\n",
+        ),
+        '    if await _within(closing, None, "the shutdown"):  # type: ignore[arg-type]\n',
         ("tests/app/test_shutdown.py",),
     ),
     Mutant(
@@ -2943,8 +2946,8 @@ FROM_NOTES = (
     Mutant(
         "the close discord.py runs by itself on a fatal gateway error is not bounded",
         "bot/app.py",
-        ("    await asyncio.wait({running}, timeout=timeout)\n",),
-        "    await asyncio.wait({running})\n",
+        ('    return await _within(running, bot.settings.shutdown_timeout, "the bot\'s own close")\n',),
+        '    return await _within(running, None, "the bot\'s own close")  # type: ignore[arg-type]\n',
         ("tests/app/test_shutdown.py", "-k", "fatal_gateway_error_is_bounded"),
     ),
     Mutant(
