@@ -25,8 +25,8 @@ from discord.ext import commands
 from bot.ai import Level
 from bot.client import HeartsClient
 from bot.client.answers import actor_of, defer_private, private_answer, reader_locale
-from bot.client.permissions import in_thread, missing_permissions, permission_names
-from bot.client.server import learn_name
+from bot.client.permissions import in_thread, missing_in, missing_permissions, permission_names, role_missing
+from bot.client.server import learn_name, summary_channel
 from bot.engine.cards import parse_cards
 from bot.engine.rules import MoonScoring, Omnibus, RuleSet, Scoring
 from bot.engine.scoring import all_tricks_score, moon_score, moon_self_score
@@ -515,6 +515,37 @@ def capped_list(items: list[str], shown: int, locale: str | None = None) -> str:
     return t("reply.list_more", locale, items=", ".join(items[:shown]), more=len(items) - shown)
 
 
+def setup_warnings(
+    bot: HeartsClient,
+    tables: discord.TextChannel | None,
+    summaries: list[discord.TextChannel | None],
+    role: discord.Role | None,
+    locale: str | None = None,
+) -> list[str]:
+    """What the bot can't do with the channels and the role just chosen (saved all the same: an
+    admin may grant it next). Said to the admin now: else the members would only be refused tables
+    (``tables``: ``/hearts new``'s check) and the admins told when a day or a season closes
+    (``summaries``: the summaries' own check; the role: Manage Roles, and below the bot's)."""
+    missing = {tables.id: (tables, missing_in(tables))} if tables is not None else {}
+    for channel in summaries:
+        if channel is not None:
+            missing.setdefault(channel.id, (channel, summary_channel(bot, str(channel.id))[1]))
+    said = "reply.settings_channel_missing"
+    lines = [
+        t(said, locale, channel=c.mention, permissions=permission_names(m, locale))
+        for c, m in missing.values()
+        if m
+    ]
+    blocked = role_missing(role) if role is not None else []
+    mention = role.mention if role is not None else ""
+    if "manage_roles" in blocked:
+        permission = t("permission.manage_roles", locale)
+        lines.append(t("reply.settings_role_permission", locale, role=mention, permission=permission))
+    if "position" in blocked:
+        lines.append(t("reply.settings_role_position", locale, role=mention))
+    return lines
+
+
 class HeartsSettings(commands.Cog):
     """``/hearts-settings``: a top-level command of its own, because Discord applies
     ``default_member_permissions`` (here Manage Server) only to top-level commands; a subcommand of
@@ -631,6 +662,8 @@ class HeartsSettings(commands.Cog):
         if what is not None:
             body += "\n" + what
         prefix = t("reply.settings_saved", lang) + "\n" if changed else ""
+        warnings = setup_warnings(self.bot, allow_channel, [daily_channel, season_channel], season_role, lang)
+        prefix += "".join(f"{line}\n" for line in warnings)
         if language is not None:
             guild_locale = interaction.guild_locale.value if interaction.guild_locale else None
             prefix += language_saved(current.language, guild_locale, server=True) + "\n"

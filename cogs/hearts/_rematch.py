@@ -18,6 +18,7 @@ from typing import Any, Final
 import discord
 
 from bot.client.answers import private_answer
+from bot.client.permissions import missing_in, permission_names
 from bot.client.review import review_view
 from bot.tables import TableService, TableSnapshot, TableStatus
 from bot.tables.permissions import Actor
@@ -90,6 +91,9 @@ class Rematches:
                 await self._close(interaction, snap, standings, t("rematch.declined", lang, name=who), lang)
             elif confirmed >> seat & 1:
                 await private_answer(interaction, t("rematch.confirmed", mine))
+            elif missing := self._missing(snap):  # not counted: pressed again once it is granted
+                text = t("reply.missing_permissions", mine, permissions=permission_names(missing, mine))
+                await private_answer(interaction, text)
             else:
                 confirmed |= 1 << seat
                 self._confirmed[table_id] = confirmed
@@ -153,6 +157,16 @@ class Rematches:
         line = t("rematch.started", lang, table=table_id)
         link = await self.presenter.table_link(self.service.snapshot(table_id), within=NEW_TABLE_WAIT)
         return f"{line}\n{t('hand.jump', lang, link=link)}" if link else line
+
+    def _missing(self, snap: TableSnapshot) -> list[str]:
+        """What the bot lacks to post the new table in the old one's channel: ``/hearts new``'s
+        check, before any press counts, so a table is never started there without its lobby and
+        table message (Discord would refuse them, and the game would be played in DMs only). The
+        presses come from the old game's thread: the bot's permissions in the channel count."""
+        channel = self.presenter.client.get_channel(int(snap.channel_id))
+        if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+            return ["view_channel"]  # deleted, or not seen: a channel the bot can't see
+        return missing_in(channel)
 
     async def _start(self, snap: TableSnapshot) -> int:
         """A new table with the same seats and options, started: through the service's own calls,

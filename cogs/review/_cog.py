@@ -38,6 +38,8 @@ from cogs.review._controls import steps_view
 
 log = logging.getLogger(__name__)
 
+GuildChannel = discord.abc.GuildChannel  # (a fetched channel may be any of the server's kinds)
+
 NO_PINGS = discord.AllowedMentions.none()
 HEARTS_GROUP = "hearts"
 
@@ -273,8 +275,10 @@ async def _sees(interaction: discord.Interaction[Any], channel_id: str) -> bool:
     is not theirs to post unless they played it. A private thread takes its permissions from its
     parent, but only its members see it, and those who may manage the parent's threads."""
     guild, member = interaction.guild, interaction.user
-    channel = guild.get_channel_or_thread(int(channel_id)) if guild and channel_id.isdigit() else None
-    if channel is None or not isinstance(member, discord.Member):
+    if guild is None or not channel_id.isdigit() or not isinstance(member, discord.Member):
+        return False
+    channel = guild.get_channel_or_thread(int(channel_id)) or await _archived(guild, int(channel_id))
+    if channel is None:
         return False
     allowed = channel.permissions_for(member)
     if not allowed.view_channel:
@@ -282,6 +286,18 @@ async def _sees(interaction: discord.Interaction[Any], channel_id: str) -> bool:
     if not isinstance(channel, discord.Thread) or not channel.is_private() or allowed.manage_threads:
         return True
     return await _in_thread(channel, member.id)
+
+
+async def _archived(guild: discord.Guild, channel_id: int) -> GuildChannel | discord.Thread | None:
+    """A channel of ``guild`` the gateway's cache does not hold, as Discord has it: a thread archived
+    since its game (a finished game's thread archives itself after a day idle, and discord.py drops
+    archived threads). None if Discord says it is gone or hidden from the bot: then no one but the
+    game's players may see its table."""
+    try:
+        return await guild.fetch_channel(channel_id)
+    except discord.HTTPException as exc:
+        log.info("channel %s of a reviewed table not read: %s", channel_id, exc)
+        return None
 
 
 async def _in_thread(thread: discord.Thread, user_id: int) -> bool:

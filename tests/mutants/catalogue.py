@@ -3185,6 +3185,34 @@ FROM_NOTES = (
         "redraw.retry = None",
         ("tests/cogs/hearts/test_table_message_retries.py", "-k", "last_table_drawing"),
     ),
+    Mutant(
+        "a game of a thread archived since is no one's to replay but its players'",
+        "cogs/review/_cog.py",
+        (" or await _archived(guild, int(channel_id))",),
+        "",
+        ("tests/cogs/review/test_review.py", "-k", "archived_since"),
+    ),
+    Mutant(
+        "a rematch starts where the bot may not post",
+        "cogs/hearts/_rematch.py",
+        ("            elif missing := self._missing(snap):  # not counted",),
+        "            elif missing := []:  # not counted",
+        ("tests/cogs/hearts/test_rematch.py", "-k", "each_press_says_why"),
+    ),
+    Mutant(
+        "/hearts-settings says nothing of a channel or role the bot can't use",
+        "cogs/hearts/_commands.py",
+        ('        prefix += "".join(f"{line}\\n" for line in warnings)',),
+        '        prefix += ""',
+        ("tests/cogs/hearts/test_setup_checks.py",),
+    ),
+    Mutant(
+        "/hearts-settings says nothing of a reward role above the bot's",
+        "bot/client/permissions.py",
+        ('    return missing if role < me.top_role else [*missing, "position"]',),
+        "    return missing",
+        ("tests/cogs/hearts/test_setup_checks.py", "-k", "reward_role"),
+    ),
 )
 
 MUTANTS = (

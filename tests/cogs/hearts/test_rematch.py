@@ -80,17 +80,60 @@ async def test_everyone_confirms_across_a_restart_and_the_same_table_starts_agai
     assert len(hearts.public("Hearts table #2")) == 1  # announced like any new table
 
 
-async def test_a_rematch_the_bot_may_not_show_is_announced_at_once_without_a_link(hearts: Hearts) -> None:
-    """The bot may no longer post in the channel: the new table starts, but it has no table
-    message to link, and the notice does not wait for one (the table's clock stands still here)."""
+async def test_a_rematch_the_bot_may_not_show_is_announced_at_once_without_a_link(
+    hearts: Hearts, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot loses Send Messages in the channel as the new table opens (after the presses were
+    checked): the table starts, but it has no table message to link, and the notice does not wait
+    for one (the table's clock stands still here)."""
     alice, bob = hearts.people[:2]
     standings = await _finished_game(hearts)
     text = standings.content
-    hearts.emu.set_overwrite(hearts.general, hearts.emu.bot, deny=Permission.SEND_MESSAGES)
+    service = hearts.bot.service
+    create = service.create_table
+
+    async def denied(*args: object, **kwargs: object) -> TableSnapshot:
+        hearts.emu.set_overwrite(hearts.general, hearts.emu.bot, deny=Permission.SEND_MESSAGES)
+        return await create(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(service, "create_table", denied)
     assert await _press(hearts, alice, standings, REMATCH) is None
     assert await _press(hearts, bob, standings, REMATCH) is None
     assert hearts.emu.message(standings.id).content == f"{text}\n{t('rematch.started', table=2)}"
     assert hearts.bot.service.snapshot(2).status is TableStatus.PLAYING
+
+
+async def test_no_rematch_starts_where_the_bot_may_not_post_and_each_press_says_why(hearts: Hearts) -> None:
+    """/hearts new's check, made in the game's channel at every Rematch press: without Send
+    Messages there, a press is answered privately with what is missing and not counted; the
+    last confirmation, refused for Attach Files, starts nothing either (a table started there
+    had no lobby nor table message: its game ran in DMs only); once granted, it starts."""
+    alice, bob = hearts.people[:2]
+    emu = hearts.emu
+    standings = await _finished_game(hearts)
+    text = standings.content
+
+    def refusal(*names: str) -> str:
+        return t("reply.missing_permissions", permissions=", ".join(t(f"permission.{n}") for n in names))
+
+    emu.set_overwrite(hearts.general, emu.bot, deny=Permission.SEND_MESSAGES)  # (Attach Files with it)
+    first = await _press(hearts, alice, standings, REMATCH)
+    assert first is not None and first.content == refusal("send_messages", "attach_files")
+    assert emu.message(standings.id).content == text  # not counted: nobody is asked to confirm
+    emu.set_overwrite(hearts.general, emu.bot)
+    assert await _press(hearts, alice, standings, REMATCH) is None
+    emu.set_overwrite(hearts.general, emu.bot, deny=Permission.ATTACH_FILES)
+    last = await _press(hearts, bob, standings, REMATCH)
+    assert last is not None and last.content == refusal("attach_files")
+    waiting = emu.message(standings.id).content
+    assert waiting.startswith(text + "\n") and "(bob)" in waiting.splitlines()[-1]  # still open
+    await hearts.settle()
+    assert not hearts.public("Hearts table #2")
+    assert all(s.table_id != 2 for s in hearts.bot.service.tables(str(hearts.guild.id)))
+
+    emu.set_overwrite(hearts.general, emu.bot)
+    assert await _press(hearts, bob, standings, REMATCH) is None
+    assert emu.message(standings.id).content == f"{text}\n{_started(hearts, 2)}"
 
 
 async def test_a_decline_ends_the_offer_and_nothing_starts(hearts: Hearts) -> None:

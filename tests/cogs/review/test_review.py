@@ -209,6 +209,27 @@ async def test_a_replay_is_posted_only_where_the_bot_may_and_of_a_game_the_asker
     assert not [m for m in emu.state.messages.values() if m.channel_id == quiet.id and m.attachments]
 
 
+async def test_a_game_of_a_thread_archived_since_is_replayed_for_those_who_see_it(hearts: Hearts) -> None:
+    """alice opened her table in a public thread off #general; the game over, the thread archives
+    itself (the gateway's bot forgets an archived thread): carol, who sees #general and did not
+    play, still gets its replay (the thread is asked of Discord), as she did before it archived."""
+    alice, bob, carol, _ = hearts.people
+    emu = hearts.emu
+    thread = emu.state.create_thread(hearts.general, "table talk", owner=alice)
+    ix = await emu.slash(alice, thread, "hearts new", seats=4, hands=1)
+    lobby = await emu.wait_for_message(
+        lambda m: "Hearts table #" in m.content and bool(m.custom_ids), channel=thread, since=ix
+    )
+    await hearts.seat(lobby, [bob])
+    await hearts.click(alice, lobby, "Start")
+    await hearts.play_until(hearts.game_over, [alice, bob])
+    await hearts.settle()
+    emu.state.update_thread(thread, {"archived": True})
+    await hearts.settle()
+    asked = await emu.slash(carol, hearts.general, "hearts replay", table=1, hand=1)
+    assert (await hearts.reply(asked)).content == t("review.posted", table=1, hand=1)
+
+
 async def test_a_game_of_a_private_thread_is_replayed_only_for_those_who_see_the_thread(
     hearts: Hearts,
 ) -> None:
