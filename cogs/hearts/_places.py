@@ -2,11 +2,15 @@
 
 A game is played in a thread made from its lobby message. A moderator may delete that thread (or
 its channel), or take the bot's access to it: Discord then answers 404/10003 Unknown Channel or
-403/50001 Missing Access for anything sent there. The game goes on regardless (its state is the
-table service's), so its news moves: from the thread to the lobby's channel, with one line there
-saying why; where that is gone too, the table has no place left, and the presenter sends what must
-be seen (the game's end) to each person by DM. The move is saved with the table, so a restart keeps
-posting where the game went.
+403/50001 Missing Access for anything sent there. Or the bot may still see it but no longer post
+there (a permission denied to it or to @everyone, a raid's lockdown, the thread locked): 403/50013
+Missing Permissions, or 50083 for a post in a locked thread (an archived one a post would open).
+Such a place is as good as gone: every later post would be refused too, and nobody would be told
+(a player whose DMs are closed is reached only there). The game goes on regardless (its state is
+the table service's), so its news moves: from the thread to the lobby's channel, with one line
+there saying why; where that is gone too, the table has no place left, and the presenter sends what
+must be seen (the game's end) to each person by DM. The move is saved with the table, so a restart
+keeps posting where the game went.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import Any, Final
 import discord
 
 from bot.client.once import posted
+from bot.client.permissions import missing_in, permission_names
 from bot.text import t
 from cogs.hearts._state import SavedState, TableMessages
 
@@ -25,12 +30,22 @@ log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL: Final = 10003  # deleted (a thread, or its channel)
 MISSING_ACCESS: Final = 50001  # the bot may no longer see it
 PLACE_GONE: Final = frozenset({UNKNOWN_CHANNEL, MISSING_ACCESS})
+MISSING_PERMISSIONS: Final = 50013  # the bot may see it, not post there
+THREAD_ARCHIVED: Final = 50083  # a post's answer in a locked thread: the bot can't open it
+NO_POSTING: Final = PLACE_GONE | {MISSING_PERMISSIONS, THREAD_ARCHIVED}
 NO_PINGS: Final = discord.AllowedMentions.none()
 
 
 def place_gone(exc: discord.HTTPException) -> bool:
     """Whether Discord refused because the channel itself is gone (not a message, a permission)."""
     return exc.code in PLACE_GONE
+
+
+def may_not_post(exc: discord.HTTPException) -> bool:
+    """Whether Discord refused a post (or an edit) because the bot may not post in that place any
+    more: gone, out of reach, a permission taken, a locked thread. An edit's 50083 is an archived
+    thread's, which a post opens again: the caller's to tell apart."""
+    return exc.code in NO_POSTING
 
 
 class Places:
@@ -61,9 +76,9 @@ class Places:
                     return already
                 return await channel.send(**kwargs)
             except discord.HTTPException as exc:
-                if not place_gone(exc):
+                if not may_not_post(exc):
                     raise
-                log.warning("table %d: channel %d is gone (%s)", state.table_id, channel_id, exc)
+                log.warning("table %d: no posting in channel %d (%s)", state.table_id, channel_id, exc)
             await self.moved(state, channel_id)
             for value in kwargs.values():
                 if isinstance(value, discord.File):
@@ -71,9 +86,10 @@ class Places:
         return None
 
     async def moved(self, state: TableMessages, gone: int) -> None:
-        """``gone`` answered that it is deleted or out of reach: the game goes on in the lobby's
-        channel (saying why there, once), or, where that was the place, nowhere. A second sender
-        that hit the same gone place finds the table already moved."""
+        """``gone`` answered that it is deleted, out of reach or closed to the bot's posts: the game
+        goes on in the lobby's channel (saying why there, once), or, where that was the place or
+        refuses too, nowhere. A second sender that hit the same gone place finds the table already
+        moved."""
         if self.where(state) != gone:
             return
         lobby = state.lobby_channel
@@ -81,13 +97,38 @@ class Places:
             state.play_channel, state.table_message = lobby, None  # a fresh table message there
             await self.saved.remember(state.table_id, "play_channel", str(lobby))
             await self.saved.remember(state.table_id, "table_message", None)
-            why = t("announce.place_gone", state.locale, table=state.table_id)
             try:
-                await self.client.get_partial_messageable(lobby).send(content=why, allowed_mentions=NO_PINGS)
+                await self.client.get_partial_messageable(lobby).send(
+                    content=self._why(state, gone), allowed_mentions=NO_PINGS
+                )
                 return
             except discord.HTTPException as exc:
-                if not place_gone(exc):
+                if not may_not_post(exc):
                     raise
-                log.warning("table %d: its lobby's channel %d is gone too (%s)", state.table_id, lobby, exc)
+                log.warning("table %d: no posting in its lobby's channel %d (%s)", state.table_id, lobby, exc)
+        await self.nowhere(state)
+
+    async def nowhere(self, state: TableMessages) -> None:
+        """No place is left for the table's news (saved: a restart posts nothing either)."""
         state.homeless = True
         await self.saved.remember(state.table_id, "homeless", "1")
+
+    async def again(self, state: TableMessages) -> None:
+        """A table with no place left tries its last one again (the lobby's channel, or the one it
+        was to be played in): a permission taken may have been given back. Called once a hand, so
+        a place still refused costs one refused post a hand, and then the table is nowhere again."""
+        if state.homeless:
+            state.homeless = False
+            await self.saved.remember(state.table_id, "homeless", None)
+
+    def _why(self, state: TableMessages, gone: int) -> str:
+        """The line saying why the game moved: the permissions the bot lacks in the thread, where
+        it still sees it (as when no thread could be made); else that it is gone (deleted, out of
+        sight, or locked: no permission names that)."""
+        thread = self.client.get_channel(gone)
+        if isinstance(thread, discord.Thread) and thread.parent is not None:
+            missing = missing_in(thread)
+            if missing and missing != ["view_channel"]:
+                names = permission_names(missing, state.locale)
+                return t("announce.no_thread", state.locale, permissions=names, table=state.table_id)
+        return t("announce.place_gone", state.locale, table=state.table_id)

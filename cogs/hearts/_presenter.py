@@ -36,6 +36,7 @@ import discord
 from bot.client.names import KnownNames
 from bot.client.once import UNDELIVERED, posted
 from bot.client.pacing import GlobalPacer
+from bot.client.permissions import missing_in, permission_names
 from bot.client.review import review_view
 from bot.client.server import remember_names
 from bot.engine.cards import CardSet, cards_of
@@ -65,7 +66,7 @@ from bot.text.alt_text import hand_alt, standings_alt, table_alt
 from cogs.hearts import _images as images
 from cogs.hearts._controls import hand_view, last_finished_hand, lobby_view, rematch_view, table_view
 from cogs.hearts._dms import DirectMessages
-from cogs.hearts._places import Places, place_gone
+from cogs.hearts._places import THREAD_ARCHIVED, Places, may_not_post, place_gone
 from cogs.hearts._redraw import Redraws
 from cogs.hearts._state import SavedState, Sent, TableMessages
 from cogs.hearts._wording import (
@@ -89,7 +90,6 @@ from cogs.hearts._wording import (
 log = logging.getLogger(__name__)
 
 UNKNOWN_MESSAGE = 10008
-THREAD_ARCHIVED = 50083  # Discord's error code for an operation on an archived thread
 TABLE_MESSAGE_MAX_AGE = 50 * 60.0  # edits of messages older than an hour are limited (30046)
 OWED_POSTS = (
     ev.TableCreated,
@@ -426,6 +426,7 @@ class DiscordPresenter:
             case ev.TrickWon() | ev.TableRestored():
                 self._redraw(snap)
             case ev.HandScored():
+                await self.places.again(state)  # (a place lost may be back: tried once a hand)
                 await self._announce(state, hand_scored_text(event, state.names, lang), once=again)
             case ev.GameOver():
                 self._redraw(snap)
@@ -485,10 +486,20 @@ class DiscordPresenter:
 
     async def _open_thread(self, state: TableMessages, snap: TableSnapshot) -> None:
         """Play in a thread made from the lobby message; fall back to the channel itself where the
-        bot may not make one or may not post in it (and say so there, in one line)."""
+        bot may not make one or may not post in it (and say so there, in one line). Where it may
+        not post its pictures in the channel either (a permission taken since ``/hearts new``
+        checked them), the table has no place (``_places``), and the host is told what is missing
+        as ``/hearts new`` tells it: else every drawing would be refused, and the game's end, sent
+        by DM, would blame a channel deleted or out of reach."""
         play = state.lobby_channel or int(snap.channel_id)
         lang = await self.public(state, snap)
         channel = self.client.get_channel(play)
+        lacking = (
+            missing_in(channel) if isinstance(channel, discord.abc.GuildChannel | discord.Thread) else []
+        )
+        if lacking:
+            await self._no_place(state, snap, play, lacking)
+            return
         missing: list[str] = []
         if isinstance(channel, discord.TextChannel) and state.lobby_message is not None:
             perms = channel.permissions_for(channel.guild.me)
@@ -504,8 +515,20 @@ class DiscordPresenter:
                     log.info("table %s plays in the channel: no thread (%s)", snap.table_id, exc)
         await self._save(state, "play_channel", play)
         if missing:
-            names = ", ".join(t(f"permission.{name}", lang) for name in missing)
+            names = permission_names(missing, lang)
             await self._announce(state, t("announce.no_thread", lang, permissions=names, table=snap.table_id))
+
+    async def _no_place(
+        self, state: TableMessages, snap: TableSnapshot, play: int, missing: list[str]
+    ) -> None:
+        """The game has no place where the bot may post (``_open_thread``): the host is told by DM
+        which permissions it lacks, in their language, and the game goes on in DMs."""
+        log.info("table %s has no place to play in: missing %s", snap.table_id, missing)
+        await self._save(state, "play_channel", play)  # (offered again: not opened twice)
+        await self.places.nowhere(state)
+        lang = await self.private(snap.host_id, state)
+        text = t("reply.missing_permissions", lang, permissions=permission_names(missing, lang))
+        await self.dms.send(state, snap.host_id, content=text)
 
     def _in_thread(self, state: TableMessages) -> bool:
         return state.play_channel is not None and state.play_channel != state.lobby_channel
@@ -550,12 +573,12 @@ class DiscordPresenter:
         if state.table_hand is not None and snap.hand_number < state.table_hand:
             return  # an older hand's picture: the new hand's message is already there
         over = snap.status is not TableStatus.PLAYING
-        if over and state.table_message is None:
-            return
         lang = await self.public(state, snap)
         image = images.table_image(snap, state.names, locale=lang)
         png = await self.render.table(image, lang)
         alt = table_alt(image, lang)
+        if over and state.table_message is None:
+            return  # (also where the game moved meanwhile: a ping's post found its place gone)
         if over:
             content = t("lobby.cancelled" if snap.status is TableStatus.CANCELLED else "lobby.finished", lang)
         else:
@@ -577,12 +600,13 @@ class DiscordPresenter:
                 return
             except discord.HTTPException as exc:
                 # Deleted (10008), or in a thread archived for inactivity (50083): a new message
-                # unarchives the thread, so the table goes on. The thread itself gone: a new
-                # message where the game went (``_places``).
-                if place_gone(exc):
+                # unarchives the thread, so the table goes on (a locked one refuses it: then the
+                # post moves on). The thread gone, or the bot's posts refused there: a new message
+                # where the game went (``_places``), not an edit and a post refused at every redraw.
+                if exc.code not in (UNKNOWN_MESSAGE, THREAD_ARCHIVED):
+                    if not may_not_post(exc):
+                        raise
                     await self.places.moved(state, channel.id)
-                elif exc.code not in (UNKNOWN_MESSAGE, THREAD_ARCHIVED):
-                    raise
                 if over:
                     return
                 file = discord.File(io.BytesIO(png), filename="table.png", description=alt)

@@ -61,7 +61,7 @@ class TableMessages:
     names_asked: set[str] = field(default_factory=set)  # people whose saved names were looked up
     locale: str | None = None  # the language of the table's public text, chosen when first shown
     locales: dict[str, str] = field(default_factory=dict)  # person → their last-seen client locale
-    homeless: bool = False  # its thread and its lobby's channel are gone (``_places``)
+    homeless: bool = False  # its thread and lobby's channel are gone or refuse its posts (``_places``)
 
     def send_failed(self, seat: int, move_number: int) -> bool:
         """Whether the seat's controls for this move failed to go out (and wait for a retry)."""

@@ -3213,6 +3213,34 @@ FROM_NOTES = (
         "    return missing",
         ("tests/cogs/hearts/test_setup_checks.py", "-k", "reward_role"),
     ),
+    Mutant(
+        "a thread the bot may no longer post in keeps the game's news (nobody told)",
+        "cogs/hearts/_places.py",
+        ("NO_POSTING: Final = PLACE_GONE | {MISSING_PERMISSIONS, THREAD_ARCHIVED}",),
+        "NO_POSTING: Final = PLACE_GONE | {THREAD_ARCHIVED}",
+        ("tests/cogs/hearts/test_permissions_lost.py", "-k", "send_messages_in_threads or lockdown"),
+    ),
+    Mutant(
+        "a locked thread keeps the game's news (nobody told)",
+        "cogs/hearts/_places.py",
+        ("NO_POSTING: Final = PLACE_GONE | {MISSING_PERMISSIONS, THREAD_ARCHIVED}",),
+        "NO_POSTING: Final = PLACE_GONE | {MISSING_PERMISSIONS}",
+        ("tests/cogs/hearts/test_permissions_lost.py", "-k", "locked"),
+    ),
+    Mutant(
+        "Start opens a thread where the bot may not post the table",
+        "cogs/hearts/_presenter.py",
+        ("        if lacking:\n",),
+        "        if lacking and not lacking:\n",
+        ("tests/cogs/hearts/test_permissions_lost.py", "-k", "attach_files_taken"),
+    ),
+    Mutant(
+        "a table with no place never tries it again (a permission given back is not used)",
+        "cogs/hearts/_presenter.py",
+        ("await self.places.again(state)  # (a place lost may be back: tried once a hand)",),
+        "pass",
+        ("tests/cogs/hearts/test_permissions_lost.py", "-k", "given_back"),
+    ),
 )
 
 MUTANTS = (

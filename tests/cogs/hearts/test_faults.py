@@ -209,14 +209,16 @@ async def test_a_hands_scores_and_the_games_end_discord_could_not_take_are_poste
 async def test_the_games_end_reaches_the_players_by_dm_where_the_bot_may_no_longer_post(
     hearts: Hearts,
 ) -> None:
-    """A moderator takes the bot's right to send in the game's thread mid-game: the game plays on
-    by DM, and its end is sent by DM (it was shown nowhere)."""
+    """A moderator takes the bot's right to send in the game's thread and in its channel mid-game:
+    the game plays on by DM, and its end is sent by DM (it was shown nowhere). (Where the channel
+    still takes the bot's posts, the table moves there: ``test_permissions_lost``.)"""
     alice = hearts.people[0]
     emu = hearts.emu
     lobby = await hearts.open_table(alice, seats=4, hands=1, passing="none")
     await hearts.click(alice, lobby, "Start")
     await hearts.wait_table_message()
-    emu.set_overwrite(hearts.general, emu.bot, deny=Permission.SEND_MESSAGES_IN_THREADS)
+    denied = Permission.SEND_MESSAGES_IN_THREADS | Permission.SEND_MESSAGES  # the thread's and the channel's
+    emu.set_overwrite(hearts.general, emu.bot, deny=denied)
     await hearts.play_until(lambda: not hearts.bot.service.tables(str(hearts.guild.id)), [alice])
     await hearts.settle()
     assert not hearts.public("**Game over.**")
