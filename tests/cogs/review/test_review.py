@@ -14,7 +14,7 @@ from bot.client.review import REVIEW_COG
 from bot.review.service import ReviewService
 from bot.storage import StorageUnavailable
 from bot.text import t
-from discord_emulator import Message, Permission, User
+from discord_emulator import Channel, Message, Permission, User
 from discord_emulator.runner import BotRunner
 from playtest.harness import Hearts
 
@@ -209,21 +209,27 @@ async def test_a_replay_is_posted_only_where_the_bot_may_and_of_a_game_the_asker
     assert not [m for m in emu.state.messages.values() if m.channel_id == quiet.id and m.attachments]
 
 
-async def test_a_game_of_a_thread_archived_since_is_replayed_for_those_who_see_it(hearts: Hearts) -> None:
-    """alice opened her table in a public thread off #general; the game over, the thread archives
-    itself (the gateway's bot forgets an archived thread): carol, who sees #general and did not
-    play, still gets its replay (the thread is asked of Discord), as she did before it archived."""
-    alice, bob, carol, _ = hearts.people
-    emu = hearts.emu
-    thread = emu.state.create_thread(hearts.general, "table talk", owner=alice)
-    ix = await emu.slash(alice, thread, "hearts new", seats=4, hands=1)
-    lobby = await emu.wait_for_message(
+async def _game_in(hearts: Hearts, thread: Channel) -> None:
+    """alice opens a table in ``thread`` and plays its one hand with bob, to the end."""
+    alice, bob = hearts.people[:2]
+    ix = await hearts.emu.slash(alice, thread, "hearts new", seats=4, hands=1)
+    lobby = await hearts.emu.wait_for_message(
         lambda m: "Hearts table #" in m.content and bool(m.custom_ids), channel=thread, since=ix
     )
     await hearts.seat(lobby, [bob])
     await hearts.click(alice, lobby, "Start")
     await hearts.play_until(hearts.game_over, [alice, bob])
     await hearts.settle()
+
+
+async def test_a_game_of_a_thread_archived_since_is_replayed_for_those_who_see_it(hearts: Hearts) -> None:
+    """alice opened her table in a public thread off #general; the game over, the thread archives
+    itself (the gateway's bot forgets an archived thread): carol, who sees #general and did not
+    play, still gets its replay (the thread is asked of Discord), as she did before it archived."""
+    alice, _, carol, _ = hearts.people
+    emu = hearts.emu
+    thread = emu.state.create_thread(hearts.general, "table talk", owner=alice)
+    await _game_in(hearts, thread)
     emu.state.update_thread(thread, {"archived": True})
     await hearts.settle()
     asked = await emu.slash(carol, hearts.general, "hearts replay", table=1, hand=1)
@@ -242,14 +248,7 @@ async def test_a_game_of_a_private_thread_is_replayed_only_for_those_who_see_the
     emu = hearts.emu
     thread = emu.state.create_thread(hearts.general, "just us", owner=alice, private=True)
     thread.thread_member_ids |= {bob.id, emu.bot.id}
-    ix = await emu.slash(alice, thread, "hearts new", seats=4, hands=1)
-    lobby = await emu.wait_for_message(
-        lambda m: "Hearts table #" in m.content and bool(m.custom_ids), channel=thread, since=ix
-    )
-    await hearts.seat(lobby, [bob])
-    await hearts.click(alice, lobby, "Start")
-    await hearts.play_until(hearts.game_over, [alice, bob])
-    await hearts.settle()
+    await _game_in(hearts, thread)
 
     async def replay(user: User) -> str:
         return (
