@@ -73,6 +73,7 @@ from cogs.hearts._wording import (
     auto_played_note,
     computer_name,
     countdown,
+    game_end_dm_text,
     game_over_text,
     hand_scored_text,
     hand_text,
@@ -1026,6 +1027,8 @@ class DiscordPresenter:
             await self._game_end_by_dm(state, event, again)
         await self._edit_lobby(state, event.table)
         await self._unping_all(state, event.table)
+        if shown is not None:  # after the thread's post: a DM never holds it up
+            await self._game_end_told(state, event, shown, again)
 
     async def _game_end(
         self, state: TableMessages, event: ev.GameOver, lang: str
@@ -1050,6 +1053,23 @@ class DiscordPresenter:
             text, file = await self._game_end(state, event, lang)
             why = t("announce.end_by_dm", lang, table=event.table.table_id)
             await self.dms.send(state, player_id, once=again, content=f"{why}\n{text}", file=file)
+
+    async def _game_end_told(
+        self, state: TableMessages, event: ev.GameOver, shown: discord.Message, again: bool
+    ) -> None:
+        """Each person seated at the end whose DMs are open gets one DM saying the game is over, in
+        their own language, with a link to the final standings in the table's place: someone who
+        plays only in their DMs would otherwise never learn of it. Not those who left it (a
+        computer has their seat). ``again``: not if their last DMs say it already (a restart)."""
+        snap = event.table
+        people = sorted({s.player_id for s in snap.seats if s.player_id and not s.is_computer})
+        link = message_link(snap.guild_id, shown.channel.id, shown.id)
+        for player_id in people:
+            if player_id in state.no_dm:
+                continue
+            lang = await self.private(player_id, state)
+            text = game_end_dm_text(event, state.names, link, lang)
+            await self.dms.send(state, player_id, once=again, content=text, allowed_mentions=NO_PINGS)
 
     async def _broken(self, event: ev.TableBroken) -> None:
         if event.channel_id is None:

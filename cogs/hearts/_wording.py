@@ -440,3 +440,11 @@ def game_over_text(event: GameOver, names: Names, locale: str | None = None) -> 
             )
         )
     return "\n".join(lines)
+
+
+def game_end_dm_text(event: GameOver, names: Names, link: str, locale: str | None = None) -> str:
+    """The game's end as told by DM to each person seated at it: the table's title (not a hand's
+    header: a DM headed by one links that hand's table message), the words of its end in the
+    table's place (``game_over_text``), and a link to them there."""
+    title = t("lobby.title", locale, table=event.table.table_id)
+    return "\n".join((title, game_over_text(event, names, locale), t("hand.jump", locale, link=link)))

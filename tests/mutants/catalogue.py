@@ -3241,6 +3241,20 @@ FROM_NOTES = (
         "pass",
         ("tests/cogs/hearts/test_permissions_lost.py", "-k", "given_back"),
     ),
+    Mutant(
+        "a game's end is not told by DM to a person who plays in their DMs",
+        "cogs/hearts/_presenter.py",
+        ("        if shown is not None:  # after the thread's post: a DM never holds it up\n",),
+        "        if False:\n",
+        ("tests/cogs/hearts/test_game_end_dm.py", "-k", "told_by_dm"),
+    ),
+    Mutant(
+        "a game's end is told by DM again after a restart",
+        "cogs/hearts/_presenter.py",
+        ("await self.dms.send(state, player_id, once=again, content=text, allowed_mentions=NO_PINGS)",),
+        "await self.dms.send(state, player_id, content=text, allowed_mentions=NO_PINGS)",
+        ("tests/cogs/hearts/test_game_end_dm.py", "-k", "told_by_dm"),
+    ),
 )
 
 MUTANTS = (
