@@ -1060,12 +1060,16 @@ class DiscordPresenter:
         """Each person seated at the end whose DMs are open gets one DM saying the game is over, in
         their own language, with a link to the final standings in the table's place: someone who
         plays only in their DMs would otherwise never learn of it. Not those who left it (a
-        computer has their seat). ``again``: not if their last DMs say it already (a restart)."""
+        computer has their seat), nor those whose Activity page shows it (their DMs are held back
+        while it is in view, as their turns are). ``again``: not if their last DMs say it already
+        (a restart)."""
         snap = event.table
         people = sorted({s.player_id for s in snap.seats if s.player_id and not s.is_computer})
         link = message_link(snap.guild_id, shown.channel.id, shown.id)
         for player_id in people:
-            if player_id in state.no_dm:
+            if player_id in state.no_dm or (
+                self.live is not None and self.live.watching(snap.table_id, player_id)
+            ):
                 continue
             lang = await self.private(player_id, state)
             text = game_end_dm_text(event, state.names, link, lang)

@@ -3252,6 +3252,17 @@ FROM_NOTES = (
         "await self.dms.send(state, player_id, content=text, allowed_mentions=NO_PINGS)",
         ("tests/cogs/hearts/test_game_end_dm.py", "-k", "told_by_dm"),
     ),
+    Mutant(
+        "a game's end is told by DM to a person whose Activity page shows it",
+        "cogs/hearts/_presenter.py",
+        (
+            "            if player_id in state.no_dm or (\n"
+            "                self.live is not None and self.live.watching(snap.table_id, player_id)\n"
+            "            ):\n",
+        ),
+        "            if player_id in state.no_dm:\n",
+        ("tests/activity_browser/test_activity_in_a_browser.py", "-k", "whole_game"),
+    ),
 )
 
 MUTANTS = (
