@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from bot.engine.cards import Card, CardSet
 from bot.engine.hand import Hand, Phase, Trick
-from bot.engine.moves import IllegalMove, Move, PlayCard, Refusal
+from bot.engine.moves import IllegalMove, Move, PassCards, PlayCard, Refusal
 from bot.engine.rules import PassDirection, RuleSet
 from bot.engine.scoring import HandOutcome, HandScore, trick_points
 from bot.engine.standings import (
@@ -126,6 +126,7 @@ class HandStarted:
 @dataclass(frozen=True, slots=True)
 class PassChosen:
     seat: int
+    cards: CardSet  # private: tell only the seat's person
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,10 +238,9 @@ class Game:
             if result.trick is not None:
                 events.append(TrickTaken(result.trick, trick_points(self.rules, result.trick.cards)))
         else:
-            was_passing = hand.phase is Phase.PASSING
             hand.apply(move)
-            if was_passing:
-                events.append(PassChosen(move.seat))
+            if isinstance(move, PassCards):  # (a moon's choice is the other move here)
+                events.append(PassChosen(move.seat, move.cards))
                 if hand.phase is not Phase.PASSING:
                     events.append(PassesExchanged(tuple(hand.received)))
         if hand.phase is Phase.SCORED:

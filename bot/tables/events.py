@@ -66,6 +66,9 @@ class HandDealt:
 class PassChosen:
     table: TableSnapshot
     seat: int
+    # The cards chosen, for their person alone (a pass is secret): a DM that held the pass's
+    # controls says what was passed from elsewhere. (0: kept in the outbox by an older bot.)
+    cards: CardSet = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,7 +116,7 @@ class Turns(ServiceBase):
             if isinstance(e, g.HandStarted):
                 events.append(self._dealt(table, snap))
             elif isinstance(e, g.PassChosen):
-                events.append(ev.PassChosen(snap, e.seat))
+                events.append(ev.PassChosen(snap, e.seat, e.cards))
             elif isinstance(e, g.PassesExchanged):
                 events.append(ev.CardsPassed(snap, self._person_hands(table)))
             elif isinstance(e, g.CardPlayed):

@@ -264,11 +264,6 @@ class Clicks:
         with self.presenter.dms.answering(_message_id(interaction)):
             await self._guarded(interaction, work())
 
-    def hand_of(self, table_id: int, player_id: str) -> PrivateHand:
-        """A person's hand at a table as it is now (for the presenter: the cards of a pass made
-        elsewhere than the DM that held its controls, which then says so)."""
-        return self.service.private_hand(Actor(player_id), table_id)
-
     async def play_only_card(self, hand: PrivateHand) -> TableSnapshot:
         """Auto-play: the one card this seat may play, played for its player (their setting).
         Returns the table right after the move, which the DM that says so is worded from."""

@@ -199,7 +199,6 @@ class Hearts(
         )
         self._clicks = Clicks(self.service, self.presenter)
         self.presenter.play_only_card = self._clicks.play_only_card
-        self.presenter.hand_of = self._clicks.hand_of
         self.presenter.offer_turn = self.service.offer_turn
         self.service.attach(self.presenter)
         self.bot.add_dynamic_items(*ALL_ITEMS)

@@ -206,9 +206,6 @@ class DiscordPresenter:
         # Offers a person's turn again if it is still theirs (the table service's ``offer_turn``,
         # set by the cog): for controls Discord did not take. None: not offered again.
         self.offer_turn: Callable[[int, str], None] | None = None
-        # A person's hand at a table as it is now (set by the cog): the cards of a pass made
-        # elsewhere than their DM, which says so. None: that DM waits for their next one.
-        self.hand_of: Callable[[int, str], PrivateHand] | None = None
         self._drawing: dict[int, asyncio.Event] = {}  # tables whose first drawing is awaited
         self._closed = False
 
@@ -947,25 +944,9 @@ class DiscordPresenter:
         await self._unping(state, person)
         if not self.dms.unanswered(state, event.seat):
             return
-        said = self._move_words(event, person)
+        said = _move_words(event)
         if said is not None:
             await self._controls_told(state, snap, event.seat, person, said)
-
-    def _move_words(self, event: ev.PassChosen | ev.CardPlayed, person: str) -> Callable[[str], str] | None:
-        """What a click's answer says of this move, in a given language. None for a pass whose
-        cards are no longer known: the person's hand is read now (the event does not carry them),
-        and a hand already over (its event shown late) has other cards passed."""
-        if isinstance(event, ev.CardPlayed):
-            card = event.card
-            return lambda lang: played_line(card, lang)
-        try:
-            hand = None if self.hand_of is None else self.hand_of(event.table.table_id, person)
-        except Refused:  # (no longer seated, or the game over since)
-            return None
-        if hand is None or hand.passed is None or hand.hand_number != event.table.hand_number:
-            return None
-        passed, towards = hand.passed, hand.pass_direction
-        return lambda lang: passed_line(passed, towards, lang)
 
     async def _unping(self, state: TableMessages, player_id: str) -> None:
         message_id = state.pings.pop(player_id, None)
@@ -1113,3 +1094,15 @@ def _reviewed_hand(replaced: int | None, hand: int) -> int | None:
     if replaced is None:
         return None
     return replaced if replaced < hand else (replaced - 1 or None)
+
+
+def _move_words(event: ev.PassChosen | ev.CardPlayed) -> Callable[[str], str] | None:
+    """What a click's answer says of this move, in a given language (None: a pass kept in the
+    outbox by an older bot, whose cards it does not tell)."""
+    if isinstance(event, ev.CardPlayed):
+        card = event.card
+        return lambda lang: played_line(card, lang)
+    if not event.cards:
+        return None
+    passed, towards = event.cards, event.table.direction
+    return lambda lang: passed_line(passed, towards, lang)
